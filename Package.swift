@@ -1,0 +1,89 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Tidings: a feed-reader daemon (`tidingsd`) and its thin command-line client (`tidings`).
+///
+/// The layering is documented in docs/ARCHITECTURE.md. The one rule the graph enforces:
+/// the client side (`FeedClient`, `tidings`) depends only on `FeedEntities`, `FeedIPC` and
+/// swift-argument-parser, so the client never pays the start-up cost of NIO, GRDB, libcurl or libxml2.
+let package = Package(
+    name: "Tidings",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "tidingsd", targets: ["tidingsd"]),
+        .executable(name: "tidings", targets: ["tidings"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.0.0", traits: [.defaults, "YAML"]),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // MARK: - C wrappers (only the target that wraps a C library imports it)
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+
+        // MARK: - Shared by client and daemon
+        .target(name: "FeedEntities"),
+        .target(name: "FeedIPC", dependencies: ["FeedEntities"]),
+
+        // MARK: - Daemon side
+        .target(name: "FeedParsing", dependencies: ["CLibXML2", "FeedEntities"]),
+        .target(name: "FeedFetching", dependencies: [
+            "CCurl", "FeedEntities",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "FeedStorage", dependencies: [
+            "FeedEntities",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .target(name: "FeedDaemon", dependencies: [
+            "FeedEntities", "FeedIPC", "FeedParsing", "FeedFetching", "FeedStorage",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Configuration", package: "swift-configuration"),
+        ]),
+        .executableTarget(name: "tidingsd", dependencies: [
+            "FeedDaemon", "FeedParsing", "FeedEntities",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // MARK: - Client side (thin: no NIO, GRDB, libcurl or libxml2)
+        .target(name: "FeedClient", dependencies: ["FeedEntities", "FeedIPC"]),
+        .executableTarget(name: "tidings", dependencies: [
+            "FeedClient", "FeedIPC", "FeedEntities",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // MARK: - Tests
+        .testTarget(name: "FeedEntitiesTests", dependencies: ["FeedEntities"]),
+        .testTarget(name: "FeedIPCTests", dependencies: ["FeedIPC"]),
+        .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "TestSupport"]),
+        .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage"]),
+        .testTarget(name: "FeedDaemonTests", dependencies: ["FeedDaemon", "TestSupport"]),
+        .testTarget(name: "FeedClientTests", dependencies: ["FeedClient"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["TestSupport", "FeedEntities"], resources: [.copy("Fixtures")]),
+        // A real HTTP server on 127.0.0.1 for tests (NIO, test-only).
+        .target(name: "TestSupport", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], path: "Tests/TestSupport"),
+    ],
+    swiftLanguageModes: [.v6]
+)

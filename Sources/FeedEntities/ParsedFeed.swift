@@ -1,0 +1,109 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A feed document as the parser read it, before it is stored.
+///
+/// The fields follow the `tidingsd parse` JSON contract (docs/ARCHITECTURE.md): text is decoded,
+/// control characters are already removed, HTML content is kept as an HTML string, links are
+/// resolved against the document URL.
+public struct ParsedFeed: Sendable, Codable, Hashable {
+    public enum Format: String, Sendable, Codable, Hashable {
+        case rss20 = "rss2.0"
+        case rss10 = "rss1.0"
+        case rss09 = "rss0.9"
+        case atom10 = "atom1.0"
+        case atom03 = "atom0.3"
+        case jsonFeed = "jsonfeed"
+        case unknown
+    }
+
+    public var format: Format
+    public var title: String?
+    public var link: String?
+    public var subtitle: String?
+    public var language: String?
+    public var updated: Date?
+    public var author: String?
+    public var image: String?
+    /// `false` when the input was not well-formed, even if items were recovered.
+    public var wellFormed: Bool
+    public var items: [ParsedItem]
+
+    public init(
+        format: Format, title: String? = nil, link: String? = nil, subtitle: String? = nil,
+        language: String? = nil, updated: Date? = nil, author: String? = nil, image: String? = nil,
+        wellFormed: Bool = true, items: [ParsedItem] = []
+    ) {
+        self.format = format
+        self.title = title
+        self.link = link
+        self.subtitle = subtitle
+        self.language = language
+        self.updated = updated
+        self.author = author
+        self.image = image
+        self.wellFormed = wellFormed
+        self.items = items
+    }
+}
+
+/// One entry of a `ParsedFeed`.
+public struct ParsedItem: Sendable, Codable, Hashable {
+    /// The guid/id exactly as written; `nil` when the feed gives none.
+    public var id: String?
+    public var title: String?
+    public var link: String?
+    public var author: String?
+    public var published: Date?
+    public var updated: Date?
+    public var summary: String?
+    public var content: String?
+    public var categories: [String]
+    public var enclosures: [Enclosure]
+
+    public init(
+        id: String? = nil, title: String? = nil, link: String? = nil, author: String? = nil,
+        published: Date? = nil, updated: Date? = nil, summary: String? = nil, content: String? = nil,
+        categories: [String] = [], enclosures: [Enclosure] = []
+    ) {
+        self.id = id
+        self.title = title
+        self.link = link
+        self.author = author
+        self.published = published
+        self.updated = updated
+        self.summary = summary
+        self.content = content
+        self.categories = categories
+        self.enclosures = enclosures
+    }
+
+    /// The key the store deduplicates on: the guid/id, else the link, else a hash of
+    /// title + date + first enclosure. The same item parsed twice yields the same key.
+    public var storeKey: String {
+        if let id, !id.isEmpty { return "id:" + id }
+        if let link, !link.isEmpty { return "link:" + link }
+        var hasher = FNV1a64()
+        hasher.combine(title ?? "")
+        hasher.combine("\u{0}")
+        hasher.combine((published ?? updated).map { String(Int64($0.timeIntervalSince1970)) } ?? "")
+        hasher.combine("\u{0}")
+        hasher.combine(enclosures.first?.url ?? "")
+        return "hash:" + String(hasher.value, radix: 16)
+    }
+}
+
+/// FNV-1a, 64 bit: a stable hash (Swift's `Hasher` is seeded per process, so it cannot be stored).
+struct FNV1a64 {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func combine(_ string: String) {
+        for byte in string.utf8 {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01b3
+        }
+    }
+}

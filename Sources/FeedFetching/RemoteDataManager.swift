@@ -1,0 +1,114 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Fetches documents over HTTP(S).
+///
+/// Implementations refuse every scheme but `http` and `https`, for the first request and for
+/// every redirect, and bound the size and duration of each transfer.
+public protocol RemoteDataManager: Sendable {
+    /// Fetches one URL, following redirects.
+    /// - Returns: the response; a `304 Not Modified` (after a conditional request) is a
+    ///   response with an empty body, not an error.
+    /// - Throws: `FetchError` for anything else than a 2xx or 304 answer. Safe to call
+    ///   concurrently; cancelling the calling task aborts the transfer with `FetchError.cancelled`.
+    func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse
+}
+
+/// What to fetch, with the validators of the last successful fetch.
+public struct FetchRequest: Sendable, Hashable {
+    public var url: String
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(url: String, etag: String? = nil, lastModified: String? = nil) {
+        self.url = url
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+}
+
+/// A completed HTTP exchange.
+public struct FetchResponse: Sendable, Hashable {
+    /// The URL after redirects.
+    public var finalURL: String
+    public var status: Int
+    public var body: Data
+    /// The `Content-Type` header, when sent.
+    public var contentType: String?
+    public var etag: String?
+    public var lastModified: String?
+
+    public init(
+        finalURL: String, status: Int, body: Data, contentType: String? = nil, etag: String? = nil,
+        lastModified: String? = nil
+    ) {
+        self.finalURL = finalURL
+        self.status = status
+        self.body = body
+        self.contentType = contentType
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    /// The `charset` parameter of `Content-Type`, if any.
+    public var charset: String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
+            return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }
+        return nil
+    }
+}
+
+/// Why a fetch failed; `description` is the one line shown to users.
+public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
+    case invalidURL(String)
+    case unsupportedScheme(String)
+    case dnsFailure(host: String)
+    case connectionFailed(String)
+    case timedOut(seconds: Int)
+    case httpStatus(Int)
+    case tooLarge(limit: Int)
+    case tooManyRedirects
+    case tls(String)
+    case cancelled
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let url): "invalid URL: \(url)"
+        case .unsupportedScheme(let scheme): "unsupported URL scheme '\(scheme)' (only http and https)"
+        case .dnsFailure(let host): "could not resolve host '\(host)'"
+        case .connectionFailed(let reason): "connection failed: \(reason)"
+        case .timedOut(let seconds): "timed out after \(seconds) s"
+        case .httpStatus(let status): "HTTP \(status)\(Self.reason(for: status).map { " \($0)" } ?? "")"
+        case .tooLarge(let limit): "response larger than \(limit) bytes"
+        case .tooManyRedirects: "too many redirects"
+        case .tls(let reason): "TLS error: \(reason)"
+        case .cancelled: "cancelled"
+        case .other(let reason): reason
+        }
+    }
+
+    private static func reason(for status: Int) -> String? {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 410: "Gone"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,162 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A JSON-RPC 2.0 request id: a number or a string.
+public enum RPCID: Sendable, Hashable, Codable, CustomStringConvertible {
+    case number(Int64)
+    case string(String)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int64.self) {
+            self = .number(number)
+        } else {
+            self = .string(try container.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .number(let number): try container.encode(number)
+        case .string(let string): try container.encode(string)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .number(let number): "\(number)"
+        case .string(let string): string
+        }
+    }
+}
+
+/// A request as sent by a client.
+public struct RPCRequest<Params: Encodable & Sendable>: Encodable, Sendable {
+    public let jsonrpc = "2.0"
+    public var id: RPCID
+    public var method: String
+    public var params: Params
+
+    public init(id: RPCID, method: String, params: Params) {
+        self.id = id
+        self.method = method
+        self.params = params
+    }
+}
+
+/// The part of any incoming message needed to route it; params are decoded later, per method.
+public struct RPCEnvelope: Decodable, Sendable {
+    public var jsonrpc: String?
+    public var id: RPCID?
+    public var method: String?
+    /// Whether the message carried an `id` key at all (a notification has none).
+    public var hasID: Bool
+
+    private enum CodingKeys: String, CodingKey { case jsonrpc, id, method }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        jsonrpc = try container.decodeIfPresent(String.self, forKey: .jsonrpc)
+        method = try container.decodeIfPresent(String.self, forKey: .method)
+        hasID = container.contains(.id)
+        id = try container.decodeIfPresent(RPCID.self, forKey: .id)
+    }
+}
+
+/// Decodes just the `params` member of a request for a known method.
+public struct RPCParamsEnvelope<Params: Decodable>: Decodable {
+    public var params: Params?
+}
+
+/// A successful response.
+public struct RPCResponse<Result: Encodable & Sendable>: Encodable, Sendable {
+    public let jsonrpc = "2.0"
+    public var id: RPCID
+    public var result: Result
+
+    public init(id: RPCID, result: Result) {
+        self.id = id
+        self.result = result
+    }
+}
+
+/// An error response; `id` is `null` when the request's id could not be read.
+public struct RPCErrorResponse: Encodable, Sendable {
+    public let jsonrpc = "2.0"
+    public var id: RPCID?
+    public var error: RPCError
+
+    public init(id: RPCID?, error: RPCError) {
+        self.id = id
+        self.error = error
+    }
+
+    private enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(jsonrpc, forKey: .jsonrpc)
+        try container.encode(id, forKey: .id)  // explicit null, as JSON-RPC requires
+        try container.encode(error, forKey: .error)
+    }
+}
+
+/// A notification from the daemon (no `id`), e.g. `refresh.progress`.
+public struct RPCNotification<Params: Encodable & Sendable>: Encodable, Sendable {
+    public let jsonrpc = "2.0"
+    public var method: String
+    public var params: Params
+
+    public init(method: String, params: Params) {
+        self.method = method
+        self.params = params
+    }
+}
+
+/// Any message a client reads: a response (with `result` or `error`) or a notification.
+public struct RPCIncoming<Result: Decodable>: Decodable {
+    public var id: RPCID?
+    public var method: String?
+    public var result: Result?
+    public var error: RPCError?
+}
+
+/// The JSON-RPC error object.
+public struct RPCError: Error, Sendable, Codable, Hashable, CustomStringConvertible {
+    public var code: Int
+    public var message: String
+
+    public init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public init(_ code: RPCErrorCode, _ message: String) {
+        self.init(code: code.rawValue, message: message)
+    }
+
+    public var description: String { message }
+}
+
+/// Error codes: the JSON-RPC 2.0 ones and Tidings' own (documented in docs/protocol.md).
+public enum RPCErrorCode: Int, Sendable {
+    case parseError = -32700
+    case invalidRequest = -32600
+    case methodNotFound = -32601
+    case invalidParams = -32602
+    case internalError = -32603
+    /// The feed could not be fetched (DNS, connection, timeout, HTTP status).
+    case fetchFailed = -32001
+    /// The document was fetched but is not a feed.
+    case notAFeed = -32002
+    /// `feeds.subscribe` for a URL already subscribed.
+    case alreadySubscribed = -32003
+    /// No feed or item matches.
+    case notFound = -32004
+    /// A feed selector matched several feeds.
+    case ambiguous = -32005
+}

@@ -1,0 +1,75 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedEntities
+
+/// Persistent storage of feeds and items.
+///
+/// All methods are safe to call concurrently: readers never wait for a writer (WAL), and each
+/// write is one transaction, so a crash leaves either all or none of it.
+public protocol FeedStore: Sendable {
+    /// Stores a new feed and the items of its first fetch in one transaction.
+    /// - Returns: the stored feed and the number of items stored.
+    /// - Throws: `FeedStoreError.alreadySubscribed` when `url` is already a feed.
+    func addFeed(url: String, document: ParsedFeed, fetchedAt: Date) async throws -> (feed: Feed, itemCount: Int)
+
+    /// Every feed with its counters, in subscription order.
+    func feeds() async throws -> [Feed]
+
+    /// The feed with this number, or `nil`.
+    func feed(id: Int64) async throws -> Feed?
+
+    /// Removes a feed and all its items.
+    /// - Returns: the removed feed, or `nil` when there was none with this number.
+    func removeFeed(id: Int64) async throws -> Feed?
+
+    /// Stores a successful refresh in one transaction: feed metadata, new items (deduplicated on
+    /// `ParsedItem.storeKey`), updated text of known items; read state is never touched.
+    /// - Returns: the number of items stored for the first time.
+    /// - Throws: `FeedStoreError.feedNotFound` when the feed was removed meanwhile.
+    func storeRefresh(feedID: Int64, document: ParsedFeed, at date: Date) async throws -> Int
+
+    /// Records a failed refresh attempt; the feed's items are kept.
+    func recordFailure(feedID: Int64, error: String, at date: Date) async throws
+
+    /// Items matching the query, newest first (published, else updated, else first seen).
+    func items(_ query: ItemQuery) async throws -> [Item]
+
+    /// One item with its full content, or `nil`.
+    func item(id: Int64) async throws -> Item?
+
+    /// Sets the read state of items.
+    /// - Returns: the number of items whose state changed; unknown numbers are ignored.
+    func markRead(ids: [Int64], read: Bool) async throws -> Int
+}
+
+/// A selection of items.
+public struct ItemQuery: Sendable, Hashable {
+    public var unreadOnly: Bool
+    public var feedID: Int64?
+    public var limit: Int?
+    /// Whether `summary` and `content` are loaded (listings leave them out).
+    public var includeContent: Bool
+
+    public init(unreadOnly: Bool = true, feedID: Int64? = nil, limit: Int? = nil, includeContent: Bool = false) {
+        self.unreadOnly = unreadOnly
+        self.feedID = feedID
+        self.limit = limit
+        self.includeContent = includeContent
+    }
+}
+
+/// Errors the store reports besides database errors.
+public enum FeedStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    case alreadySubscribed(feedID: Int64)
+    case feedNotFound(Int64)
+
+    public var description: String {
+        switch self {
+        case .alreadySubscribed(let id): "already subscribed (feed \(id))"
+        case .feedNotFound(let id): "no feed \(id)"
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import FeedEntities
+import Foundation
+import Testing
+
+struct ParsedItemTests {
+    @Test func keyPrefersGuidThenLink() {
+        #expect(ParsedItem(id: "urn:1", link: "https://e.org/a").storeKey == "id:urn:1")
+        #expect(ParsedItem(id: "", link: "https://e.org/a").storeKey == "link:https://e.org/a")
+    }
+
+    @Test func hashKeyIsStableAndDependsOnContent() {
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let one = ParsedItem(title: "Hello", published: date)
+        let again = ParsedItem(title: "Hello", published: date)
+        let other = ParsedItem(title: "Hello", published: date.addingTimeInterval(60))
+        #expect(one.storeKey == again.storeKey)
+        #expect(one.storeKey != other.storeKey)
+        #expect(one.storeKey.hasPrefix("hash:"))
+        // FNV-1a is fixed, so keys survive restarts and upgrades.
+        #expect(ParsedItem(title: "x").storeKey == ParsedItem(title: "x").storeKey)
+    }
+
+    @Test func displayDateFallsBack() {
+        let seen = Date(timeIntervalSince1970: 10)
+        let item = Item(id: 1, feedID: 1, feedTitle: "F", firstSeen: seen)
+        #expect(item.displayDate == seen)
+    }
+}
