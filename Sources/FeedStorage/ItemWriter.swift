@@ -1,0 +1,78 @@
+import FeedEntities
+import Foundation
+import GRDB
+
+/// Stores the items of one parsed document for one feed, inside the caller's transaction.
+///
+/// New items are inserted; known items (same `ParsedItem.storeKey` in the same feed) get their
+/// text, dates and lists rewritten only when one of them changed, so an unchanged refresh
+/// writes nothing. Read state is never touched. Both statements are prepared once per
+/// connection (GRDB's statement cache) and reused for every item.
+struct ItemWriter {
+    let db: Database
+    let feedID: Int64
+    /// `first_seen` of the items inserted now (seconds since 1970).
+    let firstSeen: Double
+
+    /// Stores `items` in the feed.
+    ///
+    /// When a document lists the same key twice, its first occurrence wins: feeds put the
+    /// current version of an entry first, and a document must not count one item twice.
+    /// Items are inserted from the end of the document to its start, so the item the feed shows
+    /// first gets the highest number; undated items, which all share one `first_seen`, then
+    /// list in document order under "newest first" (first seen desc, then number desc).
+    /// - Returns: the number of items stored for the first time.
+    func store(_ items: [ParsedItem]) throws -> Int {
+        var seenKeys = Set<String>()
+        var unique: [(key: String, item: ParsedItem)] = []
+        unique.reserveCapacity(items.count)
+        for item in items {
+            let key = item.storeKey
+            if seenKeys.insert(key).inserted { unique.append((key, item)) }
+        }
+        guard !unique.isEmpty else { return 0 }
+
+        let coder = JSONColumnCoder()
+        // ?1 ... ?12 are the same in both statements; ?13 (first_seen) only matters on insert.
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO item (feed_id, key, guid, title, link, author, published, updated,
+                              summary, content, categories, enclosures, first_seen)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+            ON CONFLICT (feed_id, key) DO NOTHING
+            """)
+        let update = try db.cachedStatement(sql: """
+            UPDATE item
+            SET guid = ?3, title = ?4, link = ?5, author = ?6, published = ?7, updated = ?8,
+                summary = ?9, content = ?10, categories = ?11, enclosures = ?12
+            WHERE feed_id = ?1 AND key = ?2
+              AND (guid IS NOT ?3 OR title IS NOT ?4 OR link IS NOT ?5 OR author IS NOT ?6
+                   OR published IS NOT ?7 OR updated IS NOT ?8 OR summary IS NOT ?9
+                   OR content IS NOT ?10 OR categories IS NOT ?11 OR enclosures IS NOT ?12)
+            """)
+
+        var inserted = 0
+        for (key, item) in unique.reversed() {
+            let values: [DatabaseValue] = [
+                feedID.databaseValue,
+                key.databaseValue,
+                item.id.databaseValue,
+                item.title.databaseValue,
+                item.link.databaseValue,
+                item.author.databaseValue,
+                item.published?.timeIntervalSince1970.databaseValue ?? .null,
+                item.updated?.timeIntervalSince1970.databaseValue ?? .null,
+                item.summary.databaseValue,
+                item.content.databaseValue,
+                coder.encode(item.categories).databaseValue,
+                coder.encode(item.enclosures).databaseValue,
+            ]
+            try insert.execute(arguments: StatementArguments(values + [firstSeen.databaseValue]))
+            if db.changesCount > 0 {
+                inserted += 1
+            } else {
+                try update.execute(arguments: StatementArguments(values))
+            }
+        }
+        return inserted
+    }
+}

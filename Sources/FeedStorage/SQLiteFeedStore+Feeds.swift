@@ -1,0 +1,120 @@
+import FeedEntities
+import Foundation
+import GRDB
+
+extension SQLiteFeedStore {
+    // MARK: - Writing feeds
+
+    /// See `FeedStore.addFeed`. The feed's title is the document's title, else `url`; its
+    /// subscription, last refresh and last attempt are all `fetchedAt`.
+    public func addFeed(url: String, document: ParsedFeed, fetchedAt: Date) async throws -> (feed: Feed, itemCount: Int) {
+        try await write("subscribe to \(url)") { db in
+            let known = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ?"), arguments: [url])
+            if let known { throw FeedStoreError.alreadySubscribed(feedID: known) }
+
+            let title = Self.text(document.title) ?? url
+            let siteLink = Self.text(document.link)
+            let at = fetchedAt.timeIntervalSince1970
+            try db.cachedStatement(sql: """
+                INSERT INTO feed (url, title, site_link, subtitle, subscribed_at, last_refreshed, last_attempt)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [url, title, siteLink, Self.text(document.subtitle), at, at, at])
+            let id = db.lastInsertedRowID
+            let stored = try ItemWriter(db: db, feedID: id, firstSeen: at).store(document.items)
+            let date = Date(timeIntervalSince1970: at)
+            let feed = Feed(
+                id: id, url: url, title: title, siteLink: siteLink, subscribedAt: date,
+                lastRefreshed: date, lastAttempt: date, itemCount: stored, unreadCount: stored)
+            return (feed, stored)
+        }
+    }
+
+    /// See `FeedStore.storeRefresh`. The title, site link and subtitle are replaced only by
+    /// values the document has, so a feed that briefly drops its `<title>` keeps its name.
+    public func storeRefresh(feedID: Int64, document: ParsedFeed, at date: Date) async throws -> Int {
+        try await write("store the refresh of feed \(feedID)") { db in
+            let at = date.timeIntervalSince1970
+            // Updating the feed first both records the refresh and proves the feed still exists,
+            // before any item insert could trip the foreign key.
+            try db.cachedStatement(sql: """
+                UPDATE feed
+                SET title = COALESCE(?2, title), site_link = COALESCE(?3, site_link),
+                    subtitle = COALESCE(?4, subtitle),
+                    last_refreshed = ?5, last_attempt = ?5, last_error = NULL
+                WHERE id = ?1
+                """).execute(arguments: [
+                    feedID, Self.text(document.title), Self.text(document.link),
+                    Self.text(document.subtitle), at,
+                ])
+            guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(feedID) }
+            return try ItemWriter(db: db, feedID: feedID, firstSeen: at).store(document.items)
+        }
+    }
+
+    /// See `FeedStore.recordFailure`. When the feed was removed meanwhile there is nothing to
+    /// record, and this returns without error: the refresh that failed no longer matters.
+    public func recordFailure(feedID: Int64, error: String, at date: Date) async throws {
+        try await write("record the failed refresh of feed \(feedID)") { db in
+            try db.cachedStatement(sql: "UPDATE feed SET last_attempt = ?, last_error = ? WHERE id = ?")
+                .execute(arguments: [date.timeIntervalSince1970, error, feedID])
+        }
+    }
+
+    /// See `FeedStore.removeFeed`. The items go with the feed (`ON DELETE CASCADE`), in the same
+    /// transaction; the returned feed carries the counters it had just before.
+    public func removeFeed(id: Int64) async throws -> Feed? {
+        try await write("remove feed \(id)") { db in
+            guard let feed = try Self.fetchFeed(id: id, db) else { return nil }
+            try db.cachedStatement(sql: "DELETE FROM feed WHERE id = ?").execute(arguments: [id])
+            return feed
+        }
+    }
+
+    // MARK: - Reading feeds
+
+    /// See `FeedStore.feeds`. One query counts the items of every feed.
+    public func feeds() async throws -> [Feed] {
+        try await read("list the feeds") { db in
+            let statement = try db.cachedStatement(sql: Self.feedSelect + " GROUP BY feed.id ORDER BY feed.id")
+            return try Row.fetchAll(statement).map(Self.feed(from:))
+        }
+    }
+
+    /// See `FeedStore.feed(id:)`.
+    public func feed(id: Int64) async throws -> Feed? {
+        try await read("read feed \(id)") { db in try Self.fetchFeed(id: id, db) }
+    }
+
+    // MARK: - Rows
+
+    /// Feed columns and counters; the counters come from the `item_by_feed` index alone.
+    private static let feedSelect = """
+        SELECT feed.id, feed.url, feed.title, feed.site_link, feed.subscribed_at,
+               feed.last_refreshed, feed.last_attempt, feed.last_error,
+               COUNT(item.id), COALESCE(SUM(item.is_read = 0), 0)
+        FROM feed LEFT JOIN item ON item.feed_id = feed.id
+        """
+
+    private static func fetchFeed(id: Int64, _ db: Database) throws -> Feed? {
+        let statement = try db.cachedStatement(sql: feedSelect + " WHERE feed.id = ? GROUP BY feed.id")
+        return try Row.fetchOne(statement, arguments: [id]).map(feed(from:))
+    }
+
+    private static func feed(from row: Row) -> Feed {
+        Feed(
+            id: row[0], url: row[1], title: row[2], siteLink: row[3],
+            subscribedAt: Date(timeIntervalSince1970: row[4]),
+            lastRefreshed: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)),
+            lastAttempt: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)),
+            lastError: row[7], itemCount: row[8], unreadCount: row[9])
+    }
+
+    /// `text` without surrounding white space, or `nil` when nothing is left: feeds often wrap
+    /// their title in newlines and indentation, and an empty title is no title.
+    static func text(_ text: String?) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
+        else { return nil }
+        return trimmed
+    }
+}

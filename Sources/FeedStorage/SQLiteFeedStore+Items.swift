@@ -1,0 +1,107 @@
+import FeedEntities
+import Foundation
+import GRDB
+
+extension SQLiteFeedStore {
+    /// See `FeedStore.items`. Newest first by published, else updated, else first seen, then by
+    /// number (higher first). Without `includeContent`, `summary` and `content` are not even
+    /// read from the database, which keeps listings of thousands of items cheap.
+    ///
+    /// A `limit` of 0 or less returns no items.
+    public func items(_ query: ItemQuery) async throws -> [Item] {
+        if let limit = query.limit, limit <= 0 { return [] }
+        return try await read("list items") { db in
+            let (sql, arguments) = Self.listing(query)
+            let statement = try db.cachedStatement(sql: sql)
+            let coder = JSONColumnCoder()
+            var items: [Item] = []
+            let rows = try Row.fetchCursor(statement, arguments: arguments)
+            while let row = try rows.next() {
+                items.append(Self.item(from: row, includeContent: query.includeContent, coder: coder))
+            }
+            return items
+        }
+    }
+
+    /// How SQLite runs the listing of `query` (the `detail` lines of EXPLAIN QUERY PLAN), to
+    /// check that listings walk an index instead of sorting.
+    func queryPlan(_ query: ItemQuery) async throws -> String {
+        try await read("explain the listing") { db in
+            let (sql, arguments) = Self.listing(query)
+            let rows = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+            return rows.map { $0["detail"] as String? ?? "" }.joined(separator: "\n")
+        }
+    }
+
+    /// See `FeedStore.item(id:)`: the item with its summary and content.
+    public func item(id: Int64) async throws -> Item? {
+        try await read("read item \(id)") { db in
+            let statement = try db.cachedStatement(sql: Self.itemSelect(includeContent: true) + " WHERE item.id = ?")
+            let coder = JSONColumnCoder()
+            return try Row.fetchOne(statement, arguments: [id]).map {
+                Self.item(from: $0, includeContent: true, coder: coder)
+            }
+        }
+    }
+
+    /// See `FeedStore.markRead`. Counts only items whose state changed: marking a read item
+    /// read again, repeating a number or naming an unknown one adds nothing.
+    public func markRead(ids: [Int64], read: Bool) async throws -> Int {
+        if ids.isEmpty { return 0 }
+        return try await write("mark \(ids.count) item(s) \(read ? "read" : "unread")") { db in
+            let statement = try db.cachedStatement(
+                sql: "UPDATE item SET is_read = ?1 WHERE id = ?2 AND is_read <> ?1")
+            var changed = 0
+            for id in ids {
+                try statement.execute(arguments: [read, id])
+                changed += db.changesCount
+            }
+            return changed
+        }
+    }
+
+    // MARK: - Rows
+
+    /// The SQL and arguments of a listing.
+    private static func listing(_ query: ItemQuery) -> (sql: String, arguments: StatementArguments) {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        // A literal `is_read = 0` lets SQLite use the partial index item_unread_by_date.
+        if query.unreadOnly { conditions.append("item.is_read = 0") }
+        if let feedID = query.feedID {
+            conditions.append("item.feed_id = ?")
+            arguments += [feedID]
+        }
+        // Always bound, so the SQL (and its cached statement) depends only on the filters.
+        arguments += [query.limit ?? -1]
+        let sql = itemSelect(includeContent: query.includeContent)
+            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+            + " ORDER BY \(sortDate) DESC, item.id DESC LIMIT ?"
+        return (sql, arguments)
+    }
+
+    /// Columns 0...12 are the same in both variants, so decoding reads them by position;
+    /// summary and content come last, only when asked for.
+    private static func itemSelect(includeContent: Bool) -> String {
+        """
+        SELECT item.id, item.feed_id, feed.title, item.guid, item.title, item.link, item.author,
+               item.published, item.updated, item.categories, item.enclosures, item.first_seen,
+               item.is_read\(includeContent ? ", item.summary, item.content" : "")
+        FROM item JOIN feed ON feed.id = item.feed_id
+        """
+    }
+
+    private static func item(from row: Row, includeContent: Bool, coder: JSONColumnCoder) -> Item {
+        Item(
+            id: row[0], feedID: row[1], feedTitle: row[2], guid: row[3], title: row[4],
+            link: row[5], author: row[6],
+            published: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
+            updated: (row[8] as Double?).map(Date.init(timeIntervalSince1970:)),
+            summary: includeContent ? row[13] : nil,
+            content: includeContent ? row[14] : nil,
+            categories: coder.decode(String.self, from: row[9]),
+            enclosures: coder.decode(Enclosure.self, from: row[10]),
+            firstSeen: Date(timeIntervalSince1970: row[11]),
+            isRead: row[12])
+    }
+}

@@ -1,0 +1,62 @@
+import GRDB
+
+extension SQLiteFeedStore {
+    /// The schema, as an append-only list of migrations.
+    ///
+    /// Never edit a registered migration: databases in the wild have already run it. Change the
+    /// schema by appending "v2", "v3", ... GRDB records applied identifiers in `grdb_migrations`.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1", migrate: createFeedsAndItems)
+        return migrator
+    }()
+
+    /// The expression listings sort on (newest first). Indexes and queries must spell it exactly
+    /// like this for SQLite to use the expression indexes below.
+    static let sortDate = "COALESCE(published, updated, first_seen)"
+
+    @Sendable private static func createFeedsAndItems(_ db: Database) throws {
+        // AUTOINCREMENT on both tables: a number the user has seen (`tidings open 42`,
+        // `--feed 3`) never comes back as a different item or feed after a deletion.
+        // Dates are REAL seconds since 1970.
+        try db.execute(sql: """
+            CREATE TABLE feed (
+                id             INTEGER PRIMARY KEY AUTOINCREMENT,
+                url            TEXT NOT NULL UNIQUE,
+                title          TEXT NOT NULL,
+                site_link      TEXT,
+                subtitle       TEXT,
+                subscribed_at  REAL NOT NULL,
+                last_refreshed REAL,
+                last_attempt   REAL,
+                last_error     TEXT
+            );
+
+            CREATE TABLE item (
+                id          INTEGER PRIMARY KEY AUTOINCREMENT,
+                feed_id     INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
+                key         TEXT NOT NULL,          -- ParsedItem.storeKey
+                guid        TEXT,
+                title       TEXT,
+                link        TEXT,
+                author      TEXT,
+                published   REAL,
+                updated     REAL,
+                summary     TEXT,
+                content     TEXT,
+                categories  TEXT,                   -- JSON array of strings; NULL when empty
+                enclosures  TEXT,                   -- JSON array of {url, type, length}; NULL when empty
+                first_seen  REAL NOT NULL,
+                is_read     INTEGER NOT NULL DEFAULT 0 CHECK (is_read IN (0, 1)),
+                UNIQUE (feed_id, key)
+            );
+
+            -- `tidings list --all`: every item, newest first.
+            CREATE INDEX item_by_date ON item (\(sortDate) DESC, id DESC);
+            -- `tidings list`: unread items, newest first; partial, so it stays small.
+            CREATE INDEX item_unread_by_date ON item (\(sortDate) DESC, id DESC) WHERE is_read = 0;
+            -- Per-feed listings and the counters of `feeds()` (covering for the counters).
+            CREATE INDEX item_by_feed ON item (feed_id, is_read, \(sortDate) DESC, id DESC);
+            """)
+    }
+}

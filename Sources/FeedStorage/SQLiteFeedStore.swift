@@ -1,0 +1,145 @@
+import FeedEntities
+import Foundation
+import GRDB
+
+/// The `FeedStore` of the daemon: one SQLite database (GRDB) in WAL mode.
+///
+/// A file-backed store uses a `DatabasePool`: reads run on their own connections and never wait
+/// for the writer, writes are serialised on one connection, each in one transaction. Every method
+/// runs on GRDB's own dispatch queues through its async API, so a long refresh never blocks a
+/// thread of the cooperative pool. If the calling task is cancelled while a write is pending or
+/// running, GRDB interrupts it, the transaction is rolled back and `CancellationError` is thrown.
+///
+/// Dates are stored as REAL seconds since 1970 (UTC), so `sqlite3` users can read them with
+/// `datetime(col, 'unixepoch')`. Database failures are thrown as `FeedStoreDatabaseError`,
+/// which says what the store was doing; `FeedStoreError` and `CancellationError` pass unchanged.
+public final class SQLiteFeedStore: FeedStore, Sendable {
+    /// Seconds a write waits for a lock held by another process (say, `sqlite3` on the file)
+    /// before failing with "database is locked".
+    public static let busyTimeout: TimeInterval = 5
+
+    /// The database file, or `nil` for an in-memory store.
+    public let path: String?
+    /// Identifier of the newest migration applied to the database (for example "v1").
+    public let schemaVersion: String
+
+    let writer: any DatabaseWriter
+
+    /// Opens (or creates) the database at `path` and brings its schema up to date.
+    ///
+    /// The parent directory is created with mode 0700 when it is missing; an existing directory
+    /// keeps its mode.
+    /// - Throws: `FeedStoreDatabaseError` when the directory or the database cannot be opened,
+    ///   the file is not a database, a migration fails, or the database was written by a newer
+    ///   version of Tidings (it has migrations this build does not know).
+    public convenience init(path: String) throws {
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        try Self.createPrivateDirectory(directory)
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: Self.configuration())
+        } catch let error as DatabaseError {
+            throw FeedStoreDatabaseError(operation: "open the database \(path)", error)
+        }
+        try self.init(writer: pool, path: path)
+    }
+
+    /// A fresh, empty store in memory (for tests): a `DatabaseQueue`, with the same schema and
+    /// connection settings as the file-backed store.
+    public static func inMemory() throws -> SQLiteFeedStore {
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(configuration: configuration())
+        } catch let error as DatabaseError {
+            throw FeedStoreDatabaseError(operation: "open an in-memory database", error)
+        }
+        return try SQLiteFeedStore(writer: queue, path: nil)
+    }
+
+    private init(writer: any DatabaseWriter, path: String?) throws {
+        self.writer = writer
+        self.path = path
+        let migrator = Self.migrator
+        do {
+            let superseded = try writer.read { try migrator.hasBeenSuperseded($0) }
+            if superseded {
+                throw FeedStoreDatabaseError(
+                    operation: "open the database \(path ?? ":memory:")",
+                    reason: "it was written by a newer version of Tidings (unknown schema migrations)")
+            }
+            try migrator.migrate(writer)
+            schemaVersion = try writer.read { try migrator.appliedMigrations($0).last } ?? ""
+        } catch let error as DatabaseError {
+            throw FeedStoreDatabaseError(operation: "migrate the database \(path ?? ":memory:")", error)
+        }
+    }
+
+    // MARK: - Connection setup
+
+    private static func configuration() -> Configuration {
+        var config = Configuration()
+        config.label = "tidings"
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(busyTimeout)
+        config.prepareDatabase { db in
+            // WAL makes NORMAL safe against corruption; only the last commits can be lost on
+            // power failure, and a refresh can fetch them again.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return config
+    }
+
+    /// Creates `directory` and its missing parents with mode 0700 (the XDG rule for data
+    /// directories), like `mkdir -p -m 0700`. POSIX calls rather than FileManager, so a failure
+    /// reads "Permission denied" instead of a Foundation error dump.
+    private static func createPrivateDirectory(_ directory: String) throws {
+        guard !directory.isEmpty else { return }
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw FeedStoreDatabaseError(
+                    operation: "create the database directory \(directory)", reason: "a file is in the way")
+            }
+            return
+        }
+        try createPrivateDirectory(directory.lastIndex(of: "/").map { String(directory[..<$0]) } ?? "")
+        // chmod as well: the umask may take bits away from mkdir's mode.
+        guard mkdir(directory, 0o700) == 0 || errno == EEXIST, chmod(directory, 0o700) == 0 else {
+            throw FeedStoreDatabaseError(
+                operation: "create the database directory \(directory)", reason: String(cString: strerror(errno)))
+        }
+    }
+
+    // MARK: - Database access
+
+    /// Runs `body` in one write transaction, translating database errors.
+    func write<T: Sendable>(
+        _ operation: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await describingFailure(of: operation) { try await writer.write(body) }
+    }
+
+    /// Runs `body` on a reader connection (a snapshot, concurrent with writes in WAL mode).
+    func read<T: Sendable>(
+        _ operation: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await describingFailure(of: operation) { try await writer.read(body) }
+    }
+
+    /// Rethrows a `DatabaseError` as a `FeedStoreDatabaseError` naming `operation`; other errors
+    /// (`FeedStoreError`, `CancellationError`) pass unchanged.
+    private func describingFailure<T>(of operation: () -> String, _ access: () async throws -> T) async throws -> T {
+        do {
+            return try await access()
+        } catch let error as DatabaseError {
+            throw FeedStoreDatabaseError(operation: operation(), error)
+        }
+    }
+
+    /// The value of a read-only pragma such as `journal_mode` (diagnostics and tests).
+    func pragma(_ name: String) async throws -> String? {
+        try await read("read PRAGMA \(name)") { db in
+            try String.fetchOne(db, sql: "PRAGMA \(name)")
+        }
+    }
+}

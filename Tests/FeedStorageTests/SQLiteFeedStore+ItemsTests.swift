@@ -1,0 +1,116 @@
+import FeedEntities
+@testable import FeedStorage
+import Foundation
+import Testing
+
+/// Listing, reading and marking items in the SQLite store (in memory).
+struct SQLiteFeedStoreItemsTests {
+    let store: SQLiteFeedStore
+
+    init() throws {
+        store = try SQLiteFeedStore.inMemory()
+    }
+
+    @Test func listingIsNewestFirstWithUndatedItemsByFirstSeen() async throws {
+        let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [
+            ParsedItem(id: "undated-1", title: "Undated 1"),
+            ParsedItem(id: "old", title: "Old", published: day(1)),
+            ParsedItem(id: "undated-2", title: "Undated 2"),
+            ParsedItem(id: "updated", title: "Updated only", updated: day(3)),
+            ParsedItem(id: "new", title: "New", published: day(4), updated: day(2)),
+        ]), fetchedAt: day(10))
+        // Undated items were first seen on day 10, after every dated one; among themselves they
+        // keep the document's order.
+        #expect(try await titles(ItemQuery()) == ["Undated 1", "Undated 2", "New", "Updated only", "Old"])
+
+        let refresh = document(items: [
+            ParsedItem(id: "undated-3", title: "Undated 3"),
+            ParsedItem(id: "undated-1", title: "Undated 1"),
+            ParsedItem(id: "newest", title: "Newest", published: day(20)),
+        ])
+        #expect(try await store.storeRefresh(feedID: feed.id, document: refresh, at: day(11)) == 2)
+        #expect(try await titles(ItemQuery()) == [
+            "Newest", "Undated 3", "Undated 1", "Undated 2", "New", "Updated only", "Old",
+        ])
+    }
+
+    @Test func filtersByReadStateFeedAndLimit() async throws {
+        let (a, _) = try await store.addFeed(url: "https://a.example/feed", document: document(title: "A", items: [
+            ParsedItem(id: "a1", title: "A1", published: day(1)),
+            ParsedItem(id: "a2", title: "A2", published: day(3)),
+        ]), fetchedAt: day(5))
+        let (b, _) = try await store.addFeed(url: "https://b.example/feed", document: document(title: "B", items: [
+            ParsedItem(id: "b1", title: "B1", published: day(2)),
+            ParsedItem(id: "b2", title: "B2", published: day(4)),
+        ]), fetchedAt: day(5))
+        let b2 = try #require(try await store.items(ItemQuery(feedID: b.id)).first)
+        _ = try await store.markRead(ids: [b2.id], read: true)
+
+        #expect(try await titles(ItemQuery(unreadOnly: false)) == ["B2", "A2", "B1", "A1"])
+        #expect(try await titles(ItemQuery()) == ["A2", "B1", "A1"])
+        #expect(try await titles(ItemQuery(feedID: a.id)) == ["A2", "A1"])
+        #expect(try await titles(ItemQuery(unreadOnly: false, feedID: b.id)) == ["B2", "B1"])
+        #expect(try await titles(ItemQuery(feedID: b.id)) == ["B1"])
+        #expect(try await titles(ItemQuery(unreadOnly: false, limit: 2)) == ["B2", "A2"])
+        #expect(try await titles(ItemQuery(feedID: a.id, limit: 1)) == ["A2"])
+        #expect(try await titles(ItemQuery(limit: 0)).isEmpty)
+        #expect(try await titles(ItemQuery(feedID: 9_999)).isEmpty)
+        let feedTitles = try await store.items(ItemQuery(unreadOnly: false)).map(\.feedTitle)
+        #expect(feedTitles == ["B", "A", "B", "A"])
+    }
+
+    @Test func contentIsLoadedOnlyWhenAsked() async throws {
+        let enclosure = Enclosure(url: "https://e.org/ep1.mp3", type: "audio/mpeg", length: 12_345)
+        let parsed = ParsedItem(
+            id: "urn:ep1", title: "Episode 1", link: "https://e.org/ep1", author: "Ann",
+            published: day(1), updated: day(2), summary: "Short", content: "<p>Long</p>",
+            categories: ["audio", "news"], enclosures: [enclosure, Enclosure(url: "https://e.org/ep1.ogg")])
+        _ = try await store.addFeed(url: feedURL, document: document(items: [parsed]), fetchedAt: day(3))
+
+        let listed = try #require(try await store.items(ItemQuery()).first)
+        #expect(listed.summary == nil && listed.content == nil)
+        #expect(listed.categories == ["audio", "news"])
+        #expect(listed.enclosures == parsed.enclosures)
+
+        let full = try #require(try await store.items(ItemQuery(includeContent: true)).first)
+        #expect(full.summary == "Short" && full.content == "<p>Long</p>")
+
+        let single = try #require(try await store.item(id: listed.id))
+        #expect(single == full)
+        #expect(single.guid == "urn:ep1")
+        #expect(single.link == "https://e.org/ep1")
+        #expect(single.author == "Ann")
+        #expect(single.published == day(1) && single.updated == day(2))
+        #expect(single.firstSeen == day(3))
+        #expect(try await store.item(id: listed.id + 1_000) == nil)
+    }
+
+    @Test func markReadCountsOnlyChangedItems() async throws {
+        _ = try await store.addFeed(url: feedURL, document: document(items: [
+            ParsedItem(id: "1"), ParsedItem(id: "2"), ParsedItem(id: "3"),
+        ]), fetchedAt: day(1))
+        let ids = try await store.items(ItemQuery()).map(\.id)
+
+        #expect(try await store.markRead(ids: [ids[0], ids[1]], read: true) == 2)
+        #expect(try await store.markRead(ids: [ids[0], ids[1]], read: true) == 0)
+        #expect(try await store.markRead(ids: ids + [ids[2], 9_999], read: true) == 1)
+        #expect(try await store.markRead(ids: [], read: true) == 0)
+        #expect(try await store.items(ItemQuery()).isEmpty)
+
+        #expect(try await store.markRead(ids: [ids[1]], read: false) == 1)
+        #expect(try await store.items(ItemQuery()).map(\.id) == [ids[1]])
+    }
+
+    @Test func unreadListingUsesAnIndexRatherThanSorting() async throws {
+        // The listing is what `tidings` runs most; with tens of thousands of items a sort per
+        // call would be felt. SQLite reports a sort as "USE TEMP B-TREE FOR ORDER BY".
+        for query in [ItemQuery(), ItemQuery(unreadOnly: false), ItemQuery(feedID: 1)] {
+            let plan = try await store.queryPlan(query)
+            #expect(!plan.contains("TEMP B-TREE"), "\(query): \(plan)")
+        }
+    }
+
+    private func titles(_ query: ItemQuery) async throws -> [String?] {
+        try await store.items(query).map(\.title)
+    }
+}
