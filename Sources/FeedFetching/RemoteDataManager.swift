@@ -58,8 +58,9 @@ public struct FetchResponse: Sendable, Hashable {
         guard let contentType else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
-            return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            guard pair.count == 2, pair[0].trimmingWhitespace().lowercased() == "charset" else { continue }
+            let value = pair[1].trimmingWhitespace(also: ["\"", "'"])
+            return value.isEmpty ? nil : String(value)
         }
         return nil
     }

@@ -1,0 +1,256 @@
+import CCurl
+import Logging
+import Synchronization
+
+// Foundation for `Thread` (portable, named threads); the daemon links Foundation anyway.
+import Foundation
+
+/// The one thread that drives every transfer: a libcurl multi handle polled in a loop.
+///
+/// Other threads talk to it only through `inbox` (submissions, cancellations, shutdown) and wake
+/// it with `curl_multi_wakeup`, the one multi-handle call libcurl allows from any thread. Every
+/// other libcurl call on the multi handle, and every callback, happens on the loop thread, so
+/// blocking there never touches Swift's cooperative pool.
+///
+/// Transfers wait in a queue of our own until a slot is free overall and for their host, rather
+/// than in libcurl's: libcurl starts CURLOPT_TIMEOUT when a handle is added, so a transfer queued
+/// inside libcurl behind slow ones would time out before sending a byte.
+final class CurlMultiLoop: @unchecked Sendable {
+    private struct Inbox {
+        var submitted: [CurlTransfer] = []
+        var cancelled: [CurlTransfer] = []
+        var isStopping = false
+        /// Set just before `curl_multi_cleanup`; from then on nobody may call `curl_multi_wakeup`.
+        var isClosed = false
+        var hasExited = false
+        var exitWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// The `CURLM *`.
+    private let multi: UnsafeMutableRawPointer
+    private let options: FetchOptions
+    private let logger: Logger
+    private let inbox = Mutex(Inbox())
+
+    // MARK: Loop-thread state
+
+    private var queued: [CurlTransfer] = []
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var activePerHost: [String: Int] = [:]
+
+    init(options: FetchOptions, logger: Logger) {
+        CurlGlobal.initialize()
+        guard let multi = curl_multi_init() else {
+            // Only fails when out of memory at start-up, which nothing can recover from.
+            fatalError("libcurl could not create a multi handle")
+        }
+        self.multi = multi
+        self.options = options
+        self.logger = logger
+        // Backstops only: our own queue already keeps libcurl under these limits, except when
+        // redirects lead many feeds to one host.
+        _ = tidings_curl_multi_set_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(1, options.maximumConcurrentTransfers))
+        _ = tidings_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, options.maximumPerHost))
+
+        let thread = Thread { [self] in run() }
+        thread.name = "tidings-curl"
+        thread.start()
+    }
+
+    // MARK: - Any thread
+
+    /// Queues a transfer whose continuation is attached. After shutdown it fails at once.
+    func submit(_ transfer: CurlTransfer) {
+        let accepted = inbox.withLock { inbox in
+            guard !inbox.isStopping else { return false }
+            inbox.submitted.append(transfer)
+            curl_multi_wakeup(multi)
+            return true
+        }
+        if !accepted { transfer.finish(.failure(.cancelled)) }
+    }
+
+    /// Aborts a transfer on behalf of its cancelled task; it finishes with `.cancelled`.
+    func cancel(_ transfer: CurlTransfer) {
+        // The flag is set first, so a transfer whose submission the loop has not read yet is
+        // dropped when it is read; the inbox entry only wakes the loop for one already running.
+        guard transfer.requestCancellation() else { return }
+        inbox.withLock { inbox in
+            guard !inbox.isStopping else { return }
+            inbox.cancelled.append(transfer)
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    /// Asks the loop to stop: every transfer not yet finished fails with `.cancelled`.
+    /// Returns at once; `waitUntilExited` waits for the thread.
+    func stop() {
+        inbox.withLock { inbox in
+            guard !inbox.isStopping else { return }
+            inbox.isStopping = true
+            if !inbox.isClosed { curl_multi_wakeup(multi) }
+        }
+    }
+
+    /// Returns once the loop thread has failed its transfers and released the multi handle.
+    func waitUntilExited() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let exited = inbox.withLock { inbox in
+                if !inbox.hasExited { inbox.exitWaiters.append(continuation) }
+                return inbox.hasExited
+            }
+            if exited { continuation.resume() }
+        }
+    }
+
+    // MARK: - Loop thread
+
+    private func run() {
+        logger.debug("curl loop started", metadata: ["libcurl": "\(String(cString: curl_version()))"])
+        while true {
+            let (submitted, cancelled, isStopping) = inbox.withLock { inbox in
+                defer {
+                    inbox.submitted.removeAll()
+                    inbox.cancelled.removeAll()
+                }
+                return (inbox.submitted, inbox.cancelled, inbox.isStopping)
+            }
+            if isStopping { break }
+            for transfer in submitted {
+                if transfer.isCancellationRequested {
+                    transfer.finish(.failure(.cancelled))
+                } else {
+                    queued.append(transfer)
+                }
+            }
+            for transfer in cancelled { abort(transfer) }
+            startQueued()
+
+            var running: Int32 = 0
+            let performed = curl_multi_perform(multi, &running)
+            if performed != CURLM_OK {
+                logger.warning("curl_multi_perform failed", metadata: ["error": "\(String(cString: curl_multi_strerror(performed)))"])
+            }
+            if collectCompleted() > 0 {
+                // Freed slots: start waiting transfers before sleeping, then let them run.
+                startQueued()
+                continue
+            }
+            // Sleeps until socket activity, the next of libcurl's own timers (timeouts, retries:
+            // curl_multi_poll never waits past them) or curl_multi_wakeup. The cap only bounds
+            // the idle wake-ups of a daemon that has nothing to do.
+            _ = curl_multi_poll(multi, nil, 0, 30_000, nil)
+        }
+        shutDown()
+    }
+
+    private func startQueued() {
+        var index = queued.startIndex
+        while index < queued.endIndex, active.count < options.maximumConcurrentTransfers {
+            let transfer = queued[index]
+            guard activePerHost[transfer.url.host, default: 0] < options.maximumPerHost else {
+                index += 1
+                continue
+            }
+            queued.remove(at: index)
+            start(transfer)
+        }
+    }
+
+    private func start(_ transfer: CurlTransfer) {
+        let added = curl_multi_add_handle(multi, transfer.easy)
+        guard added == CURLM_OK else {
+            transfer.finish(.failure(.other("libcurl: \(String(cString: curl_multi_strerror(added)))")))
+            return
+        }
+        transfer.startedAt = .now
+        active[transfer.easy] = transfer
+        activePerHost[transfer.url.host, default: 0] += 1
+        logger.debug("fetch started", metadata: ["url": "\(transfer.url.string)"])
+    }
+
+    /// Takes a transfer out of the multi handle (or the queue) and keeps it alive for the caller.
+    private func remove(_ transfer: CurlTransfer) -> Bool {
+        if active.removeValue(forKey: transfer.easy) != nil {
+            curl_multi_remove_handle(multi, transfer.easy)
+            let host = transfer.url.host
+            activePerHost[host, default: 1] -= 1
+            if activePerHost[host] == 0 { activePerHost[host] = nil }
+            return true
+        }
+        if let index = queued.firstIndex(where: { $0 === transfer }) {
+            queued.remove(at: index)
+            return true
+        }
+        return false
+    }
+
+    private func abort(_ transfer: CurlTransfer) {
+        // Not found means it completed in the meantime and its task already has the result.
+        guard remove(transfer) else { return }
+        logger.debug("fetch cancelled", metadata: ["url": "\(transfer.url.string)"])
+        transfer.finish(.failure(.cancelled))
+    }
+
+    /// Finishes every transfer libcurl reports as done.
+    /// - Returns: how many finished.
+    private func collectCompleted() -> Int {
+        var finished = 0
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                  let transfer = active[easy]
+            else { continue }
+            let code = tidings_curl_msg_result(message)
+            // `message` dies with the removal below; read it first.
+            _ = remove(transfer)
+            let result = transfer.outcome(for: code)
+            log(result, of: transfer)
+            transfer.finish(result)
+            finished += 1
+        }
+        return finished
+    }
+
+    private func log(_ result: Result<FetchResponse, FetchError>, of transfer: CurlTransfer) {
+        guard logger.logLevel <= .debug else { return }
+        let elapsed = transfer.startedAt.map { ContinuousClock.now - $0 }.map { "\($0)" } ?? "?"
+        switch result {
+        case .success(let response):
+            logger.debug("fetch finished", metadata: [
+                "url": "\(transfer.url.string)", "status": "\(response.status)", "bytes": "\(response.body.count)",
+                "finalURL": "\(response.finalURL)", "elapsed": "\(elapsed)",
+            ])
+        case .failure(let error):
+            logger.debug("fetch failed", metadata: [
+                "url": "\(transfer.url.string)", "error": "\(error)", "elapsed": "\(elapsed)",
+            ])
+        }
+    }
+
+    private func shutDown() {
+        let submitted = inbox.withLock { inbox in
+            inbox.isClosed = true
+            defer {
+                inbox.submitted.removeAll()
+                inbox.cancelled.removeAll()
+            }
+            return inbox.submitted
+        }
+        let pending = Array(active.values) + queued + submitted
+        for transfer in active.values { curl_multi_remove_handle(multi, transfer.easy) }
+        active.removeAll()
+        activePerHost.removeAll()
+        queued.removeAll()
+        curl_multi_cleanup(multi)
+        for transfer in pending { transfer.finish(.failure(.cancelled)) }
+        logger.debug("curl loop stopped", metadata: ["cancelledTransfers": "\(pending.count)"])
+
+        let waiters = inbox.withLock { inbox in
+            inbox.hasExited = true
+            defer { inbox.exitWaiters.removeAll() }
+            return inbox.exitWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}

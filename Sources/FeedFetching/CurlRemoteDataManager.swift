@@ -1,0 +1,52 @@
+import Logging
+
+/// `RemoteDataManager` on libcurl's multi interface.
+///
+/// All transfers run on one dedicated thread (see `CurlMultiLoop`); `fetch` only queues a
+/// transfer and suspends, so no thread of Swift's cooperative pool ever blocks on the network.
+/// At most `FetchOptions.maximumConcurrentTransfers` run at once, `maximumPerHost` per host;
+/// the rest wait in FIFO order, and their timeouts start when they leave the queue.
+///
+/// Proxies come from the usual environment variables (`http_proxy`, `https_proxy`, `no_proxy`),
+/// which libcurl honours by default.
+public final class CurlRemoteDataManager: RemoteDataManager {
+    private let options: FetchOptions
+    private let logger: Logger
+    private let loop: CurlMultiLoop
+
+    /// Starts the transfer thread.
+    public init(options: FetchOptions, logger: Logger) {
+        self.options = options
+        self.logger = logger
+        self.loop = CurlMultiLoop(options: options, logger: logger)
+    }
+
+    deinit {
+        // The thread holds the loop, not the manager: it finishes cancelling and releases the
+        // multi handle on its own.
+        loop.stop()
+    }
+
+    public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        let url = try ValidatedURL(request.url)
+        if Task.isCancelled { throw .cancelled }
+        let transfer = try CurlTransfer(request: request, url: url, options: options)
+        let loop = self.loop
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if transfer.attach(continuation) { loop.submit(transfer) }
+            }
+        } onCancel: {
+            loop.cancel(transfer)
+        }
+        return try result.get()
+    }
+
+    /// Stops the transfer thread: transfers in progress or queued fail with `.cancelled`, and
+    /// later fetches fail with `.cancelled` at once. Returns when the thread has released
+    /// libcurl's resources. Calling it again does nothing.
+    public func shutdown() async {
+        loop.stop()
+        await loop.waitUntilExited()
+    }
+}

@@ -1,0 +1,115 @@
+import CCurl
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Turns a finished libcurl transfer into a `FetchResponse` or a `FetchError`.
+extension CurlTransfer {
+    /// Reads the result of a transfer libcurl reported as done. Called on the loop thread, after
+    /// the handle left the multi handle and before it is cleaned up.
+    func outcome(for code: CURLcode) -> Result<FetchResponse, FetchError> {
+        if let abortReason {
+            switch abortReason {
+            case .tooLarge: return .failure(.tooLarge(limit: options.maximumBodySize))
+            case .httpStatus(let status): return .failure(.httpStatus(status))
+            }
+        }
+        guard code == CURLE_OK else { return .failure(error(for: code)) }
+
+        let status = responseCode
+        let finalURL = string(CURLINFO_EFFECTIVE_URL) ?? url.string
+        switch status {
+        case 200..<300:
+            return .success(FetchResponse(
+                finalURL: finalURL, status: status, body: body,
+                contentType: responseHeaders["content-type"],
+                etag: responseHeaders["etag"], lastModified: responseHeaders["last-modified"]))
+        case 304:
+            // A 304 need not repeat the validators; the ones sent are then still current.
+            return .success(FetchResponse(
+                finalURL: finalURL, status: status, body: Data(),
+                contentType: responseHeaders["content-type"],
+                etag: responseHeaders["etag"] ?? request.etag,
+                lastModified: responseHeaders["last-modified"] ?? request.lastModified))
+        default:
+            // Includes a 3xx that libcurl did not follow (no Location, or 300 Multiple Choices).
+            return .failure(.httpStatus(status))
+        }
+    }
+
+    private func error(for code: CURLcode) -> FetchError {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST:
+            // After a redirect the host that failed is the redirect's, not the feed's.
+            let host = string(CURLINFO_EFFECTIVE_URL).flatMap(ValidatedURL.host(of:)) ?? url.host
+            return .dnsFailure(host: host)
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timedOut(seconds: timeoutThatFired())
+        case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_PROXY:
+            return .connectionFailed(detail(for: code))
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED,
+             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
+             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT, CURLE_USE_SSL_FAILED:
+            return .tls(detail(for: code))
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .tooManyRedirects
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return .unsupportedScheme(refusedScheme() ?? "unknown")
+        case CURLE_FILESIZE_EXCEEDED:
+            return .tooLarge(limit: options.maximumBodySize)
+        case CURLE_URL_MALFORMAT:
+            return .invalidURL(request.url)
+        case CURLE_ABORTED_BY_CALLBACK:
+            return .cancelled
+        default:
+            return .other(detail(for: code))
+        }
+    }
+
+    /// libcurl's own message for this transfer (it names hosts, ports and reasons), else the
+    /// generic text of the code.
+    private func detail(for code: CURLcode) -> String {
+        let specific = String(cString: errorBuffer).trimmingWhitespace()
+        return specific.isEmpty ? String(cString: curl_easy_strerror(code)) : String(specific)
+    }
+
+    /// Which of the three limits ended the transfer: before a connection exists only the
+    /// connect timeout applies; after it, the whole-transfer limit if that much time has passed,
+    /// else the low-speed limit.
+    private func timeoutThatFired() -> Int {
+        let connectMicroseconds = offT(CURLINFO_CONNECT_TIME_T) ?? 0
+        if connectMicroseconds == 0 { return options.connectTimeout.curlSeconds }
+        let totalMilliseconds = (offT(CURLINFO_TOTAL_TIME_T) ?? 0) / 1000
+        if totalMilliseconds >= options.transferTimeout.curlMilliseconds - 100 {
+            return options.transferTimeout.curlSeconds
+        }
+        return options.lowSpeedTime.curlSeconds
+    }
+
+    /// The scheme of the redirect target libcurl refused to follow.
+    private func refusedScheme() -> String? {
+        let candidates = [string(CURLINFO_REDIRECT_URL), string(CURLINFO_EFFECTIVE_URL), responseHeaders["location"]]
+        for candidate in candidates.compactMap({ $0 }) {
+            if let scheme = ValidatedURL.scheme(of: candidate), !ValidatedURL.allowedSchemes.contains(scheme) {
+                return scheme
+            }
+        }
+        return nil
+    }
+
+    private func string(_ info: CURLINFO) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard tidings_curl_easy_get_string(easy, info, &value) == CURLE_OK, let value else { return nil }
+        return String(cString: value)
+    }
+
+    private func offT(_ info: CURLINFO) -> Int? {
+        var value: curl_off_t = 0
+        guard tidings_curl_easy_get_off_t(easy, info, &value) == CURLE_OK else { return nil }
+        return Int(value)
+    }
+}

@@ -1,0 +1,104 @@
+import NIOCore
+import NIOHTTP1
+
+/// Serves one connection of a `TestHTTPServer`: collects a request, asks the server for the
+/// response, and writes it, after its delay if it has one. Runs on the connection's event loop.
+final class TestHTTPHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let server: TestHTTPServer
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    /// False once the client is gone: a delayed response then has nowhere to go.
+    private var isActive = true
+
+    init(server: TestHTTPServer) {
+        self.server = server
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            self.head = head
+            body = []
+        case .body(var buffer):
+            body += buffer.readBytes(length: buffer.readableBytes) ?? []
+        case .end:
+            guard let head else { return }
+            self.head = nil
+            let request = Self.record(head, body: body)
+            let response = server.respond(to: request)
+            if let delay = response.delay {
+                context.eventLoop.assumeIsolated().scheduleTask(in: Self.timeAmount(delay)) {
+                    self.write(response, to: head, context: context)
+                }
+            } else {
+                write(response, to: head, context: context)
+            }
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        isActive = false
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A reset or a malformed request ends this connection only.
+        isActive = false
+        context.close(promise: nil)
+    }
+
+    private func write(_ response: TestHTTPResponse, to request: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard isActive else { return }
+        var headers = HTTPHeaders(response.headers)
+        let status = HTTPResponseStatus(statusCode: response.status)
+        let mayHaveBody = request.method != .HEAD && response.status != 204 && response.status != 304
+            && !(100..<200).contains(response.status)
+        let isChunked = headers[canonicalForm: "transfer-encoding"].contains { $0.lowercased() == "chunked" }
+        if mayHaveBody, !isChunked, !headers.contains(name: "content-length") {
+            headers.add(name: "Content-Length", value: String(response.body.count))
+        }
+        if !request.isKeepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
+        if mayHaveBody, !response.body.isEmpty {
+            let pieceSize = isChunked ? 1024 : response.body.count
+            var start = 0
+            while start < response.body.count {
+                let end = min(start + pieceSize, response.body.count)
+                let buffer = context.channel.allocator.buffer(bytes: response.body[start..<end])
+                context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+                start = end
+            }
+        }
+        let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !request.isKeepAlive {
+            let channel = context.channel
+            written.whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    private static func record(_ head: HTTPRequestHead, body: [UInt8]) -> RecordedRequest {
+        let target = head.uri
+        let path: String
+        let query: String?
+        if let mark = target.firstIndex(of: "?") {
+            path = String(target[..<mark])
+            query = String(target[target.index(after: mark)...])
+        } else {
+            path = target
+            query = nil
+        }
+        return RecordedRequest(
+            method: head.method.rawValue, path: path, query: query,
+            version: "HTTP/\(head.version.major).\(head.version.minor)",
+            headers: head.headers.map { ($0.name, $0.value) }, body: body)
+    }
+
+    private static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
