@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts the browser with `posix_spawnp` and an argument vector: never through a shell, so
+/// nothing in a link or a setting is ever interpreted as shell syntax.
+public struct ProcessBrowserLauncher: BrowserLauncher {
+    public init() {}
+
+    public func open(_ url: String, with commands: [BrowserCommand]) throws -> BrowserCommand {
+        // The presenter checks too; this is the last gate before a process is started.
+        if let reason = LinkPolicy.refusal(for: url) {
+            throw BrowserLaunchError.refusedLink(url, reason: reason)
+        }
+        var lastError: Int32 = ENOENT
+        for command in commands {
+            switch Self.spawn(command.arguments(for: url)) {
+            case .failure(let error):
+                lastError = error.code
+            case .success(let pid):
+                try Self.wait(for: pid, program: command.program)
+                return command
+            }
+        }
+        throw BrowserLaunchError.noBrowserStarted(
+            tried: commands.map(\.program), reason: String(cString: strerror(lastError)))
+    }
+
+    // MARK: - Process
+
+    private struct SpawnError: Error {
+        let code: Int32
+    }
+
+    /// Starts `arguments[0]` (looked up in `PATH`) with the inherited terminal and environment.
+    private static func spawn(_ arguments: [String]) -> Result<pid_t, SpawnError> {
+        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+
+        // The child gets default SIGINT/SIGQUIT handling even though this process ignores
+        // them while it waits (as system(3) does), so Ctrl-C reaches the browser only.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGQUIT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+        var pid = pid_t()
+        let result = posix_spawnp(&pid, arguments[0], nil, &attributes, &cArguments, environ)
+        return result == 0 ? .success(pid) : .failure(SpawnError(code: result))
+    }
+
+    /// Waits for the browser, ignoring the terminal's interrupt keys meanwhile.
+    private static func wait(for pid: pid_t, program: String) throws {
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return }
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
+        let signalNumber = status & 0x7F
+        if signalNumber == 0 {
+            let exitCode = (status >> 8) & 0xFF
+            if exitCode != 0 { throw BrowserLaunchError.browserFailed(program: program, status: exitCode) }
+        } else if signalNumber != 0x7F {
+            throw BrowserLaunchError.browserKilled(program: program, signal: signalNumber)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import FeedIPC
+
+/// A failure as the user reads it: one line (without the `tidings:` prefix the View adds) and
+/// the exit status it leads to.
+public struct CommandFailure: Equatable, Sendable {
+    public var message: String
+    public var status: ExitStatus
+
+    public init(message: String, status: ExitStatus = .failure) {
+        self.message = message
+        self.status = status
+    }
+
+    /// Describes `error`.
+    /// - Parameter action: what was being done, prefixed to the daemon's own error messages,
+    ///   e.g. `cannot subscribe to http://…` gives `cannot subscribe to http://…: HTTP 404 Not Found`.
+    public init(_ error: any Error, action: String? = nil) {
+        switch error {
+        case let error as RPCError:
+            self.init(message: action.map { "\($0): \(error.message)" } ?? error.message)
+        case let error as DaemonClientError:
+            self = Self.describe(error)
+        case let error as BrowserLaunchError:
+            self.init(message: Self.describe(error))
+        default:
+            self.init(message: action.map { "\($0): \(error)" } ?? "\(error)")
+        }
+    }
+
+    /// How to start the daemon, appended to every "not running" message.
+    static let startHint = "start it with 'systemctl --user start tidingsd' or 'tidingsd run &'"
+
+    private static func describe(_ error: DaemonClientError) -> CommandFailure {
+        switch error {
+        case .unreachable(let path, .noSocket):
+            CommandFailure(message: "the daemon is not running (no socket at \(path)); \(startHint)", status: .daemonUnreachable)
+        case .unreachable(let path, .refused):
+            CommandFailure(message: "the daemon is not running (nothing listens on \(path)); \(startHint)", status: .daemonUnreachable)
+        case .unreachable(let path, .other(let reason)):
+            CommandFailure(message: "cannot reach the daemon at \(path) (\(reason)); if it is not running, \(startHint)", status: .daemonUnreachable)
+        case .connectionLost:
+            CommandFailure(message: "the daemon closed the connection before answering; see 'journalctl --user -u tidingsd'")
+        case .protocolMismatch(let daemonProtocol, let daemonVersion, let clientProtocol):
+            CommandFailure(message: "tidingsd \(daemonVersion) speaks protocol \(daemonProtocol) but this tidings speaks \(clientProtocol); install matching versions of tidings and tidingsd")
+        case .malformedResponse(let detail):
+            CommandFailure(message: "unexpected answer from the daemon: \(detail)")
+        case .timedOut(let method, let seconds):
+            CommandFailure(message: "the daemon did not answer \(method) within \(seconds) s")
+        }
+    }
+
+    private static func describe(_ error: BrowserLaunchError) -> String {
+        switch error {
+        case .refusedLink(let link, let reason):
+            "refusing to open '\(link)': \(reason)"
+        case .noBrowserStarted(let tried, let reason):
+            "cannot start a browser (tried \(tried.joined(separator: ", ")): \(reason)); set 'browser' in the config or $BROWSER"
+        case .browserFailed(let program, let status):
+            "the browser '\(program)' exited with status \(status)"
+        case .browserKilled(let program, let signal):
+            "the browser '\(program)' was killed by signal \(signal)"
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// How a command ended; the executable turns it into the process exit code (docs/cli.md).
+public enum ExitStatus: Sendable, Equatable {
+    /// Everything asked for was done.
+    case success
+    /// The command failed; a one-line reason was written to stderr.
+    case failure
+    /// The daemon could not be reached; a one-line hint was written to stderr.
+    case daemonUnreachable
+
+    /// The process exit code: 0, 1 or 3 (2 is ArgumentParser's usage error).
+    public var code: Int32 {
+        switch self {
+        case .success: 0
+        case .failure: 1
+        case .daemonUnreachable: 3
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// Why a request could not get an answer from the daemon (as opposed to an `RPCError`, which
+/// is the daemon's own answer).
+public enum DaemonClientError: Error, Equatable, Sendable {
+    /// Connecting to the socket failed: no daemon is running, or the path is wrong.
+    case unreachable(socketPath: String, reason: UnreachableReason)
+    /// The daemon closed the connection (or it broke) before answering.
+    case connectionLost
+    /// The daemon speaks another major version of the socket protocol.
+    case protocolMismatch(daemonProtocol: String, daemonVersion: String, clientProtocol: String)
+    /// A line from the daemon was not a JSON-RPC response the client can decode.
+    case malformedResponse(String)
+    /// The daemon accepted the request but sent no answer within the time limit.
+    case timedOut(method: String, seconds: Int)
+
+    /// Why `connect(2)` on the socket failed.
+    public enum UnreachableReason: Equatable, Sendable {
+        /// Nothing exists at the path (`ENOENT`): the daemon is not running.
+        case noSocket
+        /// The socket exists but no process listens (`ECONNREFUSED`): a stale socket.
+        case refused
+        /// Any other failure, with the system's description (`EACCES`, `ENOTSOCK`, ...).
+        case other(String)
+    }
+}

@@ -1,0 +1,176 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One connected `AF_UNIX` stream socket with blocking send and receive.
+///
+/// Kept apart from the JSON-RPC logic so that all POSIX calls of the client's transport are
+/// in one place.
+final class UnixSocketConnection {
+    private var descriptor: Int32
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Connects to the socket at `path`.
+    /// - Throws: `DaemonClientError.unreachable` when the socket cannot be created or connected.
+    static func connect(to path: String) throws -> UnixSocketConnection {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let pathBytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard !pathBytes.isEmpty, pathBytes.count < capacity else {
+            throw DaemonClientError.unreachable(
+                socketPath: path, reason: .other("the path is longer than \(capacity - 1) bytes"))
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: pathBytes)
+            buffer[pathBytes.count] = 0
+        }
+
+        #if canImport(Glibc)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else {
+            throw DaemonClientError.unreachable(socketPath: path, reason: .other(Self.describe(errno)))
+        }
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+
+        var result: Int32
+        repeat {
+            result = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                    posixConnect(fd, generic, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            }
+        } while result != 0 && errno == EINTR
+        guard result == 0 else {
+            let code = errno
+            _ = posixClose(fd)
+            let reason: DaemonClientError.UnreachableReason =
+                switch code {
+                case ENOENT: .noSocket
+                case ECONNREFUSED: .refused
+                default: .other(Self.describe(code))
+                }
+            throw DaemonClientError.unreachable(socketPath: path, reason: reason)
+        }
+        return UnixSocketConnection(descriptor: fd)
+    }
+
+    /// Writes all of `bytes`.
+    /// - Throws: `DaemonClientError.connectionLost` when the daemon has gone away.
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            // MSG_NOSIGNAL rather than ignoring SIGPIPE process-wide: an ignored signal would be
+            // inherited by the browser the client may spawn later.
+            let written = bytes.withUnsafeBytes { buffer in
+                posixSend(descriptor, buffer.baseAddress! + offset, bytes.count - offset, Self.sendFlags)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw DaemonClientError.connectionLost
+            }
+            offset += written
+        }
+    }
+
+    /// The next bytes the daemon sent; empty at end of stream.
+    /// - Parameters:
+    ///   - timeoutSeconds: how long to wait for data; `nil` waits indefinitely.
+    ///   - method: named in the timeout error.
+    /// - Throws: `DaemonClientError.timedOut` or `.connectionLost`.
+    func receive(timeoutSeconds: Int?, method: String) throws -> [UInt8] {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = timeoutSeconds.map { Int32(clamping: $0 * 1000) } ?? -1
+        while true {
+            let ready = poll(&poller, 1, milliseconds)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw DaemonClientError.connectionLost
+            }
+            if ready == 0 {
+                throw DaemonClientError.timedOut(method: method, seconds: timeoutSeconds ?? 0)
+            }
+            break
+        }
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                posixRead(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == ECONNRESET { return [] }
+                throw DaemonClientError.connectionLost
+            }
+            chunk.removeSubrange(count...)
+            return chunk
+        }
+    }
+
+    /// Closes the socket; later calls do nothing.
+    func close() {
+        guard descriptor >= 0 else { return }
+        _ = posixClose(descriptor)
+        descriptor = -1
+    }
+
+    private static var sendFlags: Int32 {
+        #if canImport(Glibc)
+        Int32(MSG_NOSIGNAL)
+        #else
+        0
+        #endif
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+// `close()` and `send(_:)` of the class shadow the C functions; these names reach the C ones.
+private func posixConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.connect(fd, address, length)
+    #else
+    Darwin.connect(fd, address, length)
+    #endif
+}
+
+private func posixSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+    #if canImport(Glibc)
+    Glibc.send(fd, bytes, count, flags)
+    #else
+    Darwin.send(fd, bytes, count, flags)
+    #endif
+}
+
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(fd, buffer, count)
+    #else
+    Darwin.read(fd, buffer, count)
+    #endif
+}
+
+private func posixClose(_ fd: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.close(fd)
+    #else
+    Darwin.close(fd)
+    #endif
+}

@@ -1,0 +1,178 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedIPC
+
+/// A `DaemonClient` on a blocking `AF_UNIX` stream socket, speaking NDJSON JSON-RPC 2.0.
+///
+/// Blocking I/O is deliberate: the CLI runs one command per process, and a plain socket costs
+/// nothing at start-up, unlike an event loop. The first request connects and sends `hello`;
+/// a daemon with another protocol major version is refused before anything else is asked.
+public final class UnixSocketDaemonClient: DaemonClient {
+    /// The path the client connects to.
+    public let socketPath: String
+    private let clientName: String
+    private let requestTimeout: Int?
+    private let untimedMethods: Set<String>
+    private let responseLineLimit: Int
+
+    private var connection: UnixSocketConnection?
+    /// Bytes read past the last complete line: kept across requests, since a notification the
+    /// daemon wrote after a response may arrive split over two reads.
+    private var lines: LineBuffer
+    private var handshake: RPC.Hello.Result?
+    private var nextID: Int64 = 1
+    private let encoder = WireCoding.makeEncoder()
+    private let decoder = WireCoding.makeDecoder()
+
+    /// - Parameters:
+    ///   - socketPath: the daemon's socket (see `SocketLocation.resolve`).
+    ///   - clientName: sent in `hello`, e.g. `tidings/0.1.0`.
+    ///   - requestTimeout: seconds to wait for an answer; `nil` waits as long as it takes.
+    ///   - untimedMethods: methods that may legitimately take long and are never timed out
+    ///     (`refresh` fetches every feed before it answers).
+    ///   - responseLineLimit: the longest response line accepted. Larger than the daemon's own
+    ///     request limit because a full `items.list` of a big database is one line.
+    public init(
+        socketPath: String,
+        clientName: String = "tidings/" + TidingsVersion.current,
+        requestTimeout: Int? = 120,
+        untimedMethods: Set<String> = [RPC.Refresh.name],
+        responseLineLimit: Int = 256 << 20
+    ) {
+        self.socketPath = socketPath
+        self.clientName = clientName
+        self.requestTimeout = requestTimeout
+        self.untimedMethods = untimedMethods
+        self.responseLineLimit = responseLineLimit
+        self.lines = LineBuffer(limit: responseLineLimit)
+    }
+
+    deinit {
+        connection?.close()
+    }
+
+    public func hello() async throws -> RPC.Hello.Result {
+        if let handshake { return handshake }
+        let connection = try openConnection()
+        do {
+            let result = try exchange(
+                RPC.Hello.self, RPC.Hello.Params(client: clientName), on: connection)
+            guard ProtocolVersion.major(of: result.protocolVersion) == ProtocolVersion.major else {
+                throw DaemonClientError.protocolMismatch(
+                    daemonProtocol: result.protocolVersion, daemonVersion: result.daemonVersion,
+                    clientProtocol: ProtocolVersion.current)
+            }
+            handshake = result
+            return result
+        } catch {
+            drop(connection)
+            throw error
+        }
+    }
+
+    public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) async throws -> M.Result {
+        _ = try await hello()
+        guard let connection else { throw DaemonClientError.connectionLost }
+        do {
+            return try exchange(method, params, on: connection)
+        } catch let error as DaemonClientError {
+            // The stream is out of step after a transport failure; never reuse it.
+            drop(connection)
+            throw error
+        }
+    }
+
+    // MARK: - Exchange
+
+    private func openConnection() throws -> UnixSocketConnection {
+        if let connection { return connection }
+        let opened = try UnixSocketConnection.connect(to: socketPath)
+        connection = opened
+        lines = LineBuffer(limit: responseLineLimit)
+        return opened
+    }
+
+    private func drop(_ dropped: UnixSocketConnection) {
+        dropped.close()
+        if connection === dropped { connection = nil }
+        handshake = nil
+    }
+
+    /// Writes one request and reads lines until the response with the same id arrives.
+    private func exchange<M: RPCMethod>(
+        _ method: M.Type, _ params: M.Params, on connection: UnixSocketConnection
+    ) throws -> M.Result {
+        let id = RPCID.number(nextID)
+        nextID += 1
+        let request: Data
+        do {
+            request = try WireCoding.line(RPCRequest(id: id, method: M.name, params: params), encoder: encoder)
+        } catch {
+            throw DaemonClientError.malformedResponse("cannot encode the \(M.name) request: \(error)")
+        }
+        try connection.send(Array(request))
+
+        let timeout = untimedMethods.contains(M.name) ? nil : requestTimeout
+        while true {
+            let line: [UInt8]
+            do {
+                guard let next = try lines.nextLine() else {
+                    let chunk = try connection.receive(timeoutSeconds: timeout, method: M.name)
+                    guard !chunk.isEmpty else { throw DaemonClientError.connectionLost }
+                    lines.append(chunk)
+                    continue
+                }
+                line = next
+            } catch LineBuffer.Failure.lineTooLong(let limit) {
+                throw DaemonClientError.malformedResponse("a response line is longer than \(limit) bytes")
+            }
+            if line.isEmpty { continue }
+            if let result = try response(to: method, id: id, line: line) { return result }
+        }
+    }
+
+    /// The result when `line` answers request `id`; `nil` for notifications and other ids.
+    private func response<M: RPCMethod>(to method: M.Type, id: RPCID, line: [UInt8]) throws -> M.Result? {
+        let data = Data(line)
+        let envelope: RPCEnvelope
+        do {
+            envelope = try decoder.decode(RPCEnvelope.self, from: data)
+        } catch {
+            throw DaemonClientError.malformedResponse("the daemon sent a line that is not JSON-RPC")
+        }
+        // Notifications (no id) are progress events this one-shot client does not follow.
+        guard envelope.hasID else { return nil }
+        // A null id is the daemon saying it could not read our request: it is ours too.
+        if let answered = envelope.id, answered != id { return nil }
+
+        let incoming: RPCIncoming<M.Result>
+        do {
+            incoming = try decoder.decode(RPCIncoming<M.Result>.self, from: data)
+        } catch {
+            throw DaemonClientError.malformedResponse(
+                "cannot read the daemon's answer to \(M.name): \(Self.summary(of: error))")
+        }
+        if let error = incoming.error { throw error }
+        guard let result = incoming.result else {
+            throw DaemonClientError.malformedResponse("the answer to \(M.name) has neither result nor error")
+        }
+        return result
+    }
+
+    /// A one-line account of a decoding failure (the default description is a page long).
+    private static func summary(of error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        let context: DecodingError.Context
+        switch decoding {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
+            context = c
+        @unknown default:
+            return "\(error)"
+        }
+        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+    }
+}

@@ -1,0 +1,35 @@
+import FeedEntities
+
+// `tidings feeds`: the subscribed feeds with their counters.
+
+/// Writes the feed listing.
+public protocol FeedListView: AnyObject {
+    /// Shows the feeds; when `rows` is empty, shows `emptyNote` instead (an empty document in JSON).
+    func showFeeds(_ rows: [FeedRow], emptyNote: String)
+    /// Shows why the feeds could not be listed, as one line on stderr.
+    func showFailure(_ failure: CommandFailure)
+}
+
+/// Reacts to what happens in the module.
+public protocol FeedListPresentation: AnyObject {
+    /// The command started; lists the feeds. Never throws: failures are shown.
+    func viewDidLoad() async
+}
+
+/// Reading the feed list.
+public protocol FeedListUseCase {
+    /// Every subscribed feed with its counters, in subscription order.
+    /// - Throws: `RPCError` or `DaemonClientError`.
+    func feeds() async throws -> [Feed]
+}
+
+/// Where the module goes next.
+public protocol FeedListWireframe: AnyObject {
+    /// Goes to `route`.
+    func navigate(to route: FeedListRoute)
+}
+
+public enum FeedListRoute: Equatable {
+    /// Back to the shell with this status.
+    case exit(ExitStatus)
+}

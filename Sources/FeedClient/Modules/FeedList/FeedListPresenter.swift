@@ -1,0 +1,54 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedEntities
+
+/// Lists the feeds: maps each `Feed` to a `FeedRow`.
+public final class FeedListPresenter: FeedListPresentation {
+    private let view: any FeedListView
+    private let interactor: any FeedListUseCase
+    private let wireframe: any FeedListWireframe
+    private let clock: any WallClock
+
+    public init(view: any FeedListView, interactor: any FeedListUseCase, wireframe: any FeedListWireframe, clock: any WallClock) {
+        self.view = view
+        self.interactor = interactor
+        self.wireframe = wireframe
+        self.clock = clock
+    }
+
+    // MARK: - FeedListPresentation
+
+    public func viewDidLoad() async {
+        do {
+            let feeds = try await interactor.feeds()
+            let now = clock.now
+            view.showFeeds(
+                feeds.map { row(for: $0, now: now) },
+                emptyNote: "No feeds yet; add one with 'tidings subscribe URL'.")
+            wireframe.navigate(to: .exit(.success))
+        } catch {
+            let failure = CommandFailure(error, action: "cannot list the feeds")
+            view.showFailure(failure)
+            wireframe.navigate(to: .exit(failure.status))
+        }
+    }
+
+    // MARK: - Mapping
+
+    func row(for feed: Feed, now: Date) -> FeedRow {
+        let offset = feed.lastRefreshed.map { clock.utcOffset(at: $0) } ?? 0
+        return FeedRow(
+            number: feed.id,
+            title: feed.title,
+            url: feed.url,
+            siteLink: feed.siteLink,
+            unread: feed.unreadCount,
+            total: feed.itemCount,
+            lastRefreshedText: DateText.relative(feed.lastRefreshed, now: now, offset: offset),
+            lastRefreshed: feed.lastRefreshed.map(DateText.iso8601),
+            lastError: feed.lastError.flatMap { $0.isEmpty ? nil : $0 })
+    }
+}

@@ -1,0 +1,80 @@
+/// Writes the feed listing as a table, plain lines or JSON. Every string from the daemon
+/// passes `TerminalText.sanitize` here before it is written.
+public final class TerminalFeedListView: FeedListView {
+    private let terminal: any Terminal
+    private let format: OutputFormat
+
+    public init(terminal: any Terminal, format: OutputFormat) {
+        self.terminal = terminal
+        self.format = format
+    }
+
+    public func showFeeds(_ rows: [FeedRow], emptyNote: String) {
+        terminal.writeListing(
+            format: format, isEmpty: rows.isEmpty, emptyNote: emptyNote,
+            json: { Self.json(rows) }, table: { table(rows) }, plain: { Self.plain(rows) })
+    }
+
+    public func showFailure(_ failure: CommandFailure) {
+        terminal.writeFailure(failure)
+    }
+
+    // MARK: - Formats
+
+    /// `  3 ! 12/40  5 min ago  Title`, with the last error on an indented line below.
+    private func table(_ rows: [FeedRow]) -> String {
+        let numbers = rows.map { String($0.number) }
+        let counts = rows.map { "\($0.unread)/\($0.total)" }
+        let refreshed = rows.map { TerminalText.sanitize($0.lastRefreshedText) }
+        let numberWidth = numbers.map(\.count).max() ?? 1
+        let countWidth = counts.map(\.count).max() ?? 1
+        let refreshedWidth = refreshed.map(DisplayWidth.of).max() ?? 0
+        let indent = numberWidth + 3
+        let titleWidth = max(10, terminal.width - (indent + countWidth + 2 + refreshedWidth + 2))
+
+        var output = ""
+        for (index, row) in rows.enumerated() {
+            output += DisplayWidth.fit(numbers[index], toWidth: numberWidth, alignRight: true)
+            output += row.lastError == nil ? "   " : " ! "
+            output += DisplayWidth.fit(counts[index], toWidth: countWidth, alignRight: true) + "  "
+            output += DisplayWidth.fit(refreshed[index], toWidth: refreshedWidth) + "  "
+            output += DisplayWidth.truncate(TerminalText.sanitize(row.title), toWidth: titleWidth) + "\n"
+            if let error = row.lastError {
+                let text = "error: " + TerminalText.sanitize(error)
+                output += String(repeating: " ", count: indent)
+                    + DisplayWidth.truncate(text, toWidth: max(10, terminal.width - indent)) + "\n"
+            }
+        }
+        return output
+    }
+
+    /// number, unread, total, last refresh (ISO 8601 or empty), title, URL, last error: tab-separated.
+    private static func plain(_ rows: [FeedRow]) -> String {
+        rows.map { row in
+            [
+                String(row.number), String(row.unread), String(row.total), row.lastRefreshed ?? "",
+                TerminalText.sanitize(row.title), TerminalText.sanitize(row.url),
+                TerminalText.sanitize(row.lastError ?? ""),
+            ].joined(separator: "\t") + "\n"
+        }.joined()
+    }
+
+    /// `{"feeds":[{"number","title","url","siteLink","unread","total","lastRefreshed","lastError"}]}`
+    /// (docs/json.md).
+    static func json(_ rows: [FeedRow]) -> JSONValue {
+        .object([
+            ("feeds", .array(rows.map { row in
+                .object([
+                    ("number", .int(row.number)),
+                    ("title", .string(TerminalText.sanitize(row.title))),
+                    ("url", .string(TerminalText.sanitize(row.url))),
+                    ("siteLink", .optional(row.siteLink.map(TerminalText.sanitize))),
+                    ("unread", .int(Int64(row.unread))),
+                    ("total", .int(Int64(row.total))),
+                    ("lastRefreshed", .optional(row.lastRefreshed)),
+                    ("lastError", .optional(row.lastError.map(TerminalText.sanitize))),
+                ])
+            }))
+        ])
+    }
+}

@@ -1,0 +1,38 @@
+/// One item as the listing shows it. Strings are unsanitised: the View cleans them.
+public struct ItemRow: Equatable, Sendable {
+    /// The number `tidings open` takes.
+    public var number: Int64
+    public var isRead: Bool
+    /// The title, empty when the feed gave none (JSON).
+    public var title: String
+    /// The title for people: "(no title)" when the feed gave none.
+    public var displayTitle: String
+    public var link: String?
+    public var feedTitle: String
+    public var feedNumber: Int64
+    public var author: String?
+    /// The item's date in local time, `2026-11-22 11:00`.
+    public var localDate: String
+    /// The item's date in ISO 8601 UTC (published, else updated, else first seen).
+    public var date: String
+    /// The published date in ISO 8601 UTC, `nil` when the feed gave none.
+    public var published: String?
+
+    public init(
+        number: Int64, isRead: Bool, title: String, displayTitle: String, link: String?,
+        feedTitle: String, feedNumber: Int64, author: String?, localDate: String, date: String,
+        published: String?
+    ) {
+        self.number = number
+        self.isRead = isRead
+        self.title = title
+        self.displayTitle = displayTitle
+        self.link = link
+        self.feedTitle = feedTitle
+        self.feedNumber = feedNumber
+        self.author = author
+        self.localDate = localDate
+        self.date = date
+        self.published = published
+    }
+}

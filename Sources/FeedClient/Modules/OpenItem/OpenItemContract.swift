@@ -1,0 +1,44 @@
+import FeedEntities
+
+// `tidings open N`: open an item's link in the browser and mark the item read.
+
+/// Writes what went wrong; a successful open prints nothing (the browser is the output).
+public protocol OpenItemView: AnyObject {
+    /// Shows why the item was not opened, as one line on stderr.
+    func showFailure(_ failure: CommandFailure)
+}
+
+/// Reacts to what happens in the module.
+public protocol OpenItemPresentation: AnyObject {
+    /// The command started; opens the item if its link may be opened. Never throws.
+    func viewDidLoad() async
+}
+
+/// Reading and updating the item.
+public protocol OpenItemUseCase {
+    /// The item numbered `number`, with its content.
+    /// - Throws: `RPCError` with code `notFound` for an unknown number, or `DaemonClientError`.
+    func item(number: Int64) async throws -> Item
+
+    /// The daemon's `browser` setting; `nil` when it is unset or empty.
+    /// - Throws: `DaemonClientError`.
+    func configuredBrowser() async throws -> String?
+
+    /// Marks the item read.
+    /// - Throws: `RPCError` or `DaemonClientError`.
+    func markRead(number: Int64) async throws
+}
+
+/// Where the module goes next: the browser, then the shell.
+public protocol OpenItemWireframe: AnyObject {
+    /// Goes to `route`. For `.browser`, returns once the browser has exited.
+    /// - Throws: `BrowserLaunchError` when the browser could not be started or failed.
+    func navigate(to route: OpenItemRoute) throws
+}
+
+public enum OpenItemRoute: Equatable {
+    /// The link in a browser: the configured one, else `$BROWSER`, else `xdg-open`.
+    case browser(link: String, configuredBrowser: String?)
+    /// Back to the shell with this status.
+    case exit(ExitStatus)
+}

@@ -1,0 +1,52 @@
+import FeedEntities
+
+// `tidings refresh [FEED...]`: fetch feeds now and report what changed.
+
+/// Writes the refresh report.
+public protocol RefreshView: AnyObject {
+    /// Shows one line per feed that got new items or failed, then the summary line (stdout).
+    func showReport(_ report: RefreshReport)
+    /// Shows why the refresh could not run, as one line on stderr.
+    func showFailure(_ failure: CommandFailure)
+}
+
+/// Reacts to what happens in the module.
+public protocol RefreshPresentation: AnyObject {
+    /// The command started; refreshes and reports. Never throws: failures are shown.
+    func viewDidLoad() async
+}
+
+/// Refreshing, as the daemon does it.
+public protocol RefreshUseCase {
+    /// Asks the daemon to fetch the feeds now, regardless of their schedule, and waits until
+    /// every one has been fetched (this can take as long as the slowest feed).
+    /// - Parameter selectors: feed selectors; every feed when empty.
+    /// - Returns: what each feed's refresh did.
+    /// - Throws: `RPCError` (a selector matches nothing) or `DaemonClientError`. A feed that
+    ///   fails to refresh is an outcome with an `error`, not a thrown error.
+    func refresh(_ selectors: [String]) async throws -> [RefreshOutcome]
+}
+
+/// Where the module goes next.
+public protocol RefreshWireframe: AnyObject {
+    /// Goes to `route`.
+    func navigate(to route: RefreshRoute)
+}
+
+public enum RefreshRoute: Equatable {
+    /// Back to the shell with this status.
+    case exit(ExitStatus)
+}
+
+/// The refresh as the View writes it. Strings are unsanitised: the View cleans them.
+public struct RefreshReport: Equatable, Sendable {
+    /// `Planet Terminal: 2 new items` or `Kernel Notes: error: HTTP 500 …`, in the daemon's order.
+    public var lines: [String]
+    /// `Refreshed 3 feeds: 5 new items, 1 error`.
+    public var summary: String
+
+    public init(lines: [String], summary: String) {
+        self.lines = lines
+        self.summary = summary
+    }
+}

@@ -1,0 +1,24 @@
+/// Wires the Subscribe module and records where it ends.
+public final class SubscribeRouter: SubscribeWireframe {
+    /// The status the module navigated to; failure until it says otherwise.
+    public private(set) var exitStatus: ExitStatus = .failure
+
+    public init() {}
+
+    /// Builds the module for `tidings subscribe URL`.
+    public static func assemble(url: String, dependencies: ClientDependencies) -> AssembledModule {
+        let router = SubscribeRouter()
+        let presenter = SubscribePresenter(
+            url: url,
+            view: TerminalSubscribeView(terminal: dependencies.terminal),
+            interactor: SubscribeInteractor(daemon: dependencies.daemon),
+            wireframe: router)
+        return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
+    }
+
+    public func navigate(to route: SubscribeRoute) {
+        switch route {
+        case .exit(let status): exitStatus = status
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// Wires the Unsubscribe module and records where it ends.
+public final class UnsubscribeRouter: UnsubscribeWireframe {
+    /// The status the module navigated to; failure until it says otherwise.
+    public private(set) var exitStatus: ExitStatus = .failure
+
+    public init() {}
+
+    /// Builds the module for `tidings unsubscribe FEED`.
+    public static func assemble(selector: String, dependencies: ClientDependencies) -> AssembledModule {
+        let router = UnsubscribeRouter()
+        let presenter = UnsubscribePresenter(
+            selector: selector,
+            view: TerminalUnsubscribeView(terminal: dependencies.terminal),
+            interactor: UnsubscribeInteractor(daemon: dependencies.daemon),
+            wireframe: router)
+        return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
+    }
+
+    public func navigate(to route: UnsubscribeRoute) {
+        switch route {
+        case .exit(let status): exitStatus = status
+        }
+    }
+}

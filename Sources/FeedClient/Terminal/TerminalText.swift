@@ -1,0 +1,99 @@
+/// The View layer's one gate for text that came from outside (feeds, the daemon, the user):
+/// nothing reaches the terminal without passing `sanitize(_:)`.
+///
+/// A feed title can carry escape sequences that retitle the window, move the cursor, rewrite
+/// earlier lines or (with OSC 52) fill the clipboard, and bidi overrides that make a link read
+/// differently from what it is. Every such character is removed, not escaped, so the output
+/// stays readable.
+public enum TerminalText {
+    /// `text` as a single printable line: escape sequences (ESC and 8-bit C1 forms, with their
+    /// parameters) and every other C0/C1 control and DEL removed, bidi controls and invisible
+    /// format characters removed, and runs of whitespace (tabs, newlines, line separators)
+    /// collapsed to one space, with no leading or trailing space.
+    public static func sanitize(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var output = String.UnicodeScalarView()
+        var pendingSpace = false
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let value = scalar.value
+            index += 1
+            switch value {
+            case 0x1B:
+                index = endOfEscape(in: scalars, after: index)
+            case 0x9B:
+                index = endOfControlSequence(in: scalars, from: index)
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
+                index = endOfControlString(in: scalars, from: index)
+            case 0x09...0x0D, 0x20, 0x85, 0x2028, 0x2029:
+                pendingSpace = true
+            case 0x00...0x1F, 0x7F...0x9F:
+                continue
+            default:
+                if isInvisibleFormat(value) { continue }
+                if pendingSpace, !output.isEmpty { output.append(" ") }
+                pendingSpace = false
+                output.append(scalar)
+            }
+        }
+        return String(output)
+    }
+
+    /// Bidi embeddings/overrides/isolates and marks, zero-width and invisible format characters
+    /// and tag characters: they change how text reads without being visible. ZWJ and ZWNJ are
+    /// kept because emoji sequences and several scripts need them.
+    static func isInvisibleFormat(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x00AD, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064,
+            0x2066...0x206F, 0xFEFF, 0xFFF9...0xFFFB, 0xE0001, 0xE0020...0xE007F:
+            true
+        default:
+            false
+        }
+    }
+
+    // MARK: - Escape sequences (ECMA-48)
+
+    /// Index just past an escape sequence whose ESC was at `index - 1`.
+    private static func endOfEscape(in scalars: [Unicode.Scalar], after index: Int) -> Int {
+        guard index < scalars.count else { return index }
+        switch scalars[index].value {
+        case 0x5B:  // ESC [  control sequence
+            return endOfControlSequence(in: scalars, from: index + 1)
+        case 0x5D, 0x50, 0x58, 0x5E, 0x5F:  // ESC ] OSC, ESC P DCS, SOS, PM, APC: strings
+            return endOfControlString(in: scalars, from: index + 1)
+        default:
+            // nF sequences: intermediates 0x20–0x2F then a final 0x30–0x7E; Fp/Fe/Fs: one final.
+            var end = index
+            while end < scalars.count, (0x20...0x2F).contains(scalars[end].value) { end += 1 }
+            if end < scalars.count, (0x30...0x7E).contains(scalars[end].value) { return end + 1 }
+            return index
+        }
+    }
+
+    /// Index just past a CSI's parameter, intermediate and final bytes starting at `index`.
+    private static func endOfControlSequence(in scalars: [Unicode.Scalar], from index: Int) -> Int {
+        var end = index
+        while end < scalars.count, (0x20...0x3F).contains(scalars[end].value) { end += 1 }
+        if end < scalars.count, (0x40...0x7E).contains(scalars[end].value) { end += 1 }
+        return end
+    }
+
+    /// Index just past a control string (OSC, DCS, ...) terminated by BEL, ST or ESC \\.
+    /// An unterminated string runs to the end of the text: all of it is the payload.
+    private static func endOfControlString(in scalars: [Unicode.Scalar], from index: Int) -> Int {
+        var end = index
+        while end < scalars.count {
+            switch scalars[end].value {
+            case 0x07, 0x9C:
+                return end + 1
+            case 0x1B:
+                return end + 1 < scalars.count && scalars[end + 1] == "\\" ? end + 2 : end + 1
+            default:
+                end += 1
+            }
+        }
+        return end
+    }
+}

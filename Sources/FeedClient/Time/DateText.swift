@@ -1,0 +1,74 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Dates as the client prints them. Pure arithmetic on the proleptic Gregorian calendar, so it
+/// needs neither ICU nor the process's time zone (the offset is passed in).
+public enum DateText {
+    /// `2026-11-22T10:00:00Z`: ISO 8601 in UTC, whole seconds (the `--json` and plain formats).
+    public static func iso8601(_ date: Date) -> String {
+        let (day, second) = split(date, offset: 0)
+        let (year, month, dayOfMonth) = civil(fromDays: day)
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T"
+            + "\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
+    }
+
+    /// `2026-11-22 11:00`: local date and time to the minute.
+    /// - Parameter offset: seconds east of UTC (from `WallClock.utcOffset(at:)`).
+    public static func local(_ date: Date, offset: Int) -> String {
+        let (day, second) = split(date, offset: offset)
+        let (year, month, dayOfMonth) = civil(fromDays: day)
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2)) \(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2))"
+    }
+
+    /// `2026-11-22`: the local date.
+    public static func localDay(_ date: Date, offset: Int) -> String {
+        let (year, month, dayOfMonth) = civil(fromDays: split(date, offset: offset).day)
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))"
+    }
+
+    /// How long ago `date` was: "never" when `nil`, "just now", "5 min ago", "3 h ago",
+    /// "2 days ago", and the local date beyond 30 days. Dates in the future (a skewed clock)
+    /// read "just now".
+    public static func relative(_ date: Date?, now: Date, offset: Int) -> String {
+        guard let date else { return "never" }
+        let seconds = Int(now.timeIntervalSince(date).rounded(.down))
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return "\(seconds / 60) min ago"
+        case ..<86_400: return "\(seconds / 3600) h ago"
+        case ..<(2 * 86_400): return "1 day ago"
+        case ..<(30 * 86_400): return "\(seconds / 86_400) days ago"
+        default: return localDay(date, offset: offset)
+        }
+    }
+
+    // MARK: - Calendar arithmetic
+
+    /// Days since 1970-01-01 and seconds into that day, in the zone `offset` seconds east of UTC.
+    private static func split(_ date: Date, offset: Int) -> (day: Int, second: Int) {
+        let total = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let day = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        return (day, total - day * 86_400)
+    }
+
+    /// Year, month, day of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
+    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func pad(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}

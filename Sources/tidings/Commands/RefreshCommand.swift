@@ -1,0 +1,19 @@
+import ArgumentParser
+import FeedClient
+
+struct RefreshCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Fetch feeds now and report new items and errors.",
+        discussion: "Waits until every feed has been fetched. Feeds that fail are reported; the command still succeeds.")
+
+    @Argument(help: ArgumentHelp("Feeds to refresh (number, URL, title or title prefix); all when none.", valueName: "feed"))
+    var feeds: [String] = []
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await CompositionRoot.run(
+            RefreshRouter.assemble(selectors: feeds, dependencies: CompositionRoot.dependencies(global)))
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import FeedClient
+import FeedIPC
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one place that creates the client's concrete collaborators and runs a module.
+enum CompositionRoot {
+    /// The socket client, terminal, browser launcher and clock for one command.
+    static func dependencies(_ options: GlobalOptions) -> ClientDependencies {
+        let environment = ProcessInfo.processInfo.environment
+        let socketPath = SocketLocation.resolve(explicit: options.socket, environment: environment, uid: getuid())
+        return ClientDependencies(
+            daemon: UnixSocketDaemonClient(socketPath: socketPath),
+            terminal: StandardTerminal(environment: environment),
+            launcher: ProcessBrowserLauncher(),
+            clock: SystemWallClock(),
+            environment: environment)
+    }
+
+    /// Runs `module` and ends the process with its status (docs/cli.md).
+    static func run(_ module: AssembledModule) async throws {
+        let status = await module.run()
+        if status != .success { throw ExitCode(status.code) }
+    }
+}

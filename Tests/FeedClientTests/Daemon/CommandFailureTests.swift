@@ -1,0 +1,36 @@
+import FeedIPC
+import Testing
+@testable import FeedClient
+
+struct CommandFailureTests {
+    @Test func aMissingDaemonSaysHowToStartIt() {
+        let failure = CommandFailure(
+            DaemonClientError.unreachable(socketPath: "/run/user/1000/tidings/tidingsd.sock", reason: .noSocket),
+            action: "cannot list items")
+        #expect(failure.status == .daemonUnreachable)
+        #expect(failure.message == "the daemon is not running (no socket at /run/user/1000/tidings/tidingsd.sock); start it with 'systemctl --user start tidingsd' or 'tidingsd run &'")
+        #expect(failure.status.code == 3)
+    }
+
+    @Test func aStaleSocketIsAlsoNotRunning() {
+        let failure = CommandFailure(DaemonClientError.unreachable(socketPath: "/s", reason: .refused))
+        #expect(failure.message.hasPrefix("the daemon is not running (nothing listens on /s)"))
+        #expect(failure.status == .daemonUnreachable)
+    }
+
+    @Test func daemonErrorsFollowTheAction() {
+        let failure = CommandFailure(RPCError(.fetchFailed, "HTTP 404 Not Found"), action: "cannot subscribe to http://x/missing.xml")
+        #expect(failure.message == "cannot subscribe to http://x/missing.xml: HTTP 404 Not Found")
+        #expect(failure.status == .failure)
+    }
+
+    @Test func aProtocolMismatchNamesBothVersions() {
+        let failure = CommandFailure(DaemonClientError.protocolMismatch(daemonProtocol: "2.0", daemonVersion: "2.1.0", clientProtocol: "1.0"))
+        #expect(failure.message == "tidingsd 2.1.0 speaks protocol 2.0 but this tidings speaks 1.0; install matching versions of tidings and tidingsd")
+    }
+
+    @Test func browserRefusalsQuoteTheLink() {
+        let failure = CommandFailure(BrowserLaunchError.refusedLink("javascript:alert(1)", reason: "only http and https links are opened"))
+        #expect(failure.message == "refusing to open 'javascript:alert(1)': only http and https links are opened")
+    }
+}

@@ -1,0 +1,143 @@
+import FeedIPC
+import Foundation
+import Testing
+@testable import FeedClient
+
+/// Against a real Unix socket served by a thread in the test process.
+@Suite(.timeLimit(.minutes(1)))
+struct UnixSocketDaemonClientTests {
+    static let helloAnswer: @Sendable (String) -> String = { id in
+        #"{"jsonrpc":"2.0","id":\#(id),"result":{"protocolVersion":"1.3","daemonVersion":"0.1.0","browser":"w3m %s"}}"#
+    }
+
+    @Test func sendsHelloFirstThenTheRequestAndSkipsNotifications() async throws {
+        let server = try CannedSocketServer { method, id in
+            switch method {
+            case "hello":
+                [Self.helloAnswer(id)]
+            case "feeds.list":
+                [
+                    #"{"jsonrpc":"2.0","method":"refresh.progress","params":{"done":1}}"#,
+                    #"{"jsonrpc":"2.0","id":9999,"result":{"feeds":[]}}"#,
+                    #"{"jsonrpc":"2.0","id":\#(id),"result":{"feeds":[{"id":3,"url":"https://x.org/rss","title":"X","subscribedAt":"2026-11-20T08:00:00Z","lastRefreshed":"2026-11-22T09:55:00Z","itemCount":4,"unreadCount":1}]}}"#,
+                ]
+            default:
+                nil
+            }
+        }
+        defer { server.stop() }
+        let client = UnixSocketDaemonClient(socketPath: server.path, clientName: "tidings/test")
+
+        let feeds = try await client.call(RPC.ListFeeds.self, Empty()).feeds
+        #expect(feeds.map(\.id) == [3])
+        #expect(feeds.first?.lastRefreshed == ISO8601DateFormatter().date(from: "2026-11-22T09:55:00Z"))
+        #expect(try await client.hello().browser == "w3m %s")
+        #expect(server.methods == ["hello", "feeds.list"])
+        let hello = try #require(server.requests.first)
+        #expect(hello["jsonrpc"] as? String == "2.0")
+        let params = try #require(hello["params"] as? [String: Any])
+        #expect(params["client"] as? String == "tidings/test")
+        #expect(params["protocolVersion"] as? String == ProtocolVersion.current)
+    }
+
+    @Test func anErrorResponseIsThrownAsRPCError() async throws {
+        let server = try CannedSocketServer { method, id in
+            method == "hello"
+                ? [Self.helloAnswer(id)]
+                : [#"{"jsonrpc":"2.0","id":\#(id),"error":{"code":-32004,"message":"no item 999"}}"#]
+        }
+        defer { server.stop() }
+        let client = UnixSocketDaemonClient(socketPath: server.path)
+        await #expect(throws: RPCError(.notFound, "no item 999")) {
+            try await client.call(RPC.GetItem.self, .init(number: 999))
+        }
+        // The connection stays usable after an error answer.
+        await #expect(throws: RPCError(.notFound, "no item 999")) {
+            try await client.call(RPC.GetItem.self, .init(number: 998))
+        }
+        #expect(server.methods == ["hello", "items.get", "items.get"])
+    }
+
+    @Test func aNotificationSplitAcrossResponsesIsSkipped() async throws {
+        let server = try CannedSocketServer { method, id in
+            switch method {
+            case "hello":
+                [Self.helloAnswer(id), CannedSocketServer.unterminated(#"{"jsonrpc":"2.0","method":"items.n"#)]
+            default:
+                [#"ew","params":{}}"#, #"{"jsonrpc":"2.0","id":\#(id),"result":{"updated":1}}"#]
+            }
+        }
+        defer { server.stop() }
+        let client = UnixSocketDaemonClient(socketPath: server.path)
+        #expect(try await client.call(RPC.MarkRead.self, .init(numbers: [1])).updated == 1)
+    }
+
+    @Test func aMissingSocketIsUnreachable() async throws {
+        let path = CannedSocketServer.temporaryPath()
+        let client = UnixSocketDaemonClient(socketPath: path)
+        await #expect(throws: DaemonClientError.unreachable(socketPath: path, reason: .noSocket)) {
+            try await client.call(RPC.ListFeeds.self, Empty())
+        }
+    }
+
+    @Test func aStaleSocketIsUnreachable() async throws {
+        let path = CannedSocketServer.temporaryPath()
+        try CannedSocketServer.listen(at: path, listening: false)
+        defer { unlink(path) }
+        let client = UnixSocketDaemonClient(socketPath: path)
+        await #expect(throws: DaemonClientError.unreachable(socketPath: path, reason: .refused)) {
+            try await client.hello()
+        }
+    }
+
+    @Test func anotherMajorProtocolVersionIsRefused() async throws {
+        let server = try CannedSocketServer { _, id in
+            [#"{"jsonrpc":"2.0","id":\#(id),"result":{"protocolVersion":"2.0","daemonVersion":"9.0.0"}}"#]
+        }
+        defer { server.stop() }
+        let client = UnixSocketDaemonClient(socketPath: server.path)
+        await #expect(throws: DaemonClientError.protocolMismatch(daemonProtocol: "2.0", daemonVersion: "9.0.0", clientProtocol: ProtocolVersion.current)) {
+            try await client.call(RPC.ListFeeds.self, Empty())
+        }
+        #expect(server.methods == ["hello"])
+    }
+
+    @Test func aDaemonClosingMidRequestIsAConnectionLoss() async throws {
+        let server = try CannedSocketServer { method, id in
+            method == "hello" ? [Self.helloAnswer(id)] : nil
+        }
+        defer { server.stop() }
+        let client = UnixSocketDaemonClient(socketPath: server.path)
+        await #expect(throws: DaemonClientError.connectionLost) {
+            try await client.call(RPC.Refresh.self, .init())
+        }
+    }
+
+    @Test func garbageIsAMalformedResponse() async throws {
+        let server = try CannedSocketServer { method, id in
+            method == "hello" ? [Self.helloAnswer(id)] : ["<html>not json</html>"]
+        }
+        defer { server.stop() }
+        let client = UnixSocketDaemonClient(socketPath: server.path)
+        await #expect(throws: DaemonClientError.self) {
+            try await client.call(RPC.ListFeeds.self, Empty())
+        }
+        do {
+            _ = try await UnixSocketDaemonClient(socketPath: server.path).call(RPC.ListFeeds.self, Empty())
+        } catch DaemonClientError.malformedResponse {
+        } catch {
+            Issue.record("expected malformedResponse, got \(error)")
+        }
+    }
+
+    @Test func aLongSilenceTimesOut() async throws {
+        let server = try CannedSocketServer { method, id in
+            method == "hello" ? [Self.helloAnswer(id)] : []
+        }
+        defer { server.stop() }
+        let client = UnixSocketDaemonClient(socketPath: server.path, requestTimeout: 1)
+        await #expect(throws: DaemonClientError.timedOut(method: "feeds.list", seconds: 1)) {
+            try await client.call(RPC.ListFeeds.self, Empty())
+        }
+    }
+}

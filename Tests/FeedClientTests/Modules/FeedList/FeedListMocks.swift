@@ -1,0 +1,32 @@
+import FeedEntities
+@testable import FeedClient
+
+final class FeedListViewSpy: FeedListView {
+    private(set) var shown: [(rows: [FeedRow], emptyNote: String)] = []
+    private(set) var failures: [CommandFailure] = []
+    func showFeeds(_ rows: [FeedRow], emptyNote: String) { shown.append((rows, emptyNote)) }
+    func showFailure(_ failure: CommandFailure) { failures.append(failure) }
+}
+
+final class FeedListUseCaseStub: FeedListUseCase {
+    var result: Result<[Feed], any Error>
+    init(_ result: Result<[Feed], any Error>) { self.result = result }
+    func feeds() async throws -> [Feed] { try result.get() }
+}
+
+final class FeedListWireframeSpy: FeedListWireframe {
+    private(set) var routes: [FeedListRoute] = []
+    func navigate(to route: FeedListRoute) { routes.append(route) }
+}
+
+extension FeedRow {
+    static func fixture(
+        _ number: Int64, title: String = "Planet Terminal", unread: Int = 3, total: Int = 10,
+        refreshed: String = "5 min ago", lastError: String? = nil
+    ) -> FeedRow {
+        FeedRow(
+            number: number, title: title, url: "https://planet.example.org/rss.xml", siteLink: nil,
+            unread: unread, total: total, lastRefreshedText: refreshed,
+            lastRefreshed: "2026-11-22T09:55:00Z", lastError: lastError)
+    }
+}

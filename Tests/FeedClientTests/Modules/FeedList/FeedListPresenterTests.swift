@@ -1,0 +1,49 @@
+import FeedIPC
+import Testing
+@testable import FeedClient
+
+struct FeedListPresenterTests {
+    let view = FeedListViewSpy()
+    let wireframe = FeedListWireframeSpy()
+    let clock = FixedClock(now: Fixtures.now)
+
+    @Test func mapsFeedsToRowsWithRelativeRefreshTimes() async throws {
+        let feeds = [
+            Fixtures.feed(1, title: "Planet Terminal", lastRefreshed: Fixtures.now.addingTimeInterval(-300), items: 20, unread: 4),
+            Fixtures.feed(2, title: "Broken", lastRefreshed: nil, lastError: "HTTP 500 Internal Server Error", items: 0, unread: 0),
+        ]
+        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success(feeds)), wireframe: wireframe, clock: clock)
+        await presenter.viewDidLoad()
+        let rows = try #require(view.shown.first?.rows)
+        #expect(rows == [
+            FeedRow(number: 1, title: "Planet Terminal", url: "https://planet.example.org/rss.xml",
+                    siteLink: "https://planet.example.org/", unread: 4, total: 20, lastRefreshedText: "5 min ago",
+                    lastRefreshed: "2026-11-22T09:55:00Z", lastError: nil),
+            FeedRow(number: 2, title: "Broken", url: "https://planet.example.org/rss.xml",
+                    siteLink: "https://planet.example.org/", unread: 0, total: 0, lastRefreshedText: "never",
+                    lastRefreshed: nil, lastError: "HTTP 500 Internal Server Error"),
+        ])
+        #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func anEmptyErrorIsNoError() {
+        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success([])), wireframe: wireframe, clock: clock)
+        #expect(presenter.row(for: Fixtures.feed(1, lastError: ""), now: Fixtures.now).lastError == nil)
+    }
+
+    @Test func noFeedsSaysHowToAddOne() async {
+        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success([])), wireframe: wireframe, clock: clock)
+        await presenter.viewDidLoad()
+        #expect(view.shown.first?.rows == [])
+        #expect(view.shown.first?.emptyNote == "No feeds yet; add one with 'tidings subscribe URL'.")
+    }
+
+    @Test func failuresAreShown() async {
+        let presenter = FeedListPresenter(
+            view: view, interactor: FeedListUseCaseStub(.failure(DaemonClientError.connectionLost)),
+            wireframe: wireframe, clock: clock)
+        await presenter.viewDidLoad()
+        #expect(view.failures.count == 1)
+        #expect(wireframe.routes == [.exit(.failure)])
+    }
+}

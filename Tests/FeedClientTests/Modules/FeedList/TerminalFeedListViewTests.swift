@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import FeedClient
+
+struct TerminalFeedListViewTests {
+    @Test func tableAlignsColumnsAndShowsErrorsBelow() {
+        let terminal = TerminalSpy(isTTY: true, width: 60)
+        TerminalFeedListView(terminal: terminal, format: .table).showFeeds([
+            .fixture(1, title: "Planet Terminal", unread: 3, total: 20),
+            .fixture(12, title: "Broken \u{1B}[31mFeed", unread: 0, total: 0, refreshed: "never", lastError: "HTTP 404 Not Found"),
+        ], emptyNote: "none")
+        #expect(terminal.outLines == [
+            " 1   3/20  5 min ago  Planet Terminal",
+            "12 !  0/0  never      Broken Feed",
+            "     error: HTTP 404 Not Found",
+        ])
+        #expect(terminal.dangerousScalars.isEmpty)
+    }
+
+    @Test func tableTruncatesWideTitlesToTheWidth() {
+        let terminal = TerminalSpy(isTTY: true, width: 40)
+        TerminalFeedListView(terminal: terminal, format: .table).showFeeds([
+            .fixture(1, title: "中文标题非常非常非常非常非常长的标题"),
+        ], emptyNote: "none")
+        let line = try! #require(terminal.outLines.first)
+        #expect(DisplayWidth.of(String(line)) <= 40)
+        #expect(line.hasSuffix("…"))
+    }
+
+    @Test func plainIsTabSeparated() {
+        let terminal = TerminalSpy()
+        TerminalFeedListView(terminal: terminal, format: .plain).showFeeds([
+            .fixture(1, title: "Planet\tTerminal\n"), .fixture(2, lastError: "timeout"),
+        ], emptyNote: "none")
+        #expect(terminal.outLines == [
+            "1\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\t",
+            "2\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\ttimeout",
+        ])
+    }
+
+    @Test func jsonHasExactlyTheDocumentedKeys() throws {
+        let terminal = TerminalSpy()
+        TerminalFeedListView(terminal: terminal, format: .json).showFeeds([.fixture(1, title: "A \u{202E}B")], emptyNote: "none")
+        #expect(terminal.out == #"{"feeds":[{"number":1,"title":"A B","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null}]}"# + "\n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
+        let feed = try #require((object["feeds"] as? [[String: Any]])?.first)
+        #expect(Set(feed.keys) == ["number", "title", "url", "siteLink", "unread", "total", "lastRefreshed", "lastError"])
+    }
+
+    @Test func emptyListNotesOnStderrAndJSONStaysADocument() {
+        let terminal = TerminalSpy()
+        TerminalFeedListView(terminal: terminal, format: .plain).showFeeds([], emptyNote: "No feeds yet.")
+        #expect(terminal.out.isEmpty)
+        #expect(terminal.err == "No feeds yet.\n")
+        let json = TerminalSpy()
+        TerminalFeedListView(terminal: json, format: .json).showFeeds([], emptyNote: "No feeds yet.")
+        #expect(json.out == "{\"feeds\":[]}\n")
+        #expect(json.err.isEmpty)
+    }
+}

@@ -1,0 +1,41 @@
+import FeedEntities
+import FeedIPC
+import Testing
+@testable import FeedClient
+
+struct RefreshPresenterTests {
+    let view = RefreshViewSpy()
+    let wireframe = RefreshWireframeSpy()
+
+    static let outcomes = [
+        RefreshOutcome(feedID: 1, title: "Planet Terminal", url: "https://p/rss", newItems: 4),
+        RefreshOutcome(feedID: 2, title: "Quiet", url: "https://q/rss", newItems: 0),
+        RefreshOutcome(feedID: 3, title: "Kernel Notes", url: "https://k/atom", newItems: 1),
+        RefreshOutcome(feedID: 4, title: "Broken", url: "https://b/rss", newItems: 0, error: "HTTP 500 Internal Server Error"),
+    ]
+
+    @Test func reportsFeedsWithNewsOrErrorsAndASummary() async {
+        let interactor = RefreshUseCaseStub(.success(Self.outcomes))
+        await RefreshPresenter(selectors: [], view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
+        #expect(interactor.selectors == [[]])
+        #expect(view.reports == [RefreshReport(
+            lines: ["Planet Terminal: 4 new items", "Kernel Notes: 1 new item", "Broken: error: HTTP 500 Internal Server Error"],
+            summary: "Refreshed 4 feeds: 5 new items, 1 error")])
+        #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func summaries() {
+        #expect(RefreshPresenter.report(for: [Self.outcomes[1]]).summary == "Refreshed 1 feed: no new items")
+        #expect(RefreshPresenter.report(for: [Self.outcomes[2]]).summary == "Refreshed 1 feed: 1 new item")
+        #expect(RefreshPresenter.report(for: [Self.outcomes[3], Self.outcomes[3]]).summary == "Refreshed 2 feeds: no new items, 2 errors")
+        #expect(RefreshPresenter.report(for: []) == RefreshReport(lines: [], summary: "No feeds to refresh; add one with 'tidings subscribe URL'."))
+    }
+
+    @Test func passesSelectorsAndReportsFailures() async {
+        let interactor = RefreshUseCaseStub(.failure(RPCError(.notFound, "no feed matches 'x'")))
+        await RefreshPresenter(selectors: ["x"], view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
+        #expect(interactor.selectors == [["x"]])
+        #expect(view.failures == [CommandFailure(message: "cannot refresh: no feed matches 'x'")])
+        #expect(wireframe.routes == [.exit(.failure)])
+    }
+}

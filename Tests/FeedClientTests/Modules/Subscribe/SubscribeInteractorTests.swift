@@ -1,0 +1,22 @@
+import FeedIPC
+import Testing
+@testable import FeedClient
+
+struct SubscribeInteractorTests {
+    @Test func asksTheDaemonAndReturnsTheFeedWithTheStoredItemCount() async throws {
+        let daemon = DaemonClientStub()
+        daemon.stub(RPC.Subscribe.self, .init(feed: Fixtures.feed(2, items: 0), itemCount: 7))
+        let feed = try await SubscribeInteractor(daemon: daemon).subscribe(to: "https://x.org/feed")
+        #expect(feed.id == 2)
+        #expect(feed.itemCount == 7)
+        #expect(daemon.params(of: RPC.Subscribe.self) == [.init(url: "https://x.org/feed")])
+    }
+
+    @Test func passesDaemonErrorsOn() async {
+        let daemon = DaemonClientStub()
+        daemon.fail(RPC.Subscribe.self, with: RPCError(.notAFeed, "not a feed: text/html"))
+        await #expect(throws: RPCError(.notAFeed, "not a feed: text/html")) {
+            try await SubscribeInteractor(daemon: daemon).subscribe(to: "https://x.org/")
+        }
+    }
+}

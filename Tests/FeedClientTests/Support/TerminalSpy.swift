@@ -1,0 +1,31 @@
+@testable import FeedClient
+
+/// Records what Views write.
+final class TerminalSpy: Terminal {
+    private(set) var out = ""
+    private(set) var err = ""
+    let isTTY: Bool
+    let width: Int
+
+    init(isTTY: Bool = false, width: Int = 80) {
+        self.isTTY = isTTY
+        self.width = width
+    }
+
+    func write(_ text: String) { out += text }
+    func writeError(_ text: String) { err += text }
+
+    var outLines: [Substring] { out.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+    var errLines: [Substring] { err.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+
+    /// Scalars a terminal would interpret: controls other than newline and tab, C1, bidi.
+    var dangerousScalars: [Unicode.Scalar] {
+        (out + err).unicodeScalars.filter { scalar in
+            switch scalar.value {
+            case 0x0A, 0x09: false
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+@testable import FeedClient
+
+struct TerminalTextTests {
+    @Test func removesCSISequencesWithTheirParameters() {
+        #expect(TerminalText.sanitize("Evil \u{1B}[31mRed\u{1B}[0m Feed") == "Evil Red Feed")
+        #expect(TerminalText.sanitize("\u{1B}[2J\u{1B}[1;1Hclear") == "clear")
+    }
+
+    @Test func removesEightBitCSI() {
+        #expect(TerminalText.sanitize("a\u{9B}2Jb") == "ab")
+        #expect(TerminalText.sanitize("a\u{9B}") == "a")
+    }
+
+    @Test func removesOSCStringsTerminatedByBELOrST() {
+        #expect(TerminalText.sanitize("Bell\u{07}\u{1B}]0;pwned\u{07} and more") == "Bell and more")
+        #expect(TerminalText.sanitize("x\u{1B}]52;c;ZXZpbA==\u{1B}\\y") == "xy")
+        #expect(TerminalText.sanitize("x\u{9D}8;;http://evil\u{9C}y") == "xy")
+        #expect(TerminalText.sanitize("unterminated \u{1B}]0;title") == "unterminated")
+    }
+
+    @Test func removesOtherEscapesAndLoneESC() {
+        #expect(TerminalText.sanitize("a\u{1B}cb") == "ab")  // RIS
+        #expect(TerminalText.sanitize("a\u{1B}(0b") == "ab")  // designate charset
+        #expect(TerminalText.sanitize("end\u{1B}") == "end")
+    }
+
+    @Test func removesEveryControlAndDEL() {
+        let controls = (0x00...0x1F).filter { ![0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B].contains($0) }
+            .map { String(Unicode.Scalar(UInt8($0))) }.joined()
+        #expect(TerminalText.sanitize("a\(controls)\u{7F}b") == "ab")
+        let c1 = (0x80...0x9F).filter { ![0x85, 0x90, 0x98, 0x9B, 0x9D, 0x9E, 0x9F].contains($0) }
+            .map { String(Unicode.Scalar(UInt32($0))!) }.joined()
+        #expect(TerminalText.sanitize("a\(c1)b") == "ab")
+    }
+
+    @Test func removesBidiControlsAndInvisibleFormatCharacters() {
+        #expect(TerminalText.sanitize("invoice\u{202E}fdp.exe") == "invoicefdp.exe")
+        #expect(TerminalText.sanitize("\u{2066}a\u{2069}\u{200F}\u{200B}b\u{FEFF}\u{061C}") == "ab")
+        #expect(TerminalText.sanitize("tag\u{E0041}s") == "tags")
+    }
+
+    @Test func collapsesWhitespaceToSingleSpacesOnOneLine() {
+        #expect(TerminalText.sanitize("  Title\n\twith\r\n  breaks\u{2028}and\u{85}more  ") == "Title with breaks and more")
+    }
+
+    @Test func keepsPrintableTextEmojiSequencesAndScripts() {
+        let text = "Café 中文 👩‍💻 🇫🇷 ❤️ نص عربي e\u{301}"
+        #expect(TerminalText.sanitize(text) == text)
+    }
+}

@@ -1,0 +1,38 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Testing
+@testable import FeedClient
+
+struct DateTextTests {
+    let now = Fixtures.now  // 2026-11-22T10:00:00Z
+
+    @Test func formatsISO8601InUTC() {
+        #expect(DateText.iso8601(now) == "2026-11-22T10:00:00Z")
+        #expect(DateText.iso8601(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(DateText.iso8601(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+        #expect(DateText.iso8601(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
+        #expect(DateText.iso8601(now.addingTimeInterval(0.999)) == "2026-11-22T10:00:00Z")
+    }
+
+    @Test func formatsLocalTimeWithTheGivenOffset() {
+        #expect(DateText.local(now, offset: 0) == "2026-11-22 10:00")
+        #expect(DateText.local(now, offset: 3600) == "2026-11-22 11:00")
+        #expect(DateText.local(now, offset: 14 * 3600) == "2026-11-23 00:00")
+        #expect(DateText.local(now, offset: -(10 * 3600 + 30 * 60)) == "2026-11-21 23:30")
+        #expect(DateText.local(Date(timeIntervalSince1970: 1_798_761_599), offset: 0) == "2026-12-31 23:59")
+    }
+
+    @Test func saysHowLongAgo() {
+        #expect(DateText.relative(nil, now: now, offset: 0) == "never")
+        #expect(DateText.relative(now.addingTimeInterval(-30), now: now, offset: 0) == "just now")
+        #expect(DateText.relative(now.addingTimeInterval(120), now: now, offset: 0) == "just now")
+        #expect(DateText.relative(now.addingTimeInterval(-5 * 60), now: now, offset: 0) == "5 min ago")
+        #expect(DateText.relative(now.addingTimeInterval(-3 * 3600 - 59), now: now, offset: 0) == "3 h ago")
+        #expect(DateText.relative(now.addingTimeInterval(-30 * 3600), now: now, offset: 0) == "1 day ago")
+        #expect(DateText.relative(now.addingTimeInterval(-3 * 86_400), now: now, offset: 0) == "3 days ago")
+        #expect(DateText.relative(now.addingTimeInterval(-90 * 86_400), now: now, offset: 0) == "2026-08-24")
+    }
+}
