@@ -18,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
-        .package(url: "https://github.com/apple/swift-configuration", from: "1.0.0", traits: [.defaults, "YAML"]),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
@@ -54,7 +54,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "Configuration", package: "swift-configuration"),
+            .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "tidingsd", dependencies: [
             "FeedDaemon", "FeedParsing", "FeedEntities",
@@ -73,9 +73,15 @@ let package = Package(
         .testTarget(name: "FeedEntitiesTests", dependencies: ["FeedEntities"]),
         .testTarget(name: "FeedIPCTests", dependencies: ["FeedIPC"]),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "FeedFetchingTests", dependencies: ["FeedFetching", "TestSupport"]),
+        .testTarget(name: "FeedFetchingTests", dependencies: [
+            "FeedFetching", "TestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage"]),
-        .testTarget(name: "FeedDaemonTests", dependencies: ["FeedDaemon", "TestSupport"]),
+        .testTarget(name: "FeedDaemonTests", dependencies: [
+            "FeedDaemon", "TestSupport",
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+        ]),
         .testTarget(name: "FeedClientTests", dependencies: ["FeedClient"]),
         .testTarget(name: "IntegrationTests", dependencies: ["TestSupport", "FeedEntities"], resources: [.copy("Fixtures")]),
         // A real HTTP server on 127.0.0.1 for tests (NIO, test-only).

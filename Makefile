@@ -1,0 +1,74 @@
+# Tidings — build, install and test.
+#
+#   make install    system packages, release build, binaries + user unit installed, daemon started
+#   make test       system packages, then every test (unit and integration)
+#   make uninstall  removes binaries and unit; keeps your config and data
+
+SWIFT      ?= swift
+PREFIX     ?= $(HOME)/.local
+BINDIR     ?= $(PREFIX)/bin
+XDG_CONFIG ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)
+XDG_STATE  ?= $(or $(XDG_STATE_HOME),$(HOME)/.local/state)
+CONFIG_DIR  = $(XDG_CONFIG)/tidings
+UNIT_DIR    = $(XDG_CONFIG)/systemd/user
+LOG_FILE    = $(XDG_STATE)/tidings/tidingsd.log
+
+# Debian packages: C libraries behind the CCurl, CLibXML2 and GRDB (SQLite) modules.
+APT_PACKAGES = libcurl4-openssl-dev libxml2-dev libsqlite3-dev pkg-config
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+RELEASE_FLAGS = -c release --static-swift-stdlib
+
+.PHONY: all deps build install uninstall test clean check-swift
+
+all: build
+
+check-swift:
+	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: install it from https://swift.org/install (swift not on PATH)"; exit 1; }
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: check-swift deps
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+install: build
+	install -d -m 0755 $(BINDIR)
+	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tidingsd" $(BINDIR)/tidingsd
+	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tidings" $(BINDIR)/tidings
+	install -d -m 0700 $(CONFIG_DIR)
+	@if [ -e $(CONFIG_DIR)/config.yaml ]; then echo "Keeping your $(CONFIG_DIR)/config.yaml"; \
+	  else install -m 0600 Config/config.yaml $(CONFIG_DIR)/config.yaml && echo "Installed default config to $(CONFIG_DIR)/config.yaml"; fi
+	install -d -m 0755 $(UNIT_DIR)
+	sed 's|%h/.local/bin|$(BINDIR)|' systemd/tidingsd.service > $(UNIT_DIR)/tidingsd.service
+	@if systemctl --user show-environment >/dev/null 2>&1; then \
+	  systemctl --user daemon-reload && systemctl --user enable tidingsd.service && systemctl --user restart tidingsd.service && \
+	  echo "tidingsd runs as the systemd user service tidingsd.service (systemctl --user status tidingsd)"; \
+	else \
+	  pkill -u "$$(id -u)" -x tidingsd 2>/dev/null && sleep 1; \
+	  install -d -m 0700 $(dir $(LOG_FILE)); \
+	  nohup $(BINDIR)/tidingsd run >>$(LOG_FILE) 2>&1 </dev/null & \
+	  sleep 1; \
+	  echo "No systemd user session here: started tidingsd in the background (log: $(LOG_FILE))."; \
+	  echo "Start it again after a reboot with: $(BINDIR)/tidingsd run &"; \
+	fi
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "Note: add $(BINDIR) to your PATH to run 'tidings'.";; esac
+
+uninstall:
+	-@if systemctl --user show-environment >/dev/null 2>&1; then systemctl --user disable --now tidingsd.service 2>/dev/null; fi
+	-@pkill -u "$$(id -u)" -x tidingsd 2>/dev/null; true
+	rm -f $(BINDIR)/tidingsd $(BINDIR)/tidings $(UNIT_DIR)/tidingsd.service
+	-@systemctl --user daemon-reload 2>/dev/null; true
+	@echo "Removed Tidings. Your config ($(CONFIG_DIR)) and data ($${XDG_DATA_HOME:-$$HOME/.local/share}/tidings) are kept."
+
+test: check-swift deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Logging
+import Yams
+
+/// Reads `config.yaml` into a `DaemonConfiguration`.
+///
+/// Stricter than a generic YAML reader on purpose: an unknown key (usually a typo) or a value of
+/// the wrong shape is an error that names the key, so a broken config never silently falls back
+/// to defaults.
+public struct ConfigurationLoader: Sendable {
+    public init() {}
+
+    /// Loads the file at `path` over the defaults.
+    /// - Parameter required: when `false`, a missing file yields the defaults (the default path);
+    ///   when `true` (an explicit `--config`), a missing file is an error.
+    /// - Throws: `ConfigurationError`.
+    public func load(path: String, required: Bool) throws(ConfigurationError) -> DaemonConfiguration {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if required { throw ConfigurationError(file: path, key: nil, message: "no such file") }
+            return DaemonConfiguration()
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigurationError(file: path, key: nil, message: "cannot read: \(error.localizedDescription)")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses YAML text over the defaults; `file` only labels errors.
+    public func parse(_ text: String, file: String) throws(ConfigurationError) -> DaemonConfiguration {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw ConfigurationError(file: file, key: nil, message: "not valid YAML: \(error)")
+        }
+        var configuration = DaemonConfiguration()
+        guard let root else { return configuration }  // empty file or only comments
+        guard let mapping = root.mapping else {
+            throw ConfigurationError(file: file, key: nil, message: "expected a mapping of keys to values at the top level")
+        }
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.string else {
+                throw ConfigurationError(file: file, key: nil, message: "keys must be strings")
+            }
+            let field = Field(file: file, key: key, node: value)
+            switch key {
+            case "socket": configuration.socketPath = try field.path()
+            case "database": configuration.databasePath = try field.path()
+            case "refresh_interval": configuration.refreshInterval = try field.duration(minimum: 60)
+            case "concurrency": configuration.concurrency = try field.integer(in: 1...256)
+            case "per_host_concurrency": configuration.perHostConcurrency = try field.integer(in: 1...64)
+            case "connect_timeout": configuration.connectTimeout = try field.duration(minimum: 1)
+            case "transfer_timeout": configuration.transferTimeout = try field.duration(minimum: 1)
+            case "max_feed_size": configuration.maximumFeedSize = try field.size(minimum: 1024)
+            case "browser": configuration.browser = try field.optionalString()
+            case "log_level": configuration.logLevel = try field.logLevel()
+            default:
+                let suggestion = Self.knownKeys.min { Self.distance($0, key) < Self.distance($1, key) }
+                let hint = suggestion.map { Self.distance($0, key) <= 3 ? " (did you mean '\($0)'?)" : "" } ?? ""
+                throw ConfigurationError(file: file, key: key, message: "unknown key\(hint)")
+            }
+        }
+        return configuration
+    }
+
+    static let knownKeys = [
+        "socket", "database", "refresh_interval", "concurrency", "per_host_concurrency",
+        "connect_timeout", "transfer_timeout", "max_feed_size", "browser", "log_level",
+    ]
+
+    /// Levenshtein distance, for "did you mean" on typos.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// A configuration problem, naming the file and the key.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var key: String?
+    public var message: String
+
+    public init(file: String, key: String?, message: String) {
+        self.file = file
+        self.key = key
+        self.message = message
+    }
+
+    public var description: String {
+        if let key { return "\(file): '\(key)': \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+/// One `key: value` of the file, with typed readers that fail with the key's name.
+private struct Field {
+    let file: String
+    let key: String
+    let node: Node
+
+    func fail(_ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, key: key, message: message)
+    }
+
+    var scalar: String? { node.scalar?.string }
+
+    /// An empty or null value means "use the default".
+    func optionalString() throws(ConfigurationError) -> String? {
+        guard node.mapping == nil, node.sequence == nil else { throw fail("expected a string") }
+        guard let scalar, !scalar.isEmpty, scalar != "~", scalar != "null" else { return nil }
+        return scalar
+    }
+
+    func path() throws(ConfigurationError) -> String? {
+        guard var value = try optionalString() else { return nil }
+        if value.hasPrefix("~/") {
+            value = (ProcessInfo.processInfo.environment["HOME"] ?? "") + value.dropFirst()
+        }
+        guard value.hasPrefix("/") else { throw fail("expected an absolute path (or ~/…), got '\(value)'") }
+        return value
+    }
+
+    func integer(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let scalar, let value = Int(scalar) else { throw fail("expected a whole number, got '\(scalar ?? "a list or mapping")'") }
+        guard range.contains(value) else { throw fail("must be between \(range.lowerBound) and \(range.upperBound), got \(value)") }
+        return value
+    }
+
+    /// Seconds, written as a number of seconds or with a unit: `90s`, `30m`, `2h`, `1d`.
+    func duration(minimum: Int) throws(ConfigurationError) -> Int {
+        guard let scalar = scalar?.trimmingCharacters(in: .whitespaces), !scalar.isEmpty else {
+            throw fail("expected a duration such as 30m, 2h or 90s")
+        }
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        let value: Int?
+        if let unit = scalar.last, let factor = units[unit] {
+            value = Int(scalar.dropLast().trimmingCharacters(in: .whitespaces)).map { $0 * factor }
+        } else {
+            value = Int(scalar)
+        }
+        guard let value else { throw fail("expected a duration such as 30m, 2h or 90s, got '\(scalar)'") }
+        guard value >= minimum else { throw fail("must be at least \(minimum) s, got \(value) s") }
+        return value
+    }
+
+    /// Bytes, written as a number or with a unit: `512KiB`, `32MiB`, `1GiB` (also KB/MB/GB as powers of 1024).
+    func size(minimum: Int) throws(ConfigurationError) -> Int {
+        guard let scalar = scalar?.trimmingCharacters(in: .whitespaces), !scalar.isEmpty else {
+            throw fail("expected a size such as 32MiB")
+        }
+        let units: [(String, Int)] = [("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1 << 10), ("MB", 1 << 20), ("GB", 1 << 30), ("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30), ("B", 1)]
+        var value = Int(scalar)
+        if value == nil, let (suffix, factor) = units.first(where: { scalar.hasSuffix($0.0) }) {
+            value = Int(scalar.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)).map { $0 * factor }
+        }
+        guard let value else { throw fail("expected a size such as 32MiB, got '\(scalar)'") }
+        guard value >= minimum else { throw fail("must be at least \(minimum) bytes, got \(value)") }
+        return value
+    }
+
+    func logLevel() throws(ConfigurationError) -> Logger.Level {
+        guard let scalar, let level = Logger.Level(rawValue: scalar.lowercased()) else {
+            let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            throw fail("expected one of \(names), got '\(scalar ?? "")'")
+        }
+        return level
+    }
+}

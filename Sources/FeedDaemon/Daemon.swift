@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FeedFetching
+import FeedIPC
+import FeedParsing
+import FeedStorage
+import Foundation
+import Logging
+import NIOPosix
+import ServiceLifecycle
+
+/// The daemon's composition root: the one place that creates the concrete gateways and services.
+public struct Daemon: Sendable {
+    private let configuration: DaemonConfiguration
+    private let environment: [String: String]
+    private let logger: Logger
+
+    public init(configuration: DaemonConfiguration, environment: [String: String], logger: Logger) {
+        self.configuration = configuration
+        self.environment = environment
+        self.logger = logger
+    }
+
+    /// The socket path in effect: `--socket`/config, else `TIDINGS_SOCKET`, else the XDG default.
+    public var socketPath: String {
+        SocketLocation.resolve(explicit: configuration.socketPath, environment: environment, uid: getuid())
+    }
+
+    /// The database path in effect.
+    public var databasePath: String {
+        configuration.databasePath ?? DataLocations(environment: environment).database
+    }
+
+    /// Runs until SIGTERM or SIGINT, then stops accepting clients, aborts transfers, and removes
+    /// the socket file.
+    /// - Throws: when the socket or the database cannot be opened (clear, one-line errors).
+    public func run() async throws {
+        // Everything the daemon creates (socket, database, WAL files) is private to the user.
+        umask(0o077)
+        // Refuse early, before touching the database, when another daemon owns the socket.
+        let socketPath = self.socketPath
+        let ownsDirectory = configuration.socketPath == nil && (environment["TIDINGS_SOCKET"] ?? "").isEmpty
+        try SocketPreparation(path: socketPath, ownsDirectory: ownsDirectory).prepare()
+
+        let store = try SQLiteFeedStore(path: databasePath)
+        let fetcher = CurlRemoteDataManager(
+            options: FetchOptions(
+                connectTimeout: .seconds(configuration.connectTimeout),
+                transferTimeout: .seconds(configuration.transferTimeout),
+                maximumBodySize: configuration.maximumFeedSize,
+                maximumConcurrentTransfers: configuration.concurrency,
+                maximumPerHost: configuration.perHostConcurrency,
+                userAgent: FetchOptions.userAgent(version: TidingsVersion.current)),
+            logger: logger)
+        let parser = LibXMLFeedParser(maximumDocumentSize: configuration.maximumFeedSize)
+        let refresher = RefreshInteractor(
+            fetcher: fetcher, parser: parser, store: store, concurrency: configuration.concurrency, logger: logger)
+        let handler = RequestHandler(
+            refresher: refresher,
+            library: LibraryInteractor(store: store),
+            hello: RPC.Hello.Result(
+                protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current,
+                browser: configuration.browser),
+            logger: logger)
+
+        let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        var failure: (any Error)?
+        do {
+            let ipc = try await IPCServerService.bind(
+                socketPath: socketPath, handler: handler, group: eventLoops, logger: logger)
+            let refresh = RefreshService(
+                refresher: refresher, interval: .seconds(configuration.refreshInterval), logger: logger)
+            logger.info("tidingsd \(TidingsVersion.current) started", metadata: ["database": "\(databasePath)"])
+            let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+                services: [ipc, refresh],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+            try await group.run()
+        } catch {
+            failure = error
+        }
+        // Transfers still running end with `.cancelled` at once instead of at their timeout.
+        await fetcher.shutdown()
+        try? await eventLoops.shutdownGracefully()
+        if let failure { throw failure }
+        logger.info("tidingsd stopped")
+    }
+}

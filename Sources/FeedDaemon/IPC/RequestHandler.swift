@@ -1,0 +1,168 @@
+import FeedEntities
+import FeedFetching
+import FeedIPC
+import FeedParsing
+import FeedStorage
+import Foundation
+import Logging
+
+/// Turns one request line into one response line: decodes, dispatches to the use cases, and maps
+/// every failure to the right JSON-RPC error (docs/protocol.md). Never throws: a bad request is
+/// answered, not allowed to affect the connection or the daemon.
+public struct RequestHandler: Sendable {
+    typealias Route = @Sendable (_ line: Data, _ id: RPCID) async throws -> Data
+
+    private let routes: [String: Route]
+    private let logger: Logger
+
+    public init(refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result, logger: Logger) {
+        self.logger = logger
+        var routes = [String: Route]()
+        func on<M: RPCMethod>(_ method: M.Type, _ body: @escaping @Sendable (M.Params) async throws -> M.Result) {
+            routes[M.name] = { line, id in
+                let params = try Self.decodeParams(M.Params.self, from: line)
+                let result = try await body(params)
+                return try WireCoding.line(RPCResponse(id: id, result: result), encoder: WireCoding.makeEncoder())
+            }
+        }
+        on(RPC.Hello.self) { _ in hello }
+        on(RPC.Subscribe.self) { params in
+            let stored = try await refresher.subscribe(url: params.url)
+            return .init(feed: stored.feed, itemCount: stored.itemCount)
+        }
+        on(RPC.Unsubscribe.self) { params in .init(feed: try await library.unsubscribe(params.feed)) }
+        on(RPC.ListFeeds.self) { _ in .init(feeds: try await library.feeds()) }
+        on(RPC.ListItems.self) { params in
+            if let limit = params.limit, limit < 0 { throw InvalidParams("limit must not be negative") }
+            let items = try await library.items(
+                unreadOnly: params.unreadOnly ?? true, feed: params.feed, limit: params.limit)
+            return .init(items: items)
+        }
+        on(RPC.GetItem.self) { params in .init(item: try await library.item(number: params.number)) }
+        on(RPC.MarkRead.self) { params in
+            .init(updated: try await library.markRead(numbers: params.numbers, read: params.read ?? true))
+        }
+        on(RPC.Refresh.self) { params in
+            let selectors = params.feeds ?? []
+            if selectors.isEmpty { return .init(outcomes: await refresher.refreshAll()) }
+            var ids = Set<Int64>()
+            for selector in selectors { ids.insert(try await library.resolveFeed(selector).id) }
+            return .init(outcomes: await refresher.refreshFeeds(ids))
+        }
+        self.routes = routes
+    }
+
+    /// Answers one line.
+    /// - Returns: the response line (with its newline), or `nil` for a notification, which
+    ///   JSON-RPC never answers. Cancellation of the caller stops the use case where it awaits.
+    public func handle(_ line: Data) async -> Data? {
+        let envelope: RPCEnvelope
+        do {
+            envelope = try WireCoding.makeDecoder().decode(RPCEnvelope.self, from: line)
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            return errorLine(id: nil, RPCError(.parseError, "Parse error: the line is not valid JSON"))
+        } catch {
+            return errorLine(id: nil, RPCError(.invalidRequest, "Invalid request: expected a JSON-RPC 2.0 request object"))
+        }
+        guard envelope.jsonrpc == "2.0" else {
+            return errorLine(id: envelope.id, RPCError(.invalidRequest, "Invalid request: \"jsonrpc\" must be \"2.0\""))
+        }
+        guard let method = envelope.method else {
+            return errorLine(id: envelope.id, RPCError(.invalidRequest, "Invalid request: \"method\" is missing"))
+        }
+        let isNotification = !envelope.hasID
+        guard let route = routes[method] else {
+            return isNotification ? nil : errorLine(id: envelope.id, RPCError(.methodNotFound, "Method not found: \(method)"))
+        }
+        do {
+            let response = try await route(line, envelope.id ?? .number(0))
+            return isNotification ? nil : response
+        } catch {
+            let rpcError = Self.rpcError(for: error)
+            if rpcError.code == RPCErrorCode.internalError.rawValue {
+                logger.error("\(method) failed: \(error)")
+            } else {
+                logger.debug("\(method) refused: \(rpcError.message)")
+            }
+            return isNotification ? nil : errorLine(id: envelope.id, rpcError)
+        }
+    }
+
+    /// The answer to a line longer than `WireCoding.maximumLineLength`, which is never buffered whole.
+    public func overlongLine() -> Data {
+        errorLine(id: nil, RPCError(.invalidRequest, "Invalid request: line longer than \(WireCoding.maximumLineLength) bytes"))
+    }
+
+    private func errorLine(id: RPCID?, _ error: RPCError) -> Data {
+        // Encoding a fixed-shape error cannot fail; fall back to a literal to be safe anyway.
+        (try? WireCoding.line(RPCErrorResponse(id: id, error: error), encoder: WireCoding.makeEncoder()))
+            ?? Data("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,\"message\":\"Internal error\"}}\n".utf8)
+    }
+
+    /// Decodes `params`; an absent `params` reads as `{}` so methods without required params accept it.
+    static func decodeParams<P: Decodable>(_ type: P.Type, from line: Data) throws -> P {
+        let decoder = WireCoding.makeDecoder()
+        do {
+            if let params = try decoder.decode(RPCParamsEnvelope<P>.self, from: line).params { return params }
+            return try decoder.decode(P.self, from: Data("{}".utf8))
+        } catch let error as DecodingError {
+            throw InvalidParams(describe(error))
+        }
+    }
+
+    /// Names the offending parameter, e.g. `params.number: expected a number`.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            (["params"] + keys.filter { $0.stringValue != "params" }.map(\.stringValue)).joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is required"
+        case .typeMismatch(let type, let context): return "\(path(context.codingPath)): expected \(Self.name(of: type))"
+        case .valueNotFound(let type, let context): return "\(path(context.codingPath)): expected \(Self.name(of: type)), got null"
+        case .dataCorrupted(let context): return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "invalid params"
+        }
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type, is Double.Type: "a number"
+        case is [Any].Type: "an array"
+        default: "\(type)"
+        }
+    }
+
+    /// Maps use-case errors to JSON-RPC errors; anything unexpected is an internal error.
+    static func rpcError(for error: any Error) -> RPCError {
+        switch error {
+        case let error as InvalidParams: RPCError(.invalidParams, "Invalid params: \(error.message)")
+        case let error as SubscriptionError: RPCError(.invalidParams, error.description)
+        case let error as FetchError: RPCError(.fetchFailed, error.description)
+        case let error as FeedParsingError:
+            switch error {
+            case .notAFeed: RPCError(.notAFeed, error.description)
+            case .tooLarge: RPCError(.fetchFailed, error.description)
+            }
+        case let error as FeedStoreError:
+            switch error {
+            case .alreadySubscribed: RPCError(.alreadySubscribed, error.description)
+            case .feedNotFound: RPCError(.notFound, error.description)
+            }
+        case let error as LibraryError:
+            switch error {
+            case .noSuchItem, .noSuchFeed: RPCError(.notFound, error.description)
+            case .ambiguousFeed: RPCError(.ambiguous, error.description)
+            }
+        case is CancellationError: RPCError(.internalError, "cancelled: the daemon is shutting down")
+        default: RPCError(.internalError, "Internal error: \(error)")
+        }
+    }
+}
+
+/// A params object that decoded but makes no sense.
+struct InvalidParams: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

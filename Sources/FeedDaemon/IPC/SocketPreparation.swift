@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Makes a socket path safe to bind: a private directory, no live daemon behind an existing
+/// socket file, and stale files from a crashed daemon removed.
+struct SocketPreparation {
+    let path: String
+    /// Whether the directory is Tidings' own (the default location), which is created or
+    /// tightened to 0700; a directory the user named is never changed.
+    let ownsDirectory: Bool
+
+    func prepare() throws(SocketError) {
+        guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
+            throw .unusable(path, "the path is longer than a Unix socket path may be")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        try prepareDirectory(directory.isEmpty ? "." : directory)
+        try removeStaleSocket()
+    }
+
+    private func prepareDirectory(_ directory: String) throws(SocketError) {
+        var info = stat()
+        if lstat(directory, &info) != 0 {
+            guard errno == ENOENT else { throw .unusable(directory, String(cString: strerror(errno))) }
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .unusable(directory, "cannot create the directory: \(error.localizedDescription)")
+            }
+            return
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .unusable(directory, "not a directory") }
+        guard ownsDirectory else { return }
+        guard info.st_uid == getuid() else {
+            throw .unusable(directory, "the directory belongs to another user; refusing to use it")
+        }
+        if info.st_mode & 0o077 != 0, chmod(directory, 0o700) != 0 {
+            throw .unusable(directory, "cannot make the directory private: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private func removeStaleSocket() throws(SocketError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+            throw .unusable(path, "a file that is not a socket is in the way")
+        }
+        if Self.acceptsConnections(path) { throw .inUse(path) }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw .unusable(path, "cannot remove the stale socket: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Whether something listens on the socket, i.e. another daemon is running.
+    static func acceptsConnections(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: path.utf8.prefix(raw.count - 1))
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0
+    }
+}
+
+/// Why the daemon cannot listen.
+public enum SocketError: Error, Sendable, Equatable, CustomStringConvertible {
+    case inUse(String)
+    case unusable(String, String)
+
+    public var description: String {
+        switch self {
+        case .inUse(let path): "another tidingsd is already listening on \(path)"
+        case .unusable(let path, let reason): "cannot use \(path): \(reason)"
+        }
+    }
+}

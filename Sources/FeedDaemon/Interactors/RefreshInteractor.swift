@@ -1,0 +1,148 @@
+import FeedEntities
+import FeedFetching
+import FeedParsing
+import FeedStorage
+import Foundation
+import Logging
+
+/// The one use case that orchestrates fetch → parse → store, for a new subscription and for
+/// refreshes of known feeds.
+public actor RefreshInteractor {
+    private let fetcher: any RemoteDataManager
+    private let parser: any FeedParser
+    private let store: any FeedStore
+    private let now: @Sendable () -> Date
+    private let concurrency: Int
+    private let logger: Logger
+    /// A refresh of every feed in progress; a second request joins it instead of fetching twice.
+    private var refreshingAll: Task<[RefreshOutcome], Never>?
+
+    public init(
+        fetcher: any RemoteDataManager, parser: any FeedParser, store: any FeedStore,
+        concurrency: Int, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
+    ) {
+        self.fetcher = fetcher
+        self.parser = parser
+        self.store = store
+        self.concurrency = max(1, concurrency)
+        self.now = now
+        self.logger = logger
+    }
+
+    /// Fetches `url` once and, if it is a feed, stores it with its items.
+    /// - Returns: the new feed and the number of items stored.
+    /// - Throws: `SubscriptionError` (bad URL, already subscribed), `FetchError`,
+    ///   `FeedParsingError`; nothing is stored when it throws.
+    public nonisolated func subscribe(url rawURL: String) async throws -> (feed: Feed, itemCount: Int) {
+        let url = try Self.validatedURL(rawURL)
+        if let existing = try await store.feeds().first(where: { $0.url == url }) {
+            throw FeedStoreError.alreadySubscribed(feedID: existing.id)
+        }
+        let document = try await load(FetchRequest(url: url))
+        let stored = try await store.addFeed(url: url, document: document, fetchedAt: now())
+        logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
+        return stored
+    }
+
+    /// Refreshes every feed; concurrent callers share one pass.
+    public func refreshAll() async -> [RefreshOutcome] {
+        if let refreshingAll { return await refreshingAll.value }
+        let task = Task { await self.refreshFeeds(nil) }
+        refreshingAll = task
+        let outcomes = await task.value
+        refreshingAll = nil
+        return outcomes
+    }
+
+    /// Refreshes the given feeds (all when `nil`), `concurrency` at a time; parsing runs off the actor.
+    /// - Returns: one outcome per feed, in the order of `feeds()`; a failing feed is an outcome
+    ///   with `error`, never a thrown error.
+    public nonisolated func refreshFeeds(_ ids: Set<Int64>?) async -> [RefreshOutcome] {
+        let feeds: [Feed]
+        do {
+            feeds = try await store.feeds().filter { ids?.contains($0.id) ?? true }
+        } catch {
+            logger.error("cannot read the feed list: \(error)")
+            return []
+        }
+        let started = ContinuousClock.now
+        var outcomes = [Int64: RefreshOutcome]()
+        await withTaskGroup(of: RefreshOutcome.self) { group in
+            var pending = feeds[...]
+            for _ in 0..<concurrency {
+                guard let feed = pending.popFirst() else { break }
+                group.addTask { await self.refresh(feed) }
+            }
+            for await outcome in group {
+                outcomes[outcome.feedID] = outcome
+                if let feed = pending.popFirst() { group.addTask { await self.refresh(feed) } }
+            }
+        }
+        let ordered = feeds.compactMap { outcomes[$0.id] }
+        let newItems = ordered.reduce(0) { $0 + $1.newItems }
+        let failed = ordered.filter { $0.error != nil }.count
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        logger.info("refreshed \(ordered.count) feeds: \(newItems) new items, \(failed) errors in \(milliseconds) ms")
+        return ordered
+    }
+
+    /// Refreshes one feed; errors become the outcome's `error` and are recorded on the feed.
+    private nonisolated func refresh(_ feed: Feed) async -> RefreshOutcome {
+        var outcome = RefreshOutcome(feedID: feed.id, title: feed.title, url: feed.url, newItems: 0)
+        do {
+            let document = try await load(FetchRequest(url: feed.url))
+            outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, at: now())
+            if let title = document.title, !title.isEmpty { outcome.title = title }
+            logger.debug("refreshed", metadata: ["feed": "\(feed.id)", "new": "\(outcome.newItems)"])
+        } catch FeedStoreError.feedNotFound {
+            outcome.error = "unsubscribed during the refresh"
+        } catch {
+            let message = Self.describe(error)
+            outcome.error = message
+            logger.debug("refresh failed", metadata: ["feed": "\(feed.id)", "url": "\(feed.url)", "error": "\(message)"])
+            try? await store.recordFailure(feedID: feed.id, error: message, at: now())
+        }
+        return outcome
+    }
+
+    /// Fetches and parses one document.
+    private nonisolated func load(_ request: FetchRequest) async throws -> ParsedFeed {
+        let response = try await fetcher.fetch(request)
+        return try parser.parse(response.body, baseURL: response.finalURL, charset: response.charset)
+    }
+
+    /// The URL as it will be stored: trimmed, absolute, `http` or `https` with a host.
+    static func validatedURL(_ raw: String) throws(SubscriptionError) -> String {
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
+            throw .invalidURL(raw)
+        }
+        guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
+        guard let host = components.host, !host.isEmpty else { throw .invalidURL(raw) }
+        return trimmed
+    }
+
+    /// One line for users, whatever failed.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as FetchError: error.description
+        case let error as FeedParsingError: error.description
+        case let error as CustomStringConvertible: error.description
+        default: "\(error)"
+        }
+    }
+}
+
+/// Why a URL cannot be subscribed to before anything is fetched.
+public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidURL(String)
+    case unsupportedScheme(String)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let url): "'\(url)' is not an absolute http or https URL"
+        case .unsupportedScheme(let scheme): "only http and https feeds can be subscribed to, not '\(scheme)'"
+        }
+    }
+}

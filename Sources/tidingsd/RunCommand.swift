@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import FeedDaemon
+import Foundation
+import Logging
+
+/// `tidingsd run`: the daemon in the foreground.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the daemon in the foreground until SIGTERM or SIGINT.")
+
+    @Option(help: ArgumentHelp("Configuration file.", discussion: "Default: $XDG_CONFIG_HOME/tidings/config.yaml; a missing default file means built-in defaults.", valueName: "path"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Unix socket to listen on (overrides the config and TIDINGS_SOCKET).", valueName: "path"))
+    var socket: String?
+
+    @Option(help: ArgumentHelp("SQLite database file (overrides the config).", valueName: "path"))
+    var database: String?
+
+    @Option(help: ArgumentHelp("Log level: trace, debug, info, notice, warning, error or critical (overrides the config).", valueName: "level"))
+    var logLevel: String?
+
+    func validate() throws {
+        if let logLevel, Logger.Level(rawValue: logLevel.lowercased()) == nil {
+            throw ValidationError("'--log-level' must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+    }
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var configuration: DaemonConfiguration
+        do {
+            configuration = try ConfigurationLoader().load(
+                path: config ?? DataLocations(environment: environment).configFile, required: config != nil)
+        } catch {
+            fail("bad configuration: \(error)")
+        }
+        if let socket { configuration.socketPath = socket }
+        if let database { configuration.databasePath = database }
+        if let logLevel { configuration.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info }
+
+        let level = configuration.logLevel
+        let journal = environment["JOURNAL_STREAM"] != nil
+        LoggingSystem.bootstrap { label in JournalLogHandler(label: label, level: level, journal: journal) }
+        let logger = Logger(label: "tidingsd")
+
+        do {
+            try await Daemon(configuration: configuration, environment: environment, logger: logger).run()
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("tidingsd: \(message)\n".utf8))
+        Foundation.exit(1)
+    }
+}

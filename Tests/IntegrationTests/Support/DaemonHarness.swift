@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A real `tidingsd` on a temporary socket and database, and a way to run the real `tidings`
+/// against it. Each harness owns a fresh directory, so tests run in parallel.
+final class DaemonHarness: @unchecked Sendable {
+    let directory: URL
+    let socketPath: String
+    let databasePath: String
+    let configPath: String
+    private let daemon: Process
+    let logPath: String
+
+    /// Starts the daemon and waits until its socket accepts connections.
+    /// - Parameter config: extra YAML for the daemon's config file.
+    init(config: String = "") async throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tidings-it-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        socketPath = directory.appendingPathComponent("run/tidingsd.sock").path
+        databasePath = directory.appendingPathComponent("data/tidings.sqlite").path
+        configPath = directory.appendingPathComponent("config.yaml").path
+        logPath = directory.appendingPathComponent("tidingsd.log").path
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        try (config + "\n").write(toFile: configPath, atomically: true, encoding: .utf8)
+
+        daemon = Process()
+        daemon.executableURL = Binaries.daemon
+        daemon.arguments = [
+            "run", "--config", configPath, "--socket", socketPath, "--database", databasePath, "--log-level", "debug",
+        ]
+        daemon.environment = Self.baseEnvironment(home: directory.path)
+        daemon.standardOutput = FileHandle.nullDevice
+        // A file, not a pipe: a pipe nobody drains would block the daemon once it filled up.
+        daemon.standardError = FileHandle(forWritingAtPath: logPath)
+        try daemon.run()
+        try await waitForSocket()
+    }
+
+    /// A minimal environment: nothing from the developer's session leaks in (no real socket, no real browser).
+    static func baseEnvironment(home: String) -> [String: String] {
+        var environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
+        environment["XDG_CONFIG_HOME"] = home + "/config"
+        environment["XDG_DATA_HOME"] = home + "/data"
+        return environment
+    }
+
+    var isRunning: Bool { daemon.isRunning }
+    var pid: Int32 { daemon.processIdentifier }
+
+    private func waitForSocket() async throws {
+        for _ in 0..<200 {
+            if !daemon.isRunning {
+                throw HarnessError("tidingsd exited early:\n\(log())")
+            }
+            if let socket = try? RawSocket(path: socketPath) {
+                socket.close()
+                return
+            }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        throw HarnessError("tidingsd did not listen on \(socketPath) within 5 s")
+    }
+
+    /// Runs `tidings ARGS` against this daemon.
+    func tidings(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {
+        var environment = Self.baseEnvironment(home: directory.path)
+        environment["TIDINGS_SOCKET"] = socketPath
+        environment.merge(extra) { $1 }
+        return try await ProcessResult.run(Binaries.client, arguments, environment: environment)
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    @discardableResult
+    func stop() async -> Int32 {
+        if daemon.isRunning { kill(daemon.processIdentifier, SIGTERM) }
+        await ProcessResult.waitForExit(daemon)
+        return daemon.terminationStatus
+    }
+
+    /// What the daemon has logged so far.
+    func log() -> String {
+        (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+    }
+
+    deinit {
+        if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A bare client connection to the daemon's socket, for sending exactly the bytes a test wants.
+final class RawSocket {
+    private var descriptor: Int32
+    private var buffered: [UInt8] = []
+
+    init(path: String) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw HarnessError("socket() failed") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8.prefix($0.count - 1)) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else {
+            Glibc.close(descriptor)
+            throw HarnessError("connect(\(path)) failed: \(String(cString: strerror(errno)))")
+        }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw HarnessError("send failed: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+
+    /// The next line, or `nil` at end of stream.
+    func readLine() throws -> String? {
+        while true {
+            if let newline = buffered.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffered[..<newline], as: UTF8.self)
+                buffered.removeSubrange(...newline)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return nil }
+            guard count > 0 else { throw HarnessError("recv failed: \(String(cString: strerror(errno)))") }
+            buffered.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Sends one line and parses the JSON answer.
+    func request(_ line: String) throws -> [String: Any] {
+        try send(line + "\n")
+        guard let answer = try readLine() else { throw HarnessError("connection closed without an answer") }
+        guard let object = try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any] else {
+            throw HarnessError("not a JSON object: \(answer)")
+        }
+        return object
+    }
+
+    var fileDescriptor: Int32 { descriptor }
+
+    func close() {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
+    }
+
+    deinit { close() }
+}
