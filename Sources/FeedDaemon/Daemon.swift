@@ -38,6 +38,8 @@ public struct Daemon: Sendable {
     public func run() async throws {
         // Everything the daemon creates (socket, database, WAL files) is private to the user.
         umask(0o077)
+        // A client that disconnects before its answer is written must not kill the daemon.
+        signal(SIGPIPE, SIG_IGN)
         // Refuse early, before touching the database, when another daemon owns the socket.
         let socketPath = self.socketPath
         let ownsDirectory = configuration.socketPath == nil && (environment["TIDINGS_SOCKET"] ?? "").isEmpty

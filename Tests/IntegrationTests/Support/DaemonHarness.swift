@@ -23,7 +23,7 @@ final class DaemonHarness: @unchecked Sendable {
         databasePath = directory.appendingPathComponent("data/tidings.sqlite").path
         configPath = directory.appendingPathComponent("config.yaml").path
         logPath = directory.appendingPathComponent("tidingsd.log").path
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         try (config + "\n").write(toFile: configPath, atomically: true, encoding: .utf8)
 
         daemon = Process()
