@@ -20,7 +20,13 @@ final class CannedSocketServer: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             while true {
                 let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { return }
+                guard connection >= 0 else {
+                    // Closed here, not in stop(): closing there would free the descriptor number
+                    // while this thread may still call accept() on it, and a parallel test's
+                    // new socket could get that number.
+                    close(listener)
+                    return
+                }
                 serve(connection, answer: answer)
                 close(connection)
             }
@@ -32,8 +38,8 @@ final class CannedSocketServer: @unchecked Sendable {
     var requests: [[String: Any]] { lock.withLock { receivedRequests } }
 
     func stop() {
+        // Wakes the accept() above, which then closes the listener.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         unlink(path)
     }
 
