@@ -1,0 +1,252 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedEntities
+
+/// Atom 1.0 (RFC 4287) and its predecessor Atom 0.3.
+///
+/// Text constructs follow their `type` (1.0) or `mode` (0.3): text and HTML arrive decoded,
+/// XHTML as the markup inside the wrapper `div`, base64 decoded. Entries without an author get the
+/// feed's authors (RFC 4287 §4.2.1). An entry's `source` element describes another feed and is
+/// skipped, so its title or links never overwrite the entry's.
+final class AtomHandler: FeedFormatHandler {
+    private let format: ParsedFeed.Format
+    /// The namespace of Atom elements in this document (`.none` for Atom written without one).
+    private let namespace: XMLNamespace
+    private var feed = FeedFields()
+    private var entry: EntryFields?
+    private var entryDepth = 0
+    private var person: Person?
+    /// Depth of an element whose whole subtree is ignored (`source`).
+    private var skippedDepth: Int?
+    private var entries: [ParsedItem] = []
+    private var pending: (target: Target, base64: Bool)?
+
+    init(format: ParsedFeed.Format, namespace: XMLNamespace) {
+        self.format = format
+        self.namespace = namespace
+    }
+
+    var notAFeedReason: String? { nil }
+
+    // MARK: - Events
+
+    func didStart(_ element: ElementName, attributes: AttributeList, context: ElementContext) -> CaptureMode? {
+        let depth = context.depth
+        if let skippedDepth, depth > skippedDepth { return nil }
+        if depth == 1 {
+            feed.language = attributes.xmlLang
+            return nil
+        }
+        if let person, depth == person.depth + 1 {
+            switch (element.namespace == namespace, element.local) {
+            case (true, .name): return capture(.personName)
+            case (true, .email): return capture(.personEmail)
+            default: return nil
+            }
+        }
+        if entry != nil, depth == entryDepth + 1 {
+            return startEntryChild(element, attributes: attributes, context: context)
+        }
+        guard depth == 2 else { return nil }
+        if element.namespace == namespace, element.local == .entry {
+            entry = EntryFields()
+            entryDepth = depth
+            return nil
+        }
+        return startFeedChild(element, attributes: attributes, context: context)
+    }
+
+    func didCapture(_ text: CapturedText, context: ElementContext) {
+        guard let (target, base64) = pending else { return }
+        pending = nil
+        let text = base64 ? text.decodingBase64() : text
+        switch target {
+        case .feed(let field):
+            field.store(text, in: &feed)
+        case .entry(let field):
+            if entry != nil { field.store(text, in: &entry!) }
+        case .entryCategory:
+            entry?.addCategory(text.line)
+        case .entryCreator:
+            if let creator = text.line { entry?.creators.append(creator) }
+        case .personName:
+            if person?.name == nil { person?.name = text.line }
+        case .personEmail:
+            if person?.email == nil { person?.email = text.line }
+        }
+    }
+
+    func didEnd(_ element: ElementName, context: ElementContext) {
+        let depth = context.depth
+        if depth == skippedDepth {
+            skippedDepth = nil
+        } else if let finished = person, depth == finished.depth {
+            person = nil
+            guard let name = finished.displayName else { return }
+            if finished.ofEntry { entry?.authors.append(name) } else { feed.authors.append(name) }
+        } else if let finished = entry, depth == entryDepth {
+            entries.append(finished.parsedItem)
+            entry = nil
+        }
+    }
+
+    func makeFeed() -> ParsedFeed {
+        let feedAuthor = feed.authors.isEmpty ? nil : feed.authors.joined(separator: ", ")
+        var items = entries
+        if let feedAuthor {
+            for index in items.indices where items[index].author == nil { items[index].author = feedAuthor }
+        }
+        return ParsedFeed(
+            format: format, title: feed.title, link: feed.link, subtitle: feed.subtitle,
+            language: feed.language, updated: feed.updated, author: feedAuthor,
+            image: feed.logo ?? feed.icon, items: items)
+    }
+
+    // MARK: - Element mapping
+
+    private func startFeedChild(_ element: ElementName, attributes: AttributeList, context: ElementContext)
+        -> CaptureMode?
+    {
+        guard element.namespace == namespace else { return nil }
+        switch element.local {
+        case .title: return textConstruct(.feed(.text(\.title, .line)), attributes)
+        case .subtitle, .tagline: return textConstruct(.feed(.text(\.subtitle, .block)), attributes)
+        case .updated, .modified: return capture(.feed(.date(\.updated)))
+        case .logo: return capture(.feed(.text(\.logo, .link)))
+        case .icon: return capture(.feed(.text(\.icon, .link)))
+        case .author:
+            person = Person(depth: context.depth, ofEntry: false)
+        case .link:
+            if let link = AtomLink(attributes, base: context.base), link.isAlternate,
+                feed.link == nil || (!feed.linkIsHTML && link.isHTML)
+            {
+                feed.link = link.href
+                feed.linkIsHTML = link.isHTML
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    private func startEntryChild(_ element: ElementName, attributes: AttributeList, context: ElementContext)
+        -> CaptureMode?
+    {
+        switch (element.namespace, element.local) {
+        case (.dublinCore, .subject): return capture(.entryCategory)
+        case (.dublinCore, .creator): return capture(.entryCreator)
+        case (namespace, _): break
+        default: return nil
+        }
+        switch element.local {
+        case .id: return capture(.entry(.text(\.id, .line)))
+        case .title: return textConstruct(.entry(.text(\.title, .line)), attributes)
+        case .summary: return textConstruct(.entry(.text(\.summary, .block)), attributes)
+        case .content: return textConstruct(.entry(.text(\.content, .block)), attributes, isContent: true)
+        case .published, .issued: return capture(.entry(.date(\.published)))
+        case .created: return capture(.entry(.date(\.created)))
+        case .updated, .modified: return capture(.entry(.date(\.updated)))
+        case .author:
+            person = Person(depth: context.depth, ofEntry: true)
+        case .category:
+            entry?.addCategory(attributes["term"] ?? attributes["label"])
+        case .source:
+            skippedDepth = context.depth
+        case .link:
+            guard let link = AtomLink(attributes, base: context.base) else { break }
+            if link.isAlternate, entry?.link == nil || (entry?.linkIsHTML == false && link.isHTML) {
+                entry?.link = link.href
+                entry?.linkIsHTML = link.isHTML
+            } else if link.rel == "enclosure", entry?.enclosures.contains(where: { $0.url == link.href }) == false {
+                entry?.enclosures.append(
+                    Enclosure(url: link.href, type: link.type, length: Enclosure.length(from: link.length)))
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    private func capture(_ target: Target, base64: Bool = false) -> CaptureMode {
+        pending = (target, base64)
+        return .text
+    }
+
+    /// How to capture a text construct, from `type` (Atom 1.0) or `mode` and `type` (Atom 0.3).
+    private func textConstruct(_ target: Target, _ attributes: AttributeList, isContent: Bool = false) -> CaptureMode {
+        let construct = AtomTextConstruct(attributes, atom03: format == .atom03, isContent: isContent)
+        pending = (target, construct.base64)
+        return construct.mode
+    }
+
+    // MARK: - Fields
+
+    private enum Target {
+        case feed(FieldTarget<FeedFields>)
+        case entry(FieldTarget<EntryFields>)
+        case entryCategory
+        case entryCreator
+        case personName
+        case personEmail
+    }
+
+    private struct FeedFields {
+        var title: String?
+        var link: String?
+        var linkIsHTML = false
+        var subtitle: String?
+        var language: String?
+        var updated: Date?
+        var authors: [String] = []
+        var logo: String?
+        var icon: String?
+    }
+
+    private struct EntryFields {
+        var id: String?
+        var title: String?
+        var link: String?
+        var linkIsHTML = false
+        var authors: [String] = []
+        var creators: [String] = []
+        var published: Date?
+        var created: Date?
+        var updated: Date?
+        var summary: String?
+        var content: String?
+        var categories: [String] = []
+        var enclosures: [Enclosure] = []
+
+        mutating func addCategory(_ category: String?) {
+            guard let category, !categories.contains(category) else { return }
+            categories.append(category)
+        }
+
+        var parsedItem: ParsedItem {
+            let names = authors.isEmpty ? creators : authors
+            return ParsedItem(
+                id: id, title: title, link: link,
+                author: names.isEmpty ? nil : names.joined(separator: ", "),
+                published: published ?? created, updated: updated, summary: summary, content: content,
+                categories: categories, enclosures: enclosures)
+        }
+    }
+
+    /// An `author` being read.
+    private struct Person {
+        let depth: Int
+        let ofEntry: Bool
+        var name: String?
+        var email: String?
+
+        init(depth: Int, ofEntry: Bool) {
+            self.depth = depth
+            self.ofEntry = ofEntry
+        }
+
+        var displayName: String? { AtomPerson.displayName(name: name, email: email) }
+    }
+}

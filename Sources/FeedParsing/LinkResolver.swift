@@ -1,0 +1,45 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Resolves relative references in feeds against `xml:base` and the document URL.
+///
+/// Links that already carry a scheme are returned exactly as written: the parser neither
+/// normalises `https://` links nor rewrites `javascript:` or `data:` ones into something that
+/// looks harmless — deciding what may be opened is the client's job, and it needs to see the
+/// original to do it.
+enum LinkResolver {
+    /// `link` made absolute against `base` when it is relative and a base is known.
+    static func resolve(_ link: String, against base: URL?) -> String {
+        guard let base, !hasScheme(link), let resolved = URL(string: link, relativeTo: base) else {
+            return link
+        }
+        return resolved.absoluteString
+    }
+
+    /// The URL a new `xml:base` value establishes below an element whose base is `parent`.
+    static func base(_ value: String, below parent: URL?) -> URL? {
+        if hasScheme(value) { return URL(string: value) ?? parent }
+        guard let parent else { return nil }
+        return URL(string: value, relativeTo: parent)?.absoluteURL ?? parent
+    }
+
+    /// Whether `link` starts with a URI scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`).
+    static func hasScheme(_ link: String) -> Bool {
+        var sawLetter = false
+        for byte in link.utf8 {
+            if byte.isASCIILetter {
+                sawLetter = true
+            } else if sawLetter, byte.isASCIIDigit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
+            {
+                continue
+            } else {
+                return sawLetter && byte == UInt8(ascii: ":")
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,331 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedEntities
+
+/// RSS 0.9x and 2.0 (`<rss>`) and the RDF family, RSS 1.0 and 0.90 (`<rdf:RDF>`).
+///
+/// One handler for both because the elements are the same; what differs is their namespace
+/// (none, or the RSS 1.0/0.90 one) and where items sit (inside `channel` in RSS, beside it in
+/// RDF). Extension elements — `content:encoded`, Dublin Core, iTunes, `atom:link` — are matched
+/// by namespace URI, so `<atom:link rel="self">` is never taken for the channel's `<link>`.
+final class RSSHandler: FeedFormatHandler {
+    enum Dialect {
+        /// `<rss>`: elements without a namespace, items inside `channel`.
+        case rss
+        /// `<rdf:RDF>`: elements in the RSS 1.0 (or 0.90) namespace, items beside `channel`.
+        case rdf(declaresRSSNamespace: Bool)
+    }
+
+    private let format: ParsedFeed.Format
+    private let dialect: Dialect
+    private var channel = ChannelFields()
+    private var item: ItemFields?
+    private var itemDepth = 0
+    private var items: [ParsedItem] = []
+    private var pending: (target: Target, base64: Bool)?
+    /// Depth of an `atom:author` inside the current item, whose name and email are read.
+    private var atomAuthorDepth: Int?
+    private var sawChannelOrItem = false
+
+    init(format: ParsedFeed.Format, dialect: Dialect) {
+        self.format = format
+        self.dialect = dialect
+    }
+
+    var notAFeedReason: String? {
+        guard case .rdf(declaresRSSNamespace: false) = dialect, !sawChannelOrItem else { return nil }
+        return "RDF document without an RSS channel"
+    }
+
+    // MARK: - Events
+
+    func didStart(_ element: ElementName, attributes: AttributeList, context: ElementContext) -> CaptureMode? {
+        if context.depth == 1 {
+            channel.xmlLang = attributes.xmlLang
+            return nil
+        }
+        if isCore(element, .channel), context.depth == 2 {
+            sawChannelOrItem = true
+            if let lang = attributes.xmlLang { channel.xmlLang = lang }
+            return nil
+        }
+        if isCore(element, .item), item == nil, context.depth == 2 || isCore(context.parent, .channel) {
+            sawChannelOrItem = true
+            item = ItemFields()
+            itemDepth = context.depth
+            return nil
+        }
+        if item != nil, context.depth == itemDepth + 1 {
+            return startItemChild(element, attributes: attributes, context: context)
+        }
+        if let atomAuthorDepth, context.depth == atomAuthorDepth + 1, element.namespace == .atom10 {
+            switch element.local {
+            case .name: return capture(.item(.text(\.atomAuthorName, .line)))
+            case .email: return capture(.item(.text(\.atomAuthorEmail, .line)))
+            default: return nil
+            }
+        }
+        if isCore(context.parent, .channel) {
+            return startChannelChild(element, attributes: attributes, context: context)
+        }
+        if item == nil, isCore(context.parent, .image), isCore(element, .url) {
+            return capture(.channel(.text(\.imageURL, .link)))
+        }
+        return nil
+    }
+
+    func didCapture(_ text: CapturedText, context: ElementContext) {
+        guard let (target, base64) = pending else { return }
+        pending = nil
+        let text = base64 ? text.decodingBase64() : text
+        switch target {
+        case .channel(let field):
+            field.store(text, in: &channel)
+        case .item(let field):
+            if item != nil { field.store(text, in: &item!) }
+        case .itemCategory:
+            item?.addCategory(text.line)
+        case .itemCreator:
+            if let creator = text.line { item?.creators.append(creator) }
+        }
+    }
+
+    func didEnd(_ element: ElementName, context: ElementContext) {
+        if context.depth == atomAuthorDepth {
+            atomAuthorDepth = nil
+        } else if let finished = item, context.depth == itemDepth, isCore(element, .item) {
+            items.append(finished.parsedItem)
+            item = nil
+        }
+    }
+
+    func makeFeed() -> ParsedFeed {
+        ParsedFeed(
+            format: format,
+            title: channel.title ?? channel.dcTitle,
+            link: channel.link ?? channel.atomLink,
+            subtitle: channel.description ?? channel.dcDescription ?? channel.iTunesSubtitle ?? channel.iTunesSummary,
+            language: channel.language ?? channel.dcLanguage ?? channel.xmlLang,
+            updated: channel.lastBuildDate ?? channel.dcDate ?? channel.atomUpdated ?? channel.pubDate,
+            author: channel.managingEditor ?? channel.webMaster ?? channel.dcCreator ?? channel.iTunesAuthor,
+            image: channel.imageURL ?? channel.iTunesImage,
+            items: items)
+    }
+
+    // MARK: - Element mapping
+
+    private func startItemChild(_ element: ElementName, attributes: AttributeList, context: ElementContext)
+        -> CaptureMode?
+    {
+        let target: Target
+        switch (element.namespace, element.local) {
+        case (let namespace, .title) where isCore(namespace): target = .item(.text(\.title, .line))
+        case (let namespace, .link) where isCore(namespace): target = .item(.text(\.link, .link))
+        case (let namespace, .description) where isCore(namespace): target = .item(.text(\.description, .block))
+        case (let namespace, .author) where isCore(namespace): target = .item(.text(\.author, .line))
+        case (let namespace, .pubDate) where isCore(namespace): target = .item(.date(\.pubDate))
+        case (let namespace, .category) where isCore(namespace): target = .itemCategory
+        case (let namespace, .guid) where isCore(namespace):
+            if item?.guid == nil {
+                item?.guidIsPermaLink = attributes["isPermaLink"]?.lowercased() != "false"
+            }
+            target = .item(.text(\.guid, .line))
+        case (let namespace, .enclosure) where isCore(namespace):
+            if let url = attributes["url"] {
+                item?.addEnclosure(
+                    url: LinkResolver.resolve(url, against: context.base), type: attributes["type"],
+                    length: attributes["length"])
+            }
+            return nil
+        case (.content, .encoded): target = .item(.text(\.contentEncoded, .block))
+        case (.xhtml, .body):
+            pending = (.item(.text(\.xhtmlBody, .block)), false)
+            return .markup(unwrapDiv: false)
+        case (.dublinCore, .title): target = .item(.text(\.dcTitle, .line))
+        case (.dublinCore, .description): target = .item(.text(\.dcDescription, .block))
+        case (.dublinCore, .creator): target = .itemCreator
+        case (.dublinCore, .date): target = .item(.date(\.dcDate))
+        case (.dublinCore, .subject): target = .itemCategory
+        case (.dublinCoreTerms, .modified): target = .item(.date(\.dcModified))
+        case (.iTunes, .author): target = .item(.text(\.iTunesAuthor, .line))
+        case (.iTunes, .summary): target = .item(.text(\.iTunesSummary, .block))
+        case (.atom10, .updated): target = .item(.date(\.atomUpdated))
+        case (.atom10, .published): target = .item(.date(\.atomPublished))
+        case (.atom10, .summary), (.atom10, .content):
+            let field: WritableKeyPath<ItemFields, String?> = element.local == .summary ? \.atomSummary : \.atomContent
+            let construct = AtomTextConstruct(attributes, atom03: false, isContent: element.local == .content)
+            pending = (.item(.text(field, .block)), construct.base64)
+            return construct.mode
+        case (.atom10, .author):
+            atomAuthorDepth = context.depth
+            return nil
+        case (.atom10, .category):
+            if let term = attributes["term"] { item?.addCategory(term) }
+            return nil
+        case (.atom10, .link):
+            let link = AtomLink(attributes, base: context.base)
+            if link?.isAlternate == true, item?.atomLink == nil { item?.atomLink = link?.href }
+            if let link, link.rel == "enclosure" {
+                item?.addEnclosure(url: link.href, type: link.type, length: link.length)
+            }
+            return nil
+        default:
+            return nil
+        }
+        return capture(target)
+    }
+
+    private func startChannelChild(_ element: ElementName, attributes: AttributeList, context: ElementContext)
+        -> CaptureMode?
+    {
+        let target: Target
+        switch (element.namespace, element.local) {
+        case (let namespace, .title) where isCore(namespace): target = .channel(.text(\.title, .line))
+        case (let namespace, .link) where isCore(namespace): target = .channel(.text(\.link, .link))
+        case (let namespace, .description) where isCore(namespace): target = .channel(.text(\.description, .block))
+        case (let namespace, .language) where isCore(namespace): target = .channel(.text(\.language, .line))
+        case (let namespace, .lastBuildDate) where isCore(namespace): target = .channel(.date(\.lastBuildDate))
+        case (let namespace, .pubDate) where isCore(namespace): target = .channel(.date(\.pubDate))
+        case (let namespace, .managingEditor) where isCore(namespace): target = .channel(.text(\.managingEditor, .line))
+        case (let namespace, .webMaster) where isCore(namespace): target = .channel(.text(\.webMaster, .line))
+        case (.dublinCore, .title): target = .channel(.text(\.dcTitle, .line))
+        case (.dublinCore, .description): target = .channel(.text(\.dcDescription, .block))
+        case (.dublinCore, .language): target = .channel(.text(\.dcLanguage, .line))
+        case (.dublinCore, .date): target = .channel(.date(\.dcDate))
+        case (.dublinCore, .creator): target = .channel(.text(\.dcCreator, .line))
+        case (.iTunes, .author): target = .channel(.text(\.iTunesAuthor, .line))
+        case (.iTunes, .subtitle): target = .channel(.text(\.iTunesSubtitle, .block))
+        case (.iTunes, .summary): target = .channel(.text(\.iTunesSummary, .block))
+        case (.iTunes, .image):
+            if channel.iTunesImage == nil, let href = attributes["href"] {
+                channel.iTunesImage = LinkResolver.resolve(href, against: context.base)
+            }
+            return nil
+        case (.atom10, .updated): target = .channel(.date(\.atomUpdated))
+        case (.atom10, .link):
+            if channel.atomLink == nil, let link = AtomLink(attributes, base: context.base), link.isAlternate {
+                channel.atomLink = link.href
+            }
+            return nil
+        default:
+            return nil
+        }
+        return capture(target)
+    }
+
+    private func capture(_ target: Target) -> CaptureMode {
+        pending = (target, false)
+        return .text
+    }
+
+    private func isCore(_ namespace: XMLNamespace) -> Bool {
+        switch dialect {
+        case .rss: namespace == .none || namespace == .rss20
+        case .rdf: namespace == .rss10 || namespace == .rss090 || namespace == .none
+        }
+    }
+
+    private func isCore(_ element: ElementName?, _ local: LocalName) -> Bool {
+        guard let element else { return false }
+        return element.local == local && isCore(element.namespace)
+    }
+
+    // MARK: - Fields
+
+    private enum Target {
+        case channel(FieldTarget<ChannelFields>)
+        case item(FieldTarget<ItemFields>)
+        case itemCategory
+        case itemCreator
+    }
+
+    private struct ChannelFields {
+        var title: String?
+        var dcTitle: String?
+        var link: String?
+        var atomLink: String?
+        var description: String?
+        var dcDescription: String?
+        var language: String?
+        var dcLanguage: String?
+        var xmlLang: String?
+        var lastBuildDate: Date?
+        var pubDate: Date?
+        var dcDate: Date?
+        var atomUpdated: Date?
+        var managingEditor: String?
+        var webMaster: String?
+        var dcCreator: String?
+        var iTunesAuthor: String?
+        var iTunesSubtitle: String?
+        var iTunesSummary: String?
+        var imageURL: String?
+        var iTunesImage: String?
+    }
+
+    private struct ItemFields {
+        var title: String?
+        var dcTitle: String?
+        var link: String?
+        var atomLink: String?
+        var guid: String?
+        var guidIsPermaLink = true
+        var description: String?
+        var dcDescription: String?
+        var atomSummary: String?
+        var iTunesSummary: String?
+        var contentEncoded: String?
+        var atomContent: String?
+        var xhtmlBody: String?
+        var author: String?
+        var atomAuthorName: String?
+        var atomAuthorEmail: String?
+        var creators: [String] = []
+        var iTunesAuthor: String?
+        var pubDate: Date?
+        var dcDate: Date?
+        var dcModified: Date?
+        var atomPublished: Date?
+        var atomUpdated: Date?
+        var categories: [String] = []
+        var enclosures: [Enclosure] = []
+
+        mutating func addCategory(_ category: String?) {
+            guard let category, !categories.contains(category) else { return }
+            categories.append(category)
+        }
+
+        mutating func addEnclosure(url: String, type: String?, length: String?) {
+            guard !enclosures.contains(where: { $0.url == url }) else { return }
+            enclosures.append(Enclosure(url: url, type: type, length: Enclosure.length(from: length)))
+        }
+
+        var parsedItem: ParsedItem {
+            ParsedItem(
+                id: guid,
+                title: title ?? dcTitle,
+                link: link ?? atomLink ?? permalinkGuid,
+                author: author ?? (creators.isEmpty ? nil : creators.joined(separator: ", ")) ?? atomAuthor
+                    ?? iTunesAuthor,
+                published: pubDate ?? dcDate ?? atomPublished,
+                updated: atomUpdated ?? dcModified,
+                summary: description ?? dcDescription ?? atomSummary ?? iTunesSummary,
+                content: contentEncoded ?? atomContent ?? xhtmlBody,
+                categories: categories,
+                enclosures: enclosures)
+        }
+
+        private var atomAuthor: String? { AtomPerson.displayName(name: atomAuthorName, email: atomAuthorEmail) }
+
+        /// RSS 2.0: a guid is the item's permanent URL unless `isPermaLink="false"`. Used as the
+        /// link only when the item has no `link` and the guid really is a web URL.
+        private var permalinkGuid: String? {
+            guard guidIsPermaLink, let guid else { return nil }
+            let lowered = guid.lowercased()
+            return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") ? guid : nil
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// The namespaces feeds use, identified by URI.
+enum XMLNamespace: UInt8, Sendable {
+    /// No namespace (RSS 0.9x/2.0 elements, and Atom written without its namespace).
+    case none
+    case atom10
+    case atom03
+    case rss10
+    /// Netscape's RSS 0.90, an RDF format like RSS 1.0.
+    case rss090
+    /// RSS 2.0 written inside a namespace of its own (userland / Harvard).
+    case rss20
+    case rdf
+    case content
+    case dublinCore
+    case dublinCoreTerms
+    case iTunes
+    case xhtml
+    case other
+
+    init(uri: String) {
+        // Some feeds declare namespaces with stray spaces or in another letter case
+        // (iTunes' own documentation spells it ".../DTDs/PodCast-1.0.dtd").
+        let uri = uri.trimmingASCIIWhitespace().lowercased()
+        switch uri {
+        case "http://www.w3.org/2005/atom": self = .atom10
+        case "http://purl.org/atom/ns#": self = .atom03
+        case "http://purl.org/rss/1.0/": self = .rss10
+        case "http://my.netscape.com/rdf/simple/0.9/", "http://channel.netscape.com/rdf/simple/0.9/": self = .rss090
+        case "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss": self = .rss20
+        case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": self = .rdf
+        case "http://purl.org/rss/1.0/modules/content/": self = .content
+        case "http://purl.org/dc/elements/1.1/": self = .dublinCore
+        case "http://purl.org/dc/terms/": self = .dublinCoreTerms
+        case "http://www.itunes.com/dtds/podcast-1.0.dtd": self = .iTunes
+        case "http://www.w3.org/1999/xhtml": self = .xhtml
+        default: self = .other
+        }
+    }
+}
+
+extension XMLNamespace {
+    /// The namespace a prefix conventionally stands for, used only when the document uses the
+    /// prefix without declaring it.
+    init(conventionalPrefix prefix: String) {
+        switch prefix {
+        case "atom": self = .atom10
+        case "content": self = .content
+        case "dc": self = .dublinCore
+        case "dcterms": self = .dublinCoreTerms
+        case "itunes": self = .iTunes
+        case "rdf": self = .rdf
+        case "xhtml": self = .xhtml
+        default: self = .other
+        }
+    }
+}
