@@ -39,8 +39,8 @@ build: check-swift deps
 
 install: build
 	install -d -m 0755 $(BINDIR)
-	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tidingsd" $(BINDIR)/tidingsd
-	install -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tidings" $(BINDIR)/tidings
+	install -s -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tidingsd" $(BINDIR)/tidingsd
+	install -s -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tidings" $(BINDIR)/tidings
 	install -d -m 0700 $(CONFIG_DIR)
 	@if [ -e $(CONFIG_DIR)/config.yaml ]; then echo "Keeping your $(CONFIG_DIR)/config.yaml"; \
 	  else install -m 0600 Config/config.yaml $(CONFIG_DIR)/config.yaml && echo "Installed default config to $(CONFIG_DIR)/config.yaml"; fi
