@@ -144,6 +144,30 @@ struct SafetyTests {
         #expect(await daemon.stop() == 0)
     }
 
+    @Test func subscribeReportsTimeoutsAndDNSFailuresAndStoresNothing() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/slow.xml", TestHTTPResponse(
+            status: 200, headers: [("Content-Type", "application/rss+xml")],
+            body: Array(try EndToEndTests.fixture("rss2.xml").utf8), delay: .seconds(4)))
+        let daemon = try await DaemonHarness(config: "transfer_timeout: 1s")
+
+        let slow = try await daemon.tidings(["subscribe", server.url("/slow.xml")])
+        #expect(slow.status == 1, "\(slow)")
+        #expect(slow.err.contains("timed out"), "\(slow)")
+        #expect(slow.err.split(separator: "\n").count == 1, "\(slow)")
+
+        // `.invalid` never resolves (RFC 6761), with or without a network.
+        let unknown = try await daemon.tidings(["subscribe", "http://feeds.nonexistent.invalid/rss.xml"])
+        #expect(unknown.status == 1, "\(unknown)")
+        #expect(unknown.err.contains("resolve") || unknown.err.contains("timed out"), "\(unknown)")
+
+        let feeds = try await daemon.tidings(["feeds", "--json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: feeds.stdout) as? [String: Any])
+        #expect((list["feeds"] as? [Any])?.isEmpty == true, "\(feeds)")
+        #expect(await daemon.stop() == 0)
+    }
+
     @Test func everyCommandReportsAMissingDaemonInOneLine() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-nodaemon-\(UUID().uuidString.prefix(8))")
         var environment = DaemonHarness.baseEnvironment(home: directory.path)
