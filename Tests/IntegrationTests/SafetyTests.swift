@@ -198,6 +198,51 @@ struct SafetyTests {
         }
     }
 
+    @Test func defaultSocketIsPrivateAndAStaleSocketIsReplaced() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-xdg-\(UUID().uuidString.prefix(8))")
+        let runtime = home.appendingPathComponent("runtime")
+        try FileManager.default.createDirectory(at: runtime.appendingPathComponent("tidings"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        // A directory left group-readable and a socket file nobody listens on, as after a crash.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runtime.appendingPathComponent("tidings").path)
+        let socketPath = runtime.appendingPathComponent("tidings/tidingsd.sock").path
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8.prefix($0.count - 1)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        close(stale)
+        #expect(bound == 0)
+
+        var environment = DaemonHarness.baseEnvironment(home: home.path)
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        let daemon = Process()
+        daemon.executableURL = Binaries.daemon
+        daemon.arguments = ["run"]
+        daemon.environment = environment
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        var listening = false
+        for _ in 0..<200 where !listening {
+            try await Task.sleep(for: .milliseconds(25))
+            listening = (try? RawSocket(path: socketPath)).map { $0.close(); return true } ?? false
+        }
+        #expect(listening, "the daemon should replace the stale socket")
+        let attributes = { (path: String) in try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int }
+        #expect(try attributes(runtime.appendingPathComponent("tidings").path) == 0o700)
+        #expect(try attributes(socketPath) == 0o600)
+        // The client finds the same socket through XDG_RUNTIME_DIR alone.
+        let feeds = try await ProcessResult.run(Binaries.client, ["feeds"], environment: environment)
+        #expect(feeds.status == 0, "\(feeds)")
+        // SIGINT stops it as cleanly as SIGTERM.
+        kill(daemon.processIdentifier, SIGINT)
+        await ProcessResult.waitForExit(daemon)
+        #expect(daemon.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: socketPath))
+    }
+
     @Test func aSecondDaemonOnTheSameSocketRefusesToStart() async throws {
         let daemon = try await DaemonHarness()
         let second = try await ProcessResult.run(
