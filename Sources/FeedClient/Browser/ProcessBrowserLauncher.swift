@@ -40,7 +40,8 @@ public struct ProcessBrowserLauncher: BrowserLauncher {
         defer { cArguments.forEach { free($0) } }
 
         // The child gets default SIGINT/SIGQUIT handling even though this process ignores
-        // them while it waits (as system(3) does), so Ctrl-C reaches the browser only.
+        // them while it waits (the libc convention for waiting on a foreground child), so
+        // Ctrl-C reaches the browser only.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
