@@ -109,7 +109,16 @@ public actor RefreshInteractor {
     /// Fetches and parses one document.
     private nonisolated func load(_ request: FetchRequest) async throws -> ParsedFeed {
         let response = try await fetcher.fetch(request)
-        return try parser.parse(response.body, baseURL: response.finalURL, charset: response.charset)
+        // Parsing is synchronous CPU work (a 32 MiB feed takes a fraction of a second): it runs
+        // on a Dispatch thread so the few cooperative threads keep answering clients meanwhile.
+        let parser = self.parser
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async {
+                continuation.resume(with: Result {
+                    try parser.parse(response.body, baseURL: response.finalURL, charset: response.charset)
+                })
+            }
+        }
     }
 
     /// The URL as it will be stored: trimmed, absolute, `http` or `https` with a host.
