@@ -3,6 +3,8 @@
 struct DocumentPrologue {
     /// How far into the document to look.
     static let window = 1024
+    /// How many bytes `startsWithValidUTF8` looks at.
+    static let utf8CheckWindow = 64 << 10
 
     /// A byte order mark or the zero bytes of UTF-16/32: libxml2 detects the encoding itself.
     private(set) var hasUnicodeSignature = false
@@ -79,7 +81,7 @@ struct DocumentPrologue {
     /// as valid).
     static func startsWithValidUTF8(_ document: UnsafeRawBufferPointer) -> Bool {
         let bytes = document.bindMemory(to: UInt8.self)
-        var end = min(bytes.count, 64 << 10)
+        var end = min(bytes.count, utf8CheckWindow)
         if end < bytes.count {
             // Cut before the last lead byte so no sequence is split by the window.
             while end > 0, bytes[end - 1] & 0xC0 == 0x80 { end -= 1 }

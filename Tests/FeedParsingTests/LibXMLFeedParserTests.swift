@@ -21,7 +21,7 @@ struct LibXMLFeedParserTests {
         ("", "empty document"),
         (" \n\t \r\n", "empty document"),
         ("\u{FEFF}", "empty document"),
-        ("{\"version\": \"https://jsonfeed.org/version/1.1\", \"items\": []}", "JSON document"),
+        ("{\"name\": \"not a feed\"}", "JSON document that is not a JSON Feed (no jsonfeed.org version)"),
         ("Just some words, not markup at all.", "plain text, not XML"),
         ("<<<>>> ]]> <!", "malformed XML without a root element"),
         ("<!-- nothing but a comment -->", "malformed XML without a root element"),
