@@ -22,7 +22,7 @@ final class AtomHandler: FeedFormatHandler {
     /// Depth of an element whose whole subtree is ignored (`source`).
     private var skippedDepth: Int?
     private var entries: [ParsedItem] = []
-    private var pending: (target: Target, base64: Bool)?
+    private var pending: (target: Target, encoding: ContentEncoding)?
 
     init(format: ParsedFeed.Format, namespace: XMLNamespace) {
         self.format = format
@@ -60,9 +60,9 @@ final class AtomHandler: FeedFormatHandler {
     }
 
     func didCapture(_ text: CapturedText, context: ElementContext) {
-        guard let (target, base64) = pending else { return }
+        guard let (target, encoding) = pending else { return }
         pending = nil
-        let text = base64 ? text.decodingBase64() : text
+        let text = text.decoding(encoding)
         switch target {
         case .feed(let field):
             field.store(text, in: &feed)
@@ -145,7 +145,7 @@ final class AtomHandler: FeedFormatHandler {
         case .id: return capture(.entry(.text(\.id, .line)))
         case .title: return textConstruct(.entry(.text(\.title, .line)), attributes)
         case .summary: return textConstruct(.entry(.text(\.summary, .block)), attributes)
-        case .content: return textConstruct(.entry(.text(\.content, .block)), attributes, isContent: true)
+        case .content: return textConstruct(.entry(.text(\.content, .block)), attributes)
         case .published, .issued: return capture(.entry(.date(\.published)))
         case .created: return capture(.entry(.date(\.created)))
         case .updated, .modified: return capture(.entry(.date(\.updated)))
@@ -170,15 +170,15 @@ final class AtomHandler: FeedFormatHandler {
         return nil
     }
 
-    private func capture(_ target: Target, base64: Bool = false) -> CaptureMode {
-        pending = (target, base64)
+    private func capture(_ target: Target) -> CaptureMode {
+        pending = (target, [])
         return .text
     }
 
     /// How to capture a text construct, from `type` (Atom 1.0) or `mode` and `type` (Atom 0.3).
-    private func textConstruct(_ target: Target, _ attributes: AttributeList, isContent: Bool = false) -> CaptureMode {
-        let construct = AtomTextConstruct(attributes, atom03: format == .atom03, isContent: isContent)
-        pending = (target, construct.base64)
+    private func textConstruct(_ target: Target, _ attributes: AttributeList) -> CaptureMode {
+        let construct = AtomTextConstruct(attributes, atom03: format == .atom03)
+        pending = (target, construct.encoding)
         return construct.mode
     }
 

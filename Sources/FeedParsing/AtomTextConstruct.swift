@@ -3,20 +3,21 @@
 /// Atom elements embedded in RSS.
 struct AtomTextConstruct {
     var mode: CaptureMode
-    /// The content is base64 (Atom 0.3 `mode="base64"`, binary media types in Atom 1.0).
-    var base64 = false
+    /// What to undo once the content is captured: base64 (Atom 0.3 `mode="base64"`, binary media
+    /// types in Atom 1.0), and relative links in an HTML string.
+    var encoding: ContentEncoding = []
 
-    /// - Parameter isContent: `content` is the only element whose other media types mean base64;
-    ///   in other text constructs an unknown type is read as text.
-    init(_ attributes: AttributeList, atom03: Bool, isContent: Bool) {
+    init(_ attributes: AttributeList, atom03: Bool) {
         let type = attributes["type"]?.lowercased()
+        let isHTML = type == "html" || type?.hasSuffix("/html") == true
         if atom03 {
             switch attributes["mode"]?.lowercased() {
             case "base64":
                 mode = .text
-                base64 = true
+                encoding = isHTML ? [.base64, .html] : .base64
             case "escaped":
                 mode = .text
+                if isHTML { encoding = .html }
             default:
                 // mode="xml", the default: inline content, markup unless it is plain text.
                 switch type ?? "text/plain" {
@@ -27,14 +28,19 @@ struct AtomTextConstruct {
             }
         } else {
             switch type ?? "text" {
-            case "text", "html", "text/plain", "text/html": mode = .text
+            case "text", "text/plain": mode = .text
+            case "html", "text/html":
+                mode = .text
+                encoding = .html
             case "xhtml": mode = .markup(unwrapDiv: true)
             case let xml where xml.hasSuffix("+xml") || xml.hasSuffix("/xml"): mode = .markup(unwrapDiv: false)
             case let text where text.hasPrefix("text/"): mode = .text
             default:
-                // Other media types are base64 in content (RFC 4287 §4.1.3.3).
+                // Other media types are base64 (RFC 4287 §4.1.3.3 says so for content; feeds use
+                // them on titles and summaries too, and feedparser and gofeed decode those alike).
+                // `CapturedText.decodingBase64` keeps text that does not decode to text as written.
                 mode = .text
-                base64 = isContent
+                encoding = .base64
             }
         }
     }

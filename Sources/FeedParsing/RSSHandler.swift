@@ -25,7 +25,7 @@ final class RSSHandler: FeedFormatHandler {
     private var item: ItemFields?
     private var itemDepth = 0
     private var items: [ParsedItem] = []
-    private var pending: (target: Target, base64: Bool)?
+    private var pending: (target: Target, encoding: ContentEncoding)?
     /// Depth of an `atom:author` inside the current item, whose name and email are read.
     private var atomAuthorDepth: Int?
     private var sawChannelOrItem = false
@@ -78,9 +78,9 @@ final class RSSHandler: FeedFormatHandler {
     }
 
     func didCapture(_ text: CapturedText, context: ElementContext) {
-        guard let (target, base64) = pending else { return }
+        guard let (target, encoding) = pending else { return }
         pending = nil
-        let text = base64 ? text.decodingBase64() : text
+        let text = text.decoding(encoding)
         switch target {
         case .channel(let field):
             field.store(text, in: &channel)
@@ -90,6 +90,10 @@ final class RSSHandler: FeedFormatHandler {
             item?.addCategory(text.line)
         case .itemCreator:
             if let creator = text.line { item?.creators.append(creator) }
+        case .channelLink:
+            if let link = text.link { channel.link = link }
+        case .itemLink:
+            if let link = text.link { item?.link = link }
         }
     }
 
@@ -123,8 +127,14 @@ final class RSSHandler: FeedFormatHandler {
         let target: Target
         switch (element.namespace, element.local) {
         case (let namespace, .title) where isCore(namespace): target = .item(.text(\.title, .line))
-        case (let namespace, .link) where isCore(namespace): target = .item(.text(\.link, .link))
-        case (let namespace, .description) where isCore(namespace): target = .item(.text(\.description, .block))
+        case (let namespace, .link) where isCore(namespace):
+            if let link = AtomLink(attributes, base: context.base) {
+                if link.isAlternate { item?.link = link.href }
+                return nil
+            }
+            target = .itemLink
+        case (let namespace, .description) where isCore(namespace):
+            return capture(.item(.text(\.description, .block)), encoding: .html)
         case (let namespace, .author) where isCore(namespace): target = .item(.text(\.author, .line))
         case (let namespace, .pubDate) where isCore(namespace): target = .item(.date(\.pubDate))
         case (let namespace, .category) where isCore(namespace): target = .itemCategory
@@ -140,13 +150,13 @@ final class RSSHandler: FeedFormatHandler {
                     length: attributes["length"])
             }
             return nil
-        case (.content, .encoded): target = .item(.text(\.contentEncoded, .block))
+        case (.content, .encoded): return capture(.item(.text(\.contentEncoded, .block)), encoding: .html)
         case (.xhtml, .body):
-            pending = (.item(.text(\.xhtmlBody, .block)), false)
+            pending = (.item(.text(\.xhtmlBody, .block)), [])
             return .markup(unwrapDiv: false)
         case (.dublinCore, .title): target = .item(.text(\.dcTitle, .line))
         case (.dublinCore, .description): target = .item(.text(\.dcDescription, .block))
-        case (.dublinCore, .creator): target = .itemCreator
+        case (.dublinCore, .creator), (.dublinCore, .author): target = .itemCreator
         case (.dublinCore, .date): target = .item(.date(\.dcDate))
         case (.dublinCore, .subject): target = .itemCategory
         case (.dublinCoreTerms, .modified): target = .item(.date(\.dcModified))
@@ -156,8 +166,8 @@ final class RSSHandler: FeedFormatHandler {
         case (.atom10, .published): target = .item(.date(\.atomPublished))
         case (.atom10, .summary), (.atom10, .content):
             let field: WritableKeyPath<ItemFields, String?> = element.local == .summary ? \.atomSummary : \.atomContent
-            let construct = AtomTextConstruct(attributes, atom03: false, isContent: element.local == .content)
-            pending = (.item(.text(field, .block)), construct.base64)
+            let construct = AtomTextConstruct(attributes, atom03: false)
+            pending = (.item(.text(field, .block)), construct.encoding)
             return construct.mode
         case (.atom10, .author):
             atomAuthorDepth = context.depth
@@ -184,8 +194,14 @@ final class RSSHandler: FeedFormatHandler {
         let target: Target
         switch (element.namespace, element.local) {
         case (let namespace, .title) where isCore(namespace): target = .channel(.text(\.title, .line))
-        case (let namespace, .link) where isCore(namespace): target = .channel(.text(\.link, .link))
-        case (let namespace, .description) where isCore(namespace): target = .channel(.text(\.description, .block))
+        case (let namespace, .link) where isCore(namespace):
+            if let link = AtomLink(attributes, base: context.base) {
+                if link.isAlternate { channel.link = link.href }
+                return nil
+            }
+            target = .channelLink
+        case (let namespace, .description) where isCore(namespace):
+            return capture(.channel(.text(\.description, .block)), encoding: .html)
         case (let namespace, .language) where isCore(namespace): target = .channel(.text(\.language, .line))
         case (let namespace, .lastBuildDate) where isCore(namespace): target = .channel(.date(\.lastBuildDate))
         case (let namespace, .pubDate) where isCore(namespace): target = .channel(.date(\.pubDate))
@@ -195,7 +211,7 @@ final class RSSHandler: FeedFormatHandler {
         case (.dublinCore, .description): target = .channel(.text(\.dcDescription, .block))
         case (.dublinCore, .language): target = .channel(.text(\.dcLanguage, .line))
         case (.dublinCore, .date): target = .channel(.date(\.dcDate))
-        case (.dublinCore, .creator): target = .channel(.text(\.dcCreator, .line))
+        case (.dublinCore, .creator), (.dublinCore, .author): target = .channel(.text(\.dcCreator, .line))
         case (.iTunes, .author): target = .channel(.text(\.iTunesAuthor, .line))
         case (.iTunes, .subtitle): target = .channel(.text(\.iTunesSubtitle, .block))
         case (.iTunes, .summary): target = .channel(.text(\.iTunesSummary, .block))
@@ -216,8 +232,8 @@ final class RSSHandler: FeedFormatHandler {
         return capture(target)
     }
 
-    private func capture(_ target: Target) -> CaptureMode {
-        pending = (target, false)
+    private func capture(_ target: Target, encoding: ContentEncoding = []) -> CaptureMode {
+        pending = (target, encoding)
         return .text
     }
 
@@ -240,6 +256,9 @@ final class RSSHandler: FeedFormatHandler {
         case item(FieldTarget<ItemFields>)
         case itemCategory
         case itemCreator
+        /// `link`, where a later element replaces an earlier one (as in feedparser and gofeed).
+        case channelLink
+        case itemLink
     }
 
     private struct ChannelFields {

@@ -158,4 +158,30 @@ struct AtomHandlerTests {
         #expect(feed.title == "Bare")
         #expect(feed.items.first?.title == "E")
     }
+
+    // MARK: - Found by the gofeed conformance run
+
+    @Test func binaryMediaTypesOnOtherTextConstructsAreBase64Too() throws {
+        let feed = try FixtureLoader.parse(xml: """
+            <feed xmlns="http://www.w3.org/2005/Atom">
+            <title type="application/octet-stream">PHA+RmVlZCBUaXRsZTwvcD4=</title>
+            <entry><summary type="application/x-custom">AAAA</summary><title type="image/png">iVBORw0KGgo=</title></entry>
+            </feed>
+            """)
+        #expect(feed.title == "<p>Feed Title</p>")
+        // Base64 that does not decode to text stays as written.
+        #expect(feed.items.first?.summary == "AAAA")
+        #expect(feed.items.first?.title == "iVBORw0KGgo=")
+    }
+
+    @Test func relativeLinksInEscapedHTMLResolveAgainstXMLBase() throws {
+        let feed = try FixtureLoader.parse("gofeed/parser/atom/feed_title_xml_base_cdata.xml")
+        #expect(feed.title == "Example <a href=\"http://example.com/test/test.html\">test</a>")
+
+        let text = try FixtureLoader.parse(xml: """
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:base="http://example.com/">
+            <title type="text">&lt;a href="t.html"&gt;</title></feed>
+            """)
+        #expect(text.title == "<a href=\"t.html\">")
+    }
 }

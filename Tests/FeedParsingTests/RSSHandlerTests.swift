@@ -218,4 +218,51 @@ struct RSSHandlerTests {
         #expect(feed.format == .rss10)
         #expect(feed.title == "Feed Title")
     }
+
+    // MARK: - Found by the gofeed conformance run
+
+    @Test func dublinCoreAuthorIsAnAuthor() throws {
+        let feed = try FixtureLoader.parse(xml: """
+            <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
+            <dc:author>Dave (dave@example.org)</dc:author>
+            <item><dc:author>Ann</dc:author><dc:creator>Bob</dc:creator></item>
+            </channel></rss>
+            """)
+        #expect(feed.author == "Dave (dave@example.org)")
+        #expect(feed.items.first?.author == "Ann, Bob")
+    }
+
+    @Test func aLaterLinkReplacesAnEarlierOne() throws {
+        let feed = try FixtureLoader.parse(xml: """
+            <rss version="2.0"><channel>
+            <link>http://example.org/old</link><link>http://example.org/</link><link></link>
+            <item><link>http://example.org/1</link><link href="http://example.org/one"/></item>
+            <item><link>http://example.org/2</link><link rel="self" href="http://example.org/feed.xml"/></item>
+            </channel></rss>
+            """)
+        #expect(feed.link == "http://example.org/")
+        #expect(feed.items.map(\.link) == ["http://example.org/one", "http://example.org/2"])
+    }
+
+    @Test func relativeLinksInsideHTMLResolveAgainstTheDocumentAndXMLBase() throws {
+        let xml = """
+            <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+            <description>&lt;img src="/logo.png"&gt;</description>
+            <item><description><![CDATA[<a href="post.html">more</a> <a href="https://x.org/">x</a>]]></description>
+            <content:encoded xml:base="http://cdn.example.org/media/">&lt;img src='a.png' alt="a.png"&gt;</content:encoded>
+            <title>&lt;a href="t.html"&gt;plain text&lt;/a&gt;</title></item>
+            </channel></rss>
+            """
+        let resolved = try FixtureLoader.parse(xml: xml, baseURL: "http://example.org/blog/feed.xml")
+        #expect(resolved.subtitle == "<img src=\"http://example.org/logo.png\">")
+        let item = try #require(resolved.items.first)
+        #expect(item.summary == "<a href=\"http://example.org/blog/post.html\">more</a> <a href=\"https://x.org/\">x</a>")
+        #expect(item.content == "<img src='http://cdn.example.org/media/a.png' alt=\"a.png\">")
+        // Titles are text in RSS: left alone.
+        #expect(item.title == "<a href=\"t.html\">plain text</a>")
+
+        // Without a document URL, links stay as written.
+        let unresolved = try FixtureLoader.parse(xml: xml)
+        #expect(unresolved.items.first?.summary == "<a href=\"post.html\">more</a> <a href=\"https://x.org/\">x</a>")
+    }
 }

@@ -1,0 +1,145 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Makes the relative URLs inside an HTML string absolute (`<a href="post.html">`,
+/// `<img src="/i/a.png">`), the way feedparser does for escaped HTML content.
+///
+/// A feed's HTML loses its context once it leaves the document: `xml:base` and the feed's URL are
+/// gone by the time a renderer or a browser sees `<img src="/images/x.png">`. Inline XHTML is
+/// resolved as the collector writes it back; this does the same for HTML that arrives as text
+/// (escaped or CDATA). It is a tokenizer, not a parser: it finds start tags, reads their
+/// attributes and rewrites only the values of URL attributes that have no scheme, leaving every
+/// other byte as it was. Comments and the raw text of `script` and `style` are skipped.
+enum HTMLLinkResolver {
+    /// Attributes whose value is one URL (HTML 4/5: a@href, img@src, q@cite, video@poster …).
+    private static let urlAttributes: Set<[UInt8]> = Set(
+        ["href", "src", "cite", "poster", "longdesc", "usemap", "background", "action", "data", "codebase",
+            "profile"].map { Array($0.utf8) })
+
+    /// Elements whose content is raw text, not markup.
+    private static let rawTextElements = (script: Array("script".utf8), style: Array("style".utf8))
+
+    /// The HTML with relative URLs resolved against `base`; `nil` when nothing needed resolving.
+    static func resolve(_ html: [UInt8], against base: URL) -> [UInt8]? {
+        var output: [UInt8] = []
+        var copied = 0  // bytes of `html` already in `output`
+        var index = 0
+        let count = html.count
+        while index < count {
+            guard html[index] == UInt8(ascii: "<"), index + 1 < count else {
+                index += 1
+                continue
+            }
+            if html[index + 1] == UInt8(ascii: "!") {
+                index = skipDeclaration(html, from: index)
+                continue
+            }
+            guard html[index + 1].isASCIILetter else {
+                index += 1
+                continue
+            }
+            // Tag name.
+            var cursor = index + 1
+            while cursor < count, isNameByte(html[cursor]) { cursor += 1 }
+            let name = html[(index + 1)..<cursor].map(lowercased)
+            // Attributes, up to the end of the tag.
+            while cursor < count, html[cursor] != UInt8(ascii: ">") {
+                if html[cursor].isASCIIWhitespace || html[cursor] == UInt8(ascii: "/") {
+                    cursor += 1
+                    continue
+                }
+                let nameStart = cursor
+                while cursor < count, !html[cursor].isASCIIWhitespace,
+                    html[cursor] != UInt8(ascii: "="), html[cursor] != UInt8(ascii: ">")
+                {
+                    cursor += 1
+                }
+                let attribute = html[nameStart..<cursor].map(lowercased)
+                while cursor < count, html[cursor].isASCIIWhitespace { cursor += 1 }
+                guard cursor < count, html[cursor] == UInt8(ascii: "=") else { continue }
+                cursor += 1
+                while cursor < count, html[cursor].isASCIIWhitespace { cursor += 1 }
+                guard cursor < count else { break }
+                let quote = html[cursor] == UInt8(ascii: "\"") || html[cursor] == UInt8(ascii: "'") ? html[cursor] : nil
+                let valueStart = quote == nil ? cursor : cursor + 1
+                var valueEnd = valueStart
+                if let quote {
+                    while valueEnd < count, html[valueEnd] != quote { valueEnd += 1 }
+                } else {
+                    while valueEnd < count, !html[valueEnd].isASCIIWhitespace, html[valueEnd] != UInt8(ascii: ">") {
+                        valueEnd += 1
+                    }
+                }
+                guard quote == nil || valueEnd < count else { break }  // an unterminated value ends the markup
+                cursor = quote == nil ? valueEnd : valueEnd + 1
+                guard urlAttributes.contains(attribute),
+                    let resolved = resolvedValue(html[valueStart..<valueEnd], against: base, quote: quote ?? UInt8(ascii: "\""))
+                else { continue }
+                output.append(contentsOf: html[copied..<valueStart])
+                if quote == nil { output.append(UInt8(ascii: "\"")) }
+                output.append(contentsOf: resolved)
+                if quote == nil { output.append(UInt8(ascii: "\"")) }
+                copied = valueEnd
+            }
+            index = cursor
+            if name == rawTextElements.script || name == rawTextElements.style {
+                index = endOfRawText(html, from: index, name: name)
+            }
+        }
+        guard copied > 0 else { return nil }
+        output.append(contentsOf: html[copied...])
+        return output
+    }
+
+    /// The value made absolute, or `nil` when it stays as written: empty, already absolute,
+    /// a fragment within the content itself, or not a URL Foundation can read (or one that would
+    /// need its `quote` escaped).
+    private static func resolvedValue(_ value: ArraySlice<UInt8>, against base: URL, quote: UInt8) -> [UInt8]? {
+        let text = String(decoding: value, as: UTF8.self).trimmingASCIIWhitespace()
+        guard !text.isEmpty, !text.hasPrefix("#"), !LinkResolver.hasScheme(text) else { return nil }
+        let resolved = LinkResolver.resolve(text, against: base)
+        guard resolved != text, !resolved.utf8.contains(quote) else { return nil }
+        return Array(resolved.utf8)
+    }
+
+    /// Past a comment (`<!-- … -->`) or another `<!…>` declaration.
+    private static func skipDeclaration(_ html: [UInt8], from start: Int) -> Int {
+        let comment: [UInt8] = Array("<!--".utf8)
+        if html[start...].starts(with: comment) {
+            var index = start + comment.count
+            while index + 2 < html.count {
+                if html[index] == UInt8(ascii: "-"), html[index + 1] == UInt8(ascii: "-"), html[index + 2] == UInt8(ascii: ">") {
+                    return index + 3
+                }
+                index += 1
+            }
+            return html.count
+        }
+        return (html[start...].firstIndex(of: UInt8(ascii: ">")) ?? html.count - 1) + 1
+    }
+
+    /// Past the end tag of a raw-text element (`</script>`), matched without regard to case.
+    private static func endOfRawText(_ html: [UInt8], from start: Int, name: [UInt8]) -> Int {
+        var index = start
+        while index + 2 + name.count <= html.count {
+            if html[index] == UInt8(ascii: "<"), html[index + 1] == UInt8(ascii: "/"),
+                html[(index + 2)..<(index + 2 + name.count)].map(lowercased) == name
+            {
+                return index
+            }
+            index += 1
+        }
+        return html.count
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":")
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+}
