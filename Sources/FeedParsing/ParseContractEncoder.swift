@@ -1,0 +1,188 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FeedEntities
+
+/// Writes a `ParsedFeed` as the `tidingsd parse` JSON contract (docs/ARCHITECTURE.md).
+///
+/// Tools outside the project check against that contract, so the output is fixed byte for byte:
+/// keys in the contract's order, every key present (`null` or `[]` when absent), dates as
+/// ISO 8601 in UTC ending in `Z` (milliseconds only when the date has a fraction), one compact
+/// JSON document followed by a newline. `JSONEncoder` promises neither the key order nor `null`
+/// for absent optionals, hence a writer of its own; it works on bytes because a large feed's
+/// output is as large as the feed.
+public struct ParseContractEncoder: Sendable {
+    public init() {}
+
+    /// The JSON document for `feed`, with its trailing newline, as UTF-8.
+    public func encode(_ feed: ParsedFeed) -> [UInt8] {
+        var writer = Writer()
+        writer.output.reserveCapacity(1024 + feed.items.count * 512)
+        writer.raw("{\"format\":")
+        writer.string(feed.format.rawValue)
+        writer.member(",\"title\":", feed.title)
+        writer.member(",\"link\":", feed.link)
+        writer.member(",\"subtitle\":", feed.subtitle)
+        writer.member(",\"language\":", feed.language)
+        writer.member(",\"updated\":", date: feed.updated)
+        writer.member(",\"author\":", feed.author)
+        writer.member(",\"image\":", feed.image)
+        writer.raw(feed.wellFormed ? ",\"wellFormed\":true,\"items\":[" : ",\"wellFormed\":false,\"items\":[")
+        for (index, item) in feed.items.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.item(item)
+        }
+        writer.raw("]}\n")
+        return writer.output
+    }
+
+    private struct Writer {
+        var output: [UInt8] = []
+
+        mutating func item(_ item: ParsedItem) {
+            raw("{\"id\":")
+            string(item.id)
+            member(",\"title\":", item.title)
+            member(",\"link\":", item.link)
+            member(",\"author\":", item.author)
+            member(",\"published\":", date: item.published)
+            member(",\"updated\":", date: item.updated)
+            member(",\"summary\":", item.summary)
+            member(",\"content\":", item.content)
+            raw(",\"categories\":[")
+            for (index, category) in item.categories.enumerated() {
+                if index > 0 { raw(",") }
+                string(category)
+            }
+            raw("],\"enclosures\":[")
+            for (index, enclosure) in item.enclosures.enumerated() {
+                raw(index > 0 ? ",{\"url\":" : "{\"url\":")
+                string(enclosure.url)
+                member(",\"type\":", enclosure.type)
+                raw(",\"length\":")
+                if let length = enclosure.length { raw(String(length)) } else { raw("null") }
+                raw("}")
+            }
+            raw("]}")
+        }
+
+        /// `key` (written with its leading comma and colon) and a string or `null`.
+        mutating func member(_ key: StaticString, _ value: String?) {
+            raw(key)
+            string(value)
+        }
+
+        mutating func member(_ key: StaticString, date value: Date?) {
+            raw(key)
+            date(value)
+        }
+
+        mutating func raw(_ text: StaticString) {
+            output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        mutating func raw(_ text: String) {
+            output.append(contentsOf: text.utf8)
+        }
+
+        mutating func string(_ text: String?) {
+            guard var text else { return raw("null") }
+            text.withUTF8 { escaped($0) }
+        }
+
+        /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`,
+        /// and U+2028/U+2029 as `\u2028`/`\u2029` so the output is also valid JavaScript.
+        /// Runs of bytes that need no escape are copied whole.
+        private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+            output.append(UInt8(ascii: "\""))
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 else {
+                    index += 1
+                    continue
+                }
+                var width = 1
+                let escape: UInt8?
+                var code: UInt16 = UInt16(byte)
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape = byte
+                case 0x0A: escape = UInt8(ascii: "n")
+                case 0x0D: escape = UInt8(ascii: "r")
+                case 0x09: escape = UInt8(ascii: "t")
+                case 0xE2:
+                    guard index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 else {
+                        index += 1
+                        continue
+                    }
+                    escape = nil
+                    code = bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029
+                    width = 3
+                default: escape = nil
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(UInt8(ascii: "\\"))
+                if let escape {
+                    output.append(escape)
+                } else {
+                    output.append(UInt8(ascii: "u"))
+                    for shift in [12, 8, 4, 0] as [UInt16] { output.append(Self.hexDigits[Int((code >> shift) & 0xF)]) }
+                }
+                index += width
+                runStart = index
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            output.append(UInt8(ascii: "\""))
+        }
+
+        private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+        /// `2026-11-05T09:30:00Z`, or `2026-11-05T09:30:00.250Z` when the date has milliseconds.
+        /// The C library's `gmtime_r` does the calendar: fast, and independent of any locale.
+        mutating func date(_ date: Date?) {
+            guard let date else { return raw("null") }
+            let interval = date.timeIntervalSince1970
+            var seconds = Int(interval.rounded(.down))
+            var milliseconds = Int(((interval - Double(seconds)) * 1000).rounded())
+            if milliseconds == 1000 {
+                seconds += 1
+                milliseconds = 0
+            }
+            var time = time_t(seconds)
+            var fields = tm()
+            guard gmtime_r(&time, &fields) != nil else { return raw("null") }
+            raw("\"")
+            digits(Int(fields.tm_year) + 1900, 4)
+            raw("-")
+            digits(Int(fields.tm_mon) + 1, 2)
+            raw("-")
+            digits(Int(fields.tm_mday), 2)
+            raw("T")
+            digits(Int(fields.tm_hour), 2)
+            raw(":")
+            digits(Int(fields.tm_min), 2)
+            raw(":")
+            digits(Int(fields.tm_sec), 2)
+            if milliseconds > 0 {
+                raw(".")
+                digits(milliseconds, 3)
+            }
+            raw("Z\"")
+        }
+
+        /// `value` in decimal, zero-padded to `width` digits.
+        private mutating func digits(_ value: Int, _ width: Int) {
+            let text = String(value)
+            for _ in text.utf8.count..<max(width, text.utf8.count) { output.append(UInt8(ascii: "0")) }
+            output.append(contentsOf: text.utf8)
+        }
+    }
+}
