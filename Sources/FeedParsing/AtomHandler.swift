@@ -50,6 +50,9 @@ final class AtomHandler: FeedFormatHandler {
         if entry != nil, depth == entryDepth + 1 {
             return startEntryChild(element, attributes: attributes, context: context)
         }
+        if entry != nil, depth == entryDepth + 2, MediaRSS.isInGroup(context) {
+            return startEntryMedia(element, attributes: attributes, context: context)
+        }
         guard depth == 2 else { return nil }
         if element.namespace == namespace, element.local == .entry {
             entry = EntryFields()
@@ -138,6 +141,7 @@ final class AtomHandler: FeedFormatHandler {
         switch (element.namespace, element.local) {
         case (.dublinCore, .subject): return capture(.entryCategory)
         case (.dublinCore, .creator): return capture(.entryCreator)
+        case (.mediaRSS, _): return startEntryMedia(element, attributes: attributes, context: context)
         case (namespace, _): break
         default: return nil
         }
@@ -160,11 +164,29 @@ final class AtomHandler: FeedFormatHandler {
             if link.isAlternate, entry?.link == nil || (entry?.linkIsHTML == false && link.isHTML) {
                 entry?.link = link.href
                 entry?.linkIsHTML = link.isHTML
-            } else if link.rel == "enclosure", entry?.enclosures.contains(where: { $0.url == link.href }) == false {
-                entry?.enclosures.append(
+            } else if link.rel == "enclosure" {
+                entry?.addEnclosure(
                     Enclosure(url: link.href, type: link.type, length: Enclosure.length(from: link.length)))
             }
         default:
+            break
+        }
+        return nil
+    }
+
+    /// A Media RSS element in an entry, or in a `media:group` there (YouTube puts the video's
+    /// description there, and nowhere else).
+    private func startEntryMedia(_ element: ElementName, attributes: AttributeList, context: ElementContext)
+        -> CaptureMode?
+    {
+        switch MediaRSS.itemElement(element, attributes: attributes, base: context.base) {
+        case .enclosure(let enclosure):
+            entry?.addEnclosure(enclosure)
+        case .title:
+            return capture(.entry(.text(\.mediaTitle, .line)))
+        case .description:
+            return capture(.entry(.text(\.mediaDescription, .block)))
+        case .group, .ignored:
             break
         }
         return nil
@@ -217,6 +239,8 @@ final class AtomHandler: FeedFormatHandler {
         var updated: Date?
         var summary: String?
         var content: String?
+        var mediaTitle: String?
+        var mediaDescription: String?
         var categories: [String] = []
         var enclosures: [Enclosure] = []
 
@@ -225,12 +249,18 @@ final class AtomHandler: FeedFormatHandler {
             categories.append(category)
         }
 
+        mutating func addEnclosure(_ enclosure: Enclosure) {
+            guard !enclosures.contains(where: { $0.url == enclosure.url }) else { return }
+            enclosures.append(enclosure)
+        }
+
         var parsedItem: ParsedItem {
             let names = authors.isEmpty ? creators : authors
             return ParsedItem(
-                id: id, title: title, link: link,
+                id: id, title: title ?? mediaTitle, link: link,
                 author: names.isEmpty ? nil : names.joined(separator: ", "),
-                published: published ?? created, updated: updated, summary: summary, content: content,
+                published: published ?? created, updated: updated, summary: summary ?? mediaDescription,
+                content: content,
                 categories: categories, enclosures: enclosures)
         }
     }

@@ -98,7 +98,9 @@ struct BareAmpersandEscaper {
             case .markup:
                 // Only two bytes matter here: `&` (a reference or not) and `!` (after `<`, the
                 // opener of a CDATA section or a comment).
-                if nextAmpersand < index { nextAmpersand = Self.find(UInt8(ascii: "&"), in: bytes, from: index) ?? count }
+                if nextAmpersand < index {
+                    nextAmpersand = Self.find(UInt8(ascii: "&"), in: bytes, from: index) ?? count
+                }
                 if nextBang < index { nextBang = Self.find(UInt8(ascii: "!"), in: bytes, from: index) ?? count }
                 if nextBang < nextAmpersand {
                     let bang = nextBang
@@ -107,7 +109,9 @@ struct BareAmpersandEscaper {
                         index = bang + 1
                         continue scanning
                     }
-                    switch (Self.match(Self.cdataOpener, in: bytes, at: start), Self.match(Self.commentOpener, in: bytes, at: start)) {
+                    let cdata = Self.match(Self.cdataOpener, in: bytes, at: start)
+                    let comment = Self.match(Self.commentOpener, in: bytes, at: start)
+                    switch (cdata, comment) {
                     case (.full, _):
                         section = .cdata
                         index = start + Self.cdataOpener.utf8CodeUnitCount
@@ -137,7 +141,8 @@ struct BareAmpersandEscaper {
                     index = ampersand + 1
                 case false?:
                     Self.emit(bytes, emitted..<ampersand, to: emit)
-                    emit(UnsafeRawBufferPointer(start: Self.escapedAmpersand.utf8Start, count: Self.escapedAmpersand.utf8CodeUnitCount))
+                    let escaped = Self.escapedAmpersand
+                    emit(UnsafeRawBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
                     escapedAny = true
                     index = ampersand + 1
                     emitted = index

@@ -25,7 +25,9 @@ extension DocumentPrologue {
     }
 
     /// Whether `bytes` start with `pattern` (lowercase ASCII) in any letter case, as far as they go.
-    private static func startsCaseInsensitively(_ bytes: UnsafeBufferPointer<UInt8>, with pattern: StaticString) -> Bool {
+    private static func startsCaseInsensitively(
+        _ bytes: UnsafeBufferPointer<UInt8>, with pattern: StaticString
+    ) -> Bool {
         for offset in 0..<min(bytes.count, pattern.utf8CodeUnitCount) {
             let byte = bytes[offset]
             let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte

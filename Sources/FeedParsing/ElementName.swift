@@ -20,5 +20,7 @@ enum LocalName: String, Sendable {
     case managingEditor, webMaster, creator, date, subject, modified, issued, created
     case published, updated, summary, content, encoded, category, enclosure, guid, id
     case name, email, url, logo, icon, body
+    // Media RSS.
+    case group, thumbnail
     case other
 }

@@ -61,6 +61,9 @@ final class RSSHandler: FeedFormatHandler {
         if item != nil, context.depth == itemDepth + 1 {
             return startItemChild(element, attributes: attributes, context: context)
         }
+        if item != nil, context.depth == itemDepth + 2, MediaRSS.isInGroup(context) {
+            return startItemMedia(element, attributes: attributes, context: context)
+        }
         if let atomAuthorDepth, context.depth == atomAuthorDepth + 1, element.namespace == .atom10 {
             switch element.local {
             case .name: return capture(.item(.text(\.atomAuthorName, .line)))
@@ -115,7 +118,7 @@ final class RSSHandler: FeedFormatHandler {
             language: channel.language ?? channel.dcLanguage ?? channel.xmlLang,
             updated: channel.lastBuildDate ?? channel.dcDate ?? channel.atomUpdated ?? channel.pubDate,
             author: channel.managingEditor ?? channel.webMaster ?? channel.dcCreator ?? channel.iTunesAuthor,
-            image: channel.imageURL ?? channel.iTunesImage,
+            image: channel.imageURL ?? channel.iTunesImage ?? channel.mediaImage,
             items: items)
     }
 
@@ -162,6 +165,8 @@ final class RSSHandler: FeedFormatHandler {
         case (.dublinCoreTerms, .modified): target = .item(.date(\.dcModified))
         case (.iTunes, .author): target = .item(.text(\.iTunesAuthor, .line))
         case (.iTunes, .summary): target = .item(.text(\.iTunesSummary, .block))
+        case (.iTunes, .subtitle): target = .item(.text(\.iTunesSubtitle, .block))
+        case (.mediaRSS, _): return startItemMedia(element, attributes: attributes, context: context)
         case (.atom10, .updated): target = .item(.date(\.atomUpdated))
         case (.atom10, .published): target = .item(.date(\.atomPublished))
         case (.atom10, .summary), (.atom10, .content):
@@ -220,6 +225,11 @@ final class RSSHandler: FeedFormatHandler {
                 channel.iTunesImage = LinkResolver.resolve(href, against: context.base)
             }
             return nil
+        case (.mediaRSS, _):
+            if channel.mediaImage == nil {
+                channel.mediaImage = MediaRSS.channelImage(element, attributes: attributes, base: context.base)
+            }
+            return nil
         case (.atom10, .updated): target = .channel(.date(\.atomUpdated))
         case (.atom10, .link):
             if channel.atomLink == nil, let link = AtomLink(attributes, base: context.base), link.isAlternate {
@@ -230,6 +240,23 @@ final class RSSHandler: FeedFormatHandler {
             return nil
         }
         return capture(target)
+    }
+
+    /// A Media RSS element in an item, or in a `media:group` there.
+    private func startItemMedia(_ element: ElementName, attributes: AttributeList, context: ElementContext)
+        -> CaptureMode?
+    {
+        switch MediaRSS.itemElement(element, attributes: attributes, base: context.base) {
+        case .enclosure(let enclosure):
+            item?.addEnclosure(enclosure)
+        case .title:
+            return capture(.item(.text(\.mediaTitle, .line)))
+        case .description:
+            return capture(.item(.text(\.mediaDescription, .block)))
+        case .group, .ignored:
+            break
+        }
+        return nil
     }
 
     private func capture(_ target: Target, encoding: ContentEncoding = []) -> CaptureMode {
@@ -283,6 +310,7 @@ final class RSSHandler: FeedFormatHandler {
         var iTunesSummary: String?
         var imageURL: String?
         var iTunesImage: String?
+        var mediaImage: String?
     }
 
     private struct ItemFields {
@@ -296,6 +324,9 @@ final class RSSHandler: FeedFormatHandler {
         var dcDescription: String?
         var atomSummary: String?
         var iTunesSummary: String?
+        var iTunesSubtitle: String?
+        var mediaTitle: String?
+        var mediaDescription: String?
         var contentEncoded: String?
         var atomContent: String?
         var xhtmlBody: String?
@@ -318,20 +349,27 @@ final class RSSHandler: FeedFormatHandler {
         }
 
         mutating func addEnclosure(url: String, type: String?, length: String?) {
-            guard !enclosures.contains(where: { $0.url == url }) else { return }
-            enclosures.append(Enclosure(url: url, type: type, length: Enclosure.length(from: length)))
+            addEnclosure(Enclosure(url: url, type: type, length: Enclosure.length(from: length)))
+        }
+
+        /// Adds an enclosure unless one with the same URL is there (an RSS `enclosure` and the
+        /// `media:content` beside it usually name the same file).
+        mutating func addEnclosure(_ enclosure: Enclosure) {
+            guard !enclosures.contains(where: { $0.url == enclosure.url }) else { return }
+            enclosures.append(enclosure)
         }
 
         var parsedItem: ParsedItem {
             ParsedItem(
                 id: guid,
-                title: title ?? dcTitle,
+                title: title ?? dcTitle ?? mediaTitle,
                 link: link ?? atomLink ?? permalinkGuid,
                 author: author ?? (creators.isEmpty ? nil : creators.joined(separator: ", ")) ?? atomAuthor
                     ?? iTunesAuthor,
                 published: pubDate ?? dcDate ?? atomPublished,
                 updated: atomUpdated ?? dcModified,
-                summary: description ?? dcDescription ?? atomSummary ?? iTunesSummary,
+                summary: description ?? dcDescription ?? atomSummary ?? iTunesSummary ?? iTunesSubtitle
+                    ?? mediaDescription,
                 content: contentEncoded ?? atomContent ?? xhtmlBody,
                 categories: categories,
                 enclosures: enclosures)

@@ -14,6 +14,8 @@ enum XMLNamespace: UInt8, Sendable {
     case dublinCore
     case dublinCoreTerms
     case iTunes
+    /// Media RSS (`media:content`, `media:group`, …).
+    case mediaRSS
     case xhtml
     case other
 
@@ -32,6 +34,9 @@ enum XMLNamespace: UInt8, Sendable {
         case "http://purl.org/dc/elements/1.1/": self = .dublinCore
         case "http://purl.org/dc/terms/": self = .dublinCoreTerms
         case "http://www.itunes.com/dtds/podcast-1.0.dtd": self = .iTunes
+        // Yahoo's URI, with or without the final slash (the older "tools." host survives too).
+        case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss", "http://tools.search.yahoo.com/mrss/":
+            self = .mediaRSS
         case "http://www.w3.org/1999/xhtml": self = .xhtml
         default: self = .other
         }
@@ -48,6 +53,7 @@ extension XMLNamespace {
         case "dc": self = .dublinCore
         case "dcterms": self = .dublinCoreTerms
         case "itunes": self = .iTunes
+        case "media": self = .mediaRSS
         case "rdf": self = .rdf
         case "xhtml": self = .xhtml
         default: self = .other
