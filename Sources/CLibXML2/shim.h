@@ -19,6 +19,9 @@
 #include <libxml/entities.h>
 #include <libxml/encoding.h>
 #include <libxml/xmlerror.h>
+// The HTML parser builds a tree (HTMLTextRenderer, FeedAutodiscovery); it uses the tree API.
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
 #include <stdlib.h>
 #include <string.h>
 

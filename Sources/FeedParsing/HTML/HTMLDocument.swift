@@ -1,0 +1,51 @@
+internal import CLibXML2
+
+/// libxml2 must be initialised once per process before parsers run on several threads.
+private let libXML2Initialized: Void = xmlInitParser()
+
+/// A document read with libxml2's HTML parser, for the renderer and autodiscovery.
+///
+/// The parser is lenient the way browsers are (unclosed and misnested tags, bare `&`, unknown
+/// elements) and is never allowed to load anything: no network, no DTD, no external entities —
+/// HTML has none of those to begin with, and `HTML_PARSE_NONET` makes sure. Its errors are
+/// dropped instead of printed. libxml2 stops building the tree 256 elements deep, which bounds
+/// hostile nesting before any of our code walks it.
+enum HTMLDocument {
+    /// Parses `bytes` and hands the root element (`nil` for an empty document) to `body`; the
+    /// tree is freed when `body` returns, so nothing from it may escape.
+    ///
+    /// - Parameter encoding: the encoding the bytes are known to be in, which then wins over any
+    ///   `<meta charset>`; `nil` lets libxml2 read the BOM and `<meta>` (defaulting to UTF-8, or
+    ///   Latin-1 for bytes that are not UTF-8).
+    static func withRoot<Result>(
+        of bytes: UnsafeRawBufferPointer, encoding: String?, _ body: (HTMLNode?) -> Result
+    ) -> Result {
+        _ = libXML2Initialized
+        guard let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), !bytes.isEmpty,
+            bytes.count <= Int(Int32.max)
+        else { return body(nil) }
+
+        // Errors raised outside the parser context (encoding conversion) would otherwise reach
+        // stderr through the thread's handlers.
+        let previousHandler = tidings_xml_current_error_handler()
+        let previousGenericHandler = tidings_xml_current_generic_error_handler()
+        tidings_xml_set_error_handler(tidings_xml_error_handler(handler: ignoreError, context: nil))
+        tidings_xml_silence_generic_errors()
+        defer {
+            tidings_xml_set_error_handler(previousHandler)
+            tidings_xml_set_generic_error_handler(previousGenericHandler)
+        }
+
+        var options =
+            HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
+        if encoding != nil { options |= HTML_PARSE_IGNORE_ENC.rawValue }
+        guard let document = htmlReadMemory(start, Int32(bytes.count), nil, encoding, Int32(options)) else {
+            return body(nil)
+        }
+        defer { xmlFreeDoc(document) }
+        return body(xmlDocGetRootElement(document).map(HTMLNode.init))
+    }
+
+    private static let ignoreError: xmlStructuredErrorFunc = { _, _ in }
+}

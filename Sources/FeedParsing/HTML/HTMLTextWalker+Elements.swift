@@ -1,0 +1,304 @@
+/// What each kind of element does where it starts and where it ends.
+extension HTMLTextWalker {
+    /// Starts `node`. Returns `true` when its content is to be walked, in which case a frame was
+    /// pushed and `exit()` ends it; `false` for elements done at once (images, line breaks) or
+    /// left out (scripts).
+    func enter(_ node: HTMLNode) -> Bool {
+        let kind = HTMLElementKind.of(node.name)
+        if preformattedDepth > 0 { return enterInsidePreformatted(node, kind) }
+        // Inside a table cell, blocks only separate words: the row stays on one line.
+        if cellDepth > 0 {
+            switch kind {
+            case .block, .heading, .blockquote, .list, .listItem, .definitionTerm, .definitionDescription,
+                .table, .tableRow:
+                inline.appendSpace()
+                frames.append(.space)
+                return true
+            case .lineBreak, .horizontalRule:
+                inline.appendSpace()
+                return false
+            default:
+                break
+            }
+        }
+        switch kind {
+        case .ignored:
+            return false
+        case .inline:
+            frames.append(.none)
+        case .block(let spacing):
+            flush()
+            layout.requestBreak(spacing)
+            frames.append(.block(spacing))
+        case .heading(let level):
+            enterHeading(level: level)
+        case .preformatted:
+            startPreformatted()
+        case .code:
+            if isCodeBlock(node) { startPreformatted() } else { frames.append(.none) }
+        case .blockquote:
+            flush()
+            layout.requestBreak(.blank)
+            frames.append(.blockquote(indented: layout.pushIndent(first: "> ", rest: "> ")))
+        case .list(let ordered):
+            enterList(node, ordered: ordered)
+        case .listItem:
+            enterListItem(node)
+        case .definitionTerm:
+            flush()
+            layout.requestBreak(.line)
+            frames.append(.block(.line))
+        case .definitionDescription:
+            flush()
+            layout.requestBreak(.line)
+            frames.append(.definitionDescription(indented: layout.pushIndent(first: "    ", rest: "    ")))
+        case .table:
+            flush()
+            layout.requestBreak(.blank)
+            frames.append(.table)
+        case .tableRow:
+            flush()
+            layout.requestBreak(.line)
+            cellsInRow = 0
+            frames.append(.tableRow)
+        case .tableCell:
+            enterTableCell()
+        case .lineBreak:
+            inline.appendLineBreak()
+            return false
+        case .wordBreak:
+            inline.appendAttached("\u{200B}")
+            frames.append(.none)
+        case .horizontalRule:
+            flush()
+            layout.requestBreak(.blank)
+            layout.writeLine(String(repeating: "-", count: min(layout.available ?? 72, 72)))
+            layout.requestBreak(.blank)
+            return false
+        case .image:
+            image(node)
+            return false
+        case .link:
+            enterLink(node)
+        case .quotation:
+            inline.append("“")
+            frames.append(.quotation)
+        case .media(let label):
+            media(node, label: label)
+            return false
+        }
+        return true
+    }
+
+    /// Ends the element entered last.
+    func exit() {
+        guard let frame = frames.popLast() else { return }
+        switch frame {
+        case .none:
+            break
+        case .block(let spacing):
+            flush()
+            layout.requestBreak(spacing)
+        case .space:
+            inline.appendSpace()
+        case .heading(_, let indented):
+            flush()
+            headingLevel = nil
+            if indented { layout.popIndent() }
+            layout.requestBreak(.blank)
+        case .preformatted:
+            preformattedDepth -= 1
+            if preformattedDepth == 0 {
+                flushPreformatted()
+                layout.requestBreak(.blank)
+            }
+        case .blockquote(let indented):
+            flush()
+            if indented { layout.popIndent() }
+            layout.requestBreak(.blank)
+        case .list:
+            flush()
+            lists.removeLast()
+            layout.requestBreak(lists.isEmpty ? .blank : .line)
+        case .listItem(let indented), .definitionDescription(let indented):
+            flush()
+            if indented { layout.popIndent() }
+            layout.requestBreak(.line)
+        case .table:
+            flush()
+            layout.requestBreak(.blank)
+        case .tableRow:
+            flush()
+            layout.requestBreak(.line)
+        case .tableCell(let outermost):
+            cellDepth -= 1
+            if !outermost { inline.appendSpace() }
+        case .link(let target, let producedBefore):
+            // A link that shows nothing (an anchor next to a heading) gets no number either.
+            if let target, produced > producedBefore, let number = links.number(for: target) {
+                appendAttached("[\(number)]")
+            }
+        case .quotation:
+            inline.appendAttached("”")
+        }
+    }
+
+    // MARK: - Elements
+
+    private func enterInsidePreformatted(_ node: HTMLNode, _ kind: HTMLElementKind) -> Bool {
+        switch kind {
+        case .ignored:
+            return false
+        case .lineBreak:
+            [UInt8(0x0A)].withUnsafeBufferPointer { appendPreformatted($0) }
+            return false
+        case .image:
+            image(node)
+            return false
+        case .media(let label):
+            media(node, label: label)
+            return false
+        case .link:
+            enterLink(node)
+        case .preformatted:
+            preformattedDepth += 1
+            frames.append(.preformatted)
+        default:
+            frames.append(.none)
+        }
+        return true
+    }
+
+    private func startPreformatted() {
+        flush()
+        layout.requestBreak(.blank)
+        preformattedDepth += 1
+        frames.append(.preformatted)
+    }
+
+    private func enterHeading(level: Int) {
+        flush()
+        layout.requestBreak(.blank)
+        var indented = false
+        if level >= 3 {
+            // Levels 1 and 2 are underlined (see `flush`); the others are marked as Markdown does.
+            let marker = String(repeating: "#", count: level) + " "
+            indented = layout.pushIndent(first: marker, rest: String(repeating: " ", count: marker.count))
+        }
+        headingLevel = level
+        frames.append(.heading(level: level, indented: indented))
+    }
+
+    private func enterList(_ node: HTMLNode, ordered: Bool) {
+        flush()
+        layout.requestBreak(lists.isEmpty ? .blank : .line)
+        var state = ListState(ordered: ordered, next: 1, step: 1, numbering: .decimal, markerWidth: 1)
+        if ordered {
+            let count = node.elementChildren.reduce(0) { $0 + ($1.isElement("li") ? 1 : 0) }
+            state.step = node.attribute("reversed") == nil ? 1 : -1
+            state.next = node.attribute("start").flatMap(Self.integer) ?? (state.step == 1 ? 1 : count)
+            state.numbering = ListMarker.Numbering(typeAttribute: node.attribute("type"))
+            // Numbers are right-aligned, so the text of every item starts in the same column.
+            var widest = 0
+            for offset in 0..<count {
+                let number = state.next + offset * state.step
+                widest = max(widest, ListMarker.ordinal(number, state.numbering).utf8.count)
+            }
+            state.markerWidth = widest
+        }
+        lists.append(state)
+        frames.append(.list)
+    }
+
+    private func enterListItem(_ node: HTMLNode) {
+        flush()
+        layout.requestBreak(.line)
+        let marker: String
+        if let list = lists.last, list.ordered {
+            let index = lists.count - 1
+            if let value = node.attribute("value").flatMap(Self.integer) { lists[index].next = value }
+            let ordinal = ListMarker.ordinal(lists[index].next, list.numbering)
+            lists[index].next += list.step
+            marker = String(repeating: " ", count: max(list.markerWidth - ordinal.utf8.count, 0)) + ordinal + " "
+        } else {
+            marker = ListMarker.bullet(depth: max(lists.count - 1, 0)) + " "
+        }
+        let indented = layout.pushIndent(first: marker, rest: String(repeating: " ", count: DisplayWidth.of(marker)))
+        if !indented { inline.append(marker.trimmingASCIIWhitespace()) }
+        frames.append(.listItem(indented: indented))
+    }
+
+    private func enterTableCell() {
+        if cellDepth == 0 {
+            if cellsInRow > 0 {
+                inline.appendSpace()
+                inline.append("|")
+                inline.appendSpace()
+            }
+            cellsInRow += 1
+            frames.append(.tableCell(outermost: true))
+        } else {
+            inline.appendSpace()
+            frames.append(.tableCell(outermost: false))
+        }
+        cellDepth += 1
+    }
+
+    private func enterLink(_ node: HTMLNode) {
+        let target = node.attribute("href").flatMap { links.resolve($0) }
+        frames.append(.link(target: target, producedBefore: produced))
+    }
+
+    /// `[image: alt]`; tracking pixels and spacers (one pixel wide or high) are left out.
+    private func image(_ node: HTMLNode) {
+        for dimension in [node.attribute("width"), node.attribute("height")] {
+            if let size = dimension.flatMap(Self.integer), size <= 1 { return }
+        }
+        let alt = TextSanitizer.clean(node.attribute("alt") ?? node.attribute("title") ?? "", layout: .singleLine)
+        appendWord(alt.isEmpty ? "[image]" : "[image: \(alt)]")
+    }
+
+    /// `[video][n]`, numbered with the media's own URL (`src` or the first `<source>`).
+    private func media(_ node: HTMLNode, label: String) {
+        let source = node.attribute("src") ?? node.elementChildren.first { $0.isElement("source") }?.attribute("src")
+        appendWord("[\(label)]")
+        if let target = source.flatMap({ links.resolve($0) }), let number = links.number(for: target) {
+            appendAttached("[\(number)]")
+        }
+    }
+
+    /// Whether a `<code>` is a block of code: alone in a block-level parent and spanning lines
+    /// (`<p><code>line\nline</code></p>`), as some feeds write code without `<pre>`.
+    private func isCodeBlock(_ node: HTMLNode) -> Bool {
+        guard let parent = node.parent, parent.isElement else { return false }
+        switch HTMLElementKind.of(parent.name) {
+        case .inline, .link, .quotation, .tableCell: return false
+        default: break
+        }
+        func isBlank(_ sibling: HTMLNode) -> Bool {
+            sibling.isComment || (sibling.isText && sibling.textBytes.allSatisfy(\.isASCIIWhitespace))
+        }
+        var sibling = node.previousSibling
+        while let current = sibling {
+            guard isBlank(current) else { return false }
+            sibling = current.previousSibling
+        }
+        sibling = node.nextSibling
+        while let current = sibling {
+            guard isBlank(current) else { return false }
+            sibling = current.nextSibling
+        }
+        var child = node.firstChild
+        while let current = child {
+            if current.isText, current.textBytes.contains(0x0A) { return true }
+            child = current.nextSibling
+        }
+        return false
+    }
+
+    /// An attribute's integer value, kept to a range where list arithmetic cannot overflow.
+    private static func integer(_ text: String) -> Int? {
+        guard let value = Int(text.trimmingASCIIWhitespace()) else { return nil }
+        return min(max(value, -1_000_000_000), 1_000_000_000)
+    }
+}
