@@ -23,8 +23,23 @@ public struct ParseContractEncoder: Sendable {
 
     /// The JSON document for `feed`, with its trailing newline, as UTF-8.
     public func encode(_ feed: ParsedFeed) -> [UInt8] {
+        var document: [UInt8] = []
+        write(feed, flushingEvery: .max) { document.append(contentsOf: $0) }
+        return document
+    }
+
+    /// Writes the JSON document for `feed` piece by piece, so a large feed's output never has
+    /// to be held whole.
+    /// - Parameters:
+    ///   - threshold: `sink` is called whenever at least this many bytes are ready (between
+    ///     items), and once at the end with the rest.
+    ///   - sink: receives consecutive pieces of the document; the buffer is valid only during
+    ///     the call.
+    public func write(
+        _ feed: ParsedFeed, flushingEvery threshold: Int = 1 << 16, to sink: (UnsafeRawBufferPointer) -> Void
+    ) {
         var writer = Writer()
-        writer.output.reserveCapacity(1024 + feed.items.count * 512)
+        writer.output.reserveCapacity(min(threshold, 1024 + feed.items.count * 512) + 4096)
         writer.raw("{\"format\":")
         writer.string(feed.format.rawValue)
         writer.member(",\"title\":", feed.title)
@@ -38,9 +53,13 @@ public struct ParseContractEncoder: Sendable {
         for (index, item) in feed.items.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.item(item)
+            if writer.output.count >= threshold {
+                writer.output.withUnsafeBytes(sink)
+                writer.output.removeAll(keepingCapacity: true)
+            }
         }
         writer.raw("]}\n")
-        return writer.output
+        writer.output.withUnsafeBytes(sink)
     }
 
     private struct Writer {

@@ -119,6 +119,26 @@ final class ParseCommandTests {
         #expect(empty.err.hasPrefix("tidingsd: stdin: not a feed: "))
     }
 
+    @Test func maxSizeRefusesLargerDocuments() async throws {
+        let items = String(repeating: "<item><title>An item of a large feed</title></item>\n", count: 40)
+        let document = "<rss version=\"2.0\"><channel><title>Big</title>\n" + items + "</channel></rss>\n"
+        let path = try file("big.xml", document)
+        #expect(try await parse([path]).status == 0)
+
+        let refused = try await parse([path, "--max-size", "1K"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.err == "tidingsd: \(path): document larger than 1024 bytes\n")
+
+        let fromStandardInput = try await parse(["-", "--max-size", "2048"], stdin: document)
+        #expect(fromStandardInput.status == 1)
+        #expect(fromStandardInput.err == "tidingsd: stdin: document larger than 2048 bytes\n")
+
+        let invalid = try await parse([path, "--max-size", "lots"])
+        #expect(invalid.status == 64)
+        #expect(invalid.err.contains("--max-size"))
+    }
+
     @Test func unreadableInputExitsWithStatusOne() async throws {
         let missing = directory.appendingPathComponent("missing.xml").path
         let result = try await parse([missing])
