@@ -111,6 +111,21 @@ import FeedParsing
         #expect(found == [FeedCandidate(url: "https://example.fr/rss", title: "Actualités", type: "application/rss+xml")])
     }
 
+    @Test(arguments: [true, false])
+    func utf16PagesAreRead(bigEndian: Bool) {
+        let html = #"<html><head><link rel="alternate" type="application/atom+xml" href="/atom" title="Überblick"></head></html>"#
+        var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+        for unit in html.utf16 {
+            bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        let found = FeedAutodiscovery.candidates(inHTML: Data(bytes), baseURL: "https://example.de/")
+        #expect(found == [FeedCandidate(url: "https://example.de/atom", title: "Überblick", type: "application/atom+xml")])
+        // Without a BOM, the HTTP charset tells.
+        let unmarked = FeedAutodiscovery.candidates(
+            inHTML: Data(bytes.dropFirst(2)), baseURL: "https://example.de/", charset: bigEndian ? "UTF-16BE" : "utf-16le")
+        #expect(unmarked == found)
+    }
+
     @Test func metaCharsetDecodesTitlesWhenHTTPSaysNothing() {
         var bytes = Array(#"<html><head><meta charset="windows-1252"><link rel="alternate" type="application/rss+xml" href="/rss" title="Caf"#.utf8)
         bytes += [0xE9, 0x20, 0x96, 0x20, 0x6E, 0x65, 0x77, 0x73]  // "Café – news"

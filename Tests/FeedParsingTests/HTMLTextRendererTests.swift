@@ -221,6 +221,10 @@ import FeedParsing
                 """)
     }
 
+    @Test func rubyReadingsFollowInParentheses() {
+        #expect(text("<p><ruby>漢字<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby>を<ruby>読<rt>よ</rt></ruby>む</p>") == "漢字(かんじ)を読(よ)む")
+    }
+
     @Test func inlineQuotationsGetQuotationMarks() {
         #expect(text("<p>He said <q>hello</q>.</p>") == "He said “hello”.")
     }

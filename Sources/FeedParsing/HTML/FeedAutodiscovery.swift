@@ -28,12 +28,46 @@ public enum FeedAutodiscovery {
     /// - Parameter charset: the charset of the HTTP `Content-Type`, when there was one; without
     ///   it the page's BOM or `<meta charset>` decides, and UTF-8 otherwise.
     public static func candidates(inHTML data: Data, baseURL: String, charset: String? = nil) -> [FeedCandidate] {
-        data.prefix(maximumPageSize).withUnsafeBytes { bytes in
-            HTMLDocument.withRoot(of: bytes, encoding: charset?.trimmingASCIIWhitespace()) { root in
+        var page = data.prefix(maximumPageSize)
+        var encoding = charset?.trimmingASCIIWhitespace()
+        if let utf8 = utf8FromUTF16(page, charset: encoding) {
+            // The tag scanner and libxml2's <meta> sniffing both need ASCII-compatible bytes.
+            page = utf8
+            encoding = "UTF-8"
+        }
+        return page.withUnsafeBytes { bytes in
+            HTMLDocument.withRoot(of: bytes, encoding: encoding) { root, _ in
                 guard let root else { return [] }
                 return candidates(in: root, baseURL: baseURL)
             }
         }
+    }
+
+    /// A UTF-16 page (by its BOM, or by the HTTP charset) re-encoded as UTF-8; `nil` otherwise.
+    private static func utf8FromUTF16(_ page: Data, charset: String?) -> Data? {
+        let label = charset?.lowercased()
+        let bytes = [UInt8](page.prefix(2))
+        let bigEndian: Bool
+        var start = 0
+        if bytes == [0xFE, 0xFF] {
+            bigEndian = true
+            start = 2
+        } else if bytes == [0xFF, 0xFE] {
+            bigEndian = false
+            start = 2
+        } else if label == "utf-16le" {
+            bigEndian = false
+        } else if label == "utf-16" || label == "utf-16be" {
+            bigEndian = true
+        } else {
+            return nil
+        }
+        let units = stride(from: page.startIndex + start, to: page.endIndex - 1, by: 2).map { offset in
+            let first = UInt16(page[offset])
+            let second = UInt16(page[offset + 1])
+            return bigEndian ? first << 8 | second : second << 8 | first
+        }
+        return Data(String(decoding: units, as: UTF16.self).utf8)
     }
 
     private static func candidates(in root: HTMLNode, baseURL: String) -> [FeedCandidate] {

@@ -12,18 +12,23 @@ private let libXML2Initialized: Void = xmlInitParser()
 /// hostile nesting before any of our code walks it.
 enum HTMLDocument {
     /// Parses `bytes` and hands the root element (`nil` for an empty document) to `body`; the
-    /// tree is freed when `body` returns, so nothing from it may escape.
+    /// tree is freed when `body` returns, so nothing from it may escape. `body` also learns
+    /// whether the whole document was parsed: it is cut before a start tag with so many
+    /// attributes that libxml2 would take minutes over it (see `HTMLTagScanner`).
     ///
     /// - Parameter encoding: the encoding the bytes are known to be in, which then wins over any
     ///   `<meta charset>`; `nil` lets libxml2 read the BOM and `<meta>` (defaulting to UTF-8, or
-    ///   Latin-1 for bytes that are not UTF-8).
+    ///   Latin-1 for bytes that are not UTF-8). Either way it must be ASCII-compatible.
     static func withRoot<Result>(
-        of bytes: UnsafeRawBufferPointer, encoding: String?, _ body: (HTMLNode?) -> Result
+        of document: UnsafeRawBufferPointer, encoding: String?, _ body: (_ root: HTMLNode?, _ complete: Bool) -> Result
     ) -> Result {
         _ = libXML2Initialized
+        let safeLength = HTMLTagScanner.safeLength(of: document)
+        let complete = safeLength == document.count
+        let bytes = UnsafeRawBufferPointer(rebasing: document[..<safeLength])
         guard let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), !bytes.isEmpty,
             bytes.count <= Int(Int32.max)
-        else { return body(nil) }
+        else { return body(nil, complete) }
 
         // Errors raised outside the parser context (encoding conversion) would otherwise reach
         // stderr through the thread's handlers.
@@ -40,11 +45,11 @@ enum HTMLDocument {
             HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
         if encoding != nil { options |= HTML_PARSE_IGNORE_ENC.rawValue }
-        guard let document = htmlReadMemory(start, Int32(bytes.count), nil, encoding, Int32(options)) else {
-            return body(nil)
+        guard let tree = htmlReadMemory(start, Int32(bytes.count), nil, encoding, Int32(options)) else {
+            return body(nil, complete)
         }
-        defer { xmlFreeDoc(document) }
-        return body(xmlDocGetRootElement(document).map(HTMLNode.init))
+        defer { xmlFreeDoc(tree) }
+        return body(xmlDocGetRootElement(tree).map(HTMLNode.init), complete)
     }
 
     private static let ignoreError: xmlStructuredErrorFunc = { _, _ in }

@@ -27,6 +27,9 @@ enum HTMLElementKind {
     case image
     case link
     case quotation
+    /// `<rt>`, a ruby annotation (the reading of the characters before it), shown in
+    /// parentheses after them as browsers without ruby support do; `<rp>` is left out.
+    case rubyText
     /// `video` or `audio`: a placeholder and a link to the media; the fallback content inside
     /// ("your browser does not support…") is not rendered.
     case media(label: String)
@@ -41,7 +44,7 @@ enum HTMLElementKind {
             "script", "style", "noscript", "iframe", "frame", "frameset", "noframes", "noembed", "template",
             "head", "title", "meta", "link", "base", "object", "applet", "param", "svg", "canvas",
             "map", "area", "input", "select", "option", "optgroup", "textarea", "button", "datalist",
-            "col", "colgroup", "dialog",
+            "col", "colgroup", "dialog", "rp",
         ] {
             table[name] = .ignored
         }
@@ -77,6 +80,7 @@ enum HTMLElementKind {
         table["img"] = .image
         table["a"] = .link
         table["q"] = .quotation
+        table["rt"] = .rubyText
         table["video"] = .media(label: "video")
         table["audio"] = .media(label: "audio")
         return table

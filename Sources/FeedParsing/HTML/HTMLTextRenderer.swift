@@ -19,7 +19,8 @@
 ///
 /// Hostile input stays bounded: libxml2 stops nesting at 256 levels and the walk does not
 /// recurse; indentation takes at most half the width; input beyond `maximumInputSize` is not
-/// read and output stops growing at about `maximumOutputSize` bytes (`isTruncated`).
+/// read, nor anything from a start tag with hundreds of attributes on (libxml2 compares them
+/// pairwise), and output stops growing at about `maximumOutputSize` bytes (`isTruncated`).
 public struct HTMLTextRenderer: Sendable {
     /// Columns to wrap at; 0 or less for no wrapping.
     public let width: Int
@@ -41,8 +42,9 @@ public struct HTMLTextRenderer: Sendable {
         return html.withUTF8 { bytes in
             let cut = bytes.count > maximumInputSize
             let input = UnsafeRawBufferPointer(bytes.utf8Prefix(maxLength: maximumInputSize))
-            return HTMLDocument.withRoot(of: input, encoding: "UTF-8") { root in
-                guard let root else { return RenderedText(text: "", links: [], isTruncated: cut) }
+            return HTMLDocument.withRoot(of: input, encoding: "UTF-8") { root, complete in
+                let cut = cut || !complete
+                guard let root else { return RenderedText(text: cut ? "[…]" : "", links: [], isTruncated: cut) }
                 let walker = HTMLTextWalker(width: width > 0 ? width : nil, capacity: maximumOutputSize, baseURL: baseURL)
                 walker.walk(root)
                 var text = Self.sanitized(walker.layout.finished())

@@ -24,6 +24,7 @@ final class HTMLTextWalker {
         case tableCell(outermost: Bool)
         case link(target: String?, producedBefore: Int)
         case quotation
+        case rubyText
     }
 
     struct ListState {

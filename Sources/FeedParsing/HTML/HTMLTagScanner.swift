@@ -1,0 +1,136 @@
+/// Finds the first start tag with more attributes than libxml2 can afford, before libxml2 sees it.
+///
+/// libxml2's HTML parser (2.9) checks each attribute of a tag against all the attributes before
+/// it, so one tag with n attributes costs n²/2 comparisons: 50,000 attributes (440 KB) take
+/// seconds, an 8 MiB tag half an hour. A document is therefore only parsed up to the first tag
+/// with more than `maximumAttributesPerTag`; real markup stays far below. The scan reads a start
+/// tag the way libxml2 does (names, quoted and unquoted values, bogus attributes) and skips what
+/// libxml2 reads as raw text (`<script>`, `<style>`); wherever it is simpler than libxml2, it
+/// counts more attributes, never fewer. It reads bytes, so it needs an ASCII-compatible encoding.
+enum HTMLTagScanner {
+    static let maximumAttributesPerTag = 128
+
+    /// The length of the longest prefix of `document` without an oversized start tag: the
+    /// offset of the `<` of the first such tag, or the whole length.
+    static func safeLength(of document: UnsafeRawBufferPointer, limit: Int = maximumAttributesPerTag) -> Int {
+        var scanner = Scanner(bytes: document)
+        while let tagStart = scanner.nextMarkup() {
+            guard let attributes = scanner.startTag() else { continue }
+            if attributes > limit { return tagStart }
+        }
+        return document.count
+    }
+
+    private struct Scanner {
+        let bytes: UnsafeRawBufferPointer
+        var index = 0
+        /// The raw-text element whose end tag the scanner looks for next.
+        var rawTextEnd: [UInt8]?
+
+        init(bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+        }
+
+        private func byte(at offset: Int) -> UInt8 {
+            offset < bytes.count ? bytes[offset] : 0
+        }
+
+        /// Moves to the next `<` followed by a letter, which libxml2 reads as a start tag, and
+        /// returns its offset. Comments, declarations and processing instructions are not
+        /// skipped: a tag inside one is counted anyway, which can only make the count safer.
+        mutating func nextMarkup() -> Int? {
+            if let end = rawTextEnd {
+                rawTextEnd = nil
+                skip(toCaseInsensitive: end)
+            }
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "<"), byte(at: index + 1).isASCIILetter { return index }
+                index += 1
+            }
+            return nil
+        }
+
+        /// Reads the start tag at `index` and returns how many attributes it has.
+        mutating func startTag() -> Int? {
+            index += 1
+            let nameStart = index
+            while index < bytes.count, isNameCharacter(bytes[index]) { index += 1 }
+            let name = bytes[nameStart..<index].map { $0 | 0x20 }
+            // libxml2 reads names 100 bytes at a time: the rest of a longer one is read as
+            // further attribute names.
+            var attributes = (name.count - 1) / Self.nameChunk
+            while index < bytes.count {
+                skipBlanks()
+                let current = byte(at: index)
+                if current == 0 || current == UInt8(ascii: ">") { break }
+                if current == UInt8(ascii: "/"), byte(at: index + 1) == UInt8(ascii: ">") { break }
+                if isNameStart(current) {
+                    let attributeStart = index
+                    while index < bytes.count, isNameCharacter(bytes[index]) { index += 1 }
+                    attributes += (index - attributeStart + Self.nameChunk - 1) / Self.nameChunk
+                    skipBlanks()
+                    if byte(at: index) == UInt8(ascii: "=") {
+                        index += 1
+                        skipBlanks()
+                        skipValue()
+                    }
+                } else {
+                    // libxml2 drops a bogus attribute up to the next blank or the tag's end.
+                    while index < bytes.count, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: ">"),
+                        !(bytes[index] == UInt8(ascii: "/") && byte(at: index + 1) == UInt8(ascii: ">"))
+                    {
+                        index += 1
+                    }
+                }
+            }
+            // libxml2 reads the content of <script> and <style> (not of <script/>) as raw text up
+            // to the matching end tag.
+            if byte(at: index) == UInt8(ascii: ">"), name.elementsEqual("script".utf8) || name.elementsEqual("style".utf8) {
+                rawTextEnd = Array("</".utf8) + name
+            }
+            return attributes
+        }
+
+        private mutating func skipValue() {
+            let quote = byte(at: index)
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                index += 1
+                while index < bytes.count, bytes[index] != quote { index += 1 }
+                index += 1
+            } else {
+                while index < bytes.count, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+            }
+        }
+
+        private mutating func skipBlanks() {
+            while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+        }
+
+        private mutating func skip(toCaseInsensitive terminator: [UInt8]) {
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "<"), bytes.count - index >= terminator.count,
+                    bytes[index..<(index + terminator.count)].lazy.map({ $0 | 0x20 }).elementsEqual(terminator)
+                {
+                    return
+                }
+                index += 1
+            }
+        }
+
+        private func isBlank(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+
+        private func isNameStart(_ byte: UInt8) -> Bool {
+            byte.isASCIILetter || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+        }
+
+        /// libxml2's HTML_PARSER_BUFFER_SIZE: the longest name it reads in one go.
+        private static let nameChunk = 100
+
+        private func isNameCharacter(_ byte: UInt8) -> Bool {
+            byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+    }
+}
