@@ -24,7 +24,8 @@ public protocol FeedParser: Sendable {
 
 /// Why a document could not be read as a feed.
 public enum FeedParsingError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The document is not RSS or Atom (e.g. an HTML page); the associated text says what it is.
+    /// The document is not RSS, Atom or a JSON Feed (e.g. an HTML page); the associated text says
+    /// what it is.
     case notAFeed(String)
     /// The document is larger than the configured limit (bytes).
     case tooLarge(limit: Int)

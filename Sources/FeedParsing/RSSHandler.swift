@@ -93,6 +93,8 @@ final class RSSHandler: FeedFormatHandler {
             item?.addCategory(text.line)
         case .itemCreator:
             if let creator = text.line { item?.creators.append(creator) }
+        case .channelCreator:
+            if let creator = text.line { channel.dcCreators.append(creator) }
         case .channelLink:
             if let link = text.link { channel.link = link }
         case .itemLink:
@@ -216,7 +218,7 @@ final class RSSHandler: FeedFormatHandler {
         case (.dublinCore, .description): target = .channel(.text(\.dcDescription, .block))
         case (.dublinCore, .language): target = .channel(.text(\.dcLanguage, .line))
         case (.dublinCore, .date): target = .channel(.date(\.dcDate))
-        case (.dublinCore, .creator), (.dublinCore, .author): target = .channel(.text(\.dcCreator, .line))
+        case (.dublinCore, .creator), (.dublinCore, .author): target = .channelCreator
         case (.iTunes, .author): target = .channel(.text(\.iTunesAuthor, .line))
         case (.iTunes, .subtitle): target = .channel(.text(\.iTunesSubtitle, .block))
         case (.iTunes, .summary): target = .channel(.text(\.iTunesSummary, .block))
@@ -283,6 +285,8 @@ final class RSSHandler: FeedFormatHandler {
         case item(FieldTarget<ItemFields>)
         case itemCategory
         case itemCreator
+        /// `dc:creator` of the channel; several are all authors.
+        case channelCreator
         /// `link`, where a later element replaces an earlier one (as in feedparser and gofeed).
         case channelLink
         case itemLink
@@ -304,7 +308,8 @@ final class RSSHandler: FeedFormatHandler {
         var atomUpdated: Date?
         var managingEditor: String?
         var webMaster: String?
-        var dcCreator: String?
+        var dcCreators: [String] = []
+        var dcCreator: String? { dcCreators.isEmpty ? nil : dcCreators.joined(separator: ", ") }
         var iTunesAuthor: String?
         var iTunesSubtitle: String?
         var iTunesSummary: String?

@@ -211,4 +211,12 @@ struct NamespaceExtensionsTests {
         #expect(feed.items.first?.author == "Alice, Bob")
         #expect(feed.items.first?.categories == ["One", "Two"])
     }
+
+    @Test func severalChannelCreatorsAreJoined() throws {
+        let feed = try FixtureLoader.parse(xml: """
+            <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title>
+            <dc:creator>Alice</dc:creator><dc:creator> </dc:creator><dc:creator>Bob</dc:creator></channel></rss>
+            """)
+        #expect(feed.author == "Alice, Bob")
+    }
 }
