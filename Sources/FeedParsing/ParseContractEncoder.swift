@@ -123,7 +123,15 @@ public struct ParseContractEncoder: Sendable {
             output.append(UInt8(ascii: "\""))
             var runStart = 0
             var index = 0
-            while index < bytes.count {
+            let count = bytes.count
+            while index < count {
+                // Eight bytes at a time while none of them needs a look (most of any text).
+                while count - index >= 8,
+                    !Self.needsEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                }
+                guard index < count else { break }
                 let byte = bytes[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 else {
                     index += 1
@@ -163,6 +171,25 @@ public struct ParseContractEncoder: Sendable {
         }
 
         private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+        private static let ones: UInt64 = 0x0101_0101_0101_0101
+        private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+        /// Whether any of the eight bytes in `word` is below 0x20, `"`, `\\` or 0xE2 (the lead byte
+        /// of U+2028/U+2029): the classic "has a zero byte" test, once per condition.
+        @inline(__always)
+        private static func needsEscape(_ word: UInt64) -> Bool {
+            let control = (word &- ones &* 0x20) & ~word
+            let quote = hasZeroByte(word ^ (ones &* 0x22))
+            let backslash = hasZeroByte(word ^ (ones &* 0x5C))
+            let separator = hasZeroByte(word ^ (ones &* 0xE2))
+            return (control | quote | backslash | separator) & highBits != 0
+        }
+
+        @inline(__always)
+        private static func hasZeroByte(_ word: UInt64) -> UInt64 {
+            (word &- ones) & ~word & highBits
+        }
 
         /// `2026-11-05T09:30:00Z`, or `2026-11-05T09:30:00.250Z` when the date has milliseconds.
         /// The C library's `gmtime_r` does the calendar: fast, and independent of any locale.
