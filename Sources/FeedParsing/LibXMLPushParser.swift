@@ -34,6 +34,8 @@ final class LibXMLPushParser {
     private var convertsFromWindows1252 = false
     /// `nil` when the encoding is not ASCII-compatible (UTF-16/32 …) and cannot be scanned as bytes.
     private var escaper: BareAmpersandEscaper?
+    /// Cuts the document before a start tag with too many attributes; `nil` like `escaper`.
+    private var tagScanner: XMLTagScanner?
 
     /// Prepares a parse.
     /// - Parameters:
@@ -87,7 +89,10 @@ final class LibXMLPushParser {
         }
         xmlCtxtUseOptions(context, Int32(options))
         // A bare "&" is not well-formed, but repairing it keeps "Q&A" from becoming "Q".
-        if prologue.isASCIICompatible(encoding) { escaper = BareAmpersandEscaper() }
+        if prologue.isASCIICompatible(encoding) {
+            escaper = BareAmpersandEscaper()
+            tagScanner = XMLTagScanner()
+        }
     }
 
     // MARK: - Input
@@ -157,7 +162,15 @@ final class LibXMLPushParser {
     private func parse(_ bytes: UnsafeRawBufferPointer) {
         guard !collector.stopped, let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), !bytes.isEmpty
         else { return }
-        xmlParseChunk(context, start, Int32(bytes.count), 0)
+        guard let cut = tagScanner?.scan(bytes) else {
+            xmlParseChunk(context, start, Int32(bytes.count), 0)
+            return
+        }
+        // A start tag with more attributes than libxml2 can check in reasonable time: the
+        // document is cut off there, as if truncated, and keeps what came before.
+        if cut > 0 { xmlParseChunk(context, start, Int32(cut), 0) }
+        collector.sawError = true
+        collector.stop()
     }
 
     /// Runs `body` with libxml2's per-thread error handlers pointed at this parse. Errors raised

@@ -3,9 +3,9 @@ internal import CLibXML2
 /// The libxml2 SAX2 callbacks, forwarding to the `FeedCollector` passed as user data.
 ///
 /// Only what the collector needs is set. Everything that could make libxml2 build a tree, load
-/// a DTD or resolve an external entity (`startDocument`, `internalSubset`, `externalSubset`,
-/// `resolveEntity`, `getParameterEntity`, `reference`) stays `nil`; `getEntity` and `entityDecl`
-/// are the collector's, so libxml2 never expands an entity itself.
+/// a DTD or resolve an external entity (`startDocument`, `internalSubset`, `resolveEntity`,
+/// `getParameterEntity`, `reference`) stays `nil`, and `externalSubset` loads nothing;
+/// `getEntity` and `entityDecl` are the collector's, so libxml2 never expands an entity itself.
 enum SAXHandler {
     static func make() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
@@ -39,6 +39,17 @@ enum SAXHandler {
         handler.entityDecl = { context, name, type, _, _, content in
             guard let context, let name else { return }
             feedCollector(context).declareEntity(name: name, type: type, content: content)
+        }
+        // Called once the document's DTD has been read, before the root element. Default
+        // attribute values declared there (`<!ATTLIST item a CDATA "x">`) would be added to
+        // every start tag of their element, each one checked against all the attributes before
+        // it: thousands of declarations make every such element cost millions of comparisons.
+        // Feeds never rely on them, so they are dropped before any element is read.
+        handler.externalSubset = { context, _, _, _ in
+            guard let context, let parser = feedCollector(context).context, let defaults = parser.pointee.attsDefault
+            else { return }
+            xmlHashFree(defaults, xmlHashDefaultDeallocator)
+            parser.pointee.attsDefault = nil
         }
         handler.serror = reportError
         return handler

@@ -93,12 +93,58 @@ struct LibXMLFeedParserSecurityTests {
         #expect(!feed.wellFormed)
     }
 
-    @Test func manyAttributesAndLongNamesFinish() throws {
-        let attributes = (0..<5000).map { "a\($0)=\"\($0)\"" }.joined(separator: " ")
+    @Test func attributesWithinTheLimitAndLongNamesFinish() throws {
+        let attributes = (0..<200).map { "a\($0)=\"\($0)\"" }.joined(separator: " ")
         let longName = String(repeating: "n", count: 100_000)
         let xml = "<rss><channel \(attributes)><title>Attrs</title><\(longName)/></channel></rss>"
         let feed = try FixtureLoader.parse(xml: xml)
         #expect(feed.title == "Attrs")
+    }
+
+    @Test func aTagWithTooManyAttributesCutsTheDocumentOff() throws {
+        // libxml2 compares each attribute of a tag with all the ones before it: 50,000 of them
+        // take seconds, 32 MiB of them hours. The document ends before such a tag.
+        let attributes = (0..<50_000).map { "a\($0)=\"\($0)\"" }.joined(separator: " ")
+        let xml = """
+            <rss version="2.0"><channel><title>Attrs</title>
+            <item><title>Kept</title><link>https://attrs.example/1</link></item>
+            <item \(attributes)><title>Lost</title></item>
+            <item><title>After</title></item>
+            </channel></rss>
+            """
+        let feed = try FixtureLoader.parse(xml: xml)
+        #expect(feed.title == "Attrs")
+        #expect(feed.items.map(\.title) == ["Kept"])
+        #expect(feed.items.first?.link == "https://attrs.example/1")
+        #expect(!feed.wellFormed)
+    }
+
+    @Test func tooManyAttributesAreFoundWhateverTheChunks() throws {
+        let attributes = (0..<1000).map { "a\($0)='\($0)'" }.joined(separator: "\n")
+        let xml = Data("<rss><channel><title>Chunks</title><item><title>Kept</title></item><item \(attributes)/></channel></rss>".utf8)
+        for chunkSize in [1, 7, 4096] {
+            let session = LibXMLFeedParser().makeSession(baseURL: nil, charset: nil)
+            var offset = 0
+            while offset < xml.count {
+                try session.append(xml[offset..<min(offset + chunkSize, xml.count)])
+                offset += chunkSize
+            }
+            let feed = try session.finish()
+            #expect(feed.items.map(\.title) == ["Kept"], "chunks of \(chunkSize)")
+            #expect(!feed.wellFormed)
+        }
+    }
+
+    @Test func declaredAttributeDefaultsAreNotAddedToEveryElement() throws {
+        // 20,000 default attributes for `item` in the DTD would be added to (and checked
+        // against each other on) every item: seconds per item.
+        let declarations = (0..<20_000).map { "<!ATTLIST item d\($0) CDATA \"v\">" }.joined()
+        let items = String(repeating: "<item><title>Item</title></item>", count: 50)
+        let xml = "<!DOCTYPE rss [\(declarations)]><rss version=\"2.0\"><channel><title>Defaults</title>\(items)</channel></rss>"
+        let feed = try FixtureLoader.parse(xml: xml)
+        #expect(feed.title == "Defaults")
+        #expect(feed.items.count == 50)
+        #expect(feed.wellFormed)
     }
 
     @Test func nulBytesInTheMiddleDoNotCrash() throws {
