@@ -60,7 +60,7 @@ public struct Daemon: Sendable {
             fetcher: fetcher, parser: parser, store: store, concurrency: configuration.concurrency, logger: logger)
         let handler = RequestHandler(
             refresher: refresher,
-            library: LibraryInteractor(store: store),
+            library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
             hello: RPC.Hello.Result(
                 protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current,
                 browser: configuration.browser),

@@ -159,4 +159,6 @@ public enum RPCErrorCode: Int, Sendable {
     case notFound = -32004
     /// A feed selector matched several feeds.
     case ambiguous = -32005
+    /// `feeds.subscribe` of a web page that announces several feeds; the message lists them.
+    case severalFeeds = -32006
 }

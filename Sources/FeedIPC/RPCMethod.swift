@@ -104,16 +104,26 @@ public enum RPC {
         }
     }
 
-    /// `items.get`: one item with its full content.
+    /// `items.get`: one item with its full content, and optionally that content rendered as
+    /// text for a terminal of the given width (the client stays free of an HTML parser).
     public enum GetItem: RPCMethod {
         public static let name = "items.get"
         public struct Params: Codable, Sendable, Hashable {
             public var number: Int64
-            public init(number: Int64) { self.number = number }
+            /// When set, the result carries `rendered` at this many columns (clamped to 20...500).
+            public var width: Int?
+            public init(number: Int64, width: Int? = nil) {
+                self.number = number
+                self.width = width
+            }
         }
         public struct Result: Codable, Sendable, Hashable {
             public var item: Item
-            public init(item: Item) { self.item = item }
+            public var rendered: RenderedContent?
+            public init(item: Item, rendered: RenderedContent? = nil) {
+                self.item = item
+                self.rendered = rendered
+            }
         }
     }
 

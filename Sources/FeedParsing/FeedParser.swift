@@ -20,6 +20,11 @@ public protocol FeedParser: Sendable {
     /// - Throws: `FeedParsingError` when the input is not a feed or exceeds the size limit.
     ///   Runs synchronously on the caller's thread; it does not check for task cancellation.
     func parse(_ data: Data, baseURL: String?, charset: String?) throws(FeedParsingError) -> ParsedFeed
+
+    /// The feeds an HTML page announces (`<link rel="alternate" type="application/rss+xml">`
+    /// and kin), absolute, http(s) only, in page order, without duplicates; empty for anything
+    /// that is not such a page. Synchronous; never touches the network.
+    func discoverFeeds(inHTML data: Data, baseURL: String, charset: String?) -> [FeedCandidate]
 }
 
 /// Why a document could not be read as a feed.

@@ -25,7 +25,7 @@ struct RequestHandlerTests {
         let refresher = RefreshInteractor(
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: logger)
         handler = RequestHandler(
-            refresher: refresher, library: LibraryInteractor(store: store),
+            refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
             hello: .init(protocolVersion: "1.0", daemonVersion: "9.9", browser: nil), logger: logger)
     }
 
@@ -119,6 +119,61 @@ struct RequestHandlerTests {
 
         let one = try await call(request(4, "refresh", #"{"feeds":["Other"]}"#))
         #expect(((one["result"] as? [String: Any])?["outcomes"] as? [Any])?.count == 1)
+    }
+
+    @Test func aWebPageSubscribesToTheFeedItAnnounces() async throws {
+        let page = "https://example.org/blog/"
+        remote.serve(page, body: """
+            <!DOCTYPE html><html><head><title>Blog</title>
+            <link rel="alternate" type="application/rss+xml" title="Posts" href="/feed.xml">
+            </head><body><p>Hello</p></body></html>
+            """, contentType: "text/html")
+        remote.serve(Self.feedURL, body: Self.rss)
+        let answer = try await call(request(1, "feeds.subscribe", #"{"url":"\#(page)"}"#))
+        let feed = try #require((answer["result"] as? [String: Any])?["feed"] as? [String: Any], "\(answer)")
+        #expect(feed["url"] as? String == Self.feedURL)
+        #expect(feed["title"] as? String == "Example")
+
+        // Asking again, by page or by feed, is refused without storing twice.
+        #expect(errorCode(try await call(request(2, "feeds.subscribe", #"{"url":"\#(page)"}"#))) == -32003)
+        #expect(try await store.feeds().count == 1)
+    }
+
+    @Test func aPageWithSeveralFeedsListsThemAndOneWithNoneIsNotAFeed() async throws {
+        remote.serve("https://example.org/news", body: """
+            <html><head>
+            <link rel="alternate" type="application/rss+xml" title="Posts" href="https://example.org/posts.xml">
+            <link rel="alternate" type="application/atom+xml" title="Comments" href="/comments.atom">
+            </head><body></body></html>
+            """, contentType: "text/html")
+        let several = try await call(request(1, "feeds.subscribe", #"{"url":"https://example.org/news"}"#))
+        #expect(errorCode(several) == -32006, "\(several)")
+        let message = try #require((several["error"] as? [String: Any])?["message"] as? String)
+        #expect(message.contains("https://example.org/posts.xml (Posts)"))
+        #expect(message.contains("https://example.org/comments.atom (Comments)"))
+
+        remote.serve("https://example.org/plain", body: "<html><body>No feeds here</body></html>", contentType: "text/html")
+        let none = try await call(request(2, "feeds.subscribe", #"{"url":"https://example.org/plain"}"#))
+        #expect(errorCode(none) == -32002)
+        #expect(((none["error"] as? [String: Any])?["message"] as? String)?.contains("links to no feed") == true, "\(none)")
+        #expect(try await store.feeds().isEmpty)
+    }
+
+    @Test func itemsGetRendersContentAtTheRequestedWidth() async throws {
+        remote.serve(Self.feedURL, body: """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Example</title><link>https://example.org/</link>
+            <item><title>One</title><link>https://example.org/1</link><guid>1</guid>
+            <description>&lt;p&gt;Read &lt;a href="/more"&gt;more&lt;/a&gt; about it.&lt;/p&gt;&lt;script&gt;evil()&lt;/script&gt;</description></item>
+            </channel></rss>
+            """)
+        _ = try await call(request(1, "feeds.subscribe", #"{"url":"\#(Self.feedURL)"}"#))
+        let number = try #require(try await store.items(ItemQuery()).first?.id)
+        let answer = try await call(request(2, "items.get", #"{"number":\#(number),"width":40}"#))
+        let rendered = try #require((answer["result"] as? [String: Any])?["rendered"] as? [String: Any], "\(answer)")
+        #expect(rendered["text"] as? String == "Read more[1] about it.")
+        #expect(rendered["links"] as? [String] == ["https://example.org/more"])
+        let plain = try await call(request(3, "items.get", #"{"number":\#(number)}"#))
+        #expect((plain["result"] as? [String: Any])?["rendered"] == nil)
     }
 
     @Test func protocolErrors() async throws {

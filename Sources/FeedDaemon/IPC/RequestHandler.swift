@@ -38,7 +38,10 @@ public struct RequestHandler: Sendable {
                 unreadOnly: params.unreadOnly ?? true, feed: params.feed, limit: params.limit)
             return .init(items: items)
         }
-        on(RPC.GetItem.self) { params in .init(item: try await library.item(number: params.number)) }
+        on(RPC.GetItem.self) { params in
+            let item = try await library.item(number: params.number)
+            return .init(item: item, rendered: params.width.map { library.rendered(item, width: $0) })
+        }
         on(RPC.MarkRead.self) { params in
             .init(updated: try await library.markRead(numbers: params.numbers, read: params.read ?? true))
         }
@@ -138,7 +141,11 @@ public struct RequestHandler: Sendable {
     static func rpcError(for error: any Error) -> RPCError {
         switch error {
         case let error as InvalidParams: RPCError(.invalidParams, "Invalid params: \(error.message)")
-        case let error as SubscriptionError: RPCError(.invalidParams, error.description)
+        case let error as SubscriptionError:
+            switch error {
+            case .invalidURL, .unsupportedScheme: RPCError(.invalidParams, error.description)
+            case .severalFeeds: RPCError(.severalFeeds, error.description)
+            }
         case let error as FetchError: RPCError(.fetchFailed, error.description)
         case let error as FeedParsingError:
             switch error {

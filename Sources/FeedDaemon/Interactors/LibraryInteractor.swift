@@ -1,13 +1,20 @@
 import FeedEntities
+import FeedIPC
+import FeedParsing
 import FeedStorage
 import Foundation
 
-/// Read and bookkeeping use cases over the store: listing, reading state, unsubscribing.
+/// Read and bookkeeping use cases over the store: listing, reading, reading state, unsubscribing.
 public struct LibraryInteractor: Sendable {
-    private let store: any FeedStore
+    /// Renders HTML as terminal text: `(html, width, baseURL)`.
+    public typealias Renderer = @Sendable (_ html: String, _ width: Int, _ baseURL: String?) -> RenderedContent
 
-    public init(store: any FeedStore) {
+    private let store: any FeedStore
+    private let render: Renderer
+
+    public init(store: any FeedStore, render: @escaping Renderer) {
         self.store = store
+        self.render = render
     }
 
     public func feeds() async throws -> [Feed] {
@@ -27,6 +34,12 @@ public struct LibraryInteractor: Sendable {
     public func item(number: Int64) async throws -> Item {
         guard let item = try await store.item(id: number) else { throw LibraryError.noSuchItem(number) }
         return item
+    }
+
+    /// The item's content (else its summary) as text at `width` columns (clamped to 20...500),
+    /// links resolved against the item's link.
+    public func rendered(_ item: Item, width: Int) -> RenderedContent {
+        render(item.content ?? item.summary ?? "", min(max(width, 20), 500), item.link)
     }
 
     /// - Returns: how many items changed state.
@@ -57,6 +70,14 @@ public struct LibraryInteractor: Sendable {
         case 1: return prefixed[0]
         default: throw LibraryError.ambiguousFeed(selector, candidates: prefixed.map(\.title))
         }
+    }
+}
+
+extension LibraryInteractor {
+    /// The renderer the daemon uses: libxml2's HTML parser through `HTMLTextRenderer`.
+    public static let libXMLRenderer: Renderer = { html, width, baseURL in
+        let text = HTMLTextRenderer(width: width).render(html, baseURL: baseURL)
+        return RenderedContent(text: text.text, links: text.links, truncated: text.isTruncated)
     }
 }
 

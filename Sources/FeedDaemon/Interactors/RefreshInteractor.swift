@@ -29,16 +29,37 @@ public actor RefreshInteractor {
         self.logger = logger
     }
 
-    /// Fetches `url` once and, if it is a feed, stores it with its items.
+    /// Fetches `url` once and, if it is a feed, stores it with its items. A web page that links
+    /// to exactly one feed (autodiscovery) subscribes to that feed instead.
     /// - Returns: the new feed and the number of items stored.
-    /// - Throws: `SubscriptionError` (bad URL, already subscribed), `FetchError`,
-    ///   `FeedParsingError`; nothing is stored when it throws.
+    /// - Throws: `SubscriptionError` (bad URL, a page offering several feeds), `FeedStoreError`
+    ///   (already subscribed), `FetchError`, `FeedParsingError`; nothing is stored when it throws.
     public nonisolated func subscribe(url rawURL: String) async throws -> (feed: Feed, itemCount: Int) {
         let url = try Self.validatedURL(rawURL)
+        try await refuseKnown(url)
+        let response = try await fetcher.fetch(FetchRequest(url: url))
+        do {
+            return try await store(url: url, document: try await parse(response))
+        } catch FeedParsingError.notAFeed(let what) {
+            let candidates = parser.discoverFeeds(
+                inHTML: response.body, baseURL: response.finalURL, charset: response.charset)
+            guard let candidate = candidates.first else {
+                throw FeedParsingError.notAFeed(what + (what.hasPrefix("HTML") ? " that links to no feed" : ""))
+            }
+            guard candidates.count == 1 else { throw SubscriptionError.severalFeeds(page: url, candidates) }
+            logger.debug("autodiscovered", metadata: ["page": "\(url)", "feed": "\(candidate.url)"])
+            try await refuseKnown(candidate.url)
+            return try await store(url: candidate.url, document: try await load(FetchRequest(url: candidate.url)))
+        }
+    }
+
+    private nonisolated func refuseKnown(_ url: String) async throws {
         if let existing = try await store.feeds().first(where: { $0.url == url }) {
             throw FeedStoreError.alreadySubscribed(feedID: existing.id)
         }
-        let document = try await load(FetchRequest(url: url))
+    }
+
+    private nonisolated func store(url: String, document: ParsedFeed) async throws -> (feed: Feed, itemCount: Int) {
         let stored = try await store.addFeed(url: url, document: document, fetchedAt: now())
         logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
         return stored
@@ -108,9 +129,13 @@ public actor RefreshInteractor {
 
     /// Fetches and parses one document.
     private nonisolated func load(_ request: FetchRequest) async throws -> ParsedFeed {
-        let response = try await fetcher.fetch(request)
-        // Parsing is synchronous CPU work (a 32 MiB feed takes a fraction of a second): it runs
-        // on a Dispatch thread so the few cooperative threads keep answering clients meanwhile.
+        try await parse(try await fetcher.fetch(request))
+    }
+
+    /// Parses a fetched document. Parsing is synchronous CPU work (a 32 MiB feed takes a fraction
+    /// of a second): it runs on a Dispatch thread so the few cooperative threads keep answering
+    /// clients meanwhile.
+    private nonisolated func parse(_ response: FetchResponse) async throws -> ParsedFeed {
         let parser = self.parser
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {
@@ -147,11 +172,18 @@ public actor RefreshInteractor {
 public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidURL(String)
     case unsupportedScheme(String)
+    /// A web page that links to several feeds: the user picks one.
+    case severalFeeds(page: String, [FeedCandidate])
 
     public var description: String {
         switch self {
         case .invalidURL(let url): "'\(url)' is not an absolute http or https URL"
         case .unsupportedScheme(let scheme): "only http and https feeds can be subscribed to, not '\(scheme)'"
+        case .severalFeeds(let page, let candidates):
+            "\(page) is a web page offering \(candidates.count) feeds: "
+                + candidates.map { candidate in
+                    candidate.title.map { "\(candidate.url) (\($0))" } ?? candidate.url
+                }.joined(separator: ", ") + "; subscribe to one of them"
         }
     }
 }
