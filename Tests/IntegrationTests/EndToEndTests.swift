@@ -110,6 +110,27 @@ struct EndToEndTests {
     }
 }
 
+extension EndToEndTests {
+    @Test func subscribingToASiteHomePageFindsItsFeed() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/", TestHTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array("""
+            <!DOCTYPE html><html><head><title>Kernel Notes</title>
+            <link rel="alternate" type="application/atom+xml" title="Kernel Notes" href="feeds/atom.xml">
+            </head><body><h1>Kernel Notes</h1></body></html>
+            """.utf8)))
+        server.route("/feeds/atom.xml", .ok(try Self.fixture("atom.xml"), contentType: "application/atom+xml"))
+        let daemon = try await DaemonHarness()
+        let subscribed = try await daemon.tidings(["subscribe", server.url("/")])
+        #expect(subscribed.status == 0, "\(subscribed)")
+        #expect(subscribed.out.contains("Kernel Notes") && subscribed.out.contains("2 items"), "\(subscribed)")
+        let feeds = try await daemon.tidings(["feeds", "--json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: feeds.stdout) as? [String: Any])
+        #expect((list["feeds"] as? [[String: Any]])?.first?["url"] as? String == server.url("/feeds/atom.xml"), "\(feeds)")
+        #expect(await daemon.stop() == 0)
+    }
+}
+
 /// A stand-in browser: a script that records its argv, one argument per line.
 struct BrowserScript {
     let path: String
