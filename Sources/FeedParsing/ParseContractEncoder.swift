@@ -50,9 +50,10 @@ public struct ParseContractEncoder: Sendable {
         writer.member(",\"author\":", feed.author)
         writer.member(",\"image\":", feed.image)
         writer.raw(feed.wellFormed ? ",\"wellFormed\":true,\"items\":[" : ",\"wellFormed\":false,\"items\":[")
-        for (index, item) in feed.items.enumerated() {
+        // By index: the items are read in place, not copied (and retained field by field).
+        for index in feed.items.indices {
             if index > 0 { writer.raw(",") }
-            writer.item(item)
+            writer.item(feed.items[index])
             if writer.output.count >= threshold {
                 writer.output.withUnsafeBytes(sink)
                 writer.output.removeAll(keepingCapacity: true)

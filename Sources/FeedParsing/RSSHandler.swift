@@ -105,9 +105,9 @@ final class RSSHandler: FeedFormatHandler {
     func didEnd(_ element: ElementName, context: ElementContext) {
         if context.depth == atomAuthorDepth {
             atomAuthorDepth = nil
-        } else if let finished = item, context.depth == itemDepth, isCore(element, .item) {
+        } else if item != nil, context.depth == itemDepth, isCore(element, .item), let finished = item.take() {
+            // Taken out, not copied: the fields move into the item without being retained again.
             items.append(finished.parsedItem)
-            item = nil
         }
     }
 

@@ -41,23 +41,27 @@ public enum TextSanitizer {
             var index = start
             while index < end {
                 // The run of bytes that are copied as they are: eight at a time while none of
-                // them needs a look, then byte by byte.
+                // them needs a look, then byte by byte through the word that stopped the
+                // eight-byte test (a line feed, a tab), then eight at a time again.
                 let runStart = index
-                if !singleLine {
-                    while end - index >= 8,
-                        !Self.needsAttention(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
-                    {
-                        index += 8
+                run: while index < end {
+                    if !singleLine {
+                        while end - index >= 8,
+                            !Self.needsAttention(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
+                        {
+                            index += 8
+                        }
                     }
-                }
-                while index < end {
-                    let byte = source[index]
-                    if byte > 0x20 {
-                        if byte == 0x7F || byte == 0xC2 || byte == 0xE2 { break }
-                    } else if singleLine || (byte != 0x20 && byte != 0x0A && byte != 0x09) {
-                        break
+                    let wordEnd = singleLine ? end : min(end, index + 8)
+                    while index < wordEnd {
+                        let byte = source[index]
+                        if byte > 0x20 {
+                            if byte == 0x7F || byte == 0xC2 || byte == 0xE2 { break run }
+                        } else if singleLine || (byte != 0x20 && byte != 0x0A && byte != 0x09) {
+                            break run
+                        }
+                        index += 1
                     }
-                    index += 1
                 }
                 if index > runStart {
                     (out + written).update(from: source + runStart, count: index - runStart)
