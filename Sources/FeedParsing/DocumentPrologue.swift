@@ -53,15 +53,38 @@ struct DocumentPrologue {
         case windows1252(guessed: Bool)
     }
 
-    /// Decides the encoding. The document's own declaration wins over the HTTP charset (a byte
-    /// order mark over both). ISO-8859-1 and US-ASCII are read as their superset windows-1252,
-    /// as browsers do: the bytes 0x80–0x9F in such feeds are curly quotes and dashes, not C1
-    /// controls. A document that declares nothing and is not UTF-8 is read as windows-1252 too.
+    /// Decides the encoding, in the order of RFC 7303 §3.2 (as feedparser does): a byte order
+    /// mark, else the HTTP charset, else the XML declaration, else UTF-8 when the bytes are UTF-8
+    /// and windows-1252 when they are not. Two HTTP charsets that the bytes prove wrong give way
+    /// to the declaration, so a misconfigured server does not garble a correct feed: "UTF-8" on
+    /// bytes that are not UTF-8, and a single-byte charset on a document that declares UTF-8 and
+    /// whose non-ASCII bytes are valid UTF-8. ISO-8859-1 and US-ASCII are read as their superset
+    /// windows-1252, as browsers do: the bytes 0x80–0x9F in such feeds are curly quotes and
+    /// dashes, not C1 controls.
     func encoding(httpCharset: String?, document: UnsafeRawBufferPointer) -> Encoding {
         guard !hasUnicodeSignature else { return .automatic }
-        guard let name = declaredEncoding ?? httpCharset else {
-            return Self.startsWithValidUTF8(document) ? .automatic : .windows1252(guessed: true)
+        let declared = declaredEncoding.map(Self.encoding(named:))
+        if let httpCharset, !httpCharset.trimmingASCIIWhitespace().isEmpty {
+            let http = Self.encoding(named: httpCharset)
+            switch http {
+            case .automatic where !Self.startsWithValidUTF8(document):
+                break  // the header says UTF-8; the bytes say otherwise
+            case .windows1252 where declared == .automatic && declaredEncoding != nil
+                && Self.hasNonASCII(document) && Self.startsWithValidUTF8(document):
+                break  // a legacy charset header on a document that is UTF-8 as it declares
+            case .converter where declared == .automatic && declaredEncoding != nil
+                && Self.hasNonASCII(document) && Self.startsWithValidUTF8(document):
+                break
+            default:
+                return http
+            }
         }
+        if let declared { return declared }
+        return Self.startsWithValidUTF8(document) ? .automatic : .windows1252(guessed: true)
+    }
+
+    /// The encoding a charset name stands for.
+    static func encoding(named name: String) -> Encoding {
         let normalized = name.trimmingASCIIWhitespace().lowercased().filter { $0 != "\"" && $0 != "'" }
         switch normalized {
         case "", "utf-8", "utf8":
@@ -75,6 +98,11 @@ struct DocumentPrologue {
         default:
             return .converter(normalized)
         }
+    }
+
+    /// Whether the first 64 KiB hold any byte outside ASCII.
+    static func hasNonASCII(_ document: UnsafeRawBufferPointer) -> Bool {
+        document.prefix(utf8CheckWindow).contains { $0 >= 0x80 }
     }
 
     /// Whether the first 64 KiB are valid UTF-8 (a sequence cut at the end of the window counts

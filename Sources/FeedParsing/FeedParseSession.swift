@@ -145,6 +145,10 @@ public final class FeedParseSession {
         // depends on whether the first 64 KiB are UTF-8 (the check ignores a sequence cut at
         // the end of its window only when more bytes follow it).
         if prologue.declaredEncoding ?? charset == nil { return head.count > DocumentPrologue.utf8CheckWindow }
+        // An HTTP charset stands unless the first 64 KiB prove it wrong (DocumentPrologue.encoding).
+        if let charset, !charset.trimmingASCIIWhitespace().isEmpty {
+            return head.count > DocumentPrologue.utf8CheckWindow
+        }
         if case .converter = prologue.encoding(httpCharset: charset, document: head) {
             return head.count > DocumentPrologue.utf8CheckWindow
         }

@@ -11,12 +11,25 @@ struct DocumentPrologueTests {
         encoding(Array(document.utf8), httpCharset: httpCharset)
     }
 
-    @Test func declarationWinsOverHTTPCharset() {
-        #expect(encoding("<?xml version=\"1.0\" encoding=\"KOI8-R\"?><rss/>", httpCharset: "utf-8") == .converter("koi8-r"))
-        #expect(encoding("<?xml version='1.0' encoding = 'utf-8' ?><rss/>", httpCharset: "iso-8859-1") == .automatic)
+    @Test func httpCharsetWinsOverTheDeclarationAsRFC7303Says() {
+        #expect(encoding("<?xml version=\"1.0\" encoding=\"KOI8-R\"?><rss/>", httpCharset: "utf-8") == .automatic)
+        #expect(encoding("<?xml version='1.0' encoding='utf-8'?><rss/>", httpCharset: "windows-1251") == .converter("windows-1251"))
+        #expect(encoding("<?xml version=\"1.0\" encoding=\"KOI8-R\"?><rss/>", httpCharset: "iso-8859-1") == .windows1252(guessed: false))
     }
 
-    @Test func httpCharsetAppliesOnlyWithoutDeclaration() {
+    @Test func anHTTPCharsetTheBytesProveWrongGivesWayToTheDeclaration() {
+        // "UTF-8" on bytes that are not UTF-8.
+        let koi8: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"KOI8-R\"?><rss><title>".utf8) + [0xF0, 0xD2] + Array("</title></rss>".utf8)
+        #expect(encoding(koi8, httpCharset: "utf-8") == .converter("koi8-r"))
+        // A latin1 header on a document that declares UTF-8 and is UTF-8.
+        let utf8 = "<?xml version=\"1.0\" encoding=\"utf-8\"?><rss><title>Crème brûlée</title></rss>"
+        #expect(encoding(utf8, httpCharset: "iso-8859-1") == .automatic)
+        #expect(encoding(utf8, httpCharset: "windows-1251") == .automatic)
+        // Pure ASCII proves nothing: the header stands.
+        #expect(encoding("<?xml version=\"1.0\" encoding=\"utf-8\"?><rss/>", httpCharset: "iso-8859-1") == .windows1252(guessed: false))
+    }
+
+    @Test func httpCharsetAppliesWithoutDeclaration() {
         #expect(encoding("<rss/>", httpCharset: "Shift_JIS") == .converter("shift_jis"))
         #expect(encoding("<?xml version=\"1.0\"?><rss/>", httpCharset: "windows-1251") == .converter("windows-1251"))
         #expect(encoding("<rss/>", httpCharset: nil) == .automatic)
