@@ -58,6 +58,11 @@ final class FeedCollector {
     var text: [UInt8] = []
     @exclusivity(unchecked)
     private var names: [NameKey: ElementName] = [:]
+    /// The names classified last, by a hash of their pointers: a feed uses a few dozen names,
+    /// so nearly every element is found here without hashing into `names`.
+    @exclusivity(unchecked)
+    private var recentNames = [(key: NameKey, name: ElementName)?](repeating: nil, count: recentNameSlots)
+    private static let recentNameSlots = 64
     @exclusivity(unchecked)
     private var namespaces: [UInt: XMLNamespace] = [:]
 
@@ -241,7 +246,12 @@ final class FeedCollector {
         let key = NameKey(
             local: UInt(bitPattern: localName), uri: UInt(bitPattern: uri),
             prefix: uri == nil ? UInt(bitPattern: prefix) : 0)
-        if let known = names[key] { return known }
+        let slot = Int(truncatingIfNeeded: (key.local >> 3) ^ (key.uri >> 5) ^ (key.prefix >> 7)) & (Self.recentNameSlots - 1)
+        if let recent = recentNames[slot], recent.key == key { return recent.name }
+        if let known = names[key] {
+            recentNames[slot] = (key, known)
+            return known
+        }
         var namespace = namespace(of: uri)
         if uri == nil, let prefix {
             // A prefix nobody declared (a namespace error libxml2 recovers from). Feeds that forget
@@ -250,6 +260,7 @@ final class FeedCollector {
         }
         let name = ElementName(namespace, LocalName(rawValue: String(cString: localName)) ?? .other)
         names[key] = name
+        recentNames[slot] = (key, name)
         return name
     }
 

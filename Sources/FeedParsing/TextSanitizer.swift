@@ -57,7 +57,11 @@ public enum TextSanitizer {
                         let byte = source[index]
                         if byte > 0x20 {
                             if byte == 0x7F || byte == 0xC2 || byte == 0xE2 { break run }
-                        } else if singleLine || (byte != 0x20 && byte != 0x0A && byte != 0x09) {
+                        } else if byte == 0x20 {
+                            // A single space between words stays as it is, even on one line.
+                            // (Never the last byte: the ends are trimmed.)
+                            if singleLine, source[index + 1].isASCIIWhitespace { break run }
+                        } else if singleLine || (byte != 0x0A && byte != 0x09) {
                             break run
                         }
                         index += 1

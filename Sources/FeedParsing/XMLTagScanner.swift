@@ -78,6 +78,18 @@ struct XMLTagScanner {
                     guard let found = memchr(base + index, Int32(UInt8(ascii: "]")), count - index) else { return nil }
                     index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 }
+            case .startTag:
+                // Names, blanks and value text: only quotes and angle brackets change anything.
+                while index < count {
+                    let byte = base[index]
+                    if byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+                        || byte == UInt8(ascii: "'")
+                    {
+                        break
+                    }
+                    index += 1
+                }
+                guard index < count else { return nil }
             default:
                 break
             }
