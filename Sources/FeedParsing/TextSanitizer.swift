@@ -45,14 +45,20 @@ public enum TextSanitizer {
                 // eight-byte test (a line feed, a tab), then eight at a time again.
                 let runStart = index
                 run: while index < end {
-                    if !singleLine {
+                    if singleLine {
+                        while end - index >= 8 {
+                            let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                            if Self.needsAttention(word) || Self.mayHaveDoubleSpace(word) { break }
+                            index += 8
+                        }
+                    } else {
                         while end - index >= 8,
                             !Self.needsAttention(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
                         {
                             index += 8
                         }
                     }
-                    let wordEnd = singleLine ? end : min(end, index + 8)
+                    let wordEnd = min(end, index + 8)
                     while index < wordEnd {
                         let byte = source[index]
                         if byte > 0x20 {
@@ -137,6 +143,14 @@ public enum TextSanitizer {
         let c2 = hasZeroByte(word ^ (ones &* 0xC2))
         let e2 = hasZeroByte(word ^ (ones &* 0xE2))
         return (below0x20 | del | c2 | e2) & highBits != 0
+    }
+
+    /// Whether `word` may hold two spaces in a row, or ends in a space that the next byte
+    /// could follow with another (false positives only cost a look byte by byte).
+    @inline(__always)
+    private static func mayHaveDoubleSpace(_ word: UInt64) -> Bool {
+        let spaces = hasZeroByte(word ^ (ones &* 0x20))
+        return spaces & (spaces >> 8) != 0 || word >> 56 == 0x20
     }
 
     @inline(__always)
