@@ -225,11 +225,27 @@ public struct ParseContractEncoder: Sendable {
             raw("Z\"")
         }
 
-        /// `value` in decimal, zero-padded to `width` digits.
+        /// `value` in decimal, zero-padded to `width` digits. Written in place: six of these
+        /// per date, one or two dates per item.
         private mutating func digits(_ value: Int, _ width: Int) {
-            let text = String(value)
-            for _ in text.utf8.count..<max(width, text.utf8.count) { output.append(UInt8(ascii: "0")) }
-            output.append(contentsOf: text.utf8)
+            guard value >= 0 else {
+                let text = String(value)
+                for _ in text.utf8.count..<max(width, text.utf8.count) { output.append(UInt8(ascii: "0")) }
+                return output.append(contentsOf: text.utf8)
+            }
+            var count = 1
+            var rest = value / 10
+            while rest > 0 {
+                count += 1
+                rest /= 10
+            }
+            let end = output.count + max(width, count)
+            output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(width, count)))
+            rest = value
+            for index in stride(from: end - 1, through: end - count, by: -1) {
+                output[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
         }
     }
 }
