@@ -34,7 +34,8 @@ final class LibXMLPushParser {
     private var convertsFromWindows1252 = false
     /// `nil` when the encoding is not ASCII-compatible (UTF-16/32 …) and cannot be scanned as bytes.
     private var escaper: BareAmpersandEscaper?
-    /// Cuts the document before a start tag with too many attributes; `nil` like `escaper`.
+    /// Cuts the document before a start tag with too many attributes; `nil` when the encoding is
+    /// neither ASCII-compatible nor UTF-16/32 (EBCDIC).
     private var tagScanner: XMLTagScanner?
 
     /// Prepares a parse.
@@ -92,6 +93,8 @@ final class LibXMLPushParser {
         if prologue.isASCIICompatible(encoding) {
             escaper = BareAmpersandEscaper()
             tagScanner = XMLTagScanner()
+        } else {
+            tagScanner = XMLTagScanner(wideHead: head)
         }
     }
 

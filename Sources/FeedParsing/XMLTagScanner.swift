@@ -19,8 +19,9 @@ import Darwin
 /// (an unescaped `<` in a value ends the value and the tag), so the count is never lower than
 /// libxml2's. Comments, CDATA sections and processing instructions are skipped as libxml2
 /// skips them; the DTD is read like text, which can only count more. The state survives chunk
-/// boundaries, so the result does not depend on how the document is cut. It reads bytes, so it
-/// needs an ASCII-compatible encoding.
+/// boundaries, so the result does not depend on how the document is cut. It reads bytes of an
+/// ASCII-compatible encoding, or the code units of UTF-16 and UTF-32 (see `init(wideHead:)`),
+/// where only ASCII characters matter too.
 struct XMLTagScanner {
     static let maximumAttributesPerTag = 256
 
@@ -47,8 +48,31 @@ struct XMLTagScanner {
 
     private let limit: Int
     private var state = State.text
+    /// Bytes per code unit: 1, or 2 and 4 for UTF-16 and UTF-32.
+    private let unitWidth: Int
+    private let bigEndian: Bool
+    /// The first bytes of a code unit that the previous chunk cut.
+    private var partialUnit: [UInt8] = []
 
+    /// A scanner for an ASCII-compatible encoding.
     init(limit: Int = maximumAttributesPerTag) {
+        self.limit = limit
+        unitWidth = 1
+        bigEndian = false
+    }
+
+    /// A scanner for the UTF-16 or UTF-32 document that starts with `head`, its code unit size
+    /// and byte order told by the byte order mark or the zero bytes of `<`; `nil` when `head`
+    /// starts like neither.
+    init?(wideHead head: UnsafeRawBufferPointer, limit: Int = maximumAttributesPerTag) {
+        let start = Array(head.prefix(4)) + [1, 1, 1, 1]
+        switch (start[0], start[1], start[2], start[3]) {
+        case (0x00, 0x00, 0xFE, 0xFF), (0x00, 0x00, 0x00, _): (unitWidth, bigEndian) = (4, true)
+        case (0xFF, 0xFE, 0x00, 0x00), (_, 0x00, 0x00, 0x00): (unitWidth, bigEndian) = (4, false)
+        case (0xFE, 0xFF, _, _), (0x00, _, _, _): (unitWidth, bigEndian) = (2, true)
+        case (0xFF, 0xFE, _, _), (_, 0x00, _, _): (unitWidth, bigEndian) = (2, false)
+        default: return nil
+        }
         self.limit = limit
     }
 
@@ -57,6 +81,7 @@ struct XMLTagScanner {
     ///   opens one value too many), or `nil` when all of them are safe. After a non-`nil` result
     ///   the document is over: further calls are not meaningful.
     mutating func scan(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        if unitWidth > 1 { return scanUnits(bytes) }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let count = bytes.count
         var index = 0
@@ -96,6 +121,24 @@ struct XMLTagScanner {
             if let cut = step(base[index], at: index) { return cut }
             index += 1
         }
+        return nil
+    }
+
+    /// `scan(_:)` for UTF-16 and UTF-32: each code unit is read as its ASCII character, or as
+    /// 0x80 when it is none (which can only be text or part of a name).
+    private mutating func scanUnits(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var offset = -partialUnit.count
+        var unit = partialUnit
+        partialUnit = []
+        for byte in bytes {
+            unit.append(byte)
+            guard unit.count == unitWidth else { continue }
+            let value = (bigEndian ? unit : unit.reversed()).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            if step(value < 0x80 ? UInt8(value) : 0x80, at: max(offset, 0)) != nil { return max(offset, 0) }
+            offset += unitWidth
+            unit.removeAll(keepingCapacity: true)
+        }
+        partialUnit = unit
         return nil
     }
 

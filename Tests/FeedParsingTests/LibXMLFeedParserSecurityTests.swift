@@ -135,6 +135,28 @@ struct LibXMLFeedParserSecurityTests {
         }
     }
 
+    @Test(arguments: [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf16])
+    func tooManyAttributesAreFoundInUTF16(encoding: String.Encoding) throws {
+        let attributes = (0..<20_000).map { "a\($0)=\"\($0)\"" }.joined(separator: " ")
+        let xml = """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Wide</title>
+            <item><title>Kept</title></item><item \(attributes)><title>Lost</title></item></channel></rss>
+            """
+        let data = try #require(xml.data(using: encoding))  // `.utf16` writes a byte order mark
+        for chunkSize in [3, 4096, data.count] {
+            let session = LibXMLFeedParser().makeSession(baseURL: nil, charset: nil)
+            var offset = 0
+            while offset < data.count {
+                try session.append(data[offset..<min(offset + chunkSize, data.count)])
+                offset += chunkSize
+            }
+            let feed = try session.finish()
+            #expect(feed.title == "Wide")
+            #expect(feed.items.map(\.title) == ["Kept"], "chunks of \(chunkSize)")
+            #expect(!feed.wellFormed)
+        }
+    }
+
     @Test func declaredAttributeDefaultsAreNotAddedToEveryElement() throws {
         // 20,000 default attributes for `item` in the DTD would be added to (and checked
         // against each other on) every item: seconds per item.
