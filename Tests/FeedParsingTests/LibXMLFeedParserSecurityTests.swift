@@ -16,6 +16,17 @@ struct LibXMLFeedParserSecurityTests {
         return parts.compactMap { $0 }.joined(separator: "\n")
     }
 
+    /// Parses `data` handed to a session `size` bytes at a time.
+    private func parse(_ data: Data, inChunksOf size: Int) throws -> ParsedFeed {
+        let session = LibXMLFeedParser().makeSession(baseURL: nil, charset: nil)
+        var offset = 0
+        while offset < data.count {
+            try session.append(data[offset..<min(offset + size, data.count)])
+            offset += size
+        }
+        return try session.finish()
+    }
+
     @Test func externalEntitiesAreNeverRead() throws {
         let passwd = (try? String(contentsOfFile: "/etc/passwd", encoding: .utf8)) ?? "root:x:0:0"
         let firstLine = String(passwd.prefix { $0 != "\n" })
@@ -123,13 +134,7 @@ struct LibXMLFeedParserSecurityTests {
         let attributes = (0..<1000).map { "a\($0)='\($0)'" }.joined(separator: "\n")
         let xml = Data("<rss><channel><title>Chunks</title><item><title>Kept</title></item><item \(attributes)/></channel></rss>".utf8)
         for chunkSize in [1, 7, 4096] {
-            let session = LibXMLFeedParser().makeSession(baseURL: nil, charset: nil)
-            var offset = 0
-            while offset < xml.count {
-                try session.append(xml[offset..<min(offset + chunkSize, xml.count)])
-                offset += chunkSize
-            }
-            let feed = try session.finish()
+            let feed = try parse(xml, inChunksOf: chunkSize)
             #expect(feed.items.map(\.title) == ["Kept"], "chunks of \(chunkSize)")
             #expect(!feed.wellFormed)
         }
@@ -144,13 +149,7 @@ struct LibXMLFeedParserSecurityTests {
             """
         let data = try #require(xml.data(using: encoding))  // `.utf16` writes a byte order mark
         for chunkSize in [3, 4096, data.count] {
-            let session = LibXMLFeedParser().makeSession(baseURL: nil, charset: nil)
-            var offset = 0
-            while offset < data.count {
-                try session.append(data[offset..<min(offset + chunkSize, data.count)])
-                offset += chunkSize
-            }
-            let feed = try session.finish()
+            let feed = try parse(data, inChunksOf: chunkSize)
             #expect(feed.title == "Wide")
             #expect(feed.items.map(\.title) == ["Kept"], "chunks of \(chunkSize)")
             #expect(!feed.wellFormed)
