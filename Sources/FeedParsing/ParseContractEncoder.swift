@@ -50,13 +50,16 @@ public struct ParseContractEncoder: Sendable {
         writer.member(",\"author\":", feed.author)
         writer.member(",\"image\":", feed.image)
         writer.raw(feed.wellFormed ? ",\"wellFormed\":true,\"items\":[" : ",\"wellFormed\":false,\"items\":[")
-        // By index: the items are read in place, not copied (and retained field by field).
-        for index in feed.items.indices {
-            if index > 0 { writer.raw(",") }
-            writer.item(feed.items[index])
-            if writer.output.count >= threshold {
-                writer.output.withUnsafeBytes(sink)
-                writer.output.removeAll(keepingCapacity: true)
+        // Through the buffer: the items are borrowed in place, not copied (and retained field
+        // by field) as an array's subscript would.
+        feed.items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                if index > 0 { writer.raw(",") }
+                writer.item(items[index])
+                if writer.output.count >= threshold {
+                    writer.output.withUnsafeBytes(sink)
+                    writer.output.removeAll(keepingCapacity: true)
+                }
             }
         }
         writer.raw("]}\n")
@@ -66,7 +69,7 @@ public struct ParseContractEncoder: Sendable {
     private struct Writer {
         var output: [UInt8] = []
 
-        mutating func item(_ item: ParsedItem) {
+        mutating func item(_ item: borrowing ParsedItem) {
             raw("{\"id\":")
             string(item.id)
             member(",\"title\":", item.title)
