@@ -21,10 +21,16 @@ final class RSSHandler: FeedFormatHandler {
 
     private let format: ParsedFeed.Format
     private let dialect: Dialect
+    // (Only touched from the collector's callbacks, one at a time: the runtime exclusivity
+    // checks on the fields written for every element are off.)
+    @exclusivity(unchecked)
     private var channel = ChannelFields()
+    @exclusivity(unchecked)
     private var item: ItemFields?
     private var itemDepth = 0
+    @exclusivity(unchecked)
     private var items: [ParsedItem] = []
+    @exclusivity(unchecked)
     private var pending: (target: Target, encoding: ContentEncoding)?
     /// Depth of an `atom:author` inside the current item, whose name and email are read.
     private var atomAuthorDepth: Int?
