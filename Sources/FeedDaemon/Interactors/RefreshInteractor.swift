@@ -39,7 +39,7 @@ public actor RefreshInteractor {
         try await refuseKnown(url)
         let response = try await fetcher.fetch(FetchRequest(url: url))
         do {
-            return try await store(url: url, document: try await parse(response))
+            return try await save(url: url, document: try await parse(response))
         } catch FeedParsingError.notAFeed(let what) {
             let candidates = parser.discoverFeeds(
                 inHTML: response.body, baseURL: response.finalURL, charset: response.charset)
@@ -49,7 +49,7 @@ public actor RefreshInteractor {
             guard candidates.count == 1 else { throw SubscriptionError.severalFeeds(page: url, candidates) }
             logger.debug("autodiscovered", metadata: ["page": "\(url)", "feed": "\(candidate.url)"])
             try await refuseKnown(candidate.url)
-            return try await store(url: candidate.url, document: try await load(FetchRequest(url: candidate.url)))
+            return try await save(url: candidate.url, document: try await load(FetchRequest(url: candidate.url)))
         }
     }
 
@@ -59,7 +59,7 @@ public actor RefreshInteractor {
         }
     }
 
-    private nonisolated func store(url: String, document: ParsedFeed) async throws -> (feed: Feed, itemCount: Int) {
+    private nonisolated func save(url: String, document: ParsedFeed) async throws -> (feed: Feed, itemCount: Int) {
         let stored = try await store.addFeed(url: url, document: document, fetchedAt: now())
         logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
         return stored
