@@ -84,8 +84,8 @@ let package = Package(
             "FeedDaemon", "TestSupport",
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
-        .testTarget(name: "FeedClientTests", dependencies: ["FeedClient"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["TestSupport", "FeedEntities"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FeedClientTests", dependencies: ["FeedClient", "FeedIPC"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["TestSupport", "FeedEntities", "FeedIPC"], resources: [.copy("Fixtures")]),
         // A real HTTP server on 127.0.0.1 for tests (NIO, test-only).
         .target(name: "TestSupport", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FeedIPC
 import Foundation
 import Testing
 import TestSupport
@@ -207,12 +208,8 @@ struct SafetyTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runtime.appendingPathComponent("tidings").path)
         let socketPath = runtime.appendingPathComponent("tidings/tidingsd.sock").path
         let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8.prefix($0.count - 1)) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let address = try #require(UnixSocketAddress(path: socketPath))
+        let bound = address.withSockaddr { bind(stale, $0, $1) }
         close(stale)
         #expect(bound == 0)
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FeedIPC
 
 /// One connected `AF_UNIX` stream socket with blocking send and receive.
 ///
@@ -22,17 +23,10 @@ final class UnixSocketConnection {
     /// Connects to the socket at `path`.
     /// - Throws: `DaemonClientError.unreachable` when the socket cannot be created or connected.
     static func connect(to path: String) throws -> UnixSocketConnection {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let pathBytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard !pathBytes.isEmpty, pathBytes.count < capacity else {
+        guard let address = UnixSocketAddress(path: path) else {
             throw DaemonClientError.unreachable(
-                socketPath: path, reason: .other("the path is longer than \(capacity - 1) bytes"))
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: pathBytes)
-            buffer[pathBytes.count] = 0
+                socketPath: path,
+                reason: .other("the path is empty or longer than \(UnixSocketAddress.maximumPathLength) bytes"))
         }
 
         #if canImport(Glibc)
@@ -50,11 +44,7 @@ final class UnixSocketConnection {
 
         var result: Int32
         repeat {
-            result = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                    posixConnect(fd, generic, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
+            result = address.withSockaddr { posixConnect(fd, $0, $1) }
         } while result != 0 && errno == EINTR
         guard result == 0 else {
             let code = errno

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FeedIPC
 import Foundation
 
 /// Makes a socket path safe to bind: a private directory, no live daemon behind an existing
@@ -12,8 +13,8 @@ struct SocketPreparation {
     let ownsDirectory: Bool
 
     func prepare() throws(SocketError) {
-        guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
-            throw .unusable(path, "the path is longer than a Unix socket path may be")
+        guard UnixSocketAddress(path: path) != nil else {
+            throw .unusable(path, "a Unix socket path must be 1 to \(UnixSocketAddress.maximumPathLength) bytes long")
         }
         let directory = (path as NSString).deletingLastPathComponent
         try prepareDirectory(directory.isEmpty ? "." : directory)
@@ -56,19 +57,11 @@ struct SocketPreparation {
 
     /// Whether something listens on the socket, i.e. another daemon is running.
     static func acceptsConnections(_ path: String) -> Bool {
+        guard let address = UnixSocketAddress(path: path) else { return false }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: path.utf8.prefix(raw.count - 1))
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let result = address.withSockaddr { connect(descriptor, $0, $1) }
         return result == 0
     }
 }

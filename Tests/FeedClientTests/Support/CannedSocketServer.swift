@@ -1,3 +1,4 @@
+import FeedIPC
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -81,16 +82,8 @@ final class CannedSocketServer: @unchecked Sendable {
     @discardableResult
     static func listen(at path: String, listening: Bool = true) throws -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: Array(path.utf8) + [0])
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        guard let address = UnixSocketAddress(path: path) else { throw POSIXError(.ENAMETOOLONG) }
+        let bound = address.withSockaddr { bind(fd, $0, $1) }
         guard bound == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         if listening {
             guard Glibc.listen(fd, 8) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }

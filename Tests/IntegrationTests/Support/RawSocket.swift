@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FeedIPC
 import Foundation
 
 /// A bare client connection to the daemon's socket, for sending exactly the bytes a test wants.
@@ -11,14 +12,11 @@ final class RawSocket {
     init(path: String) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessError("socket() failed") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8.prefix($0.count - 1)) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        guard let address = UnixSocketAddress(path: path) else {
+            Glibc.close(descriptor)
+            throw HarnessError("not a usable socket path: \(path)")
         }
+        let result = address.withSockaddr { connect(descriptor, $0, $1) }
         guard result == 0 else {
             Glibc.close(descriptor)
             throw HarnessError("connect(\(path)) failed: \(String(cString: strerror(errno)))")
