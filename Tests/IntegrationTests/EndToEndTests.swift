@@ -60,7 +60,7 @@ struct EndToEndTests {
         // open: the browser gets the link as one argv word, and the item becomes read.
         let number = try #require(tiling["number"] as? Int)
         let browser = try BrowserScript(in: daemon.directory)
-        let opened = try await daemon.tidings(["open", "\(number)"], environment: ["BROWSER": browser.path])
+        let opened = try await daemon.tidings(["open", "\(number)"], environment: ["BROWSER": browser.command])
         #expect(opened.status == 0, "\(opened)")
         #expect(try browser.recordedArguments() == ["https://planet.example.org/2026/11/tiling-revisited"])
         let afterOpen = try await daemon.tidings(["list", "--json", "--all"])
@@ -135,6 +135,9 @@ extension EndToEndTests {
 struct BrowserScript {
     let path: String
     let record: String
+    /// `$BROWSER` for this script: run through `/bin/sh` rather than exec'd, because a file just
+    /// written may still be open in a child another test forked concurrently (ETXTBSY).
+    var command: String { "/bin/sh '\(path)'" }
 
     init(in directory: URL) throws {
         path = directory.appendingPathComponent("browser.sh").path

@@ -57,7 +57,7 @@ struct SafetyTests {
         let browser = try BrowserScript(in: daemon.directory)
         for title in ["Script link", "File link"] {
             let number = try #require(items.first { $0["title"] as? String == title }?["number"] as? Int)
-            let refused = try await daemon.tidings(["open", "\(number)"], environment: ["BROWSER": browser.path])
+            let refused = try await daemon.tidings(["open", "\(number)"], environment: ["BROWSER": browser.command])
             #expect(refused.status == 1, "\(title): \(refused)")
             #expect(refused.err.contains("http"), "\(title): the refusal should say only http/https links open: \(refused)")
             #expect(!browser.wasLaunched, "\(title): the browser must not be launched")

@@ -3,6 +3,10 @@ import Testing
 @testable import FeedClient
 
 /// Starts real processes: small shell scripts standing in for browsers.
+///
+/// The scripts are started as `/bin/sh SCRIPT`, not executed themselves: a file written a moment
+/// ago may still be open for writing in a child that another test forked concurrently, and
+/// exec'ing it then fails with ETXTBSY ("Text file busy") — a flaky test, not a launcher bug.
 struct ProcessBrowserLauncherTests {
     /// A directory with a script that records its argv, one argument per line.
     struct Scratch {
@@ -10,6 +14,9 @@ struct ProcessBrowserLauncherTests {
         var record: URL { directory.appendingPathComponent("argv.txt") }
         var recorder: String { directory.appendingPathComponent("browser.sh").path }
         var failing: String { directory.appendingPathComponent("failing.sh").path }
+        /// The command line that starts `recorder` (see the type's comment for why through sh).
+        var recorderCommand: String { "/bin/sh '\(recorder)'" }
+        var failingCommand: String { "/bin/sh '\(failing)'" }
 
         init() throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-launch-\(UUID().uuidString)")
@@ -34,7 +41,7 @@ struct ProcessBrowserLauncherTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let url = "https://example.org/a?b=1&c=$(touch%20x);`id`"
-        let command = try #require(BrowserCommand(parsing: "'\(scratch.recorder)' --flag %s"))
+        let command = try #require(BrowserCommand(parsing: "\(scratch.recorderCommand) --flag %s"))
         let used = try ProcessBrowserLauncher().open(url, with: [command])
         #expect(used == command)
         #expect(scratch.recordedArguments == ["--flag", url])
@@ -43,9 +50,9 @@ struct ProcessBrowserLauncherTests {
     @Test func triesTheNextCommandWhenOneCannotStart() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let commands = ["/nonexistent/browser", "'\(scratch.recorder)'"].compactMap(BrowserCommand.init(parsing:))
+        let commands = ["/nonexistent/browser", scratch.recorderCommand].compactMap(BrowserCommand.init(parsing:))
         let used = try ProcessBrowserLauncher().open("https://example.org/", with: commands)
-        #expect(used.program == scratch.recorder)
+        #expect(used.template == ["/bin/sh", scratch.recorder])
         #expect(scratch.recordedArguments == ["https://example.org/"])
     }
 
@@ -60,8 +67,8 @@ struct ProcessBrowserLauncherTests {
     @Test func reportsANonZeroExit() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let command = try #require(BrowserCommand(parsing: "'\(scratch.failing)'"))
-        #expect(throws: BrowserLaunchError.browserFailed(program: scratch.failing, status: 4)) {
+        let command = try #require(BrowserCommand(parsing: scratch.failingCommand))
+        #expect(throws: BrowserLaunchError.browserFailed(program: "/bin/sh", status: 4)) {
             try ProcessBrowserLauncher().open("https://example.org/", with: [command])
         }
     }
@@ -70,7 +77,7 @@ struct ProcessBrowserLauncherTests {
     func refusesForbiddenLinksWithoutStartingAnything(_ link: String) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let command = try #require(BrowserCommand(parsing: "'\(scratch.recorder)'"))
+        let command = try #require(BrowserCommand(parsing: scratch.recorderCommand))
         #expect(throws: BrowserLaunchError.self) {
             try ProcessBrowserLauncher().open(link, with: [command])
         }
