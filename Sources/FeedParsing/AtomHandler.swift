@@ -21,7 +21,7 @@ final class AtomHandler: FeedFormatHandler {
     private var person: Person?
     /// Depth of an element whose whole subtree is ignored (`source`).
     private var skippedDepth: Int?
-    private var entries: [ParsedItem] = []
+    private let entries = ItemAssembler()
     private var pending: (target: Target, encoding: ContentEncoding)?
 
     init(format: ParsedFeed.Format, namespace: XMLNamespace) {
@@ -65,12 +65,20 @@ final class AtomHandler: FeedFormatHandler {
     func didCapture(_ text: CapturedText, context: ElementContext) {
         guard let (target, encoding) = pending else { return }
         pending = nil
-        let text = text.decoding(encoding)
         switch target {
         case .feed(let field):
-            field.store(text, in: &feed)
+            field.store(text, encoding: encoding, in: &feed, arena: entries.arena)
+            return
         case .entry(let field):
-            if entry != nil { field.store(text, in: &entry!) }
+            if entry != nil { field.store(text, encoding: encoding, in: &entry!, arena: entries.arena) }
+            return
+        default:
+            break
+        }
+        let text = text.decoding(encoding)
+        switch target {
+        case .feed, .entry:
+            break
         case .entryCategory:
             entry?.addCategory(text.line)
         case .entryCreator:
@@ -90,15 +98,15 @@ final class AtomHandler: FeedFormatHandler {
             person = nil
             guard let name = finished.displayName else { return }
             if finished.ofEntry { entry?.authors.append(name) } else { feed.authors.append(name) }
-        } else if let finished = entry, depth == entryDepth {
-            entries.append(finished.parsedItem)
-            entry = nil
+        } else if depth == entryDepth, let finished = entry.take() {
+            // Taken out, not copied: the fields move into the draft without being retained again.
+            entries.add { finished.parsedItem }
         }
     }
 
     func makeFeed() -> ParsedFeed {
         let feedAuthor = feed.authors.isEmpty ? nil : feed.authors.joined(separator: ", ")
-        var items = entries
+        var items = entries.finish()
         if let feedAuthor {
             for index in items.indices where items[index].author == nil { items[index].author = feedAuthor }
         }
@@ -147,9 +155,9 @@ final class AtomHandler: FeedFormatHandler {
         }
         switch element.local {
         case .id: return capture(.entry(.text(\.id, .line)))
-        case .title: return textConstruct(.entry(.text(\.title, .line)), attributes)
-        case .summary: return textConstruct(.entry(.text(\.summary, .block)), attributes)
-        case .content: return textConstruct(.entry(.text(\.content, .block)), attributes)
+        case .title: return textConstruct(.entry(.draft(\.title)), attributes)
+        case .summary: return textConstruct(.entry(.draft(\.summary)), attributes)
+        case .content: return textConstruct(.entry(.draft(\.content)), attributes)
         case .published, .issued: return capture(.entry(.date(\.published)))
         case .created: return capture(.entry(.date(\.created)))
         case .updated, .modified: return capture(.entry(.date(\.updated)))
@@ -183,9 +191,9 @@ final class AtomHandler: FeedFormatHandler {
         case .enclosure(let enclosure):
             entry?.addEnclosure(enclosure)
         case .title:
-            return capture(.entry(.text(\.mediaTitle, .line)))
+            return capture(.entry(.draft(\.mediaTitle)))
         case .description:
-            return capture(.entry(.text(\.mediaDescription, .block)))
+            return capture(.entry(.draft(\.mediaDescription)))
         case .group, .ignored:
             break
         }
@@ -227,9 +235,11 @@ final class AtomHandler: FeedFormatHandler {
         var icon: String?
     }
 
-    private struct EntryFields {
+    /// An entry being read. The long text fields stay as captured until `parsedItem` builds the
+    /// item, usually on another thread (`ItemAssembler`).
+    private struct EntryFields: Sendable {
         var id: String?
-        var title: String?
+        var title: DraftText?
         var link: String?
         var linkIsHTML = false
         var authors: [String] = []
@@ -237,10 +247,10 @@ final class AtomHandler: FeedFormatHandler {
         var published: Date?
         var created: Date?
         var updated: Date?
-        var summary: String?
-        var content: String?
-        var mediaTitle: String?
-        var mediaDescription: String?
+        var summary: DraftText?
+        var content: DraftText?
+        var mediaTitle: DraftText?
+        var mediaDescription: DraftText?
         var categories: [String] = []
         var enclosures: [Enclosure] = []
 
@@ -257,10 +267,10 @@ final class AtomHandler: FeedFormatHandler {
         var parsedItem: ParsedItem {
             let names = authors.isEmpty ? creators : authors
             return ParsedItem(
-                id: id, title: title ?? mediaTitle, link: link,
+                id: id, title: title?.line ?? mediaTitle?.line, link: link,
                 author: names.isEmpty ? nil : names.joined(separator: ", "),
-                published: published ?? created, updated: updated, summary: summary ?? mediaDescription,
-                content: content,
+                published: published ?? created, updated: updated,
+                summary: summary?.block ?? mediaDescription?.block, content: content?.block,
                 categories: categories, enclosures: enclosures)
         }
     }

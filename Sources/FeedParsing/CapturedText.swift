@@ -17,6 +17,10 @@ struct CapturedText {
     /// The text with its line breaks (descriptions, content), `nil` when blank.
     var block: String? { clean(.multiline) }
 
+    /// Whether the text is nothing but ASCII whitespace and controls: a field a later element
+    /// of the same name may still fill. (Cheap, and never true of text that cleans to something.)
+    var isBlank: Bool { !bytes.contains { $0 > 0x20 && $0 != 0x7F } }
+
     /// The text as a date, `nil` when it is not one.
     var date: Date? { bytes.withUnsafeBufferPointer { DateParser.parse(utf8: $0) } }
 
@@ -52,7 +56,7 @@ struct CapturedText {
 }
 
 /// How captured content is encoded beyond XML, undone by `CapturedText.decoding(_:)`.
-struct ContentEncoding: OptionSet {
+struct ContentEncoding: OptionSet, Sendable {
     let rawValue: UInt8
 
     /// Base64 (Atom 0.3 `mode="base64"`, Atom content of a binary media type).

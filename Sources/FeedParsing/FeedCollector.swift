@@ -31,7 +31,13 @@ final class FeedCollector {
     let emptyEntity: xmlEntityPtr?
     var entities: DocumentEntities
 
-    private(set) var handler: (any FeedFormatHandler)?
+    /// The handler chosen from the root element; `events` is the same object, called for every
+    /// element without being retained and released each time (this property keeps it alive).
+    private(set) var handler: (any FeedFormatHandler)? {
+        didSet { events = handler }
+    }
+    @exclusivity(unchecked)
+    private unowned(unsafe) var events: (any FeedFormatHandler)?
     private(set) var notAFeedReason: String?
     private(set) var sawRoot = false
     /// An error libxml2 reported, or a limit the collector enforced.
@@ -147,7 +153,7 @@ final class FeedCollector {
             stop()  // a second root element: whatever follows is not part of the feed
             return
         }
-        guard let handler else { return }
+        guard let handler = events else { return }
         open.append(OpenElement(name: name, localName: localName, prefix: prefix, uri: uri))
         if let value = attributes.xmlBase {
             bases.append((depth, LinkResolver.base(value, below: currentBase)))
@@ -197,13 +203,13 @@ final class FeedCollector {
         if let capture {
             if depth == capture.depth {
                 self.capture = nil
-                handler?.didCapture(CapturedText(bytes: text, base: currentBase), context: elementContext())
+                events?.didCapture(CapturedText(bytes: text, base: currentBase), context: elementContext())
                 text.removeAll(keepingCapacity: true)
             } else if depth != capture.wrapperDepth {
                 appendEndTag(localName: element.localName, prefix: element.prefix, uri: element.uri)
             }
         } else {
-            handler?.didEnd(element.name, context: elementContext())
+            events?.didEnd(element.name, context: elementContext())
         }
         if let last = bases.last, last.depth == depth { bases.removeLast() }
         open.removeLast()
@@ -234,10 +240,7 @@ final class FeedCollector {
 
     private func elementContext() -> ElementContext {
         let count = open.count
-        return ElementContext(
-            parent: count >= 2 ? open[count - 2].name : nil,
-            depth: count,
-            base: currentBase)
+        return ElementContext(parent: count >= 2 ? open[count - 2].name : nil, depth: count, collector: self)
     }
 
     private func classify(

@@ -35,13 +35,19 @@ protocol FeedFormatHandler: AnyObject {
 }
 
 /// Where an element sits.
+///
+/// Made for every element event, so it holds no references: the base URL is looked up only
+/// when a handler asks for it (links, enclosures), not retained and released for every element.
 struct ElementContext {
     /// The element's parent, `nil` for the root.
     var parent: ElementName?
     /// 1 for the root element.
     var depth: Int
+    /// The collector the event comes from; it outlives every event it sends.
+    unowned(unsafe) let collector: FeedCollector
+
     /// The base URL in effect for the element (its own `xml:base` included).
-    var base: URL?
+    var base: URL? { collector.currentBase }
 }
 
 /// How the content of an element is collected.

@@ -28,8 +28,7 @@ final class RSSHandler: FeedFormatHandler {
     @exclusivity(unchecked)
     private var item: ItemFields?
     private var itemDepth = 0
-    @exclusivity(unchecked)
-    private var items: [ParsedItem] = []
+    private let items = ItemAssembler()
     @exclusivity(unchecked)
     private var pending: (target: Target, encoding: ContentEncoding)?
     /// Depth of an `atom:author` inside the current item, whose name and email are read.
@@ -89,12 +88,20 @@ final class RSSHandler: FeedFormatHandler {
     func didCapture(_ text: CapturedText, context: ElementContext) {
         guard let (target, encoding) = pending else { return }
         pending = nil
-        let text = text.decoding(encoding)
         switch target {
         case .channel(let field):
-            field.store(text, in: &channel)
+            field.store(text, encoding: encoding, in: &channel, arena: items.arena)
+            return
         case .item(let field):
-            if item != nil { field.store(text, in: &item!) }
+            if item != nil { field.store(text, encoding: encoding, in: &item!, arena: items.arena) }
+            return
+        default:
+            break
+        }
+        let text = text.decoding(encoding)
+        switch target {
+        case .channel, .item:
+            break
         case .itemCategory:
             item?.addCategory(text.line)
         case .itemCreator:
@@ -112,8 +119,8 @@ final class RSSHandler: FeedFormatHandler {
         if context.depth == atomAuthorDepth {
             atomAuthorDepth = nil
         } else if item != nil, context.depth == itemDepth, isCore(element, .item), let finished = item.take() {
-            // Taken out, not copied: the fields move into the item without being retained again.
-            items.append(finished.parsedItem)
+            // Taken out, not copied: the fields move into the draft without being retained again.
+            items.add { finished.parsedItem }
         }
     }
 
@@ -127,7 +134,7 @@ final class RSSHandler: FeedFormatHandler {
             updated: channel.lastBuildDate ?? channel.dcDate ?? channel.atomUpdated ?? channel.pubDate,
             author: channel.managingEditor ?? channel.webMaster ?? channel.dcCreator ?? channel.iTunesAuthor,
             image: channel.imageURL ?? channel.iTunesImage ?? channel.mediaImage,
-            items: items)
+            items: items.finish())
     }
 
     // MARK: - Element mapping
@@ -137,7 +144,7 @@ final class RSSHandler: FeedFormatHandler {
     {
         let target: Target
         switch (element.namespace, element.local) {
-        case (let namespace, .title) where isCore(namespace): target = .item(.text(\.title, .line))
+        case (let namespace, .title) where isCore(namespace): target = .item(.draft(\.title))
         case (let namespace, .link) where isCore(namespace):
             if let link = AtomLink(attributes, base: context.base) {
                 if link.isAlternate { item?.link = link.href }
@@ -145,7 +152,7 @@ final class RSSHandler: FeedFormatHandler {
             }
             target = .itemLink
         case (let namespace, .description) where isCore(namespace):
-            return capture(.item(.text(\.description, .block)), encoding: .html)
+            return capture(.item(.draft(\.description)), encoding: .html)
         case (let namespace, .author) where isCore(namespace): target = .item(.text(\.author, .line))
         case (let namespace, .pubDate) where isCore(namespace): target = .item(.date(\.pubDate))
         case (let namespace, .category) where isCore(namespace): target = .itemCategory
@@ -161,26 +168,26 @@ final class RSSHandler: FeedFormatHandler {
                     length: attributes["length"])
             }
             return nil
-        case (.content, .encoded): return capture(.item(.text(\.contentEncoded, .block)), encoding: .html)
+        case (.content, .encoded): return capture(.item(.draft(\.contentEncoded)), encoding: .html)
         case (.xhtml, .body):
-            pending = (.item(.text(\.xhtmlBody, .block)), [])
+            pending = (.item(.draft(\.xhtmlBody)), [])
             return .markup(unwrapDiv: false)
-        case (.dublinCore, .title): target = .item(.text(\.dcTitle, .line))
-        case (.dublinCore, .description): target = .item(.text(\.dcDescription, .block))
+        case (.dublinCore, .title): target = .item(.draft(\.dcTitle))
+        case (.dublinCore, .description): target = .item(.draft(\.dcDescription))
         case (.dublinCore, .creator), (.dublinCore, .author): target = .itemCreator
         case (.dublinCore, .date): target = .item(.date(\.dcDate))
         case (.dublinCore, .subject): target = .itemCategory
         case (.dublinCoreTerms, .modified): target = .item(.date(\.dcModified))
         case (.iTunes, .author): target = .item(.text(\.iTunesAuthor, .line))
-        case (.iTunes, .summary): target = .item(.text(\.iTunesSummary, .block))
-        case (.iTunes, .subtitle): target = .item(.text(\.iTunesSubtitle, .block))
+        case (.iTunes, .summary): target = .item(.draft(\.iTunesSummary))
+        case (.iTunes, .subtitle): target = .item(.draft(\.iTunesSubtitle))
         case (.mediaRSS, _): return startItemMedia(element, attributes: attributes, context: context)
         case (.atom10, .updated): target = .item(.date(\.atomUpdated))
         case (.atom10, .published): target = .item(.date(\.atomPublished))
         case (.atom10, .summary), (.atom10, .content):
-            let field: WritableKeyPath<ItemFields, String?> = element.local == .summary ? \.atomSummary : \.atomContent
+            let field: WritableKeyPath<ItemFields, DraftText?> = element.local == .summary ? \.atomSummary : \.atomContent
             let construct = AtomTextConstruct(attributes, atom03: false)
-            pending = (.item(.text(field, .block)), construct.encoding)
+            pending = (.item(.draft(field)), construct.encoding)
             return construct.mode
         case (.atom10, .author):
             atomAuthorDepth = context.depth
@@ -258,9 +265,9 @@ final class RSSHandler: FeedFormatHandler {
         case .enclosure(let enclosure):
             item?.addEnclosure(enclosure)
         case .title:
-            return capture(.item(.text(\.mediaTitle, .line)))
+            return capture(.item(.draft(\.mediaTitle)))
         case .description:
-            return capture(.item(.text(\.mediaDescription, .block)))
+            return capture(.item(.draft(\.mediaDescription)))
         case .group, .ignored:
             break
         }
@@ -324,23 +331,25 @@ final class RSSHandler: FeedFormatHandler {
         var mediaImage: String?
     }
 
-    private struct ItemFields {
-        var title: String?
-        var dcTitle: String?
+    /// An item being read. The long text fields stay as captured until `parsedItem` builds the
+    /// item, usually on another thread (`ItemAssembler`).
+    private struct ItemFields: Sendable {
+        var title: DraftText?
+        var dcTitle: DraftText?
         var link: String?
         var atomLink: String?
         var guid: String?
         var guidIsPermaLink = true
-        var description: String?
-        var dcDescription: String?
-        var atomSummary: String?
-        var iTunesSummary: String?
-        var iTunesSubtitle: String?
-        var mediaTitle: String?
-        var mediaDescription: String?
-        var contentEncoded: String?
-        var atomContent: String?
-        var xhtmlBody: String?
+        var description: DraftText?
+        var dcDescription: DraftText?
+        var atomSummary: DraftText?
+        var iTunesSummary: DraftText?
+        var iTunesSubtitle: DraftText?
+        var mediaTitle: DraftText?
+        var mediaDescription: DraftText?
+        var contentEncoded: DraftText?
+        var atomContent: DraftText?
+        var xhtmlBody: DraftText?
         var author: String?
         var atomAuthorName: String?
         var atomAuthorEmail: String?
@@ -373,15 +382,15 @@ final class RSSHandler: FeedFormatHandler {
         var parsedItem: ParsedItem {
             ParsedItem(
                 id: guid,
-                title: title ?? dcTitle ?? mediaTitle,
+                title: title?.line ?? dcTitle?.line ?? mediaTitle?.line,
                 link: link ?? atomLink ?? permalinkGuid,
                 author: author ?? (creators.isEmpty ? nil : creators.joined(separator: ", ")) ?? atomAuthor
                     ?? iTunesAuthor,
                 published: pubDate ?? dcDate ?? atomPublished,
                 updated: atomUpdated ?? dcModified,
-                summary: description ?? dcDescription ?? atomSummary ?? iTunesSummary ?? iTunesSubtitle
-                    ?? mediaDescription,
-                content: contentEncoded ?? atomContent ?? xhtmlBody,
+                summary: description?.block ?? dcDescription?.block ?? atomSummary?.block ?? iTunesSummary?.block
+                    ?? iTunesSubtitle?.block ?? mediaDescription?.block,
+                content: contentEncoded?.block ?? atomContent?.block ?? xhtmlBody?.block,
                 categories: categories,
                 enclosures: enclosures)
         }

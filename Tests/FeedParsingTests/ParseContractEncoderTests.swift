@@ -90,3 +90,21 @@ struct ParseContractEncoderTests {
         #expect(object["image"] is NSNull)
     }
 }
+
+/// Feeds with more than one block of items are encoded two blocks at a time on two threads.
+@Suite("tidingsd parse JSON contract: large feeds")
+struct ParseContractEncoderLargeFeedTests {
+    @Test func blocksEncodedInParallelComeOutInOrder() throws {
+        let count = 1024 * 3 + 5  // blocks of ParseContractEncoder.blockSize (1024) items
+        let items = (0..<count).map { ParsedItem(id: "\($0)", title: "Title \"\($0)\"") }
+        let feed = ParsedFeed(format: .rss20, title: "Big", items: items)
+        var pieces: [[UInt8]] = []
+        ParseContractEncoder().write(feed, flushingEvery: 4096) { pieces.append(Array($0)) }
+        let whole = pieces.flatMap { $0 }
+        #expect(whole == ParseContractEncoder().encode(feed))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(whole)) as? [String: Any])
+        let decoded = try #require(object["items"] as? [[String: Any]])
+        #expect(decoded.compactMap { $0["id"] as? String } == (0..<count).map { "\($0)" })
+        #expect(decoded.last?["title"] as? String == "Title \"\(count - 1)\"")
+    }
+}

@@ -1,0 +1,41 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A long text field of an item draft (title, summary, content), kept as captured in the
+/// batch's `TextArena` until the item is built (`ItemAssembler`), possibly on another thread.
+struct DraftText: Sendable {
+    private let arena: TextArena
+    private let range: Range<Int>
+    private let base: URL?
+    /// What is still to undo (`CapturedText.decoding(_:)`).
+    private let encoding: ContentEncoding
+    /// Whether a later element of the same name may replace this one (`CapturedText.isBlank`).
+    let isBlank: Bool
+
+    init(_ text: CapturedText, encoding: ContentEncoding, in arena: TextArena) {
+        self.arena = arena
+        range = arena.append(text.bytes)
+        base = text.base
+        self.encoding = encoding
+        isBlank = text.isBlank
+    }
+
+    /// The text as one line, `nil` when blank (`CapturedText.line`).
+    var line: String? { read(.singleLine) }
+
+    /// The text with its line breaks, `nil` when blank (`CapturedText.block`).
+    var block: String? { read(.multiline) }
+
+    private func read(_ layout: TextSanitizer.Layout) -> String? {
+        // Nothing to undo (HTML links resolve only against a base): cleaned straight from the arena.
+        guard encoding.contains(.base64) || (encoding.contains(.html) && base != nil) else {
+            let text = arena.withBytes(in: range) { TextSanitizer.clean(utf8: $0, layout: layout) }
+            return text.isEmpty ? nil : text
+        }
+        let captured = CapturedText(bytes: arena.withBytes(in: range) { Array($0) }, base: base).decoding(encoding)
+        return layout == .singleLine ? captured.line : captured.block
+    }
+}
