@@ -23,11 +23,19 @@ struct DraftText: Sendable {
         isBlank = text.isBlank
     }
 
+    /// A value already read (an attribute), kept the same way as captured text.
+    init(_ value: String, in arena: TextArena) {
+        self.init(CapturedText(bytes: Array(value.utf8), base: nil), encoding: [], in: arena)
+    }
+
     /// The text as one line, `nil` when blank (`CapturedText.line`).
     var line: String? { read(.singleLine) }
 
     /// The text with its line breaks, `nil` when blank (`CapturedText.block`).
     var block: String? { read(.multiline) }
+
+    /// The text as a link, resolved against the base URL in effect where it was written.
+    var link: String? { line.map { LinkResolver.resolve($0, against: base) } }
 
     private func read(_ layout: TextSanitizer.Layout) -> String? {
         // Nothing to undo (HTML links resolve only against a base): cleaned straight from the arena.

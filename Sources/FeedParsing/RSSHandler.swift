@@ -71,8 +71,8 @@ final class RSSHandler: FeedFormatHandler {
         }
         if let atomAuthorDepth, context.depth == atomAuthorDepth + 1, element.namespace == .atom10 {
             switch element.local {
-            case .name: return capture(.item(.text(\.atomAuthorName, .line)))
-            case .email: return capture(.item(.text(\.atomAuthorEmail, .line)))
+            case .name: return capture(.item(.draft(\.atomAuthorName)))
+            case .email: return capture(.item(.draft(\.atomAuthorEmail)))
             default: return nil
             }
         }
@@ -103,15 +103,16 @@ final class RSSHandler: FeedFormatHandler {
         case .channel, .item:
             break
         case .itemCategory:
-            item?.addCategory(text.line)
+            item?.categories.append(DraftText(text, encoding: [], in: items.arena))
         case .itemCreator:
-            if let creator = text.line { item?.creators.append(creator) }
+            item?.creators.append(DraftText(text, encoding: [], in: items.arena))
         case .channelCreator:
             if let creator = text.line { channel.dcCreators.append(creator) }
         case .channelLink:
             if let link = text.link { channel.link = link }
         case .itemLink:
-            if let link = text.link { item?.link = link }
+            // A later `link` replaces an earlier one, unless it is blank.
+            if !text.isBlank { item?.link = DraftText(text, encoding: [], in: items.arena) }
         }
     }
 
@@ -147,20 +148,20 @@ final class RSSHandler: FeedFormatHandler {
         case (let namespace, .title) where isCore(namespace): target = .item(.draft(\.title))
         case (let namespace, .link) where isCore(namespace):
             if let link = AtomLink(attributes, base: context.base) {
-                if link.isAlternate { item?.link = link.href }
+                if link.isAlternate { item?.link = DraftText(link.href, in: items.arena) }
                 return nil
             }
             target = .itemLink
         case (let namespace, .description) where isCore(namespace):
             return capture(.item(.draft(\.description)), encoding: .html)
-        case (let namespace, .author) where isCore(namespace): target = .item(.text(\.author, .line))
+        case (let namespace, .author) where isCore(namespace): target = .item(.draft(\.author))
         case (let namespace, .pubDate) where isCore(namespace): target = .item(.date(\.pubDate))
         case (let namespace, .category) where isCore(namespace): target = .itemCategory
         case (let namespace, .guid) where isCore(namespace):
-            if item?.guid == nil {
+            if item?.guid?.isBlank ?? true {
                 item?.guidIsPermaLink = attributes["isPermaLink"]?.lowercased() != "false"
             }
-            target = .item(.text(\.guid, .line))
+            target = .item(.draft(\.guid))
         case (let namespace, .enclosure) where isCore(namespace):
             if let url = attributes["url"] {
                 item?.addEnclosure(
@@ -178,7 +179,7 @@ final class RSSHandler: FeedFormatHandler {
         case (.dublinCore, .date): target = .item(.date(\.dcDate))
         case (.dublinCore, .subject): target = .itemCategory
         case (.dublinCoreTerms, .modified): target = .item(.date(\.dcModified))
-        case (.iTunes, .author): target = .item(.text(\.iTunesAuthor, .line))
+        case (.iTunes, .author): target = .item(.draft(\.iTunesAuthor))
         case (.iTunes, .summary): target = .item(.draft(\.iTunesSummary))
         case (.iTunes, .subtitle): target = .item(.draft(\.iTunesSubtitle))
         case (.mediaRSS, _): return startItemMedia(element, attributes: attributes, context: context)
@@ -193,7 +194,7 @@ final class RSSHandler: FeedFormatHandler {
             atomAuthorDepth = context.depth
             return nil
         case (.atom10, .category):
-            if let term = attributes["term"] { item?.addCategory(term) }
+            if let term = attributes["term"] { item?.categories.append(DraftText(term, in: items.arena)) }
             return nil
         case (.atom10, .link):
             let link = AtomLink(attributes, base: context.base)
@@ -336,9 +337,9 @@ final class RSSHandler: FeedFormatHandler {
     private struct ItemFields: Sendable {
         var title: DraftText?
         var dcTitle: DraftText?
-        var link: String?
+        var link: DraftText?
         var atomLink: String?
-        var guid: String?
+        var guid: DraftText?
         var guidIsPermaLink = true
         var description: DraftText?
         var dcDescription: DraftText?
@@ -350,23 +351,18 @@ final class RSSHandler: FeedFormatHandler {
         var contentEncoded: DraftText?
         var atomContent: DraftText?
         var xhtmlBody: DraftText?
-        var author: String?
-        var atomAuthorName: String?
-        var atomAuthorEmail: String?
-        var creators: [String] = []
-        var iTunesAuthor: String?
+        var author: DraftText?
+        var atomAuthorName: DraftText?
+        var atomAuthorEmail: DraftText?
+        var creators: [DraftText] = []
+        var iTunesAuthor: DraftText?
         var pubDate: Date?
         var dcDate: Date?
         var dcModified: Date?
         var atomPublished: Date?
         var atomUpdated: Date?
-        var categories: [String] = []
+        var categories: [DraftText] = []
         var enclosures: [Enclosure] = []
-
-        mutating func addCategory(_ category: String?) {
-            guard let category, !categories.contains(category) else { return }
-            categories.append(category)
-        }
 
         mutating func addEnclosure(url: String, type: String?, length: String?) {
             addEnclosure(Enclosure(url: url, type: type, length: Enclosure.length(from: length)))
@@ -380,12 +376,18 @@ final class RSSHandler: FeedFormatHandler {
         }
 
         var parsedItem: ParsedItem {
-            ParsedItem(
+            let guid = guid?.line
+            let creators = creators.compactMap(\.line)
+            var categories: [String] = []
+            for draft in self.categories {
+                if let category = draft.line, !categories.contains(category) { categories.append(category) }
+            }
+            return ParsedItem(
                 id: guid,
                 title: title?.line ?? dcTitle?.line ?? mediaTitle?.line,
-                link: link ?? atomLink ?? permalinkGuid,
-                author: author ?? (creators.isEmpty ? nil : creators.joined(separator: ", ")) ?? atomAuthor
-                    ?? iTunesAuthor,
+                link: link?.link ?? atomLink ?? Self.permalink(guid, isPermaLink: guidIsPermaLink),
+                author: author?.line ?? (creators.isEmpty ? nil : creators.joined(separator: ", ")) ?? atomAuthor
+                    ?? iTunesAuthor?.line,
                 published: pubDate ?? dcDate ?? atomPublished,
                 updated: atomUpdated ?? dcModified,
                 summary: description?.block ?? dcDescription?.block ?? atomSummary?.block ?? iTunesSummary?.block
@@ -395,12 +397,14 @@ final class RSSHandler: FeedFormatHandler {
                 enclosures: enclosures)
         }
 
-        private var atomAuthor: String? { AtomPerson.displayName(name: atomAuthorName, email: atomAuthorEmail) }
+        private var atomAuthor: String? {
+            AtomPerson.displayName(name: atomAuthorName?.line, email: atomAuthorEmail?.line)
+        }
 
         /// RSS 2.0: a guid is the item's permanent URL unless `isPermaLink="false"`. Used as the
         /// link only when the item has no `link` and the guid really is a web URL.
-        private var permalinkGuid: String? {
-            guard guidIsPermaLink, let guid else { return nil }
+        private static func permalink(_ guid: String?, isPermaLink: Bool) -> String? {
+            guard isPermaLink, let guid else { return nil }
             let lowered = guid.lowercased()
             return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") ? guid : nil
         }
