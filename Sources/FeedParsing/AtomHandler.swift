@@ -21,7 +21,7 @@ final class AtomHandler: FeedFormatHandler {
     private var person: Person?
     /// Depth of an element whose whole subtree is ignored (`source`).
     private var skippedDepth: Int?
-    private let entries = ItemAssembler()
+    private let entries = ItemAssembler<EntryFields> { entry, arena in entry.parsedItem(in: arena) }
     private var pending: (target: Target, encoding: ContentEncoding)?
 
     init(format: ParsedFeed.Format, namespace: XMLNamespace) {
@@ -100,7 +100,7 @@ final class AtomHandler: FeedFormatHandler {
             if finished.ofEntry { entry?.authors.append(name) } else { feed.authors.append(name) }
         } else if depth == entryDepth, let finished = entry.take() {
             // Taken out, not copied: the fields move into the draft without being retained again.
-            entries.add { finished.parsedItem }
+            entries.add(finished)
         }
     }
 
@@ -264,13 +264,14 @@ final class AtomHandler: FeedFormatHandler {
             enclosures.append(enclosure)
         }
 
-        var parsedItem: ParsedItem {
+        func parsedItem(in arena: TextArena) -> ParsedItem {
             let names = authors.isEmpty ? creators : authors
             return ParsedItem(
-                id: id, title: title?.line ?? mediaTitle?.line, link: link,
+                id: id, title: title?.line(in: arena) ?? mediaTitle?.line(in: arena), link: link,
                 author: names.isEmpty ? nil : names.joined(separator: ", "),
                 published: published ?? created, updated: updated,
-                summary: summary?.block ?? mediaDescription?.block, content: content?.block,
+                summary: summary?.block(in: arena) ?? mediaDescription?.block(in: arena),
+                content: content?.block(in: arena),
                 categories: categories, enclosures: enclosures)
         }
     }

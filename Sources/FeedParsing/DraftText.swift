@@ -4,10 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A long text field of an item draft (title, summary, content), kept as captured in the
-/// batch's `TextArena` until the item is built (`ItemAssembler`), possibly on another thread.
+/// A text field of an item draft, kept as captured in the batch's `TextArena` until the item is
+/// built (`ItemAssembler`), possibly on another thread. Reading it needs that arena.
 struct DraftText: Sendable {
-    private let arena: TextArena
     private let range: Range<Int>
     private let base: URL?
     /// What is still to undo (`CapturedText.decoding(_:)`).
@@ -15,8 +14,7 @@ struct DraftText: Sendable {
     /// Whether a later element of the same name may replace this one (`CapturedText.isBlank`).
     let isBlank: Bool
 
-    init(_ text: CapturedText, encoding: ContentEncoding, in arena: TextArena) {
-        self.arena = arena
+    init(_ text: CapturedText, encoding: ContentEncoding = [], in arena: TextArena) {
         range = arena.append(text.bytes)
         base = text.base
         self.encoding = encoding
@@ -25,19 +23,19 @@ struct DraftText: Sendable {
 
     /// A value already read (an attribute), kept the same way as captured text.
     init(_ value: String, in arena: TextArena) {
-        self.init(CapturedText(bytes: Array(value.utf8), base: nil), encoding: [], in: arena)
+        self.init(CapturedText(bytes: Array(value.utf8), base: nil), in: arena)
     }
 
     /// The text as one line, `nil` when blank (`CapturedText.line`).
-    var line: String? { read(.singleLine) }
+    func line(in arena: TextArena) -> String? { read(.singleLine, in: arena) }
 
     /// The text with its line breaks, `nil` when blank (`CapturedText.block`).
-    var block: String? { read(.multiline) }
+    func block(in arena: TextArena) -> String? { read(.multiline, in: arena) }
 
     /// The text as a link, resolved against the base URL in effect where it was written.
-    var link: String? { line.map { LinkResolver.resolve($0, against: base) } }
+    func link(in arena: TextArena) -> String? { line(in: arena).map { LinkResolver.resolve($0, against: base) } }
 
-    private func read(_ layout: TextSanitizer.Layout) -> String? {
+    private func read(_ layout: TextSanitizer.Layout, in arena: TextArena) -> String? {
         // Nothing to undo (HTML links resolve only against a base): cleaned straight from the arena.
         guard encoding.contains(.base64) || (encoding.contains(.html) && base != nil) else {
             let text = arena.withBytes(in: range) { TextSanitizer.clean(utf8: $0, layout: layout) }

@@ -28,7 +28,7 @@ final class RSSHandler: FeedFormatHandler {
     @exclusivity(unchecked)
     private var item: ItemFields?
     private var itemDepth = 0
-    private let items = ItemAssembler()
+    private let items = ItemAssembler<ItemFields> { item, arena in item.parsedItem(in: arena) }
     @exclusivity(unchecked)
     private var pending: (target: Target, encoding: ContentEncoding)?
     /// Depth of an `atom:author` inside the current item, whose name and email are read.
@@ -103,16 +103,16 @@ final class RSSHandler: FeedFormatHandler {
         case .channel, .item:
             break
         case .itemCategory:
-            item?.categories.append(DraftText(text, encoding: [], in: items.arena))
+            if item != nil { items.arena.append(DraftText(text, in: items.arena), tag: ItemFields.category, to: &item!.lists) }
         case .itemCreator:
-            item?.creators.append(DraftText(text, encoding: [], in: items.arena))
+            if item != nil { items.arena.append(DraftText(text, in: items.arena), tag: ItemFields.creator, to: &item!.lists) }
         case .channelCreator:
             if let creator = text.line { channel.dcCreators.append(creator) }
         case .channelLink:
             if let link = text.link { channel.link = link }
         case .itemLink:
             // A later `link` replaces an earlier one, unless it is blank.
-            if !text.isBlank { item?.link = DraftText(text, encoding: [], in: items.arena) }
+            if !text.isBlank { item?.link = DraftText(text, in: items.arena) }
         }
     }
 
@@ -121,7 +121,7 @@ final class RSSHandler: FeedFormatHandler {
             atomAuthorDepth = nil
         } else if item != nil, context.depth == itemDepth, isCore(element, .item), let finished = item.take() {
             // Taken out, not copied: the fields move into the draft without being retained again.
-            items.add { finished.parsedItem }
+            items.add(finished)
         }
     }
 
@@ -194,7 +194,9 @@ final class RSSHandler: FeedFormatHandler {
             atomAuthorDepth = context.depth
             return nil
         case (.atom10, .category):
-            if let term = attributes["term"] { item?.categories.append(DraftText(term, in: items.arena)) }
+            if let term = attributes["term"], item != nil {
+                items.arena.append(DraftText(term, in: items.arena), tag: ItemFields.category, to: &item!.lists)
+            }
             return nil
         case (.atom10, .link):
             let link = AtomLink(attributes, base: context.base)
@@ -354,14 +356,16 @@ final class RSSHandler: FeedFormatHandler {
         var author: DraftText?
         var atomAuthorName: DraftText?
         var atomAuthorEmail: DraftText?
-        var creators: [DraftText] = []
+        /// Categories and `dc:creator`s, tagged `category` and `creator`.
+        var lists = DraftList()
+        static let category = 0
+        static let creator = 1
         var iTunesAuthor: DraftText?
         var pubDate: Date?
         var dcDate: Date?
         var dcModified: Date?
         var atomPublished: Date?
         var atomUpdated: Date?
-        var categories: [DraftText] = []
         var enclosures: [Enclosure] = []
 
         mutating func addEnclosure(url: String, type: String?, length: String?) {
@@ -375,30 +379,29 @@ final class RSSHandler: FeedFormatHandler {
             enclosures.append(enclosure)
         }
 
-        var parsedItem: ParsedItem {
-            let guid = guid?.line
-            let creators = creators.compactMap(\.line)
+        func parsedItem(in arena: TextArena) -> ParsedItem {
+            let guid = guid?.line(in: arena)
+            let creators = arena.entries(of: lists, tag: Self.creator).compactMap { $0.line(in: arena) }
             var categories: [String] = []
-            for draft in self.categories {
-                if let category = draft.line, !categories.contains(category) { categories.append(category) }
+            for draft in arena.entries(of: lists, tag: Self.category) {
+                if let category = draft.line(in: arena), !categories.contains(category) { categories.append(category) }
             }
+            let atomAuthor = AtomPerson.displayName(
+                name: atomAuthorName?.line(in: arena), email: atomAuthorEmail?.line(in: arena))
             return ParsedItem(
                 id: guid,
-                title: title?.line ?? dcTitle?.line ?? mediaTitle?.line,
-                link: link?.link ?? atomLink ?? Self.permalink(guid, isPermaLink: guidIsPermaLink),
-                author: author?.line ?? (creators.isEmpty ? nil : creators.joined(separator: ", ")) ?? atomAuthor
-                    ?? iTunesAuthor?.line,
+                title: title?.line(in: arena) ?? dcTitle?.line(in: arena) ?? mediaTitle?.line(in: arena),
+                link: link?.link(in: arena) ?? atomLink ?? Self.permalink(guid, isPermaLink: guidIsPermaLink),
+                author: author?.line(in: arena) ?? (creators.isEmpty ? nil : creators.joined(separator: ", "))
+                    ?? atomAuthor ?? iTunesAuthor?.line(in: arena),
                 published: pubDate ?? dcDate ?? atomPublished,
                 updated: atomUpdated ?? dcModified,
-                summary: description?.block ?? dcDescription?.block ?? atomSummary?.block ?? iTunesSummary?.block
-                    ?? iTunesSubtitle?.block ?? mediaDescription?.block,
-                content: contentEncoded?.block ?? atomContent?.block ?? xhtmlBody?.block,
+                summary: description?.block(in: arena) ?? dcDescription?.block(in: arena)
+                    ?? atomSummary?.block(in: arena) ?? iTunesSummary?.block(in: arena)
+                    ?? iTunesSubtitle?.block(in: arena) ?? mediaDescription?.block(in: arena),
+                content: contentEncoded?.block(in: arena) ?? atomContent?.block(in: arena) ?? xhtmlBody?.block(in: arena),
                 categories: categories,
                 enclosures: enclosures)
-        }
-
-        private var atomAuthor: String? {
-            AtomPerson.displayName(name: atomAuthorName?.line, email: atomAuthorEmail?.line)
         }
 
         /// RSS 2.0: a guid is the item's permanent URL unless `isPermaLink="false"`. Used as the

@@ -8,23 +8,44 @@ import FeedEntities
 /// feed-level author that Atom gives entries without one, even when it comes after them.
 @Suite("ItemAssembler")
 struct ItemAssemblerTests {
-    @Test(arguments: [0, 1, ItemAssembler.batchSize - 1, ItemAssembler.batchSize, ItemAssembler.batchSize * 3 + 7])
+    private static let batch = ItemAssembler<Int>.batchSize
+
+    @Test(arguments: [0, 1, batch - 1, batch, batch * 3 + 7])
     func keepsTheOrderOfTheDocument(count: Int) {
-        let assembler = ItemAssembler()
-        for index in 0..<count {
-            assembler.add { ParsedItem(id: "\(index)") }
-        }
+        let assembler = ItemAssembler<Int> { number, _ in ParsedItem(id: "\(number)") }
+        for index in 0..<count { assembler.add(index) }
         #expect(assembler.finish().map(\.id) == (0..<count).map { "\($0)" })
+    }
+
+    @Test func draftsReadTheirTextFromTheArenaOfTheirBatch() {
+        struct Draft: Sendable {
+            var title: DraftText
+            var tags = DraftList()
+        }
+        let assembler = ItemAssembler<Draft> { draft, arena in
+            ParsedItem(title: draft.title.line(in: arena), categories: arena.entries(of: draft.tags, tag: 1).compactMap { $0.line(in: arena) })
+        }
+        let count = ItemAssembler<Draft>.batchSize * 2 + 1
+        for index in 0..<count {
+            var draft = Draft(title: DraftText(CapturedText(bytes: Array(" Title\u{7} \(index) ".utf8), base: nil), in: assembler.arena))
+            for tag in [1, 2, 1] {
+                assembler.arena.append(DraftText("tag\(tag)-\(index)", in: assembler.arena), tag: tag, to: &draft.tags)
+            }
+            assembler.add(draft)
+        }
+        let items = assembler.finish()
+        #expect(items.map(\.title) == (0..<count).map { "Title \($0)" })
+        #expect(items.map(\.categories) == (0..<count).map { ["tag1-\($0)", "tag1-\($0)"] })
     }
 
     @Test func draftTextsReadTheirOwnRangeOfTheArena() {
         let arena = TextArena(capacity: 4)
-        let first = DraftText(CapturedText(bytes: Array("  One\u{7}  ".utf8), base: nil), encoding: [], in: arena)
-        let blank = DraftText(CapturedText(bytes: Array(" \n\t".utf8), base: nil), encoding: [], in: arena)
+        let first = DraftText(CapturedText(bytes: Array("  One\u{7}  ".utf8), base: nil), in: arena)
+        let blank = DraftText(CapturedText(bytes: Array(" \n\t".utf8), base: nil), in: arena)
         let second = DraftText(CapturedText(bytes: Array("<p>two</p>\r\nlines".utf8), base: nil), encoding: .html, in: arena)
-        #expect(first.line == "One")
-        #expect(blank.isBlank && blank.line == nil)
-        #expect(second.block == "<p>two</p>\nlines")
+        #expect(first.line(in: arena) == "One")
+        #expect(blank.isBlank && blank.line(in: arena) == nil)
+        #expect(second.block(in: arena) == "<p>two</p>\nlines")
     }
 
     @Test func encodedDraftsAreDecodedWhenBuilt() throws {
@@ -32,12 +53,12 @@ struct ItemAssemblerTests {
         let base = try #require(URL(string: "https://example.org/blog/"))
         let html = DraftText(CapturedText(bytes: Array("<a href=\"post\">x</a>".utf8), base: base), encoding: .html, in: arena)
         let base64 = DraftText(CapturedText(bytes: Array("aGVsbG8=".utf8), base: nil), encoding: .base64, in: arena)
-        #expect(html.block == "<a href=\"https://example.org/blog/post\">x</a>")
-        #expect(base64.line == "hello")
+        #expect(html.block(in: arena) == "<a href=\"https://example.org/blog/post\">x</a>")
+        #expect(base64.line(in: arena) == "hello")
     }
 
     @Test func aLargeRSSFeedParsesAsItsItemsOneByOne() throws {
-        let count = ItemAssembler.batchSize * 4 + 3
+        let count = Self.batch * 4 + 3
         var xml = "<rss version=\"2.0\"><channel><title>Big</title>"
         for index in 0..<count {
             // Every third item has a blank title before a real one: the later element fills it.
@@ -55,7 +76,7 @@ struct ItemAssemblerTests {
     }
 
     @Test func atomFeedAuthorAfterTheEntriesStillReachesThem() throws {
-        let count = ItemAssembler.batchSize * 2 + 1
+        let count = Self.batch * 2 + 1
         var xml = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>Big</title>"
         for index in 0..<count {
             let author = index == 5 ? "<author><name>Own</name></author>" : ""
