@@ -71,8 +71,8 @@ final class RSSHandler: FeedFormatHandler {
         }
         if let atomAuthorDepth, context.depth == atomAuthorDepth + 1, element.namespace == .atom10 {
             switch element.local {
-            case .name: return capture(.item(.draft(\.atomAuthorName)))
-            case .email: return capture(.item(.draft(\.atomAuthorEmail)))
+            case .name: return capture(.itemText(.atomAuthorName))
+            case .email: return capture(.itemText(.atomAuthorEmail))
             default: return nil
             }
         }
@@ -92,15 +92,21 @@ final class RSSHandler: FeedFormatHandler {
         case .channel(let field):
             field.store(text, encoding: encoding, in: &channel, arena: items.arena)
             return
-        case .item(let field):
-            if item != nil { field.store(text, encoding: encoding, in: &item!, arena: items.arena) }
+        case .itemText(let field):
+            // The first element that says something wins (a blank one may be followed by another).
+            if item != nil, item!.text(field).map(\.isBlank) ?? true {
+                item!.setText(field, DraftText(text, encoding: encoding, in: items.arena))
+            }
+            return
+        case .itemDate(let field):
+            if item != nil, item!.date(field) == nil { item!.setDate(field, text.decoding(encoding).date) }
             return
         default:
             break
         }
         let text = text.decoding(encoding)
         switch target {
-        case .channel, .item:
+        case .channel, .itemText, .itemDate:
             break
         case .itemCategory:
             if item != nil { items.arena.append(DraftText(text, in: items.arena), tag: ItemFields.category, to: &item!.lists) }
@@ -145,7 +151,7 @@ final class RSSHandler: FeedFormatHandler {
     {
         let target: Target
         switch (element.namespace, element.local) {
-        case (let namespace, .title) where isCore(namespace): target = .item(.draft(\.title))
+        case (let namespace, .title) where isCore(namespace): target = .itemText(.title)
         case (let namespace, .link) where isCore(namespace):
             if let link = AtomLink(attributes, base: context.base) {
                 if link.isAlternate { item?.link = DraftText(link.href, in: items.arena) }
@@ -153,15 +159,15 @@ final class RSSHandler: FeedFormatHandler {
             }
             target = .itemLink
         case (let namespace, .description) where isCore(namespace):
-            return capture(.item(.draft(\.description)), encoding: .html)
-        case (let namespace, .author) where isCore(namespace): target = .item(.draft(\.author))
-        case (let namespace, .pubDate) where isCore(namespace): target = .item(.date(\.pubDate))
+            return capture(.itemText(.description), encoding: .html)
+        case (let namespace, .author) where isCore(namespace): target = .itemText(.author)
+        case (let namespace, .pubDate) where isCore(namespace): target = .itemDate(.pubDate)
         case (let namespace, .category) where isCore(namespace): target = .itemCategory
         case (let namespace, .guid) where isCore(namespace):
             if item?.guid?.isBlank ?? true {
                 item?.guidIsPermaLink = attributes["isPermaLink"]?.lowercased() != "false"
             }
-            target = .item(.draft(\.guid))
+            target = .itemText(.guid)
         case (let namespace, .enclosure) where isCore(namespace):
             if let url = attributes["url"] {
                 item?.addEnclosure(
@@ -169,26 +175,25 @@ final class RSSHandler: FeedFormatHandler {
                     length: attributes["length"])
             }
             return nil
-        case (.content, .encoded): return capture(.item(.draft(\.contentEncoded)), encoding: .html)
+        case (.content, .encoded): return capture(.itemText(.contentEncoded), encoding: .html)
         case (.xhtml, .body):
-            pending = (.item(.draft(\.xhtmlBody)), [])
+            pending = (.itemText(.xhtmlBody), [])
             return .markup(unwrapDiv: false)
-        case (.dublinCore, .title): target = .item(.draft(\.dcTitle))
-        case (.dublinCore, .description): target = .item(.draft(\.dcDescription))
+        case (.dublinCore, .title): target = .itemText(.dcTitle)
+        case (.dublinCore, .description): target = .itemText(.dcDescription)
         case (.dublinCore, .creator), (.dublinCore, .author): target = .itemCreator
-        case (.dublinCore, .date): target = .item(.date(\.dcDate))
+        case (.dublinCore, .date): target = .itemDate(.dcDate)
         case (.dublinCore, .subject): target = .itemCategory
-        case (.dublinCoreTerms, .modified): target = .item(.date(\.dcModified))
-        case (.iTunes, .author): target = .item(.draft(\.iTunesAuthor))
-        case (.iTunes, .summary): target = .item(.draft(\.iTunesSummary))
-        case (.iTunes, .subtitle): target = .item(.draft(\.iTunesSubtitle))
+        case (.dublinCoreTerms, .modified): target = .itemDate(.dcModified)
+        case (.iTunes, .author): target = .itemText(.iTunesAuthor)
+        case (.iTunes, .summary): target = .itemText(.iTunesSummary)
+        case (.iTunes, .subtitle): target = .itemText(.iTunesSubtitle)
         case (.mediaRSS, _): return startItemMedia(element, attributes: attributes, context: context)
-        case (.atom10, .updated): target = .item(.date(\.atomUpdated))
-        case (.atom10, .published): target = .item(.date(\.atomPublished))
+        case (.atom10, .updated): target = .itemDate(.atomUpdated)
+        case (.atom10, .published): target = .itemDate(.atomPublished)
         case (.atom10, .summary), (.atom10, .content):
-            let field: WritableKeyPath<ItemFields, DraftText?> = element.local == .summary ? \.atomSummary : \.atomContent
             let construct = AtomTextConstruct(attributes, atom03: false)
-            pending = (.item(.draft(field)), construct.encoding)
+            pending = (.itemText(element.local == .summary ? .atomSummary : .atomContent), construct.encoding)
             return construct.mode
         case (.atom10, .author):
             atomAuthorDepth = context.depth
@@ -268,9 +273,9 @@ final class RSSHandler: FeedFormatHandler {
         case .enclosure(let enclosure):
             item?.addEnclosure(enclosure)
         case .title:
-            return capture(.item(.draft(\.mediaTitle)))
+            return capture(.itemText(.mediaTitle))
         case .description:
-            return capture(.item(.draft(\.mediaDescription)))
+            return capture(.itemText(.mediaDescription))
         case .group, .ignored:
             break
         }
@@ -298,7 +303,10 @@ final class RSSHandler: FeedFormatHandler {
 
     private enum Target {
         case channel(FieldTarget<ChannelFields>)
-        case item(FieldTarget<ItemFields>)
+        /// Fields of items are named by enums rather than key paths: they are stored for nearly
+        /// every element, and a key path costs a retain and a generic projection each time.
+        case itemText(ItemFields.Text)
+        case itemDate(ItemFields.DateField)
         case itemCategory
         case itemCreator
         /// `dc:creator` of the channel; several are all authors.
@@ -306,110 +314,5 @@ final class RSSHandler: FeedFormatHandler {
         /// `link`, where a later element replaces an earlier one (as in feedparser and gofeed).
         case channelLink
         case itemLink
-    }
-
-    private struct ChannelFields {
-        var title: String?
-        var dcTitle: String?
-        var link: String?
-        var atomLink: String?
-        var description: String?
-        var dcDescription: String?
-        var language: String?
-        var dcLanguage: String?
-        var xmlLang: String?
-        var lastBuildDate: Date?
-        var pubDate: Date?
-        var dcDate: Date?
-        var atomUpdated: Date?
-        var managingEditor: String?
-        var webMaster: String?
-        var dcCreators: [String] = []
-        var dcCreator: String? { dcCreators.isEmpty ? nil : dcCreators.joined(separator: ", ") }
-        var iTunesAuthor: String?
-        var iTunesSubtitle: String?
-        var iTunesSummary: String?
-        var imageURL: String?
-        var iTunesImage: String?
-        var mediaImage: String?
-    }
-
-    /// An item being read. The long text fields stay as captured until `parsedItem` builds the
-    /// item, usually on another thread (`ItemAssembler`).
-    private struct ItemFields: Sendable {
-        var title: DraftText?
-        var dcTitle: DraftText?
-        var link: DraftText?
-        var atomLink: String?
-        var guid: DraftText?
-        var guidIsPermaLink = true
-        var description: DraftText?
-        var dcDescription: DraftText?
-        var atomSummary: DraftText?
-        var iTunesSummary: DraftText?
-        var iTunesSubtitle: DraftText?
-        var mediaTitle: DraftText?
-        var mediaDescription: DraftText?
-        var contentEncoded: DraftText?
-        var atomContent: DraftText?
-        var xhtmlBody: DraftText?
-        var author: DraftText?
-        var atomAuthorName: DraftText?
-        var atomAuthorEmail: DraftText?
-        /// Categories and `dc:creator`s, tagged `category` and `creator`.
-        var lists = DraftList()
-        static let category = 0
-        static let creator = 1
-        var iTunesAuthor: DraftText?
-        var pubDate: Date?
-        var dcDate: Date?
-        var dcModified: Date?
-        var atomPublished: Date?
-        var atomUpdated: Date?
-        var enclosures: [Enclosure] = []
-
-        mutating func addEnclosure(url: String, type: String?, length: String?) {
-            addEnclosure(Enclosure(url: url, type: type, length: Enclosure.length(from: length)))
-        }
-
-        /// Adds an enclosure unless one with the same URL is there (an RSS `enclosure` and the
-        /// `media:content` beside it usually name the same file).
-        mutating func addEnclosure(_ enclosure: Enclosure) {
-            guard !enclosures.contains(where: { $0.url == enclosure.url }) else { return }
-            enclosures.append(enclosure)
-        }
-
-        func parsedItem(in arena: TextArena) -> ParsedItem {
-            let guid = guid?.line(in: arena)
-            let creators = arena.entries(of: lists, tag: Self.creator).compactMap { $0.line(in: arena) }
-            var categories: [String] = []
-            for draft in arena.entries(of: lists, tag: Self.category) {
-                if let category = draft.line(in: arena), !categories.contains(category) { categories.append(category) }
-            }
-            let atomAuthor = AtomPerson.displayName(
-                name: atomAuthorName?.line(in: arena), email: atomAuthorEmail?.line(in: arena))
-            return ParsedItem(
-                id: guid,
-                title: title?.line(in: arena) ?? dcTitle?.line(in: arena) ?? mediaTitle?.line(in: arena),
-                link: link?.link(in: arena) ?? atomLink ?? Self.permalink(guid, isPermaLink: guidIsPermaLink),
-                author: author?.line(in: arena) ?? (creators.isEmpty ? nil : creators.joined(separator: ", "))
-                    ?? atomAuthor ?? iTunesAuthor?.line(in: arena),
-                published: pubDate ?? dcDate ?? atomPublished,
-                updated: atomUpdated ?? dcModified,
-                summary: description?.block(in: arena) ?? dcDescription?.block(in: arena)
-                    ?? atomSummary?.block(in: arena) ?? iTunesSummary?.block(in: arena)
-                    ?? iTunesSubtitle?.block(in: arena) ?? mediaDescription?.block(in: arena),
-                content: contentEncoded?.block(in: arena) ?? atomContent?.block(in: arena) ?? xhtmlBody?.block(in: arena),
-                categories: categories,
-                enclosures: enclosures)
-        }
-
-        /// RSS 2.0: a guid is the item's permanent URL unless `isPermaLink="false"`. Used as the
-        /// link only when the item has no `link` and the guid really is a web URL.
-        private static func permalink(_ guid: String?, isPermaLink: Bool) -> String? {
-            guard isPermaLink, let guid else { return nil }
-            let lowered = guid.lowercased()
-            return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") ? guid : nil
-        }
     }
 }
