@@ -56,7 +56,13 @@ final class FeedCollector {
     private var open: [OpenElement] = []
     /// `xml:base` values in effect, by the depth of the element that set them.
     @exclusivity(unchecked)
-    private var bases: [(depth: Int, url: URL?)] = []
+    private var bases: [(depth: Int, url: URL?)] = [] {
+        didSet { innermostBaseDepth = bases.last?.depth ?? 0 }
+    }
+    /// The depth of the innermost `xml:base`, 0 when there is none: checked at every end tag
+    /// without copying (and retaining) the URL beside it.
+    @exclusivity(unchecked)
+    private var innermostBaseDepth = 0
     @exclusivity(unchecked)
     var capture: Capture?
     /// The content of the element being captured.
@@ -211,7 +217,7 @@ final class FeedCollector {
         } else {
             events?.didEnd(element.name, context: elementContext())
         }
-        if let last = bases.last, last.depth == depth { bases.removeLast() }
+        if innermostBaseDepth == depth { bases.removeLast() }
         open.removeLast()
     }
 

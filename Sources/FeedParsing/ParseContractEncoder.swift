@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import FeedEntities
 
@@ -241,9 +236,10 @@ public struct ParseContractEncoder: Sendable {
         }
 
         /// `2026-11-05T09:30:00Z`, or `2026-11-05T09:30:00.250Z` when the date has milliseconds.
-        /// The C library's `gmtime_r` does the calendar: fast, and independent of any locale.
+        /// The calendar is computed here (`civilDate`) rather than with `gmtime_r`, which takes
+        /// the C library's time zone lock: two threads encode at once, one or two dates per item.
         mutating func date(_ date: Date?) {
-            guard let date else { return raw("null") }
+            guard let date, date.timeIntervalSince1970.magnitude < 1e15 else { return raw("null") }
             let interval = date.timeIntervalSince1970
             var seconds = Int(interval.rounded(.down))
             var milliseconds = Int(((interval - Double(seconds)) * 1000).rounded())
@@ -251,26 +247,40 @@ public struct ParseContractEncoder: Sendable {
                 seconds += 1
                 milliseconds = 0
             }
-            var time = time_t(seconds)
-            var fields = tm()
-            guard gmtime_r(&time, &fields) != nil else { return raw("null") }
+            let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+            let secondOfDay = seconds - days * 86400
+            let (year, month, day) = Self.civilDate(daysSinceEpoch: days)
             raw("\"")
-            digits(Int(fields.tm_year) + 1900, 4)
+            digits(year, 4)
             raw("-")
-            digits(Int(fields.tm_mon) + 1, 2)
+            digits(month, 2)
             raw("-")
-            digits(Int(fields.tm_mday), 2)
+            digits(day, 2)
             raw("T")
-            digits(Int(fields.tm_hour), 2)
+            digits(secondOfDay / 3600, 2)
             raw(":")
-            digits(Int(fields.tm_min), 2)
+            digits(secondOfDay % 3600 / 60, 2)
             raw(":")
-            digits(Int(fields.tm_sec), 2)
+            digits(secondOfDay % 60, 2)
             if milliseconds > 0 {
                 raw(".")
                 digits(milliseconds, 3)
             }
             raw("Z\"")
+        }
+
+        /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's
+        /// `civil_from_days`, exact for every Int day count used here).
+        static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+            let shifted = days + 719_468  // days since 0000-03-01
+            let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+            let dayOfEra = shifted - era * 146_097
+            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+            let monthFromMarch = (5 * dayOfYear + 2) / 153
+            let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+            let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+            return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
         }
 
         /// `value` in decimal, zero-padded to `width` digits. Written in place: six of these

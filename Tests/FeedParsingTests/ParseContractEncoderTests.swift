@@ -108,3 +108,38 @@ struct ParseContractEncoderLargeFeedTests {
         #expect(decoded.last?["title"] as? String == "Title \"\(count - 1)\"")
     }
 }
+
+/// Dates are written with the encoder's own calendar arithmetic; the C library is the reference.
+@Suite("tidingsd parse JSON contract: dates")
+struct ParseContractEncoderDateTests {
+    private func published(_ seconds: Int) -> String {
+        let feed = ParsedFeed(format: .rss20, items: [ParsedItem(published: Date(timeIntervalSince1970: TimeInterval(seconds)))])
+        let json = String(decoding: ParseContractEncoder().encode(feed), as: UTF8.self)
+        guard let range = json.range(of: #""published":"#) else { return json }
+        return String(json[range.upperBound...].prefix { $0 != "," })
+    }
+
+    private func reference(_ seconds: Int) -> String {
+        var time = time_t(seconds)
+        var fields = tm()
+        _ = gmtime_r(&time, &fields)
+        return String(
+            format: "\"%04d-%02d-%02dT%02d:%02d:%02dZ\"", Int(fields.tm_year) + 1900, Int(fields.tm_mon) + 1,
+            Int(fields.tm_mday), Int(fields.tm_hour), Int(fields.tm_min), Int(fields.tm_sec))
+    }
+
+    @Test func matchesTheCLibraryAcrossCenturies() {
+        // Every 9,999,991 s (~116 days, never a whole number of days) from 1601 to 2399, plus
+        // the edges: the epoch, a second before it, leap days of 1900 (none), 2000 and 2024.
+        var samples = Array(stride(from: -11_644_473_600, through: 13_569_465_600, by: 9_999_991))
+        samples += [0, -1, -2_203_891_200, 951_782_400, 951_868_799, 1_709_164_800, 253_402_300_799]
+        for seconds in samples {
+            #expect(published(seconds) == reference(seconds), "\(seconds)")
+        }
+    }
+
+    @Test func keepsMilliseconds() {
+        let feed = ParsedFeed(format: .rss20, items: [ParsedItem(published: Date(timeIntervalSince1970: -0.75))])
+        #expect(String(decoding: ParseContractEncoder().encode(feed), as: UTF8.self).contains("\"1969-12-31T23:59:59.250Z\""))
+    }
+}
