@@ -114,8 +114,12 @@ final class FeedCollector {
         let prefix: UInt
     }
 
-    init(baseURL: URL?, entityExpansionBudget: Int) {
+    /// Given to the handler once the root element has chosen it (`FeedFormatHandler.streamItems`).
+    private let itemSink: ParsedItemSink?
+
+    init(baseURL: URL?, entityExpansionBudget: Int, itemSink: ParsedItemSink?) {
         documentBase = baseURL
+        self.itemSink = itemSink
         entities = DocumentEntities(expansionBudget: entityExpansionBudget)
         emptyEntity = tidings_xml_new_empty_entity()
     }
@@ -150,6 +154,7 @@ final class FeedCollector {
             switch FeedFormatDetector.detect(root) {
             case .feed(let handler):
                 self.handler = handler
+                if let itemSink { handler.streamItems(to: itemSink) }
             case .notAFeed(let reason):
                 notAFeedReason = reason
                 stop()

@@ -5,6 +5,9 @@ import Foundation
 #endif
 import FeedEntities
 
+/// Receives a feed's items one by one (see `FeedParseSession.init`).
+public typealias ParsedItemSink = @Sendable (ParsedItem) -> Void
+
 /// Parses a feed document that arrives in pieces, as it downloads, so the fetcher need not hold
 /// the whole body before parsing starts and memory does not grow with the document beyond the
 /// items kept.
@@ -23,6 +26,12 @@ import FeedEntities
 /// the end (JSON Feeds are small, and Foundation's decoder does not stream). The result is the
 /// same however the document is cut into chunks.
 ///
+/// With an item sink, the items are not kept: each goes to the sink as soon as nothing can change
+/// it any more (an RSS item at its end tag, built on a worker thread for a large feed; the items
+/// of other formats when the document ends), in document order, one call at a time, and all of
+/// them before `finish()` returns, whose `ParsedFeed.items` is then empty. `tidingsd parse` uses
+/// this to encode items while the document is still being read.
+///
 /// A session is used once, by one caller at a time; it is not `Sendable`, but may be handed from
 /// one thread to another between calls. It does not check for task cancellation: a caller that
 /// is cancelled simply stops appending and drops the session, which frees everything it holds.
@@ -32,6 +41,7 @@ public final class FeedParseSession {
 
     private let base: URL?
     private let charset: String?
+    private let itemSink: ParsedItemSink?
     private var received = 0
     private var state: State = .sniffing([])
 
@@ -49,8 +59,13 @@ public final class FeedParseSession {
     ///   - baseURL: the URL the document comes from; relative links are resolved against it.
     ///   - charset: the charset of the HTTP `Content-Type`, when the server sent one.
     ///   - maximumDocumentSize: the size limit in bytes (default 32 MiB).
-    public init(baseURL: String?, charset: String?, maximumDocumentSize: Int = 32 << 20) {
+    ///   - itemSink: receives the items instead of `ParsedFeed.items` (see above); called
+    ///     serially, possibly on a thread of the session's own.
+    public init(
+        baseURL: String?, charset: String?, maximumDocumentSize: Int = 32 << 20, itemSink: ParsedItemSink? = nil
+    ) {
         self.maximumDocumentSize = maximumDocumentSize
+        self.itemSink = itemSink
         self.base = baseURL.flatMap { URL(string: $0.trimmingASCIIWhitespace()) }
         self.charset = charset
     }
@@ -122,15 +137,24 @@ public final class FeedParseSession {
         state = .finished
         switch current {
         case .xml(let parser):
-            return try parser.finish().get()
+            return streamingRest(of: try parser.finish().get())
         case .json(let document):
-            return try JSONFeedParser.parse(document, baseURL: base)
+            return streamingRest(of: try JSONFeedParser.parse(document, baseURL: base))
         case .failed(let error):
             state = current
             throw error
         case .sniffing, .finished:
             preconditionFailure("FeedParseSession.finish() called twice")
         }
+    }
+
+    /// Passes the items still in `feed` to the sink, if there is one.
+    private func streamingRest(of feed: ParsedFeed) -> ParsedFeed {
+        guard let itemSink else { return feed }
+        var feed = feed
+        for item in feed.items { itemSink(item) }
+        feed.items = []
+        return feed
     }
 
     // MARK: - Deciding what the document is
@@ -165,7 +189,8 @@ public final class FeedParseSession {
         }
         // Plainly something else: named without running libxml2.
         if prologue.startsLikeHTML { return try fail(.notAFeed(prologue.description)) }
-        guard let parser = LibXMLPushParser(prologue: prologue, head: head, charset: charset, base: base) else {
+        guard let parser = LibXMLPushParser(
+            prologue: prologue, head: head, charset: charset, base: base, itemSink: itemSink) else {
             return try fail(.notAFeed("document could not be read (libxml2 parser context unavailable)"))
         }
         state = .xml(parser)

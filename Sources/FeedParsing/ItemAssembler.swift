@@ -21,6 +21,8 @@ final class ItemAssembler<Draft: Sendable> {
     static var batchSize: Int { 256 }
 
     private let build: Build
+    /// Receives the items as they are built, instead of `finish()` (see `FeedParseSession`).
+    var sink: ParsedItemSink?
     private var batch: [Draft] = []
     /// Where the drafts of the current batch keep their text (see `TextArena`).
     private(set) var arena = TextArena(capacity: 16 << 10)
@@ -47,16 +49,22 @@ final class ItemAssembler<Draft: Sendable> {
         let drafts = batch
         let arena = arena
         let build = build
+        let sink = sink
         batch = []
         batch.reserveCapacity(Self.batchSize)
         self.arena = TextArena(capacity: arena.count + arena.count / 4)
         worker.queue.async {
-            let items = drafts.map { build($0, arena) }
-            worker.built.withLock { $0.append(contentsOf: items) }
+            if let sink {
+                for draft in drafts { sink(build(draft, arena)) }
+            } else {
+                let items = drafts.map { build($0, arena) }
+                worker.built.withLock { $0.append(contentsOf: items) }
+            }
         }
     }
 
-    /// Every item added, in order; waits for the queue to finish its batches.
+    /// Every item added, in order (none when they went to the sink); waits for the queue to
+    /// finish its batches.
     func finish() -> [ParsedItem] {
         var items: [ParsedItem] = []
         if let worker {
@@ -65,6 +73,11 @@ final class ItemAssembler<Draft: Sendable> {
                 defer { built = [] }
                 return built
             }
+        }
+        if let sink {
+            for draft in batch { sink(build(draft, arena)) }
+            batch = []
+            return []
         }
         items.reserveCapacity(items.count + batch.count)
         for draft in batch { items.append(build(draft, arena)) }

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Dispatch
 import FeedEntities
 
 /// Writes a `ParsedFeed` as the `tidingsd parse` JSON contract (docs/ARCHITECTURE.md).
@@ -36,78 +35,60 @@ public struct ParseContractEncoder: Sendable {
     ) {
         var writer = Writer()
         writer.output.reserveCapacity(min(threshold, 1024 + feed.items.count * 512) + 4096)
-        writer.raw("{\"format\":")
-        writer.string(feed.format.rawValue)
-        writer.member(",\"title\":", feed.title)
-        writer.member(",\"link\":", feed.link)
-        writer.member(",\"subtitle\":", feed.subtitle)
-        writer.member(",\"language\":", feed.language)
-        writer.member(",\"updated\":", date: feed.updated)
-        writer.member(",\"author\":", feed.author)
-        writer.member(",\"image\":", feed.image)
-        writer.raw(feed.wellFormed ? ",\"wellFormed\":true,\"items\":[" : ",\"wellFormed\":false,\"items\":[")
-        // Items are encoded in blocks, two at a time on two threads when there are enough of
-        // them (encoding is a pure function of the item), and written in order: a large feed's
-        // output is as large as the feed, and this halves the wait for it.
-        let blocks = stride(from: 0, to: feed.items.count, by: Self.blockSize).map {
-            $0..<min($0 + Self.blockSize, feed.items.count)
-        }
-        var next = 0
-        while next < blocks.count {
-            let round = Array(blocks[next..<min(next + Self.threads, blocks.count)])
-            let encoded = Self.encode(round, of: feed.items, firstIsFirstItem: next == 0)
-            for part in encoded {
-                writer.output.append(contentsOf: part)
+        writer.head(of: feed)
+        // Through the buffer: the items are borrowed in place, not copied (and retained field
+        // by field) as an array's subscript would.
+        feed.items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                if index > 0 { writer.raw(",") }
+                writer.item(items[index])
                 if writer.output.count >= threshold {
                     writer.output.withUnsafeBytes(sink)
                     writer.output.removeAll(keepingCapacity: true)
                 }
             }
-            next += round.count
         }
         writer.raw("]}\n")
         writer.output.withUnsafeBytes(sink)
     }
 
-    /// Items per block.
-    static let blockSize = 1024
-    /// Blocks encoded at once.
-    static let threads = 2
-
-    /// The JSON of each range of `items`, each range on a thread of its own when there are several.
-    private static func encode(_ ranges: [Range<Int>], of items: [ParsedItem], firstIsFirstItem: Bool) -> [[UInt8]] {
-        let parts = EncodedParts(count: ranges.count)
-        let work = { @Sendable (part: Int) in
-            var writer = Writer()
-            writer.output.reserveCapacity(ranges[part].count * 1024)
-            // Through the buffer: the items are borrowed in place, not copied (and retained
-            // field by field) as an array's subscript would.
-            items.withUnsafeBufferPointer { items in
-                for index in ranges[part] {
-                    if index > 0 || !firstIsFirstItem { writer.raw(",") }
-                    writer.item(items[index])
-                }
-            }
-            parts.store(writer.output, at: part)
-        }
-        if ranges.count == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: ranges.count, execute: work) }
-        return parts.all
+    /// Writes the JSON document for `feed` with the items encoded earlier into `items` (the
+    /// feed's own `items` are not written): how `tidingsd parse` writes a feed whose items were
+    /// streamed out of the parser (`FeedParseSession`'s item sink) as they were read.
+    public func write(_ feed: ParsedFeed, items: EncodedItems, to sink: (UnsafeRawBufferPointer) -> Void) {
+        var writer = Writer()
+        writer.head(of: feed)
+        writer.output.withUnsafeBytes(sink)
+        for chunk in items.takeChunks() { chunk.withUnsafeBytes(sink) }
+        sink(UnsafeRawBufferPointer(start: Self.tail.utf8Start, count: Self.tail.utf8CodeUnitCount))
     }
 
-    /// The outputs of one round, each written by one thread into its own slot.
-    private final class EncodedParts: @unchecked Sendable {
-        private var slots: [[UInt8]]
-        init(count: Int) { slots = Array(repeating: [], count: count) }
-        /// Called once per slot, from the thread that encoded it; `concurrentPerform` returns
-        /// only when every slot is written, which orders these writes before `all` is read.
-        func store(_ bytes: [UInt8], at index: Int) {
-            slots.withUnsafeMutableBufferPointer { $0[index] = bytes }
-        }
-        var all: [[UInt8]] { slots }
+    private static let tail: StaticString = "]}\n"
+
+    /// Appends the JSON of `item`, as an element of the `items` array, to `output`.
+    func encode(_ item: ParsedItem, into output: inout [UInt8]) {
+        var writer = Writer()
+        swap(&writer.output, &output)
+        writer.item(item)
+        swap(&writer.output, &output)
     }
 
     private struct Writer {
         var output: [UInt8] = []
+
+        /// Everything before the first item: the feed's fields, `wellFormed` and `"items":[`.
+        mutating func head(of feed: ParsedFeed) {
+            raw("{\"format\":")
+            string(feed.format.rawValue)
+            member(",\"title\":", feed.title)
+            member(",\"link\":", feed.link)
+            member(",\"subtitle\":", feed.subtitle)
+            member(",\"language\":", feed.language)
+            member(",\"updated\":", date: feed.updated)
+            member(",\"author\":", feed.author)
+            member(",\"image\":", feed.image)
+            raw(feed.wellFormed ? ",\"wellFormed\":true,\"items\":[" : ",\"wellFormed\":false,\"items\":[")
+        }
 
         mutating func item(_ item: borrowing ParsedItem) {
             raw("{\"id\":")

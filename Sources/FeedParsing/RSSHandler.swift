@@ -131,6 +131,11 @@ final class RSSHandler: FeedFormatHandler {
         }
     }
 
+    /// An RSS item is final once its end tag is read.
+    func streamItems(to sink: @escaping ParsedItemSink) {
+        items.sink = sink
+    }
+
     func makeFeed() -> ParsedFeed {
         ParsedFeed(
             format: format,
