@@ -71,8 +71,11 @@ struct BareAmpersandEscaper {
         var emitted = 0
         /// Where the bytes held back for the next chunk start.
         var holdFrom = count
-        // The next `&` and `!` at or after `index` (`count` when there is none), searched again
-        // only once `index` has passed them: a chunk full of `&lt;` costs one pass, not one per `&`.
+        // The next `!` at or after `index` (`count` when there is none) and the next `&` before
+        // it (-1 when there is none), searched again only once `index` has passed them: a chunk
+        // full of `&lt;` costs one pass, not one per `&`. The `&` is looked for only up to the
+        // `!`, where a CDATA section or comment may begin: the text of those sections (most of
+        // a feed full of CDATA descriptions) is then read once, for its end, not once more.
         var nextAmpersand = -1
         var nextBang = -1
 
@@ -98,11 +101,11 @@ struct BareAmpersandEscaper {
             case .markup:
                 // Only two bytes matter here: `&` (a reference or not) and `!` (after `<`, the
                 // opener of a CDATA section or a comment).
-                if nextAmpersand < index {
-                    nextAmpersand = Self.find(UInt8(ascii: "&"), in: bytes, from: index) ?? count
-                }
                 if nextBang < index { nextBang = Self.find(UInt8(ascii: "!"), in: bytes, from: index) ?? count }
-                if nextBang < nextAmpersand {
+                if nextAmpersand < index {
+                    nextAmpersand = Self.find(UInt8(ascii: "&"), in: bytes, from: index, before: nextBang) ?? -1
+                }
+                if nextAmpersand < 0, nextBang < count {
                     let bang = nextBang
                     let start = bang - 1
                     guard start >= index, bytes[start] == UInt8(ascii: "<") else {
@@ -131,7 +134,7 @@ struct BareAmpersandEscaper {
                     continue scanning
                 }
                 let ampersand = nextAmpersand
-                guard ampersand < count else {
+                guard ampersand >= 0 else {
                     // A `<` at the very end may begin an opener.
                     if !isFinal, bytes[count - 1] == UInt8(ascii: "<") { holdFrom = count - 1 }
                     break scanning
@@ -214,9 +217,11 @@ struct BareAmpersandEscaper {
         return available == length ? .full : .prefix
     }
 
-    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
-        guard index < bytes.count, let base = bytes.baseAddress,
-            let found = memchr(base + index, Int32(byte), bytes.count - index)
+    private static func find(
+        _ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from index: Int, before end: Int? = nil
+    ) -> Int? {
+        let end = min(end ?? bytes.count, bytes.count)
+        guard index < end, let base = bytes.baseAddress, let found = memchr(base + index, Int32(byte), end - index)
         else { return nil }
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
