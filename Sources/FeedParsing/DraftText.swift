@@ -35,6 +35,11 @@ struct DraftText: Sendable {
     /// The text as a link, resolved against the base URL in effect where it was written.
     func link(in arena: TextArena) -> String? { line(in: arena).map { LinkResolver.resolve($0, against: base) } }
 
+    /// The text as a date, `nil` when it is not one (`CapturedText.date`).
+    func date(in arena: TextArena) -> Date? {
+        arena.withBytes(in: range) { DateParser.parse(utf8: $0) }
+    }
+
     private func read(_ layout: TextSanitizer.Layout, in arena: TextArena) -> String? {
         // Nothing to undo (HTML links resolve only against a base): cleaned straight from the arena.
         guard encoding.contains(.base64) || (encoding.contains(.html) && base != nil) else {

@@ -57,8 +57,13 @@ extension RSSHandler {
         var author: DraftText?
         var atomAuthorName: DraftText?
         var atomAuthorEmail: DraftText?
-        /// Categories and `dc:creator`s, tagged `category` and `creator`.
+        /// Categories and `dc:creator`s, tagged `category` and `creator`, and the dates as
+        /// written, tagged with their `DateField` (read when the item is built: the first of
+        /// each field that is a date counts).
         var lists = DraftList()
+        var iTunesAuthor: DraftText?
+        var enclosures: [Enclosure] = []
+
         static let category = 0
         static let creator = 1
 
@@ -69,9 +74,9 @@ extension RSSHandler {
             case contentEncoded, atomContent, xhtmlBody
         }
 
-        /// The date fields, named.
-        enum DateField {
-            case pubDate, dcDate, dcModified, atomPublished, atomUpdated
+        /// The date fields, named; the raw value is their tag in `lists`.
+        enum DateField: Int {
+            case pubDate = 2, dcDate, dcModified, atomPublished, atomUpdated
         }
 
         func text(_ field: Text) -> DraftText? {
@@ -118,33 +123,6 @@ extension RSSHandler {
             }
         }
 
-        func date(_ field: DateField) -> Date? {
-            switch field {
-            case .pubDate: pubDate
-            case .dcDate: dcDate
-            case .dcModified: dcModified
-            case .atomPublished: atomPublished
-            case .atomUpdated: atomUpdated
-            }
-        }
-
-        mutating func setDate(_ field: DateField, _ value: Date?) {
-            switch field {
-            case .pubDate: pubDate = value
-            case .dcDate: dcDate = value
-            case .dcModified: dcModified = value
-            case .atomPublished: atomPublished = value
-            case .atomUpdated: atomUpdated = value
-            }
-        }
-        var iTunesAuthor: DraftText?
-        var pubDate: Date?
-        var dcDate: Date?
-        var dcModified: Date?
-        var atomPublished: Date?
-        var atomUpdated: Date?
-        var enclosures: [Enclosure] = []
-
         mutating func addEnclosure(url: String, type: String?, length: String?) {
             addEnclosure(Enclosure(url: url, type: type, length: Enclosure.length(from: length)))
         }
@@ -163,6 +141,9 @@ extension RSSHandler {
             for draft in arena.entries(of: lists, tag: Self.category) {
                 if let category = draft.line(in: arena), !categories.contains(category) { categories.append(category) }
             }
+            func date(_ field: DateField) -> Date? {
+                arena.entries(of: lists, tag: field.rawValue).lazy.compactMap { $0.date(in: arena) }.first
+            }
             let atomAuthor = AtomPerson.displayName(
                 name: atomAuthorName?.line(in: arena), email: atomAuthorEmail?.line(in: arena))
             return ParsedItem(
@@ -171,8 +152,8 @@ extension RSSHandler {
                 link: link?.link(in: arena) ?? atomLink ?? Self.permalink(guid, isPermaLink: guidIsPermaLink),
                 author: author?.line(in: arena) ?? (creators.isEmpty ? nil : creators.joined(separator: ", "))
                     ?? atomAuthor ?? iTunesAuthor?.line(in: arena),
-                published: pubDate ?? dcDate ?? atomPublished,
-                updated: atomUpdated ?? dcModified,
+                published: date(.pubDate) ?? date(.dcDate) ?? date(.atomPublished),
+                updated: date(.atomUpdated) ?? date(.dcModified),
                 summary: description?.block(in: arena) ?? dcDescription?.block(in: arena)
                     ?? atomSummary?.block(in: arena) ?? iTunesSummary?.block(in: arena)
                     ?? iTunesSubtitle?.block(in: arena) ?? mediaDescription?.block(in: arena),

@@ -99,7 +99,9 @@ final class RSSHandler: FeedFormatHandler {
             }
             return
         case .itemDate(let field):
-            if item != nil, item!.date(field) == nil { item!.setDate(field, text.decoding(encoding).date) }
+            if item != nil {
+                items.arena.append(DraftText(text, encoding: encoding, in: items.arena), tag: field.rawValue, to: &item!.lists)
+            }
             return
         default:
             break
