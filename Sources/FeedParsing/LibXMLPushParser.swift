@@ -22,7 +22,7 @@ private let libXML2Initialized: Void = xmlInitParser()
 /// error handlers libxml2 keeps per thread are installed around every call).
 final class LibXMLPushParser {
     /// Bytes handed to libxml2 per `xmlParseChunk` call at most.
-    static let chunkSize = 64 << 10
+    static let chunkSize = 256 << 10
     /// Total bytes that entities declared inside a document may expand to.
     static let entityExpansionBudget = 1 << 20
 
