@@ -29,10 +29,15 @@ final class ItemAssembler<Draft: Sendable> {
     /// Created with the first full batch: most feeds have fewer items.
     private var worker: Worker?
 
+    /// Batches handed over and not built yet, at most: when the builder falls behind (a slow
+    /// sink, a busy machine), the parsing thread waits rather than piling drafts up in memory.
+    static var batchesInFlight: Int { 4 }
+
     /// The queue and what it built so far.
     private final class Worker: Sendable {
         let queue = DispatchQueue(label: "tidings.feedparsing.items")
         let built = Mutex<[ParsedItem]>([])
+        let slots = DispatchSemaphore(value: ItemAssembler.batchesInFlight)
     }
 
     init(build: @escaping Build) {
@@ -53,6 +58,7 @@ final class ItemAssembler<Draft: Sendable> {
         batch = []
         batch.reserveCapacity(Self.batchSize)
         self.arena = TextArena(capacity: arena.count + arena.count / 4)
+        worker.slots.wait()
         worker.queue.async {
             if let sink {
                 for draft in drafts { sink(build(draft, arena)) }
@@ -60,6 +66,7 @@ final class ItemAssembler<Draft: Sendable> {
                 let items = drafts.map { build($0, arena) }
                 worker.built.withLock { $0.append(contentsOf: items) }
             }
+            worker.slots.signal()
         }
     }
 
