@@ -19,7 +19,11 @@ struct CapturedText {
 
     /// Whether the text is nothing but ASCII whitespace and controls: a field a later element
     /// of the same name may still fill. (Cheap, and never true of text that cleans to something.)
-    var isBlank: Bool { !bytes.contains { $0 > 0x20 && $0 != 0x7F } }
+    var isBlank: Bool { bytes.withUnsafeBufferPointer(Self.isBlank) }
+
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.contains { $0 > 0x20 && $0 != 0x7F }
+    }
 
     /// The text as a date, `nil` when it is not one.
     var date: Date? { bytes.withUnsafeBufferPointer { DateParser.parse(utf8: $0) } }

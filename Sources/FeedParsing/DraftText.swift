@@ -15,10 +15,11 @@ struct DraftText: Sendable {
     let isBlank: Bool
 
     init(_ text: CapturedText, encoding: ContentEncoding = [], in arena: TextArena) {
-        range = arena.append(text.bytes)
+        (range, isBlank) = text.bytes.withUnsafeBufferPointer { bytes in
+            (arena.append(bytes), CapturedText.isBlank(bytes))
+        }
         base = text.base
         self.encoding = encoding
-        isBlank = text.isBlank
     }
 
     /// A value already read (an attribute), kept the same way as captured text.

@@ -10,8 +10,12 @@
 /// `@unchecked Sendable`: the parsing thread appends to an arena only until `ItemAssembler`
 /// hands it over with its batch; from then on it is only read.
 final class TextArena: @unchecked Sendable {
+    // (Touched by one thread at a time, as said above: no runtime exclusivity checks on the
+    // buffers every captured field is appended to.)
+    @exclusivity(unchecked)
     private var storage: [UInt8] = []
     /// The entries of every `DraftList` of the batch.
+    @exclusivity(unchecked)
     private var entries: [(tag: Int, text: DraftText)] = []
 
     init(capacity: Int) {
@@ -22,7 +26,7 @@ final class TextArena: @unchecked Sendable {
     var count: Int { storage.count }
 
     /// Copies `bytes` in and returns where they are.
-    func append(_ bytes: [UInt8]) -> Range<Int> {
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let start = storage.count
         storage.append(contentsOf: bytes)
         return start..<storage.count
