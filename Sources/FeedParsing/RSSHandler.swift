@@ -93,10 +93,8 @@ final class RSSHandler: FeedFormatHandler {
             field.store(text, encoding: encoding, in: &channel, arena: items.arena)
             return
         case .itemText(let field):
-            // The first element that says something wins (a blank one may be followed by another).
-            if item != nil, item!.text(field).map(\.isBlank) ?? true {
-                item!.setText(field, DraftText(text, encoding: encoding, in: items.arena))
-            }
+            // (Through a mutating call: reading `item!` would copy the whole draft.)
+            if item != nil { item!.fill(field, with: text, encoding: encoding, in: items.arena) }
             return
         case .itemDate(let field):
             if item != nil {
