@@ -67,10 +67,10 @@ final class AtomHandler: FeedFormatHandler {
         pending = nil
         switch target {
         case .feed(let field):
-            field.store(text, encoding: encoding, in: &feed, arena: entries.arena)
+            field.store(text, encoding: encoding, in: &feed, arena: &entries.arena)
             return
         case .entry(let field):
-            if entry != nil { field.store(text, encoding: encoding, in: &entry!, arena: entries.arena) }
+            if entry != nil { field.store(text, encoding: encoding, in: &entry!, arena: &entries.arena) }
             return
         default:
             break

@@ -14,7 +14,7 @@ struct DraftText: Sendable {
     /// Whether a later element of the same name may replace this one (`CapturedText.isBlank`).
     let isBlank: Bool
 
-    init(_ text: CapturedText, encoding: ContentEncoding = [], in arena: TextArena) {
+    init(_ text: CapturedText, encoding: ContentEncoding = [], in arena: inout TextArena) {
         (range, isBlank) = text.bytes.withUnsafeBufferPointer { bytes in
             (arena.append(bytes), CapturedText.isBlank(bytes))
         }
@@ -23,8 +23,8 @@ struct DraftText: Sendable {
     }
 
     /// A value already read (an attribute), kept the same way as captured text.
-    init(_ value: String, in arena: TextArena) {
-        self.init(CapturedText(bytes: Array(value.utf8), base: nil), in: arena)
+    init(_ value: String, in arena: inout TextArena) {
+        self.init(CapturedText(bytes: Array(value.utf8), base: nil), in: &arena)
     }
 
     /// The text as one line, `nil` when blank (`CapturedText.line`).

@@ -14,7 +14,7 @@ enum FieldTarget<Fields> {
     case draft(WritableKeyPath<Fields, DraftText?>)
 
     /// Stores `text`, whose `encoding` is still to undo; draft fields go into `arena`.
-    func store(_ text: CapturedText, encoding: ContentEncoding, in fields: inout Fields, arena: TextArena) {
+    func store(_ text: CapturedText, encoding: ContentEncoding, in fields: inout Fields, arena: inout TextArena) {
         switch self {
         case .text(let field, let kind):
             if fields[keyPath: field] == nil { fields[keyPath: field] = kind.read(text.decoding(encoding)) }
@@ -22,7 +22,7 @@ enum FieldTarget<Fields> {
             if fields[keyPath: field] == nil { fields[keyPath: field] = text.decoding(encoding).date }
         case .draft(let field):
             if fields[keyPath: field]?.isBlank ?? true {
-                fields[keyPath: field] = DraftText(text, encoding: encoding, in: arena)
+                fields[keyPath: field] = DraftText(text, encoding: encoding, in: &arena)
             }
         }
     }

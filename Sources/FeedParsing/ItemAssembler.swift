@@ -25,7 +25,7 @@ final class ItemAssembler<Draft: Sendable> {
     var sink: ParsedItemSink?
     private var batch: [Draft] = []
     /// Where the drafts of the current batch keep their text (see `TextArena`).
-    private(set) var arena = TextArena(capacity: 16 << 10)
+    var arena = TextArena(capacity: 16 << 10)
     /// Created with the first full batch: most feeds have fewer items.
     private var worker: Worker?
 

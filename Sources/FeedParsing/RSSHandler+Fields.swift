@@ -81,9 +81,9 @@ extension RSSHandler {
 
         /// Fills `field` with `text` unless an earlier element filled it: the first element that
         /// says something wins (a blank one may be followed by another).
-        mutating func fill(_ field: Text, with text: CapturedText, encoding: ContentEncoding, in arena: TextArena) {
+        mutating func fill(_ field: Text, with text: CapturedText, encoding: ContentEncoding, in arena: inout TextArena) {
             guard self.text(field)?.isBlank ?? true else { return }
-            setText(field, DraftText(text, encoding: encoding, in: arena))
+            setText(field, DraftText(text, encoding: encoding, in: &arena))
         }
 
         func text(_ field: Text) -> DraftText? {

@@ -90,15 +90,15 @@ final class RSSHandler: FeedFormatHandler {
         pending = nil
         switch target {
         case .channel(let field):
-            field.store(text, encoding: encoding, in: &channel, arena: items.arena)
+            field.store(text, encoding: encoding, in: &channel, arena: &items.arena)
             return
         case .itemText(let field):
             // (Through a mutating call: reading `item!` would copy the whole draft.)
-            if item != nil { item!.fill(field, with: text, encoding: encoding, in: items.arena) }
+            if item != nil { item!.fill(field, with: text, encoding: encoding, in: &items.arena) }
             return
         case .itemDate(let field):
             if item != nil {
-                items.arena.append(DraftText(text, encoding: encoding, in: items.arena), tag: field.rawValue, to: &item!.lists)
+                items.arena.append(text, encoding: encoding, tag: field.rawValue, to: &item!.lists)
             }
             return
         default:
@@ -109,16 +109,16 @@ final class RSSHandler: FeedFormatHandler {
         case .channel, .itemText, .itemDate:
             break
         case .itemCategory:
-            if item != nil { items.arena.append(DraftText(text, in: items.arena), tag: ItemFields.category, to: &item!.lists) }
+            if item != nil { items.arena.append(text, tag: ItemFields.category, to: &item!.lists) }
         case .itemCreator:
-            if item != nil { items.arena.append(DraftText(text, in: items.arena), tag: ItemFields.creator, to: &item!.lists) }
+            if item != nil { items.arena.append(text, tag: ItemFields.creator, to: &item!.lists) }
         case .channelCreator:
             if let creator = text.line { channel.dcCreators.append(creator) }
         case .channelLink:
             if let link = text.link { channel.link = link }
         case .itemLink:
             // A later `link` replaces an earlier one, unless it is blank.
-            if !text.isBlank { item?.link = DraftText(text, in: items.arena) }
+            if !text.isBlank { item?.link = DraftText(text, in: &items.arena) }
         }
     }
 
@@ -159,7 +159,7 @@ final class RSSHandler: FeedFormatHandler {
         case (let namespace, .title) where isCore(namespace): target = .itemText(.title)
         case (let namespace, .link) where isCore(namespace):
             if let link = AtomLink(attributes, base: context.base) {
-                if link.isAlternate { item?.link = DraftText(link.href, in: items.arena) }
+                if link.isAlternate { item?.link = DraftText(link.href, in: &items.arena) }
                 return nil
             }
             target = .itemLink
@@ -205,7 +205,7 @@ final class RSSHandler: FeedFormatHandler {
             return nil
         case (.atom10, .category):
             if let term = attributes["term"], item != nil {
-                items.arena.append(DraftText(term, in: items.arena), tag: ItemFields.category, to: &item!.lists)
+                items.arena.append(CapturedText(bytes: Array(term.utf8), base: nil), tag: ItemFields.category, to: &item!.lists)
             }
             return nil
         case (.atom10, .link):

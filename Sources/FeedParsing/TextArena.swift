@@ -1,5 +1,5 @@
 /// The captured text of a batch of item drafts, in one buffer, and the lists (categories,
-/// authors) those drafts hold.
+/// authors, dates) those drafts hold.
 ///
 /// Drafts keep ranges of it (`DraftText`, `DraftList`) instead of arrays and strings of their
 /// own: the parsing thread makes a few allocations per batch instead of several per item, and
@@ -7,15 +7,11 @@
 /// parsing thread's allocator for every field (the two threads then wait on each other's malloc
 /// locks). Drafts hold no reference to the arena: it travels beside them.
 ///
-/// `@unchecked Sendable`: the parsing thread appends to an arena only until `ItemAssembler`
-/// hands it over with its batch; from then on it is only read.
-final class TextArena: @unchecked Sendable {
-    // (Touched by one thread at a time, as said above: no runtime exclusivity checks on the
-    // buffers every captured field is appended to.)
-    @exclusivity(unchecked)
+/// A value type, filled in place through `inout` by the parsing thread and handed over whole
+/// with its batch (`ItemAssembler`): no reference counting per captured field.
+struct TextArena: Sendable {
     private var storage: [UInt8] = []
     /// The entries of every `DraftList` of the batch.
-    @exclusivity(unchecked)
     private var entries: [(tag: Int, text: DraftText)] = []
 
     init(capacity: Int) {
@@ -26,7 +22,7 @@ final class TextArena: @unchecked Sendable {
     var count: Int { storage.count }
 
     /// Copies `bytes` in and returns where they are.
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let start = storage.count
         storage.append(contentsOf: bytes)
         return start..<storage.count
@@ -37,13 +33,15 @@ final class TextArena: @unchecked Sendable {
         storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
-    /// Adds `text` to `list`, tagged with what it is (a handler's lists of one item, such as
-    /// categories and authors, share one `DraftList`). The entries of one list must be added
-    /// without entries of another list in between, which holds for the one item open at a time.
-    func append(_ text: DraftText, tag: Int, to list: inout DraftList) {
+    /// Keeps `text` (see `DraftText.init`) as an entry of `list`, tagged with what it is (a
+    /// handler's lists of one item, such as categories and authors, share one `DraftList`). The
+    /// entries of one list must be added without entries of another list in between, which
+    /// holds for the one item open at a time.
+    mutating func append(_ text: CapturedText, encoding: ContentEncoding = [], tag: Int, to list: inout DraftList) {
+        let draft = DraftText(text, encoding: encoding, in: &self)
         if list.range.isEmpty { list.range = entries.count..<entries.count }
         precondition(list.range.upperBound == entries.count, "DraftList entries must be contiguous")
-        entries.append((tag, text))
+        entries.append((tag, draft))
         list.range = list.range.lowerBound..<entries.count
     }
 

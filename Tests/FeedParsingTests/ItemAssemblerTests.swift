@@ -27,9 +27,9 @@ struct ItemAssemblerTests {
         }
         let count = ItemAssembler<Draft>.batchSize * 2 + 1
         for index in 0..<count {
-            var draft = Draft(title: DraftText(CapturedText(bytes: Array(" Title\u{7} \(index) ".utf8), base: nil), in: assembler.arena))
+            var draft = Draft(title: DraftText(CapturedText(bytes: Array(" Title\u{7} \(index) ".utf8), base: nil), in: &assembler.arena))
             for tag in [1, 2, 1] {
-                assembler.arena.append(DraftText("tag\(tag)-\(index)", in: assembler.arena), tag: tag, to: &draft.tags)
+                assembler.arena.append(CapturedText(bytes: Array("tag\(tag)-\(index)".utf8), base: nil), tag: tag, to: &draft.tags)
             }
             assembler.add(draft)
         }
@@ -39,20 +39,20 @@ struct ItemAssemblerTests {
     }
 
     @Test func draftTextsReadTheirOwnRangeOfTheArena() {
-        let arena = TextArena(capacity: 4)
-        let first = DraftText(CapturedText(bytes: Array("  One\u{7}  ".utf8), base: nil), in: arena)
-        let blank = DraftText(CapturedText(bytes: Array(" \n\t".utf8), base: nil), in: arena)
-        let second = DraftText(CapturedText(bytes: Array("<p>two</p>\r\nlines".utf8), base: nil), encoding: .html, in: arena)
+        var arena = TextArena(capacity: 4)
+        let first = DraftText(CapturedText(bytes: Array("  One\u{7}  ".utf8), base: nil), in: &arena)
+        let blank = DraftText(CapturedText(bytes: Array(" \n\t".utf8), base: nil), in: &arena)
+        let second = DraftText(CapturedText(bytes: Array("<p>two</p>\r\nlines".utf8), base: nil), encoding: .html, in: &arena)
         #expect(first.line(in: arena) == "One")
         #expect(blank.isBlank && blank.line(in: arena) == nil)
         #expect(second.block(in: arena) == "<p>two</p>\nlines")
     }
 
     @Test func encodedDraftsAreDecodedWhenBuilt() throws {
-        let arena = TextArena(capacity: 0)
+        var arena = TextArena(capacity: 0)
         let base = try #require(URL(string: "https://example.org/blog/"))
-        let html = DraftText(CapturedText(bytes: Array("<a href=\"post\">x</a>".utf8), base: base), encoding: .html, in: arena)
-        let base64 = DraftText(CapturedText(bytes: Array("aGVsbG8=".utf8), base: nil), encoding: .base64, in: arena)
+        let html = DraftText(CapturedText(bytes: Array("<a href=\"post\">x</a>".utf8), base: base), encoding: .html, in: &arena)
+        let base64 = DraftText(CapturedText(bytes: Array("aGVsbG8=".utf8), base: nil), encoding: .base64, in: &arena)
         #expect(html.block(in: arena) == "<a href=\"https://example.org/blog/post\">x</a>")
         #expect(base64.line(in: arena) == "hello")
     }
