@@ -72,22 +72,26 @@ struct RFC822Reader {
 
             default:
                 guard byte.isASCIILetter, let word = cursor.word() else { return nil }
-                if Self.weekdays.contains(word) { continue }
-                if let number = Self.month(named: word) {
+                switch Self.vocabulary[word] {
+                case .weekday?:
+                    continue
+                case .month(let number)?:
                     guard month == nil else { return nil }
                     month = number
-                } else if word == "am" || word == "pm" {
+                case .meridiem(let pm)?:
                     guard haveTime, afternoon == nil else { return nil }
-                    afternoon = word == "pm"
-                } else if wasNumber, ["st", "nd", "rd", "th"].contains(word) {
+                    afternoon = pm
+                case .ordinalSuffix? where wasNumber:
                     continue  // "June 10th"
-                } else if !haveZoneName, !haveZoneOffset, let offset = TimeZoneNames.offset(named: word) {
-                    fields.offset = offset
-                    haveZoneName = true
-                } else if haveTime {
-                    haveZoneName = true  // an unknown zone after the time: read the time as UTC
-                } else {
-                    return nil
+                case .ordinalSuffix?, nil:
+                    if !haveZoneName, !haveZoneOffset, let offset = TimeZoneNames.offset(named: word) {
+                        fields.offset = offset
+                        haveZoneName = true
+                    } else if haveTime {
+                        haveZoneName = true  // an unknown zone after the time: read the time as UTC
+                    } else {
+                        return nil
+                    }
                 }
             }
         }
@@ -130,26 +134,33 @@ struct RFC822Reader {
         }
     }
 
-    private static let weekdays: Set<String> = [
-        "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-    ]
-
-    private static func month(named name: String) -> Int? {
-        switch name {
-        case "jan", "january": 1
-        case "feb", "february": 2
-        case "mar", "march": 3
-        case "apr", "april": 4
-        case "may": 5
-        case "jun", "june": 6
-        case "jul", "july": 7
-        case "aug", "august": 8
-        case "sep", "sept", "september": 9
-        case "oct", "october": 10
-        case "nov", "november": 11
-        case "dec", "december": 12
-        default: nil
-        }
+    /// The words with a role of their own, looked up once per word (zone names are
+    /// `TimeZoneNames`'). Read for every date of every item, so one hash instead of a chain of
+    /// string comparisons.
+    private enum Word: Equatable {
+        case weekday
+        case month(Int)
+        case meridiem(pm: Bool)
+        case ordinalSuffix
     }
+
+    private static let vocabulary: [String: Word] = {
+        var words: [String: Word] = [:]
+        for day in ["mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+                    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] {
+            words[day] = .weekday
+        }
+        let months = [
+            ["jan", "january"], ["feb", "february"], ["mar", "march"], ["apr", "april"], ["may"],
+            ["jun", "june"], ["jul", "july"], ["aug", "august"], ["sep", "sept", "september"],
+            ["oct", "october"], ["nov", "november"], ["dec", "december"],
+        ]
+        for (index, names) in months.enumerated() {
+            for name in names { words[name] = .month(index + 1) }
+        }
+        words["am"] = .meridiem(pm: false)
+        words["pm"] = .meridiem(pm: true)
+        for suffix in ["st", "nd", "rd", "th"] { words[suffix] = .ordinalSuffix }
+        return words
+    }()
 }
