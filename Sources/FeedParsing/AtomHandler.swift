@@ -21,7 +21,7 @@ final class AtomHandler: FeedFormatHandler {
     private var person: Person?
     /// Depth of an element whose whole subtree is ignored (`source`).
     private var skippedDepth: Int?
-    private let entries = ItemAssembler<EntryFields> { entry, arena in entry.parsedItem(in: arena) }
+    private let entries = ItemAssembler<EntryFields>(build: { entry, arena in entry.parsedItem(in: arena) })
     private var pending: (target: Target, encoding: ContentEncoding)?
 
     init(format: ParsedFeed.Format, namespace: XMLNamespace) {

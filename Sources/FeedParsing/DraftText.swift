@@ -28,10 +28,10 @@ struct DraftText: Sendable {
     }
 
     /// The text as one line, `nil` when blank (`CapturedText.line`).
-    func line(in arena: TextArena) -> String? { read(.singleLine, in: arena) }
+    func line(in arena: TextArena) -> String? { text(.singleLine, in: arena) }
 
     /// The text with its line breaks, `nil` when blank (`CapturedText.block`).
-    func block(in arena: TextArena) -> String? { read(.multiline, in: arena) }
+    func block(in arena: TextArena) -> String? { text(.multiline, in: arena) }
 
     /// The text as a link, resolved against the base URL in effect where it was written.
     func link(in arena: TextArena) -> String? { line(in: arena).map { LinkResolver.resolve($0, against: base) } }
@@ -41,13 +41,30 @@ struct DraftText: Sendable {
         arena.withBytes(in: range) { DateParser.parse(utf8: $0) }
     }
 
-    private func read(_ layout: TextSanitizer.Layout, in arena: TextArena) -> String? {
-        // Nothing to undo (HTML links resolve only against a base): cleaned straight from the arena.
-        guard encoding.contains(.base64) || (encoding.contains(.html) && base != nil) else {
+    /// The text cleaned for `layout`, `nil` when blank.
+    func text(_ layout: TextSanitizer.Layout, in arena: TextArena) -> String? {
+        guard needsDecoding else {
             let text = arena.withBytes(in: range) { TextSanitizer.clean(utf8: $0, layout: layout) }
             return text.isEmpty ? nil : text
         }
-        let captured = CapturedText(bytes: arena.withBytes(in: range) { Array($0) }, base: base).decoding(encoding)
+        let captured = decoded(in: arena)
         return layout == .singleLine ? captured.line : captured.block
+    }
+
+    /// Writes the text cleaned for `layout` as a JSON string, the same as `text(_:in:)` would
+    /// read, without making a `String` of it; writes nothing and returns `false` when blank.
+    func write(_ layout: TextSanitizer.Layout, in arena: TextArena, to writer: inout ContractWriter) -> Bool {
+        guard needsDecoding else {
+            return arena.withBytes(in: range) { writer.cleanedString($0, layout: layout) }
+        }
+        return decoded(in: arena).bytes.withUnsafeBufferPointer { writer.cleanedString($0, layout: layout) }
+    }
+
+    /// Whether the bytes are not the text yet: base64, or HTML whose links resolve against a
+    /// base. Other text is cleaned straight from the arena.
+    private var needsDecoding: Bool { encoding.contains(.base64) || (encoding.contains(.html) && base != nil) }
+
+    private func decoded(in arena: TextArena) -> CapturedText {
+        CapturedText(bytes: arena.withBytes(in: range) { Array($0) }, base: base).decoding(encoding)
     }
 }

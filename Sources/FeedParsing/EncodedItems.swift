@@ -2,12 +2,13 @@ import FeedEntities
 import Synchronization
 
 /// Items encoded for the `tidingsd parse` JSON contract one at a time, as a parse streams them
-/// out (`FeedParseSession`'s item sink), to be written after the feed's own fields by
+/// out (`FeedParseSession(…, encodingItemsInto:)`), to be written after the feed's own fields by
 /// `ParseContractEncoder.write(_:items:to:)` once the document is read.
 ///
 /// Holding the JSON rather than the items keeps a large feed's memory at about its output's
-/// size, and the encoding happens on the thread that builds the items, while the parse goes on.
-/// `append` is called by one thread at a time (a sink is never called concurrently), from
+/// size, and the encoding happens on the thread that builds the items, while the parse goes on;
+/// RSS items are written straight from their drafts' bytes, without a `String` per field.
+/// Appends come from one thread at a time (the session never delivers items concurrently), from
 /// whichever thread the session uses; the lock makes the hand-over between them safe.
 public final class EncodedItems: Sendable {
     /// Output is kept in pieces of about this size, so it never has to be copied to grow.
@@ -15,12 +16,11 @@ public final class EncodedItems: Sendable {
 
     private struct State {
         var chunks: [[UInt8]] = []
-        var current: [UInt8] = []
+        var writer = ContractWriter()
         var count = 0
     }
 
     private let state = Mutex(State())
-    private let encoder = ParseContractEncoder()
 
     public init() {}
 
@@ -29,14 +29,19 @@ public final class EncodedItems: Sendable {
 
     /// Encodes `item` after the ones appended before.
     public func append(_ item: ParsedItem) {
+        append(writing: { $0.item(item) })
+    }
+
+    /// Appends the item `write` writes (`ContractWriter.item`).
+    func append(writing write: (inout ContractWriter) -> Void) {
         state.withLock { state in
-            if state.current.capacity == 0 { state.current.reserveCapacity(Self.chunkSize + 64 << 10) }
-            if state.count > 0 { state.current.append(UInt8(ascii: ",")) }
-            encoder.encode(item, into: &state.current)
+            if state.writer.output.capacity == 0 { state.writer.output.reserveCapacity(Self.chunkSize + 64 << 10) }
+            if state.count > 0 { state.writer.raw(",") }
+            write(&state.writer)
             state.count += 1
-            if state.current.count >= Self.chunkSize {
-                state.chunks.append(state.current)
-                state.current = []
+            if state.writer.output.count >= Self.chunkSize {
+                state.chunks.append(state.writer.output)
+                state.writer.output = []
             }
         }
     }
@@ -45,9 +50,9 @@ public final class EncodedItems: Sendable {
     func takeChunks() -> [[UInt8]] {
         state.withLock { state in
             var chunks = state.chunks
-            if !state.current.isEmpty { chunks.append(state.current) }
+            if !state.writer.output.isEmpty { chunks.append(state.writer.output) }
             state.chunks = []
-            state.current = []
+            state.writer.output = []
             return chunks
         }
     }

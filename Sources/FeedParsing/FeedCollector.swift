@@ -115,11 +115,11 @@ final class FeedCollector {
     }
 
     /// Given to the handler once the root element has chosen it (`FeedFormatHandler.streamItems`).
-    private let itemSink: ParsedItemSink?
+    private let itemDelivery: ItemDelivery?
 
-    init(baseURL: URL?, entityExpansionBudget: Int, itemSink: ParsedItemSink?) {
+    init(baseURL: URL?, entityExpansionBudget: Int, itemDelivery: ItemDelivery?) {
         documentBase = baseURL
-        self.itemSink = itemSink
+        self.itemDelivery = itemDelivery
         entities = DocumentEntities(expansionBudget: entityExpansionBudget)
         emptyEntity = tidings_xml_new_empty_entity()
     }
@@ -154,7 +154,7 @@ final class FeedCollector {
             switch FeedFormatDetector.detect(root) {
             case .feed(let handler):
                 self.handler = handler
-                if let itemSink { handler.streamItems(to: itemSink) }
+                if let itemDelivery { handler.streamItems(to: itemDelivery) }
             case .notAFeed(let reason):
                 notAFeedReason = reason
                 stop()

@@ -26,11 +26,11 @@ public typealias ParsedItemSink = @Sendable (ParsedItem) -> Void
 /// the end (JSON Feeds are small, and Foundation's decoder does not stream). The result is the
 /// same however the document is cut into chunks.
 ///
-/// With an item sink, the items are not kept: each goes to the sink as soon as nothing can change
-/// it any more (an RSS item at its end tag, built on a worker thread for a large feed; the items
-/// of other formats when the document ends), in document order, one call at a time, and all of
-/// them before `finish()` returns, whose `ParsedFeed.items` is then empty. `tidingsd parse` uses
-/// this to encode items while the document is still being read.
+/// With an item sink (or `EncodedItems`), the items are not kept: each goes to the sink as soon
+/// as nothing can change it any more (an RSS item at its end tag, built on a worker thread for a
+/// large feed; the items of other formats when the document ends), in document order, one call
+/// at a time, and all of them before `finish()` returns, whose `ParsedFeed.items` is then empty.
+/// `tidingsd parse` uses this to encode items while the document is still being read.
 ///
 /// A session is used once, by one caller at a time; it is not `Sendable`, but may be handed from
 /// one thread to another between calls. It does not check for task cancellation: a caller that
@@ -41,7 +41,7 @@ public final class FeedParseSession {
 
     private let base: URL?
     private let charset: String?
-    private let itemSink: ParsedItemSink?
+    private let itemDelivery: ItemDelivery?
     private var received = 0
     private var state: State = .sniffing([])
 
@@ -61,11 +61,27 @@ public final class FeedParseSession {
     ///   - maximumDocumentSize: the size limit in bytes (default 32 MiB).
     ///   - itemSink: receives the items instead of `ParsedFeed.items` (see above); called
     ///     serially, possibly on a thread of the session's own.
-    public init(
+    public convenience init(
         baseURL: String?, charset: String?, maximumDocumentSize: Int = 32 << 20, itemSink: ParsedItemSink? = nil
     ) {
+        self.init(
+            baseURL: baseURL, charset: charset, maximumDocumentSize: maximumDocumentSize,
+            itemDelivery: itemSink.map(ItemDelivery.items))
+    }
+
+    /// Starts a document whose items are encoded into `items` for the `tidingsd parse` contract
+    /// as they are read (see above), rather than kept.
+    public convenience init(
+        baseURL: String?, charset: String?, maximumDocumentSize: Int = 32 << 20, encodingItemsInto items: EncodedItems
+    ) {
+        self.init(
+            baseURL: baseURL, charset: charset, maximumDocumentSize: maximumDocumentSize,
+            itemDelivery: .contract(items))
+    }
+
+    private init(baseURL: String?, charset: String?, maximumDocumentSize: Int, itemDelivery: ItemDelivery?) {
         self.maximumDocumentSize = maximumDocumentSize
-        self.itemSink = itemSink
+        self.itemDelivery = itemDelivery
         self.base = baseURL.flatMap { URL(string: $0.trimmingASCIIWhitespace()) }
         self.charset = charset
     }
@@ -148,11 +164,11 @@ public final class FeedParseSession {
         }
     }
 
-    /// Passes the items still in `feed` to the sink, if there is one.
+    /// Passes the items still in `feed` on, if they are streamed.
     private func streamingRest(of feed: ParsedFeed) -> ParsedFeed {
-        guard let itemSink else { return feed }
+        guard let itemDelivery else { return feed }
         var feed = feed
-        for item in feed.items { itemSink(item) }
+        for item in feed.items { itemDelivery.deliver(item) }
         feed.items = []
         return feed
     }
@@ -190,7 +206,7 @@ public final class FeedParseSession {
         // Plainly something else: named without running libxml2.
         if prologue.startsLikeHTML { return try fail(.notAFeed(prologue.description)) }
         guard let parser = LibXMLPushParser(
-            prologue: prologue, head: head, charset: charset, base: base, itemSink: itemSink) else {
+            prologue: prologue, head: head, charset: charset, base: base, itemDelivery: itemDelivery) else {
             return try fail(.notAFeed("document could not be read (libxml2 parser context unavailable)"))
         }
         state = .xml(parser)

@@ -16,13 +16,16 @@ import Synchronization
 final class ItemAssembler<Draft: Sendable> {
     /// Builds one item from its draft and the arena of the draft's batch.
     typealias Build = @Sendable (borrowing Draft, TextArena) -> ParsedItem
+    /// Writes one item's `tidingsd parse` JSON straight from its draft (`ContractWriter.item`).
+    typealias Encode = @Sendable (borrowing Draft, TextArena, inout ContractWriter) -> Void
 
     /// Items per hand-over to the queue; also the count below which nothing is handed over.
     static var batchSize: Int { 256 }
 
     private let build: Build
+    private let encode: Encode?
     /// Receives the items as they are built, instead of `finish()` (see `FeedParseSession`).
-    var sink: ParsedItemSink?
+    var delivery: ItemDelivery?
     private var batch: [Draft] = []
     /// Where the drafts of the current batch keep their text (see `TextArena`).
     var arena = TextArena(capacity: 16 << 10)
@@ -40,8 +43,9 @@ final class ItemAssembler<Draft: Sendable> {
         let slots = DispatchSemaphore(value: ItemAssembler.batchesInFlight)
     }
 
-    init(build: @escaping Build) {
+    init(build: @escaping Build, encode: Encode? = nil) {
         self.build = build
+        self.encode = encode
         batch.reserveCapacity(Self.batchSize)
     }
 
@@ -53,20 +57,36 @@ final class ItemAssembler<Draft: Sendable> {
         self.worker = worker
         let drafts = batch
         let arena = arena
+        let deliver = deliverer
         let build = build
-        let sink = sink
         batch = []
         batch.reserveCapacity(Self.batchSize)
         self.arena = TextArena(capacity: arena.count + arena.count / 4)
         worker.slots.wait()
         worker.queue.async {
-            if let sink {
-                for draft in drafts { sink(build(draft, arena)) }
+            if let deliver {
+                for draft in drafts { deliver(draft, arena) }
             } else {
                 let items = drafts.map { build($0, arena) }
                 worker.built.withLock { $0.append(contentsOf: items) }
             }
             worker.slots.signal()
+        }
+    }
+
+    /// How a finished draft is delivered when items stream (`nil` when they are kept): its JSON
+    /// written straight from the draft when the contract is wanted and the handler can, else
+    /// the item built and passed on.
+    private var deliverer: (@Sendable (borrowing Draft, TextArena) -> Void)? {
+        let build = build
+        switch delivery {
+        case .contract(let encoded)? where encode != nil:
+            let encode = encode!
+            return { draft, arena in encoded.append(writing: { encode(draft, arena, &$0) }) }
+        case let delivery?:
+            return { draft, arena in delivery.deliver(build(draft, arena)) }
+        case nil:
+            return nil
         }
     }
 
@@ -81,8 +101,8 @@ final class ItemAssembler<Draft: Sendable> {
                 return built
             }
         }
-        if let sink {
-            for draft in batch { sink(build(draft, arena)) }
+        if let deliver = deliverer {
+            for draft in batch { deliver(draft, arena) }
             batch = []
             return []
         }

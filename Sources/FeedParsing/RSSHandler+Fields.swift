@@ -142,6 +142,53 @@ extension RSSHandler {
         }
 
         func parsedItem(in arena: TextArena) -> ParsedItem {
+            let fields = resolved(in: arena)
+            return ParsedItem(
+                id: fields.id, title: Self.firstText(titles, .singleLine, in: arena), link: fields.link,
+                author: fields.author, published: fields.published, updated: fields.updated,
+                summary: Self.firstText(summaries, .multiline, in: arena),
+                content: Self.firstText(contents, .multiline, in: arena),
+                categories: fields.categories, enclosures: enclosures)
+        }
+
+        /// The item's `tidingsd parse` JSON, the same as `parsedItem`'s would be, with the long
+        /// fields written straight from the arena (`DraftText.write`).
+        func writeContract(in arena: TextArena, to writer: inout ContractWriter) {
+            let fields = resolved(in: arena)
+            writer.item(
+                id: fields.id, title: { Self.writeFirst(titles, .singleLine, in: arena, to: &$0) }, link: fields.link,
+                author: fields.author, published: fields.published, updated: fields.updated,
+                summary: { Self.writeFirst(summaries, .multiline, in: arena, to: &$0) },
+                content: { Self.writeFirst(contents, .multiline, in: arena, to: &$0) },
+                categories: fields.categories, enclosures: enclosures)
+        }
+
+        /// Where each long field comes from, in order of preference: the first that is not
+        /// blank once cleaned wins.
+        private var titles: [DraftText?] { [title, dcTitle, mediaTitle] }
+        private var summaries: [DraftText?] {
+            [description, dcDescription, atomSummary, iTunesSummary, iTunesSubtitle, mediaDescription]
+        }
+        private var contents: [DraftText?] { [contentEncoded, atomContent, xhtmlBody] }
+
+        private static func firstText(_ candidates: [DraftText?], _ layout: TextSanitizer.Layout, in arena: TextArena) -> String? {
+            for case let candidate? in candidates {
+                if let text = candidate.text(layout, in: arena) { return text }
+            }
+            return nil
+        }
+
+        private static func writeFirst(
+            _ candidates: [DraftText?], _ layout: TextSanitizer.Layout, in arena: TextArena, to writer: inout ContractWriter
+        ) {
+            for case let candidate? in candidates where candidate.write(layout, in: arena, to: &writer) { return }
+            writer.raw("null")
+        }
+
+        /// The short fields, read the same way for both.
+        private func resolved(in arena: TextArena)
+            -> (id: String?, link: String?, author: String?, published: Date?, updated: Date?, categories: [String])
+        {
             let guid = guid?.line(in: arena)
             let creators = arena.entries(of: lists, tag: Self.creator).compactMap { $0.line(in: arena) }
             var categories: [String] = []
@@ -153,20 +200,14 @@ extension RSSHandler {
             }
             let atomAuthor = AtomPerson.displayName(
                 name: atomAuthorName?.line(in: arena), email: atomAuthorEmail?.line(in: arena))
-            return ParsedItem(
+            return (
                 id: guid,
-                title: title?.line(in: arena) ?? dcTitle?.line(in: arena) ?? mediaTitle?.line(in: arena),
                 link: link?.link(in: arena) ?? atomLink ?? Self.permalink(guid, isPermaLink: guidIsPermaLink),
                 author: author?.line(in: arena) ?? (creators.isEmpty ? nil : creators.joined(separator: ", "))
                     ?? atomAuthor ?? iTunesAuthor?.line(in: arena),
                 published: date(.pubDate) ?? date(.dcDate) ?? date(.atomPublished),
                 updated: date(.atomUpdated) ?? date(.dcModified),
-                summary: description?.block(in: arena) ?? dcDescription?.block(in: arena)
-                    ?? atomSummary?.block(in: arena) ?? iTunesSummary?.block(in: arena)
-                    ?? iTunesSubtitle?.block(in: arena) ?? mediaDescription?.block(in: arena),
-                content: contentEncoded?.block(in: arena) ?? atomContent?.block(in: arena) ?? xhtmlBody?.block(in: arena),
-                categories: categories,
-                enclosures: enclosures)
+                categories: categories)
         }
 
         /// RSS 2.0: a guid is the item's permanent URL unless `isPermaLink="false"`. Used as the

@@ -28,7 +28,9 @@ final class RSSHandler: FeedFormatHandler {
     @exclusivity(unchecked)
     private var item: ItemFields?
     private var itemDepth = 0
-    private let items = ItemAssembler<ItemFields> { item, arena in item.parsedItem(in: arena) }
+    private let items = ItemAssembler<ItemFields>(
+        build: { item, arena in item.parsedItem(in: arena) },
+        encode: { item, arena, writer in item.writeContract(in: arena, to: &writer) })
     @exclusivity(unchecked)
     private var pending: (target: Target, encoding: ContentEncoding)?
     /// Depth of an `atom:author` inside the current item, whose name and email are read.
@@ -132,8 +134,8 @@ final class RSSHandler: FeedFormatHandler {
     }
 
     /// An RSS item is final once its end tag is read.
-    func streamItems(to sink: @escaping ParsedItemSink) {
-        items.sink = sink
+    func streamItems(to delivery: ItemDelivery) {
+        items.delivery = delivery
     }
 
     func makeFeed() -> ParsedFeed {

@@ -59,7 +59,7 @@ struct ParseCommand: ParsableCommand {
         let session = FeedParseSession(
             baseURL: baseURL, charset: charset,
             maximumDocumentSize: maxSize.flatMap(Self.byteCount) ?? Self.defaultMaximumSize,
-            itemSink: { items.append($0) })
+            encodingItemsInto: items)
         let feed: ParsedFeed
         do {
             if file == "-" { try readStandardInput(into: session) } else { try readFile(into: session) }
