@@ -11,7 +11,7 @@ import Synchronization
 /// Holding the JSON rather than the items keeps a large feed's memory at about its output's
 /// size, and the encoding happens on the thread that builds the items, while the parse goes on;
 /// RSS items are written straight from their drafts' bytes, without a `String` per field.
-/// Appends come from one thread at a time (the session never delivers items concurrently), from
+/// Appends come from one thread at a time (the session never encodes two items at once), from
 /// whichever thread the session uses; the lock makes the hand-over between them safe.
 public final class EncodedItems: Sendable {
     /// Output is kept in pieces of about this size, so it never has to be copied to grow.

@@ -115,11 +115,11 @@ final class FeedCollector {
     }
 
     /// Given to the handler once the root element has chosen it (`FeedFormatHandler.streamItems`).
-    private let itemDelivery: ItemDelivery?
+    private let streamedItems: EncodedItems?
 
-    init(baseURL: URL?, entityExpansionBudget: Int, itemDelivery: ItemDelivery?) {
+    init(baseURL: URL?, entityExpansionBudget: Int, streamingItemsInto streamedItems: EncodedItems?) {
         documentBase = baseURL
-        self.itemDelivery = itemDelivery
+        self.streamedItems = streamedItems
         entities = DocumentEntities(expansionBudget: entityExpansionBudget)
         emptyEntity = tidings_xml_new_empty_entity()
     }
@@ -154,7 +154,7 @@ final class FeedCollector {
             switch FeedFormatDetector.detect(root) {
             case .feed(let handler):
                 self.handler = handler
-                if let itemDelivery { handler.streamItems(to: itemDelivery) }
+                if let streamedItems { handler.streamItems(into: streamedItems) }
             case .notAFeed(let reason):
                 notAFeedReason = reason
                 stop()

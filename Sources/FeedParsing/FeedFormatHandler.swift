@@ -33,15 +33,15 @@ protocol FeedFormatHandler: AnyObject {
     /// The feed as read. `wellFormed` is filled in by the collector.
     func makeFeed() -> ParsedFeed
 
-    /// Delivers the items as they are built instead of keeping them for `makeFeed()`, when
-    /// nothing read later can change them (see `FeedParseSession`). Handlers whose items may
-    /// still change (Atom: the feed's author fills in for entries without one) ignore this, and
-    /// their items are delivered when the document ends.
-    func streamItems(to delivery: ItemDelivery)
+    /// Encodes the items into `items` as they are built instead of keeping them for
+    /// `makeFeed()`, when nothing read later can change them (see `FeedParseSession`). Handlers
+    /// whose items may still change (Atom: the feed's author fills in for entries without one)
+    /// ignore this, and their items are encoded when the document ends.
+    func streamItems(into items: EncodedItems)
 }
 
 extension FeedFormatHandler {
-    func streamItems(to delivery: ItemDelivery) {}
+    func streamItems(into items: EncodedItems) {}
 }
 
 /// Where an element sits.

@@ -5,9 +5,6 @@ import Foundation
 #endif
 import FeedEntities
 
-/// Receives a feed's items one by one (see `FeedParseSession.init`).
-public typealias ParsedItemSink = @Sendable (ParsedItem) -> Void
-
 /// Parses a feed document that arrives in pieces, as it downloads, so the fetcher need not hold
 /// the whole body before parsing starts and memory does not grow with the document beyond the
 /// items kept.
@@ -26,11 +23,11 @@ public typealias ParsedItemSink = @Sendable (ParsedItem) -> Void
 /// the end (JSON Feeds are small, and Foundation's decoder does not stream). The result is the
 /// same however the document is cut into chunks.
 ///
-/// With an item sink (or `EncodedItems`), the items are not kept: each goes to the sink as soon
-/// as nothing can change it any more (an RSS item at its end tag, built on a worker thread for a
-/// large feed; the items of other formats when the document ends), in document order, one call
-/// at a time, and all of them before `finish()` returns, whose `ParsedFeed.items` is then empty.
-/// `tidingsd parse` uses this to encode items while the document is still being read.
+/// Given `EncodedItems`, the items are not kept but encoded for the `tidingsd parse` contract, each
+/// as soon as nothing can change it any more (an RSS item at its end tag, on a worker thread for a
+/// large feed; the items of other formats when the document ends), in document order, all of them
+/// before `finish()` returns, whose `ParsedFeed.items` is then empty: the output is produced while
+/// the document is still being read.
 ///
 /// A session is used once, by one caller at a time; it is not `Sendable`, but may be handed from
 /// one thread to another between calls. It does not check for task cancellation: a caller that
@@ -41,7 +38,7 @@ public final class FeedParseSession {
 
     private let base: URL?
     private let charset: String?
-    private let itemDelivery: ItemDelivery?
+    private let streamedItems: EncodedItems?
     private var received = 0
     private var state: State = .sniffing([])
 
@@ -59,14 +56,8 @@ public final class FeedParseSession {
     ///   - baseURL: the URL the document comes from; relative links are resolved against it.
     ///   - charset: the charset of the HTTP `Content-Type`, when the server sent one.
     ///   - maximumDocumentSize: the size limit in bytes (default 32 MiB).
-    ///   - itemSink: receives the items instead of `ParsedFeed.items` (see above); called
-    ///     serially, possibly on a thread of the session's own.
-    public convenience init(
-        baseURL: String?, charset: String?, maximumDocumentSize: Int = 32 << 20, itemSink: ParsedItemSink? = nil
-    ) {
-        self.init(
-            baseURL: baseURL, charset: charset, maximumDocumentSize: maximumDocumentSize,
-            itemDelivery: itemSink.map(ItemDelivery.items))
+    public convenience init(baseURL: String?, charset: String?, maximumDocumentSize: Int = 32 << 20) {
+        self.init(baseURL: baseURL, charset: charset, maximumDocumentSize: maximumDocumentSize, streamedItems: nil)
     }
 
     /// Starts a document whose items are encoded into `items` for the `tidingsd parse` contract
@@ -74,14 +65,12 @@ public final class FeedParseSession {
     public convenience init(
         baseURL: String?, charset: String?, maximumDocumentSize: Int = 32 << 20, encodingItemsInto items: EncodedItems
     ) {
-        self.init(
-            baseURL: baseURL, charset: charset, maximumDocumentSize: maximumDocumentSize,
-            itemDelivery: .contract(items))
+        self.init(baseURL: baseURL, charset: charset, maximumDocumentSize: maximumDocumentSize, streamedItems: items)
     }
 
-    private init(baseURL: String?, charset: String?, maximumDocumentSize: Int, itemDelivery: ItemDelivery?) {
+    private init(baseURL: String?, charset: String?, maximumDocumentSize: Int, streamedItems: EncodedItems?) {
         self.maximumDocumentSize = maximumDocumentSize
-        self.itemDelivery = itemDelivery
+        self.streamedItems = streamedItems
         self.base = baseURL.flatMap { URL(string: $0.trimmingASCIIWhitespace()) }
         self.charset = charset
     }
@@ -164,11 +153,11 @@ public final class FeedParseSession {
         }
     }
 
-    /// Passes the items still in `feed` on, if they are streamed.
+    /// Encodes the items still in `feed`, if items are streamed.
     private func streamingRest(of feed: ParsedFeed) -> ParsedFeed {
-        guard let itemDelivery else { return feed }
+        guard let streamedItems else { return feed }
         var feed = feed
-        for item in feed.items { itemDelivery.deliver(item) }
+        for item in feed.items { streamedItems.append(item) }
         feed.items = []
         return feed
     }
@@ -206,7 +195,7 @@ public final class FeedParseSession {
         // Plainly something else: named without running libxml2.
         if prologue.startsLikeHTML { return try fail(.notAFeed(prologue.description)) }
         guard let parser = LibXMLPushParser(
-            prologue: prologue, head: head, charset: charset, base: base, itemDelivery: itemDelivery) else {
+            prologue: prologue, head: head, charset: charset, base: base, streamingItemsInto: streamedItems) else {
             return try fail(.notAFeed("document could not be read (libxml2 parser context unavailable)"))
         }
         state = .xml(parser)

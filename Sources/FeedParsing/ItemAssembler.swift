@@ -24,8 +24,9 @@ final class ItemAssembler<Draft: Sendable> {
 
     private let build: Build
     private let encode: Encode?
-    /// Receives the items as they are built, instead of `finish()` (see `FeedParseSession`).
-    var delivery: ItemDelivery?
+    /// Where the items are encoded as they are built, instead of being returned by `finish()`
+    /// (see `FeedParseSession`).
+    var output: EncodedItems?
     private var batch: [Draft] = []
     /// Where the drafts of the current batch keep their text (see `TextArena`).
     var arena = TextArena(capacity: 16 << 10)
@@ -74,20 +75,15 @@ final class ItemAssembler<Draft: Sendable> {
         }
     }
 
-    /// How a finished draft is delivered when items stream (`nil` when they are kept): its JSON
-    /// written straight from the draft when the contract is wanted and the handler can, else
-    /// the item built and passed on.
+    /// How a finished draft is passed on when items stream (`nil` when they are kept): its JSON
+    /// written straight from the draft when the handler can, else the item built and encoded.
     private var deliverer: (@Sendable (borrowing Draft, TextArena) -> Void)? {
-        let build = build
-        switch delivery {
-        case .contract(let encoded)? where encode != nil:
-            let encode = encode!
-            return { draft, arena in encoded.append(writing: { encode(draft, arena, &$0) }) }
-        case let delivery?:
-            return { draft, arena in delivery.deliver(build(draft, arena)) }
-        case nil:
-            return nil
+        guard let output else { return nil }
+        if let encode {
+            return { draft, arena in output.append(writing: { encode(draft, arena, &$0) }) }
         }
+        let build = build
+        return { draft, arena in output.append(build(draft, arena)) }
     }
 
     /// Every item added, in order (none when they went to the sink); waits for the queue to

@@ -46,14 +46,14 @@ final class LibXMLPushParser {
     ///   - charset: the charset of the HTTP `Content-Type`, if any.
     ///   - base: the document URL.
     /// - Returns: `nil` when libxml2 cannot create a parser context (out of memory).
-    ///   - itemDelivery: receives the items the format lets stream (see `FeedParseSession`).
+    ///   - streamedItems: where the items the format lets stream are encoded (see `FeedParseSession`).
     init?(
         prologue: DocumentPrologue, head: UnsafeRawBufferPointer, charset: String?, base: URL?,
-        itemDelivery: ItemDelivery? = nil
+        streamingItemsInto streamedItems: EncodedItems? = nil
     ) {
         _ = libXML2Initialized
         let collector = FeedCollector(
-            baseURL: base, entityExpansionBudget: Self.entityExpansionBudget, itemDelivery: itemDelivery)
+            baseURL: base, entityExpansionBudget: Self.entityExpansionBudget, streamingItemsInto: streamedItems)
         var sax = SAXHandler.make()
         guard let context = xmlCreatePushParserCtxt(&sax, Unmanaged.passUnretained(collector).toOpaque(), nil, 0, nil)
         else { return nil }

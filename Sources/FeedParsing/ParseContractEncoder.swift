@@ -54,7 +54,7 @@ public struct ParseContractEncoder: Sendable {
 
     /// Writes the JSON document for `feed` with the items encoded earlier into `items` (the
     /// feed's own `items` are not written): how `tidingsd parse` writes a feed whose items were
-    /// streamed out of the parser (`FeedParseSession`'s item sink) as they were read.
+    /// streamed out of the parser (`FeedParseSession(…, encodingItemsInto:)`) as they were read.
     public func write(_ feed: ParsedFeed, items: EncodedItems, to sink: (UnsafeRawBufferPointer) -> Void) {
         var writer = ContractWriter()
         writer.head(of: feed)

@@ -134,8 +134,8 @@ final class RSSHandler: FeedFormatHandler {
     }
 
     /// An RSS item is final once its end tag is read.
-    func streamItems(to delivery: ItemDelivery) {
-        items.delivery = delivery
+    func streamItems(into encoded: EncodedItems) {
+        items.output = encoded
     }
 
     func makeFeed() -> ParsedFeed {
