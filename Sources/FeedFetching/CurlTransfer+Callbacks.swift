@@ -51,6 +51,9 @@ extension CurlTransfer {
         if line.starts(with: "HTTP/".utf8) {
             responseHeaders = [:]
             discardedBytes = 0
+            // "HTTP/1.1 301 Moved Permanently": the code is the second word.
+            let words = line.split(separator: 0x20, maxSplits: 2)
+            headerStatus = words.count > 1 ? Int(String(decoding: words[1], as: UTF8.self)) ?? 0 : 0
             return bytes.count
         }
         if line.isEmpty {
@@ -70,6 +73,9 @@ extension CurlTransfer {
     /// Refuses a successful response up front when it announces a body over the limit.
     /// - Returns: false to abort.
     private func endOfHeaders() -> Bool {
+        if (300..<400).contains(headerStatus), let location = responseHeaders["location"] {
+            redirects.append((headerStatus, location))
+        }
         guard (200..<300).contains(responseCode),
               let declared = responseHeaders["content-length"].flatMap({ Int($0) }), declared >= 0
         else { return true }

@@ -26,18 +26,65 @@ extension CurlTransfer {
             return .success(FetchResponse(
                 finalURL: finalURL, status: status, body: body,
                 contentType: responseHeaders["content-type"],
-                etag: responseHeaders["etag"], lastModified: responseHeaders["last-modified"]))
+                etag: responseHeaders["etag"], lastModified: responseHeaders["last-modified"],
+                permanentRedirect: permanentRedirect, freshFor: freshFor))
         case 304:
             // A 304 need not repeat the validators; the ones sent are then still current.
             return .success(FetchResponse(
                 finalURL: finalURL, status: status, body: Data(),
                 contentType: responseHeaders["content-type"],
                 etag: responseHeaders["etag"] ?? request.etag,
-                lastModified: responseHeaders["last-modified"] ?? request.lastModified))
+                lastModified: responseHeaders["last-modified"] ?? request.lastModified,
+                permanentRedirect: permanentRedirect, freshFor: freshFor))
+        case 429, 503:
+            guard let seconds = retryAfter else { return .failure(.httpStatus(status)) }
+            return .failure(.retryLater(status: status, after: seconds))
         default:
             // Includes a 3xx that libcurl did not follow (no Location, or 300 Multiple Choices).
             return .failure(.httpStatus(status))
         }
+    }
+
+    /// The URL reached through the permanent redirects the exchange began with.
+    private var permanentRedirect: String? {
+        var current = url.string
+        var moved = false
+        for hop in redirects {
+            guard hop.status == 301 || hop.status == 308,
+                let target = URL(string: hop.location, relativeTo: URL(string: current))?.absoluteString
+            else { break }
+            current = target
+            moved = true
+        }
+        return moved && current != url.string ? current : nil
+    }
+
+    /// `Retry-After` in seconds from now: a number of seconds, or an HTTP date measured against
+    /// the response's own `Date` (so a skewed clock on either side does not matter) or, without
+    /// one, against this machine's clock.
+    private var retryAfter: Int? {
+        guard let value = responseHeaders["retry-after"]?.trimmingWhitespace(), !value.isEmpty else { return nil }
+        if let seconds = Int(value), seconds >= 0 { return seconds }
+        guard let date = HTTPDate.parse(String(value)) else { return nil }
+        let reference = responseHeaders["date"].flatMap(HTTPDate.parse) ?? Date()
+        return max(0, Int(date.timeIntervalSince(reference).rounded(.up)))
+    }
+
+    /// How long the response stays fresh, from `Cache-Control: max-age` (preferred, RFC 9111)
+    /// or `Expires` against `Date`.
+    private var freshFor: Int? {
+        if let control = responseHeaders["cache-control"] {
+            for directive in control.split(separator: ",") {
+                let pair = directive.split(separator: "=", maxSplits: 1)
+                guard pair.count == 2, pair[0].trimmingWhitespace().lowercased() == "max-age",
+                    let seconds = Int(pair[1].trimmingWhitespace(also: ["\""])), seconds >= 0
+                else { continue }
+                return seconds
+            }
+        }
+        guard let expires = responseHeaders["expires"].flatMap(HTTPDate.parse) else { return nil }
+        let reference = responseHeaders["date"].flatMap(HTTPDate.parse) ?? Date()
+        return max(0, Int(expires.timeIntervalSince(reference)))
     }
 
     private func error(for code: CURLcode) -> FetchError {

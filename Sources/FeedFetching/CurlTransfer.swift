@@ -41,6 +41,10 @@ final class CurlTransfer: @unchecked Sendable {
     /// after redirects they belong to the final response.
     var responseHeaders: [String: String] = [:]
     var abortReason: AbortReason?
+    /// The redirects of the exchange so far, in order: each response's status and `Location`.
+    var redirects: [(status: Int, location: String)] = []
+    /// The status of the response whose headers are arriving.
+    var headerStatus = 0
     /// Bytes of an error page read and thrown away, so a short one does not cost the connection.
     var discardedBytes = 0
     var startedAt: ContinuousClock.Instant?

@@ -40,10 +40,17 @@ public struct FetchResponse: Sendable, Hashable {
     public var contentType: String?
     public var etag: String?
     public var lastModified: String?
+    /// Where the request's URL has moved for good: the URL reached through the permanent
+    /// redirects (301, 308) the exchange began with; `nil` when it began with none. A
+    /// temporary redirect (302, 303, 307) ends the permanent part of the chain.
+    public var permanentRedirect: String?
+    /// `Cache-Control: max-age` or, failing that, `Expires`, as seconds from now: how long the
+    /// server says the document stays fresh (a scheduling hint).
+    public var freshFor: Int?
 
     public init(
         finalURL: String, status: Int, body: Data, contentType: String? = nil, etag: String? = nil,
-        lastModified: String? = nil
+        lastModified: String? = nil, permanentRedirect: String? = nil, freshFor: Int? = nil
     ) {
         self.finalURL = finalURL
         self.status = status
@@ -51,6 +58,8 @@ public struct FetchResponse: Sendable, Hashable {
         self.contentType = contentType
         self.etag = etag
         self.lastModified = lastModified
+        self.permanentRedirect = permanentRedirect
+        self.freshFor = freshFor
     }
 
     /// The `charset` parameter of `Content-Type`, if any.
@@ -74,6 +83,8 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     case connectionFailed(String)
     case timedOut(seconds: Int)
     case httpStatus(Int)
+    /// 429 or 503 with a `Retry-After` the server wants honoured, in seconds from now.
+    case retryLater(status: Int, after: Int)
     case tooLarge(limit: Int)
     case tooManyRedirects
     case tls(String)
@@ -88,6 +99,8 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
         case .connectionFailed(let reason): "connection failed: \(reason)"
         case .timedOut(let seconds): "timed out after \(seconds) s"
         case .httpStatus(let status): "HTTP \(status)\(Self.reason(for: status).map { " \($0)" } ?? "")"
+        case .retryLater(let status, let seconds):
+            "HTTP \(status)\(Self.reason(for: status).map { " \($0)" } ?? ""), retry after \(seconds) s"
         case .tooLarge(let limit): "response larger than \(limit) bytes"
         case .tooManyRedirects: "too many redirects"
         case .tls(let reason): "TLS error: \(reason)"
