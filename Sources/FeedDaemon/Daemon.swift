@@ -57,7 +57,9 @@ public struct Daemon: Sendable {
             logger: logger)
         let parser = LibXMLFeedParser(maximumDocumentSize: configuration.maximumFeedSize)
         let refresher = RefreshInteractor(
-            fetcher: fetcher, parser: parser, store: store, concurrency: configuration.concurrency, logger: logger)
+            fetcher: fetcher, parser: parser, store: store,
+            schedule: RefreshSchedule(interval: TimeInterval(configuration.refreshInterval)),
+            concurrency: configuration.concurrency, logger: logger)
         let handler = RequestHandler(
             refresher: refresher,
             library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
@@ -72,7 +74,7 @@ public struct Daemon: Sendable {
             let ipc = try await IPCServerService.bind(
                 socketPath: socketPath, handler: handler, group: eventLoops, logger: logger)
             let refresh = RefreshService(
-                refresher: refresher, interval: .seconds(configuration.refreshInterval), logger: logger)
+                refresher: refresher, interval: .seconds(min(configuration.refreshInterval, 60)), logger: logger)
             logger.info("tidingsd \(TidingsVersion.current) started", metadata: ["database": "\(databasePath)"])
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
                 services: [ipc, refresh],

@@ -26,11 +26,26 @@ public struct Feed: Sendable, Codable, Hashable, Identifiable {
     public var itemCount: Int
     /// Number of stored items not yet read.
     public var unreadCount: Int
+    /// The HTTP status of the last answer, `nil` before any or when none came (DNS, timeout).
+    public var httpStatus: Int?
+    /// Failed attempts since the last success (the scheduler backs off on them).
+    public var consecutiveFailures: Int
+    /// The validators of the last document fetched, sent back for a conditional GET.
+    public var etag: String?
+    public var lastModified: String?
+    /// A permanent redirect seen on the last attempt; seen again on the next, it becomes `url`.
+    public var movedTo: String?
+    /// When the server said `410 Gone`: the feed is kept, and no longer polled.
+    public var goneSince: Date?
+    /// When the scheduler will next fetch the feed; `nil` when it is due (or gone).
+    public var nextCheck: Date?
 
     public init(
         id: Int64, url: String, title: String, siteLink: String? = nil, subscribedAt: Date,
         lastRefreshed: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil,
-        itemCount: Int = 0, unreadCount: Int = 0
+        itemCount: Int = 0, unreadCount: Int = 0, httpStatus: Int? = nil, consecutiveFailures: Int = 0,
+        etag: String? = nil, lastModified: String? = nil, movedTo: String? = nil, goneSince: Date? = nil,
+        nextCheck: Date? = nil
     ) {
         self.id = id
         self.url = url
@@ -42,5 +57,43 @@ public struct Feed: Sendable, Codable, Hashable, Identifiable {
         self.lastError = lastError
         self.itemCount = itemCount
         self.unreadCount = unreadCount
+        self.httpStatus = httpStatus
+        self.consecutiveFailures = consecutiveFailures
+        self.etag = etag
+        self.lastModified = lastModified
+        self.movedTo = movedTo
+        self.goneSince = goneSince
+        self.nextCheck = nextCheck
+    }
+}
+
+extension Feed {
+    private enum CodingKeys: String, CodingKey {
+        case id, url, title, siteLink, subscribedAt, lastRefreshed, lastAttempt, lastError, itemCount, unreadCount
+        case httpStatus, consecutiveFailures, etag, lastModified, movedTo, goneSince, nextCheck
+    }
+
+    /// Decodes a feed; the health fields a daemon before protocol 1.1 did not send default to
+    /// "healthy, nothing known".
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id),
+            url: try container.decode(String.self, forKey: .url),
+            title: try container.decode(String.self, forKey: .title),
+            siteLink: try container.decodeIfPresent(String.self, forKey: .siteLink),
+            subscribedAt: try container.decode(Date.self, forKey: .subscribedAt),
+            lastRefreshed: try container.decodeIfPresent(Date.self, forKey: .lastRefreshed),
+            lastAttempt: try container.decodeIfPresent(Date.self, forKey: .lastAttempt),
+            lastError: try container.decodeIfPresent(String.self, forKey: .lastError),
+            itemCount: try container.decode(Int.self, forKey: .itemCount),
+            unreadCount: try container.decode(Int.self, forKey: .unreadCount),
+            httpStatus: try container.decodeIfPresent(Int.self, forKey: .httpStatus),
+            consecutiveFailures: try container.decodeIfPresent(Int.self, forKey: .consecutiveFailures) ?? 0,
+            etag: try container.decodeIfPresent(String.self, forKey: .etag),
+            lastModified: try container.decodeIfPresent(String.self, forKey: .lastModified),
+            movedTo: try container.decodeIfPresent(String.self, forKey: .movedTo),
+            goneSince: try container.decodeIfPresent(Date.self, forKey: .goneSince),
+            nextCheck: try container.decodeIfPresent(Date.self, forKey: .nextCheck))
     }
 }

@@ -6,8 +6,8 @@ extension SQLiteFeedStore {
     // MARK: - Writing feeds
 
     /// See `FeedStore.addFeed`. The feed's title is the document's title, else `url`; its
-    /// subscription, last refresh and last attempt are all `fetchedAt`.
-    public func addFeed(url: String, document: ParsedFeed, fetchedAt: Date) async throws -> (feed: Feed, itemCount: Int) {
+    /// subscription, last refresh and last attempt are all `check.at`.
+    public func addFeed(url: String, document: ParsedFeed, check: FeedCheck) async throws -> (feed: Feed, itemCount: Int) {
         try await write("subscribe to \(url)") { db in
             let known = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ?"), arguments: [url])
@@ -15,50 +15,99 @@ extension SQLiteFeedStore {
 
             let title = Self.text(document.title) ?? url
             let siteLink = Self.text(document.link)
-            let at = fetchedAt.timeIntervalSince1970
+            let at = check.at.timeIntervalSince1970
             try db.cachedStatement(sql: """
                 INSERT INTO feed (url, title, site_link, subtitle, subscribed_at, last_refreshed, last_attempt)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """).execute(arguments: [url, title, siteLink, Self.text(document.subtitle), at, at, at])
             let id = db.lastInsertedRowID
+            try Self.recordSuccess(feedID: id, check: check, db)
             let stored = try ItemWriter(db: db, feedID: id, firstSeen: at).store(document.items)
-            let date = Date(timeIntervalSince1970: at)
-            let feed = Feed(
-                id: id, url: url, title: title, siteLink: siteLink, subscribedAt: date,
-                lastRefreshed: date, lastAttempt: date, itemCount: stored, unreadCount: stored)
+            guard let feed = try Self.fetchFeed(id: id, db) else { throw FeedStoreError.feedNotFound(id) }
             return (feed, stored)
         }
     }
 
     /// See `FeedStore.storeRefresh`. The title, site link and subtitle are replaced only by
     /// values the document has, so a feed that briefly drops its `<title>` keeps its name.
-    public func storeRefresh(feedID: Int64, document: ParsedFeed, at date: Date) async throws -> Int {
+    public func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck) async throws -> Int {
         try await write("store the refresh of feed \(feedID)") { db in
-            let at = date.timeIntervalSince1970
             // Updating the feed first both records the refresh and proves the feed still exists,
             // before any item insert could trip the foreign key.
             try db.cachedStatement(sql: """
                 UPDATE feed
                 SET title = COALESCE(?2, title), site_link = COALESCE(?3, site_link),
-                    subtitle = COALESCE(?4, subtitle),
-                    last_refreshed = ?5, last_attempt = ?5, last_error = NULL
+                    subtitle = COALESCE(?4, subtitle)
                 WHERE id = ?1
                 """).execute(arguments: [
-                    feedID, Self.text(document.title), Self.text(document.link),
-                    Self.text(document.subtitle), at,
+                    feedID, Self.text(document.title), Self.text(document.link), Self.text(document.subtitle),
                 ])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(feedID) }
-            return try ItemWriter(db: db, feedID: feedID, firstSeen: at).store(document.items)
+            try Self.recordSuccess(feedID: feedID, check: check, db)
+            return try ItemWriter(db: db, feedID: feedID, firstSeen: check.at.timeIntervalSince1970).store(document.items)
+        }
+    }
+
+    /// See `FeedStore.recordNotModified`.
+    public func recordNotModified(feedID: Int64, check: FeedCheck) async throws {
+        try await write("record that feed \(feedID) is unchanged") { db in
+            try Self.recordSuccess(feedID: feedID, check: check, db)
         }
     }
 
     /// See `FeedStore.recordFailure`. When the feed was removed meanwhile there is nothing to
-    /// record, and this returns without error: the refresh that failed no longer matters.
-    public func recordFailure(feedID: Int64, error: String, at date: Date) async throws {
+    /// record, and this returns without error: the refresh that failed no longer matters. The
+    /// validators are kept: the document they describe is still the one stored.
+    public func recordFailure(feedID: Int64, error: String, check: FeedCheck) async throws {
         try await write("record the failed refresh of feed \(feedID)") { db in
-            try db.cachedStatement(sql: "UPDATE feed SET last_attempt = ?, last_error = ? WHERE id = ?")
-                .execute(arguments: [date.timeIntervalSince1970, error, feedID])
+            try db.cachedStatement(sql: """
+                UPDATE feed
+                SET last_attempt = ?2, last_error = ?3, http_status = ?4, failures = failures + 1,
+                    moved_to = ?5, next_check = ?6
+                WHERE id = ?1
+                """).execute(arguments: [
+                    feedID, check.at.timeIntervalSince1970, error, check.httpStatus, check.movedTo,
+                    check.nextCheck?.timeIntervalSince1970,
+                ])
         }
+    }
+
+    /// See `FeedStore.retireFeed`.
+    public func retireFeed(feedID: Int64, check: FeedCheck) async throws {
+        try await write("retire feed \(feedID)") { db in
+            try db.cachedStatement(sql: """
+                UPDATE feed
+                SET last_attempt = ?2, last_error = 'HTTP 410 Gone', http_status = 410,
+                    gone_since = COALESCE(gone_since, ?2), moved_to = NULL, next_check = NULL
+                WHERE id = ?1
+                """).execute(arguments: [feedID, check.at.timeIntervalSince1970])
+        }
+    }
+
+    /// See `FeedStore.moveFeed`.
+    public func moveFeed(id: Int64, to url: String) async throws -> Bool {
+        try await write("move feed \(id) to \(url)") { db in
+            let taken = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ? AND id != ?"), arguments: [url, id])
+            guard taken == nil else { return false }
+            try db.cachedStatement(sql: "UPDATE feed SET url = ?, moved_to = NULL WHERE id = ?")
+                .execute(arguments: [url, id])
+            return db.changesCount > 0
+        }
+    }
+
+    /// A successful attempt (new document or 304): health reset, validators and schedule kept.
+    /// A feed that answers again is no longer gone.
+    private static func recordSuccess(feedID: Int64, check: FeedCheck, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            UPDATE feed
+            SET last_refreshed = ?2, last_attempt = ?2, last_error = NULL, http_status = ?3, failures = 0,
+                etag = ?4, last_modified = ?5, moved_to = ?6, gone_since = NULL, next_check = ?7
+            WHERE id = ?1
+            """).execute(arguments: [
+                feedID, check.at.timeIntervalSince1970, check.httpStatus, check.etag, check.lastModified,
+                check.movedTo, check.nextCheck?.timeIntervalSince1970,
+            ])
     }
 
     /// See `FeedStore.removeFeed`. The items go with the feed (`ON DELETE CASCADE`), in the same
@@ -92,7 +141,9 @@ extension SQLiteFeedStore {
     private static let feedSelect = """
         SELECT feed.id, feed.url, feed.title, feed.site_link, feed.subscribed_at,
                feed.last_refreshed, feed.last_attempt, feed.last_error,
-               COUNT(item.id), COALESCE(SUM(item.is_read = 0), 0)
+               COUNT(item.id), COALESCE(SUM(item.is_read = 0), 0),
+               feed.http_status, feed.failures, feed.etag, feed.last_modified, feed.moved_to,
+               feed.gone_since, feed.next_check
         FROM feed LEFT JOIN item ON item.feed_id = feed.id
         """
 
@@ -107,7 +158,10 @@ extension SQLiteFeedStore {
             subscribedAt: Date(timeIntervalSince1970: row[4]),
             lastRefreshed: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)),
             lastAttempt: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)),
-            lastError: row[7], itemCount: row[8], unreadCount: row[9])
+            lastError: row[7], itemCount: row[8], unreadCount: row[9],
+            httpStatus: row[10], consecutiveFailures: row[11], etag: row[12], lastModified: row[13],
+            movedTo: row[14], goneSince: (row[15] as Double?).map(Date.init(timeIntervalSince1970:)),
+            nextCheck: (row[16] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
     /// `text` without surrounding white space, or `nil` when nothing is left: feeds often wrap

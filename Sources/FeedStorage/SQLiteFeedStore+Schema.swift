@@ -8,12 +8,27 @@ extension SQLiteFeedStore {
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createFeedsAndItems)
+        migrator.registerMigration("v2", migrate: addFeedHealth)
         return migrator
     }()
 
     /// The expression listings sort on (newest first). Indexes and queries must spell it exactly
     /// like this for SQLite to use the expression indexes below.
     static let sortDate = "COALESCE(published, updated, first_seen)"
+
+    /// Per-feed health and scheduling: the last HTTP status, failures in a row, the validators
+    /// for conditional GETs, a permanent-redirect candidate, retirement on 410, the next check.
+    @Sendable private static func addFeedHealth(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE feed ADD COLUMN http_status INTEGER;
+            ALTER TABLE feed ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE feed ADD COLUMN etag TEXT;
+            ALTER TABLE feed ADD COLUMN last_modified TEXT;
+            ALTER TABLE feed ADD COLUMN moved_to TEXT;
+            ALTER TABLE feed ADD COLUMN gone_since REAL;
+            ALTER TABLE feed ADD COLUMN next_check REAL;
+            """)
+    }
 
     @Sendable private static func createFeedsAndItems(_ db: Database) throws {
         // AUTOINCREMENT on both tables: a number the user has seen (`tidings open 42`,

@@ -11,6 +11,7 @@ public actor RefreshInteractor {
     private let fetcher: any RemoteDataManager
     private let parser: any FeedParser
     private let store: any FeedStore
+    private let schedule: RefreshSchedule
     private let now: @Sendable () -> Date
     private let concurrency: Int
     private let logger: Logger
@@ -19,11 +20,13 @@ public actor RefreshInteractor {
 
     public init(
         fetcher: any RemoteDataManager, parser: any FeedParser, store: any FeedStore,
+        schedule: RefreshSchedule = RefreshSchedule(interval: 30 * 60),
         concurrency: Int, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
     ) {
         self.fetcher = fetcher
         self.parser = parser
         self.store = store
+        self.schedule = schedule
         self.concurrency = max(1, concurrency)
         self.now = now
         self.logger = logger
@@ -39,7 +42,7 @@ public actor RefreshInteractor {
         try await refuseKnown(url)
         let response = try await fetcher.fetch(FetchRequest(url: url))
         do {
-            return try await save(url: url, document: try await parse(response))
+            return try await save(url: url, response: response, document: try await parse(response))
         } catch FeedParsingError.notAFeed(let what) {
             let candidates = parser.discoverFeeds(
                 inHTML: response.body, baseURL: response.finalURL, charset: response.charset)
@@ -49,7 +52,8 @@ public actor RefreshInteractor {
             guard candidates.count == 1 else { throw SubscriptionError.severalFeeds(page: url, candidates) }
             logger.debug("autodiscovered", metadata: ["page": "\(url)", "feed": "\(candidate.url)"])
             try await refuseKnown(candidate.url)
-            return try await save(url: candidate.url, document: try await load(FetchRequest(url: candidate.url)))
+            let feedResponse = try await fetcher.fetch(FetchRequest(url: candidate.url))
+            return try await save(url: candidate.url, response: feedResponse, document: try await parse(feedResponse))
         }
     }
 
@@ -59,29 +63,52 @@ public actor RefreshInteractor {
         }
     }
 
-    private nonisolated func save(url: String, document: ParsedFeed) async throws -> (feed: Feed, itemCount: Int) {
-        let stored = try await store.addFeed(url: url, document: document, fetchedAt: now())
+    private nonisolated func save(
+        url: String, response: FetchResponse, document: ParsedFeed
+    ) async throws -> (feed: Feed, itemCount: Int) {
+        let at = now()
+        let check = FeedCheck(
+            at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
+            nextCheck: schedule.afterSuccess(at: at, hint: response.freshFor))
+        let stored = try await store.addFeed(url: url, document: document, check: check)
         logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
         return stored
     }
 
-    /// Refreshes every feed; concurrent callers share one pass.
+    /// Refreshes every feed that is not gone, whatever its schedule (`tidings refresh`);
+    /// concurrent callers share one pass.
     public func refreshAll() async -> [RefreshOutcome] {
+        await sharedPass { feed, _ in feed.goneSince == nil }
+    }
+
+    /// Refreshes the feeds whose next check has come (the daemon's own schedule); concurrent
+    /// callers share one pass, and a `refreshAll` in progress serves too.
+    public func refreshDue() async -> [RefreshOutcome] {
+        await sharedPass { feed, now in feed.goneSince == nil && (feed.nextCheck.map { $0 <= now } ?? true) }
+    }
+
+    private func sharedPass(_ include: @escaping @Sendable (Feed, Date) -> Bool) async -> [RefreshOutcome] {
         if let refreshingAll { return await refreshingAll.value }
-        let task = Task { await self.refreshFeeds(nil) }
+        let task = Task { await self.refresh(where: include) }
         refreshingAll = task
         let outcomes = await task.value
         refreshingAll = nil
         return outcomes
     }
 
-    /// Refreshes the given feeds (all when `nil`), `concurrency` at a time; parsing runs off the actor.
+    /// Refreshes the given feeds, gone or not, whatever their schedule (`tidings refresh FEED`).
+    public nonisolated func refreshFeeds(_ ids: Set<Int64>) async -> [RefreshOutcome] {
+        await refresh { feed, _ in ids.contains(feed.id) }
+    }
+
+    /// Refreshes the feeds `include` picks, `concurrency` at a time; parsing runs off the actor.
     /// - Returns: one outcome per feed, in the order of `feeds()`; a failing feed is an outcome
     ///   with `error`, never a thrown error.
-    public nonisolated func refreshFeeds(_ ids: Set<Int64>?) async -> [RefreshOutcome] {
+    private nonisolated func refresh(where include: @Sendable (Feed, Date) -> Bool) async -> [RefreshOutcome] {
         let feeds: [Feed]
         do {
-            feeds = try await store.feeds().filter { ids?.contains($0.id) ?? true }
+            let now = now()
+            feeds = try await store.feeds().filter { include($0, now) }
         } catch {
             logger.error("cannot read the feed list: \(error)")
             return []
@@ -108,28 +135,61 @@ public actor RefreshInteractor {
         return ordered
     }
 
-    /// Refreshes one feed; errors become the outcome's `error` and are recorded on the feed.
+    /// Refreshes one feed with a conditional GET; errors become the outcome's `error` and are
+    /// recorded on the feed with the next check the schedule gives them.
     private nonisolated func refresh(_ feed: Feed) async -> RefreshOutcome {
         var outcome = RefreshOutcome(feedID: feed.id, title: feed.title, url: feed.url, newItems: 0)
+        let request = FetchRequest(url: feed.url, etag: feed.etag, lastModified: feed.lastModified)
         do {
-            let document = try await load(FetchRequest(url: feed.url))
-            outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, at: now())
-            if let title = document.title, !title.isEmpty { outcome.title = title }
-            logger.debug("refreshed", metadata: ["feed": "\(feed.id)", "new": "\(outcome.newItems)"])
+            let response = try await fetcher.fetch(request)
+            let at = now()
+            var check = FeedCheck(
+                at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
+                nextCheck: schedule.afterSuccess(at: at, hint: response.freshFor))
+            if let target = response.permanentRedirect {
+                // Moved for good twice in a row: the feed takes its new URL, items and all.
+                if target == feed.movedTo, try await store.moveFeed(id: feed.id, to: target) {
+                    outcome.movedTo = target
+                    outcome.url = target
+                    logger.info("feed moved", metadata: ["feed": "\(feed.id)", "from": "\(feed.url)", "to": "\(target)"])
+                } else {
+                    check.movedTo = target
+                }
+            }
+            if response.status == 304 {
+                try await store.recordNotModified(feedID: feed.id, check: check)
+                outcome.notModified = true
+            } else {
+                let document = try await parse(response)
+                outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, check: check)
+                if let title = document.title, !title.isEmpty { outcome.title = title }
+            }
+            logger.debug("refreshed", metadata: ["feed": "\(feed.id)", "status": "\(response.status)", "new": "\(outcome.newItems)"])
         } catch FeedStoreError.feedNotFound {
             outcome.error = "unsubscribed during the refresh"
+        } catch FetchError.httpStatus(410) {
+            outcome.error = FetchError.httpStatus(410).description
+            outcome.isGone = true
+            logger.info("feed gone (410), no longer polled", metadata: ["feed": "\(feed.id)", "url": "\(feed.url)"])
+            try? await store.retireFeed(feedID: feed.id, check: FeedCheck(at: now(), httpStatus: 410))
         } catch {
             let message = Self.describe(error)
             outcome.error = message
             logger.debug("refresh failed", metadata: ["feed": "\(feed.id)", "url": "\(feed.url)", "error": "\(message)"])
-            try? await store.recordFailure(feedID: feed.id, error: message, at: now())
+            let at = now()
+            var check = FeedCheck(at: at, movedTo: feed.movedTo)
+            var retryAfter: Int?
+            switch error as? FetchError {
+            case .httpStatus(let status)?: check.httpStatus = status
+            case .retryLater(let status, let seconds)?:
+                check.httpStatus = status
+                retryAfter = seconds
+            default: break
+            }
+            check.nextCheck = schedule.afterFailure(at: at, failures: feed.consecutiveFailures + 1, retryAfter: retryAfter)
+            try? await store.recordFailure(feedID: feed.id, error: message, check: check)
         }
         return outcome
-    }
-
-    /// Fetches and parses one document.
-    private nonisolated func load(_ request: FetchRequest) async throws -> ParsedFeed {
-        try await parse(try await fetcher.fetch(request))
     }
 
     /// Parses a fetched document. Parsing is synchronous CPU work (a 32 MiB feed takes a fraction

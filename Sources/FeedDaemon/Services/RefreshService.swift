@@ -1,7 +1,9 @@
 import Logging
 import ServiceLifecycle
 
-/// Refreshes every feed when the daemon starts and then every `interval`.
+/// Refreshes the feeds that are due when the daemon starts, then looks again every `interval`
+/// (at most a minute): each feed has its own next check (`RefreshSchedule`), and a short look-up
+/// interval also catches up soon after the machine wakes from sleep.
 public struct RefreshService: Service {
     private let refresher: RefreshInteractor
     private let interval: Duration
@@ -18,7 +20,7 @@ public struct RefreshService: Service {
         // transaction, so nothing half-stored remains.
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                _ = await refresher.refreshAll()
+                _ = await refresher.refreshDue()
                 do {
                     try await Task.sleep(for: interval)
                 } catch {

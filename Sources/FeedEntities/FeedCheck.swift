@@ -1,0 +1,33 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What one refresh attempt learned about a feed's HTTP resource, stored with its outcome:
+/// the feed's health and what the next attempt sends and when it happens.
+public struct FeedCheck: Sendable, Hashable {
+    /// When the attempt was made.
+    public var at: Date
+    /// The final answer's status; `nil` when none came.
+    public var httpStatus: Int?
+    /// Validators for the next conditional GET (a 304 repeats the ones sent).
+    public var etag: String?
+    public var lastModified: String?
+    /// A permanent redirect seen on this attempt (`Feed.movedTo`).
+    public var movedTo: String?
+    /// When to fetch next; `nil` leaves the feed due.
+    public var nextCheck: Date?
+
+    public init(
+        at: Date, httpStatus: Int? = nil, etag: String? = nil, lastModified: String? = nil,
+        movedTo: String? = nil, nextCheck: Date? = nil
+    ) {
+        self.at = at
+        self.httpStatus = httpStatus
+        self.etag = etag
+        self.lastModified = lastModified
+        self.movedTo = movedTo
+        self.nextCheck = nextCheck
+    }
+}
