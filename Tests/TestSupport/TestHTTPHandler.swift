@@ -12,6 +12,8 @@ final class TestHTTPHandler: ChannelInboundHandler {
     private var body: [UInt8] = []
     /// False once the client is gone: a delayed response then has nowhere to go.
     private var isActive = true
+    /// Responses picked and not yet fully written (the server counts them across connections).
+    private var pending = 0
 
     init(server: TestHTTPServer) {
         self.server = server
@@ -29,6 +31,7 @@ final class TestHTTPHandler: ChannelInboundHandler {
             self.head = nil
             let request = Self.record(head, body: body)
             let response = server.respond(to: request)
+            pending += 1
             if let delay = response.delay {
                 context.eventLoop.assumeIsolated().scheduleTask(in: Self.timeAmount(delay)) {
                     self.write(response, to: head, context: context)
@@ -41,7 +44,15 @@ final class TestHTTPHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         isActive = false
+        settlePending()
         context.fireChannelInactive()
+    }
+
+    /// One response is done with; or, with `all`, every response of a connection that closed.
+    private func settlePending(all: Bool = true) {
+        let count = all ? pending : min(pending, 1)
+        pending -= count
+        for _ in 0..<count { server.responded() }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -63,6 +74,17 @@ final class TestHTTPHandler: ChannelInboundHandler {
         if !request.isKeepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
 
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
+        if let truncatedAfter = response.truncatedAfter {
+            let buffer = context.channel.allocator.buffer(bytes: response.body.prefix(truncatedAfter))
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer)))).whenComplete { _ in channel.close(promise: nil) }
+            return
+        }
+        if mayHaveBody, let pace = response.pace {
+            context.flush()
+            trickle(response.body[...], pace: pace, request: request, context: context)
+            return
+        }
         if mayHaveBody, !response.body.isEmpty {
             let pieceSize = isChunked ? 1024 : response.body.count
             var start = 0
@@ -74,9 +96,27 @@ final class TestHTTPHandler: ChannelInboundHandler {
             }
         }
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        written.assumeIsolated().whenComplete { _ in self.settlePending(all: false) }
         if !request.isKeepAlive {
             let channel = context.channel
             written.whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    /// Writes `rest` a piece at a time, one piece per `pace.every`, then ends the response.
+    private func trickle(
+        _ rest: ArraySlice<UInt8>, pace: (bytes: Int, every: Duration), request: HTTPRequestHead,
+        context: ChannelHandlerContext
+    ) {
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.timeAmount(pace.every)) {
+            guard self.isActive else { return }
+            guard !rest.isEmpty else {
+                context.writeAndFlush(self.wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in self.settlePending(all: false) }
+                return
+            }
+            let piece = rest.prefix(max(1, pace.bytes))
+            context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: piece)))), promise: nil)
+            self.trickle(rest.dropFirst(piece.count), pace: pace, request: request, context: context)
         }
     }
 

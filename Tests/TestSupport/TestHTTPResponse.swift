@@ -7,12 +7,22 @@ public struct TestHTTPResponse: Sendable {
     public var body: [UInt8]
     /// How long to wait before answering, for timeout tests.
     public var delay: Duration?
+    /// Sends the body `bytes` at a time, waiting `every` before each piece (a trickling server).
+    public var pace: (bytes: Int, every: Duration)?
+    /// Sends only this many bytes of the body (with the whole body's `Content-Length`), then
+    /// closes the connection: a truncated response.
+    public var truncatedAfter: Int?
 
-    public init(status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = [], delay: Duration? = nil) {
+    public init(
+        status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = [], delay: Duration? = nil,
+        pace: (bytes: Int, every: Duration)? = nil, truncatedAfter: Int? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.delay = delay
+        self.pace = pace
+        self.truncatedAfter = truncatedAfter
     }
 
     /// A 200 with a text body.

@@ -24,6 +24,8 @@ public final class TestHTTPServer: Sendable {
         var requests: [RecordedRequest] = []
         var connections: [ObjectIdentifier: any Channel] = [:]
         var isStopped = false
+        var inFlight = 0
+        var mostInFlight = 0
     }
 
     private let state = Mutex(State())
@@ -87,6 +89,12 @@ public final class TestHTTPServer: Sendable {
         state.withLock { $0.requests }
     }
 
+    /// The most requests the server was answering at the same time (received, response not
+    /// yet fully written), for concurrency-limit tests.
+    public var mostConcurrentRequests: Int {
+        state.withLock { $0.mostInFlight }
+    }
+
     /// The requests received so far for `path`.
     public func requests(for path: String) -> [RecordedRequest] {
         requests.filter { $0.path == path }
@@ -118,10 +126,17 @@ public final class TestHTTPServer: Sendable {
     func respond(to request: RecordedRequest) -> TestHTTPResponse {
         let handler = state.withLock { state in
             state.requests.append(request)
+            state.inFlight += 1
+            state.mostInFlight = max(state.mostInFlight, state.inFlight)
             return state.routes[request.path]
         }
         return handler?(request) ?? TestHTTPResponse(
             status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("not found\n".utf8))
+    }
+
+    /// A response picked by `respond(to:)` is written (or its client is gone).
+    func responded() {
+        state.withLock { $0.inFlight -= 1 }
     }
 
     private func track(_ channel: any Channel) {
