@@ -45,6 +45,18 @@ public enum DateText {
         }
     }
 
+    /// How long until `date`: "now" when it has come, "in 5 min", "in 3 h", "in 2 days".
+    public static func until(_ date: Date, now: Date) -> String {
+        let seconds = Int(date.timeIntervalSince(now).rounded(.up))
+        switch seconds {
+        case ..<60: return seconds <= 0 ? "now" : "in 1 min"
+        case ..<3600: return "in \((seconds + 59) / 60) min"
+        case ..<86_400: return "in \(seconds / 3600) h"
+        case ..<(2 * 86_400): return "in 1 day"
+        default: return "in \(seconds / 86_400) days"
+        }
+    }
+
     // MARK: - Calendar arithmetic
 
     /// Days since 1970-01-01 and seconds into that day, in the zone `offset` seconds east of UTC.

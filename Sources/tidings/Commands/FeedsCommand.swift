@@ -4,20 +4,25 @@ import FeedClient
 struct FeedsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feeds",
-        abstract: "List subscribed feeds with unread and total counts.",
+        abstract: "List subscribed feeds with unread and total counts and their health.",
         discussion: """
-            On a terminal: number, ! when the last refresh failed, unread/total, last refresh, \
-            title, and the error below. Piped, tab-separated: number, unread, total, last refresh \
-            (ISO 8601 UTC), title, URL, last error.
+            On a terminal: number, ! when the feed is failing (x when it is gone), unread/total, \
+            last refresh, title, and below a failing feed its error, how many attempts failed in a \
+            row and when the next one is. Piped, tab-separated: number, unread, total, last refresh \
+            (ISO 8601 UTC), title, URL, last error, health (ok, failing, gone), failures in a row, \
+            next check (ISO 8601 UTC).
             """)
 
     @Flag(help: "Print JSON (docs/json.md).")
     var json = false
 
+    @Flag(help: "List only the feeds whose refreshes fail, or that are gone, with their errors.")
+    var failing = false
+
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         try await CompositionRoot.run(
-            FeedListRouter.assemble(json: json, dependencies: CompositionRoot.dependencies(global)))
+            FeedListRouter.assemble(json: json, failing: failing, dependencies: CompositionRoot.dependencies(global)))
     }
 }

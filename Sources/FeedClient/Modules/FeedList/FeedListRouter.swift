@@ -5,15 +5,16 @@ public final class FeedListRouter: FeedListWireframe {
 
     public init() {}
 
-    /// Builds the module for `tidings feeds [--json]`.
-    public static func assemble(json: Bool, dependencies: ClientDependencies) -> AssembledModule {
+    /// Builds the module for `tidings feeds [--json] [--failing]`.
+    public static func assemble(json: Bool, failing: Bool = false, dependencies: ClientDependencies) -> AssembledModule {
         let router = FeedListRouter()
         let terminal = dependencies.terminal
         let presenter = FeedListPresenter(
             view: TerminalFeedListView(terminal: terminal, format: .choose(json: json, isTTY: terminal.isTTY)),
             interactor: FeedListInteractor(daemon: dependencies.daemon),
             wireframe: router,
-            clock: dependencies.clock)
+            clock: dependencies.clock,
+            onlyFailing: failing)
         return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
     }
 

@@ -21,7 +21,8 @@ public final class TerminalFeedListView: FeedListView {
 
     // MARK: - Formats
 
-    /// `  3 ! 12/40  5 min ago  Title`, with the last error on an indented line below.
+    /// `  3 ! 12/40  5 min ago  Title`, with what is wrong on an indented line below: the error,
+    /// failures in a row and the next attempt for a failing feed; since when for a gone one.
     private func table(_ rows: [FeedRow]) -> String {
         let numbers = rows.map { String($0.number) }
         let counts = rows.map { "\($0.unread)/\($0.total)" }
@@ -35,31 +36,54 @@ public final class TerminalFeedListView: FeedListView {
         var output = ""
         for (index, row) in rows.enumerated() {
             output += DisplayWidth.fit(numbers[index], toWidth: numberWidth, alignRight: true)
-            output += row.lastError == nil ? "   " : " ! "
+            let marker = switch row.health {
+            case .ok: "   "
+            case .failing: " ! "
+            case .gone: " x "
+            }
+            output += marker
             output += DisplayWidth.fit(counts[index], toWidth: countWidth, alignRight: true) + "  "
             output += DisplayWidth.fit(refreshed[index], toWidth: refreshedWidth) + "  "
             output += DisplayWidth.truncate(TerminalText.sanitize(row.title), toWidth: titleWidth) + "\n"
-            if let error = row.lastError {
-                let text = "error: " + TerminalText.sanitize(error)
+            if let note = Self.healthNote(row) {
                 output += String(repeating: " ", count: indent)
-                    + DisplayWidth.truncate(text, toWidth: max(10, terminal.width - indent)) + "\n"
+                    + DisplayWidth.truncate(note, toWidth: max(10, terminal.width - indent)) + "\n"
             }
         }
         return output
     }
 
-    /// number, unread, total, last refresh (ISO 8601 or empty), title, URL, last error: tab-separated.
+    /// The line under a feed that is not healthy.
+    static func healthNote(_ row: FeedRow) -> String? {
+        switch row.health {
+        case .ok:
+            return nil
+        case .failing:
+            var note = "error: " + TerminalText.sanitize(row.lastError ?? "unknown")
+            if row.consecutiveFailures > 1 { note += " (\(row.consecutiveFailures) failures in a row)" }
+            if let next = row.nextCheckText { note += next == "now" ? "; retrying now" : "; next try \(next)" }
+            return note
+        case .gone:
+            let since = row.goneSince.map { " since \($0.prefix(10))" } ?? ""
+            return "gone\(since) (HTTP 410): no longer fetched; 'tidings unsubscribe \(row.number)' removes it"
+        }
+    }
+
+    /// number, unread, total, last refresh (ISO 8601 or empty), title, URL, last error, health,
+    /// failures in a row, next check (ISO 8601 or empty): tab-separated.
     private static func plain(_ rows: [FeedRow]) -> String {
         rows.map { row in
             [
                 String(row.number), String(row.unread), String(row.total), row.lastRefreshed ?? "",
                 TerminalText.sanitize(row.title), TerminalText.sanitize(row.url),
-                TerminalText.sanitize(row.lastError ?? ""),
+                TerminalText.sanitize(row.lastError ?? ""), row.health.rawValue, String(row.consecutiveFailures),
+                row.nextCheck ?? "",
             ].joined(separator: "\t") + "\n"
         }.joined()
     }
 
-    /// `{"feeds":[{"number","title","url","siteLink","unread","total","lastRefreshed","lastError"}]}`
+    /// `{"feeds":[{"number","title","url","siteLink","unread","total","lastRefreshed","lastError",
+    /// "health","httpStatus","consecutiveFailures","nextCheck","goneSince"}]}`
     /// (docs/json.md).
     static func json(_ rows: [FeedRow]) -> JSONValue {
         .object([
@@ -73,6 +97,11 @@ public final class TerminalFeedListView: FeedListView {
                     ("total", .int(Int64(row.total))),
                     ("lastRefreshed", .optional(row.lastRefreshed)),
                     ("lastError", .optional(row.lastError.map(TerminalText.sanitize))),
+                    ("health", .string(row.health.rawValue)),
+                    ("httpStatus", row.httpStatus.map { .int(Int64($0)) } ?? .null),
+                    ("consecutiveFailures", .int(Int64(row.consecutiveFailures))),
+                    ("nextCheck", .optional(row.nextCheck)),
+                    ("goneSince", .optional(row.goneSince)),
                 ])
             }))
         ])

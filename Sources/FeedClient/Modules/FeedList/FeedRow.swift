@@ -11,10 +11,23 @@ public struct FeedRow: Equatable, Sendable {
     /// ISO 8601 UTC, `nil` when never refreshed.
     public var lastRefreshed: String?
     public var lastError: String?
+    public var health: FeedHealth
+    /// Failed attempts since the last success.
+    public var consecutiveFailures: Int
+    /// The status of the last HTTP answer, if one came.
+    public var httpStatus: Int?
+    /// "in 25 min", "now"; `nil` when the feed is not scheduled (gone).
+    public var nextCheckText: String?
+    /// ISO 8601 UTC of the next check.
+    public var nextCheck: String?
+    /// ISO 8601 UTC of the `410 Gone` that retired the feed.
+    public var goneSince: String?
 
     public init(
         number: Int64, title: String, url: String, siteLink: String?, unread: Int, total: Int,
-        lastRefreshedText: String, lastRefreshed: String?, lastError: String?
+        lastRefreshedText: String, lastRefreshed: String?, lastError: String?, health: FeedHealth = .ok,
+        consecutiveFailures: Int = 0, httpStatus: Int? = nil, nextCheckText: String? = nil, nextCheck: String? = nil,
+        goneSince: String? = nil
     ) {
         self.number = number
         self.title = title
@@ -25,5 +38,21 @@ public struct FeedRow: Equatable, Sendable {
         self.lastRefreshedText = lastRefreshedText
         self.lastRefreshed = lastRefreshed
         self.lastError = lastError
+        self.health = health
+        self.consecutiveFailures = consecutiveFailures
+        self.httpStatus = httpStatus
+        self.nextCheckText = nextCheckText
+        self.nextCheck = nextCheck
+        self.goneSince = goneSince
     }
+}
+
+/// A feed's state at a glance.
+public enum FeedHealth: String, Equatable, Sendable {
+    /// The last refresh succeeded.
+    case ok
+    /// The last refresh failed; the daemon keeps trying, backing off.
+    case failing
+    /// The server answered `410 Gone`: kept, no longer polled.
+    case gone
 }

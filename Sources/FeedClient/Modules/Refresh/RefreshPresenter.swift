@@ -37,17 +37,26 @@ public final class RefreshPresenter: RefreshPresentation {
         }
         var lines: [String] = []
         for outcome in outcomes {
-            if let error = outcome.error {
+            if let movedTo = outcome.movedTo {
+                lines.append("\(outcome.title): moved for good to \(movedTo); the feed now uses that URL")
+            }
+            if outcome.isGone {
+                lines.append("\(outcome.title): gone (HTTP 410): kept, no longer fetched")
+            } else if let error = outcome.error {
                 lines.append("\(outcome.title): error: \(error)")
             } else if outcome.newItems > 0 {
                 lines.append("\(outcome.title): \(Counted.phrase(outcome.newItems, "new item"))")
             }
         }
         let newItems = outcomes.reduce(0) { $0 + $1.newItems }
-        let errors = outcomes.count { $0.error != nil }
+        let errors = outcomes.count { $0.error != nil && !$0.isGone }
+        let unchanged = outcomes.count { $0.notModified }
+        let gone = outcomes.count { $0.isGone }
         var summary = "Refreshed \(Counted.phrase(outcomes.count, "feed")): "
         summary += newItems == 0 ? "no new items" : Counted.phrase(newItems, "new item")
+        if unchanged > 0 { summary += ", \(unchanged) unchanged" }
         if errors > 0 { summary += ", " + Counted.phrase(errors, "error") }
+        if gone > 0 { summary += ", \(gone) gone" }
         return RefreshReport(lines: lines, summary: summary)
     }
 }

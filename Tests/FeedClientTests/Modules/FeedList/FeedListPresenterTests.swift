@@ -21,7 +21,7 @@ struct FeedListPresenterTests {
                     lastRefreshed: "2026-11-22T09:55:00Z", lastError: nil),
             FeedRow(number: 2, title: "Broken", url: "https://planet.example.org/rss.xml",
                     siteLink: "https://planet.example.org/", unread: 0, total: 0, lastRefreshedText: "never",
-                    lastRefreshed: nil, lastError: "HTTP 500 Internal Server Error"),
+                    lastRefreshed: nil, lastError: "HTTP 500 Internal Server Error", health: .failing),
         ])
         #expect(wireframe.routes == [.exit(.success)])
     }
@@ -29,6 +29,34 @@ struct FeedListPresenterTests {
     @Test func anEmptyErrorIsNoError() {
         let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success([])), wireframe: wireframe, clock: clock)
         #expect(presenter.row(for: Fixtures.feed(1, lastError: ""), now: Fixtures.now).lastError == nil)
+    }
+
+    @Test func failingListsOnlyFeedsThatFailOrAreGoneWithWhenTheyAreTriedAgain() async throws {
+        var flaky = Fixtures.feed(2, title: "Flaky", lastError: "timed out after 15 s")
+        flaky.consecutiveFailures = 3
+        flaky.httpStatus = nil
+        flaky.nextCheck = Fixtures.now.addingTimeInterval(2 * 3600 + 30)
+        var gone = Fixtures.feed(3, title: "Retired", lastError: "HTTP 410 Gone")
+        gone.goneSince = Fixtures.now.addingTimeInterval(-86400)
+        gone.nextCheck = Fixtures.now
+        let feeds = [Fixtures.feed(1), flaky, gone]
+        let presenter = FeedListPresenter(
+            view: view, interactor: FeedListUseCaseStub(.success(feeds)), wireframe: wireframe, clock: clock, onlyFailing: true)
+        await presenter.viewDidLoad()
+        let rows = try #require(view.shown.first?.rows)
+        #expect(rows.map(\.number) == [2, 3])
+        #expect(rows[0].health == .failing && rows[0].consecutiveFailures == 3 && rows[0].nextCheckText == "in 2 h")
+        #expect(rows[1].health == .gone && rows[1].nextCheckText == nil && rows[1].goneSince == "2026-11-21T10:00:00Z")
+    }
+
+    @Test func failingWithEveryFeedHealthySaysSo() async {
+        let presenter = FeedListPresenter(
+            view: view, interactor: FeedListUseCaseStub(.success([Fixtures.feed(1)])), wireframe: wireframe, clock: clock,
+            onlyFailing: true)
+        await presenter.viewDidLoad()
+        #expect(view.shown.first?.rows == [])
+        #expect(view.shown.first?.emptyNote == "Every feed is healthy.")
+        #expect(wireframe.routes == [.exit(.success)])
     }
 
     @Test func noFeedsSaysHowToAddOne() async {

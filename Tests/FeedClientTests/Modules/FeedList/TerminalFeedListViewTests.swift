@@ -17,6 +17,20 @@ struct TerminalFeedListViewTests {
         #expect(terminal.dangerousScalars.isEmpty)
     }
 
+    @Test func tableSaysHowLongAFeedHasFailedAndWhenItIsTriedAgain() {
+        let terminal = TerminalSpy(isTTY: true, width: 100)
+        TerminalFeedListView(terminal: terminal, format: .table).showFeeds([
+            .fixture(2, title: "Flaky", lastError: "timed out after 15 s", failures: 3, next: "in 2 h"),
+            .fixture(3, title: "Retired", lastError: "HTTP 410 Gone", goneSince: "2026-11-01T08:00:00Z"),
+        ], emptyNote: "none")
+        #expect(terminal.outLines == [
+            "2 ! 3/10  5 min ago  Flaky",
+            "    error: timed out after 15 s (3 failures in a row); next try in 2 h",
+            "3 x 3/10  5 min ago  Retired",
+            "    gone since 2026-11-01 (HTTP 410): no longer fetched; 'tidings unsubscribe 3' removes it",
+        ])
+    }
+
     @Test func tableTruncatesWideTitlesToTheWidth() {
         let terminal = TerminalSpy(isTTY: true, width: 40)
         TerminalFeedListView(terminal: terminal, format: .table).showFeeds([
@@ -33,18 +47,21 @@ struct TerminalFeedListViewTests {
             .fixture(1, title: "Planet\tTerminal\n"), .fixture(2, lastError: "timeout"),
         ], emptyNote: "none")
         #expect(terminal.outLines == [
-            "1\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\t",
-            "2\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\ttimeout",
+            "1\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\t\tok\t0\t",
+            "2\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\ttimeout\tfailing\t1\t",
         ])
     }
 
     @Test func jsonHasExactlyTheDocumentedKeys() throws {
         let terminal = TerminalSpy()
         TerminalFeedListView(terminal: terminal, format: .json).showFeeds([.fixture(1, title: "A \u{202E}B")], emptyNote: "none")
-        #expect(terminal.out == #"{"feeds":[{"number":1,"title":"A B","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null}]}"# + "\n")
+        #expect(terminal.out == #"{"feeds":[{"number":1,"title":"A B","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null}]}"# + "\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         let feed = try #require((object["feeds"] as? [[String: Any]])?.first)
-        #expect(Set(feed.keys) == ["number", "title", "url", "siteLink", "unread", "total", "lastRefreshed", "lastError"])
+        #expect(Set(feed.keys) == [
+            "number", "title", "url", "siteLink", "unread", "total", "lastRefreshed", "lastError", "health", "httpStatus",
+            "consecutiveFailures", "nextCheck", "goneSince",
+        ])
     }
 
     @Test func emptyListNotesOnStderrAndJSONStaysADocument() {

@@ -31,6 +31,19 @@ struct RefreshPresenterTests {
         #expect(RefreshPresenter.report(for: []) == RefreshReport(lines: [], summary: "No feeds to refresh; add one with 'tidings subscribe URL'."))
     }
 
+    @Test func unchangedMovedAndGoneFeedsAreToldApart() {
+        let report = RefreshPresenter.report(for: [
+            RefreshOutcome(feedID: 1, title: "Same", url: "https://s/rss", newItems: 0, notModified: true),
+            RefreshOutcome(feedID: 2, title: "Moved", url: "https://new/rss", newItems: 2, movedTo: "https://new/rss"),
+            RefreshOutcome(feedID: 3, title: "Old", url: "https://o/rss", newItems: 0, error: "HTTP 410 Gone", isGone: true),
+        ])
+        #expect(report.lines == [
+            "Moved: moved for good to https://new/rss; the feed now uses that URL", "Moved: 2 new items",
+            "Old: gone (HTTP 410): kept, no longer fetched",
+        ])
+        #expect(report.summary == "Refreshed 3 feeds: 2 new items, 1 unchanged, 1 gone")
+    }
+
     @Test func passesSelectorsAndReportsFailures() async {
         let interactor = RefreshUseCaseStub(.failure(RPCError(.notFound, "no feed matches 'x'")))
         await RefreshPresenter(selectors: ["x"], view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
