@@ -39,13 +39,16 @@ public struct Feed: Sendable, Codable, Hashable, Identifiable {
     public var goneSince: Date?
     /// When the scheduler will next fetch the feed; `nil` when it is due (or gone).
     public var nextCheck: Date?
+    /// How often the feed document says it changes, in seconds (`ParsedFeed.updateInterval`),
+    /// from its last full fetch.
+    public var updateHint: Double?
 
     public init(
         id: Int64, url: String, title: String, siteLink: String? = nil, subscribedAt: Date,
         lastRefreshed: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil,
         itemCount: Int = 0, unreadCount: Int = 0, httpStatus: Int? = nil, consecutiveFailures: Int = 0,
         etag: String? = nil, lastModified: String? = nil, movedTo: String? = nil, goneSince: Date? = nil,
-        nextCheck: Date? = nil
+        nextCheck: Date? = nil, updateHint: Double? = nil
     ) {
         self.id = id
         self.url = url
@@ -64,13 +67,14 @@ public struct Feed: Sendable, Codable, Hashable, Identifiable {
         self.movedTo = movedTo
         self.goneSince = goneSince
         self.nextCheck = nextCheck
+        self.updateHint = updateHint
     }
 }
 
 extension Feed {
     private enum CodingKeys: String, CodingKey {
         case id, url, title, siteLink, subscribedAt, lastRefreshed, lastAttempt, lastError, itemCount, unreadCount
-        case httpStatus, consecutiveFailures, etag, lastModified, movedTo, goneSince, nextCheck
+        case httpStatus, consecutiveFailures, etag, lastModified, movedTo, goneSince, nextCheck, updateHint
     }
 
     /// Decodes a feed; the health fields a daemon before protocol 1.1 did not send default to
@@ -94,6 +98,7 @@ extension Feed {
             lastModified: try container.decodeIfPresent(String.self, forKey: .lastModified),
             movedTo: try container.decodeIfPresent(String.self, forKey: .movedTo),
             goneSince: try container.decodeIfPresent(Date.self, forKey: .goneSince),
-            nextCheck: try container.decodeIfPresent(Date.self, forKey: .nextCheck))
+            nextCheck: try container.decodeIfPresent(Date.self, forKey: .nextCheck),
+            updateHint: try container.decodeIfPresent(Double.self, forKey: .updateHint))
     }
 }

@@ -18,10 +18,12 @@ public struct FeedCheck: Sendable, Hashable {
     public var movedTo: String?
     /// When to fetch next; `nil` leaves the feed due.
     public var nextCheck: Date?
+    /// The update interval the feed document announces, in seconds (`Feed.updateHint`).
+    public var updateHint: Double?
 
     public init(
         at: Date, httpStatus: Int? = nil, etag: String? = nil, lastModified: String? = nil,
-        movedTo: String? = nil, nextCheck: Date? = nil
+        movedTo: String? = nil, nextCheck: Date? = nil, updateHint: Double? = nil
     ) {
         self.at = at
         self.httpStatus = httpStatus
@@ -29,5 +31,6 @@ public struct FeedCheck: Sendable, Hashable {
         self.lastModified = lastModified
         self.movedTo = movedTo
         self.nextCheck = nextCheck
+        self.updateHint = updateHint
     }
 }

@@ -31,11 +31,14 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
     /// `false` when the input was not well-formed, even if items were recovered.
     public var wellFormed: Bool
     public var items: [ParsedItem]
+    /// How often the feed says it changes, in seconds (RSS `<ttl>`, `sy:updatePeriod` and
+    /// `sy:updateFrequency`): a hint for scheduling, not part of the `tidingsd parse` contract.
+    public var updateInterval: Double?
 
     public init(
         format: Format, title: String? = nil, link: String? = nil, subtitle: String? = nil,
         language: String? = nil, updated: Date? = nil, author: String? = nil, image: String? = nil,
-        wellFormed: Bool = true, items: [ParsedItem] = []
+        wellFormed: Bool = true, items: [ParsedItem] = [], updateInterval: Double? = nil
     ) {
         self.format = format
         self.title = title
@@ -47,6 +50,7 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
         self.image = image
         self.wellFormed = wellFormed
         self.items = items
+        self.updateInterval = updateInterval
     }
 }
 

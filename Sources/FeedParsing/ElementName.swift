@@ -22,5 +22,7 @@ enum LocalName: String, Sendable {
     case name, email, url, logo, icon, body
     // Media RSS.
     case group, thumbnail
+    // Scheduling hints (RSS `ttl`, the syndication module).
+    case ttl, updatePeriod, updateFrequency
     case other
 }

@@ -33,6 +33,30 @@ extension RSSHandler {
         var imageURL: String?
         var iTunesImage: String?
         var mediaImage: String?
+        var ttl: String?
+        var updatePeriod: String?
+        var updateFrequency: String?
+
+        /// Seconds between updates the channel announces: the longer of `<ttl>` (minutes) and
+        /// `sy:updatePeriod` divided by `sy:updateFrequency` (default 1); `nil` when neither
+        /// says anything usable.
+        var updateInterval: Double? {
+            let ttlSeconds = ttl.flatMap(Double.init).flatMap { $0 > 0 ? $0 * 60 : nil }
+            let period: Double? = switch updatePeriod?.lowercased() {
+            case "hourly": 3600
+            case "daily": 86_400
+            case "weekly": 7 * 86_400
+            case "monthly": 30 * 86_400
+            case "yearly": 365 * 86_400
+            default: nil
+            }
+            let frequency = updateFrequency.flatMap(Double.init).flatMap { $0 >= 1 ? $0 : nil } ?? 1
+            let syndication = period.map { $0 / frequency }
+            switch (ttlSeconds, syndication) {
+            case let (ttl?, sy?): return max(ttl, sy)
+            case let (ttl, sy): return ttl ?? sy
+            }
+        }
     }
 
     /// An item being read. The long text fields stay as captured until `parsedItem` builds the

@@ -148,7 +148,7 @@ final class RSSHandler: FeedFormatHandler {
             updated: channel.lastBuildDate ?? channel.dcDate ?? channel.atomUpdated ?? channel.pubDate,
             author: channel.managingEditor ?? channel.webMaster ?? channel.dcCreator ?? channel.iTunesAuthor,
             image: channel.imageURL ?? channel.iTunesImage ?? channel.mediaImage,
-            items: items.finish())
+            items: items.finish(), updateInterval: channel.updateInterval)
     }
 
     // MARK: - Element mapping
@@ -247,6 +247,9 @@ final class RSSHandler: FeedFormatHandler {
         case (.dublinCore, .language): target = .channel(.text(\.dcLanguage, .line))
         case (.dublinCore, .date): target = .channel(.date(\.dcDate))
         case (.dublinCore, .creator), (.dublinCore, .author): target = .channelCreator
+        case (let namespace, .ttl) where isCore(namespace): target = .channel(.text(\.ttl, .line))
+        case (.syndication, .updatePeriod): target = .channel(.text(\.updatePeriod, .line))
+        case (.syndication, .updateFrequency): target = .channel(.text(\.updateFrequency, .line))
         case (.iTunes, .author): target = .channel(.text(\.iTunesAuthor, .line))
         case (.iTunes, .subtitle): target = .channel(.text(\.iTunesSubtitle, .block))
         case (.iTunes, .summary): target = .channel(.text(\.iTunesSummary, .block))

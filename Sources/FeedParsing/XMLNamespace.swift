@@ -16,6 +16,8 @@ enum XMLNamespace: UInt8, Sendable {
     case iTunes
     /// Media RSS (`media:content`, `media:group`, …).
     case mediaRSS
+    /// RSS 1.0's syndication module (`sy:updatePeriod`, `sy:updateFrequency`).
+    case syndication
     case xhtml
     case other
 
@@ -38,6 +40,7 @@ enum XMLNamespace: UInt8, Sendable {
         case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss", "http://tools.search.yahoo.com/mrss/":
             self = .mediaRSS
         case "http://www.w3.org/1999/xhtml": self = .xhtml
+        case "http://purl.org/rss/1.0/modules/syndication/": self = .syndication
         default: self = .other
         }
     }
@@ -55,6 +58,7 @@ extension XMLNamespace {
         case "itunes": self = .iTunes
         case "media": self = .mediaRSS
         case "rdf": self = .rdf
+        case "sy": self = .syndication
         case "xhtml": self = .xhtml
         default: self = .other
         }

@@ -102,11 +102,11 @@ extension SQLiteFeedStore {
         try db.cachedStatement(sql: """
             UPDATE feed
             SET last_refreshed = ?2, last_attempt = ?2, last_error = NULL, http_status = ?3, failures = 0,
-                etag = ?4, last_modified = ?5, moved_to = ?6, gone_since = NULL, next_check = ?7
+                etag = ?4, last_modified = ?5, moved_to = ?6, gone_since = NULL, next_check = ?7, update_hint = ?8
             WHERE id = ?1
             """).execute(arguments: [
                 feedID, check.at.timeIntervalSince1970, check.httpStatus, check.etag, check.lastModified,
-                check.movedTo, check.nextCheck?.timeIntervalSince1970,
+                check.movedTo, check.nextCheck?.timeIntervalSince1970, check.updateHint,
             ])
     }
 
@@ -143,7 +143,7 @@ extension SQLiteFeedStore {
                feed.last_refreshed, feed.last_attempt, feed.last_error,
                COUNT(item.id), COALESCE(SUM(item.is_read = 0), 0),
                feed.http_status, feed.failures, feed.etag, feed.last_modified, feed.moved_to,
-               feed.gone_since, feed.next_check
+               feed.gone_since, feed.next_check, feed.update_hint
         FROM feed LEFT JOIN item ON item.feed_id = feed.id
         """
 
@@ -161,7 +161,7 @@ extension SQLiteFeedStore {
             lastError: row[7], itemCount: row[8], unreadCount: row[9],
             httpStatus: row[10], consecutiveFailures: row[11], etag: row[12], lastModified: row[13],
             movedTo: row[14], goneSince: (row[15] as Double?).map(Date.init(timeIntervalSince1970:)),
-            nextCheck: (row[16] as Double?).map(Date.init(timeIntervalSince1970:)))
+            nextCheck: (row[16] as Double?).map(Date.init(timeIntervalSince1970:)), updateHint: row[17])
     }
 
     /// `text` without surrounding white space, or `nil` when nothing is left: feeds often wrap

@@ -17,7 +17,8 @@ extension SQLiteFeedStore {
     static let sortDate = "COALESCE(published, updated, first_seen)"
 
     /// Per-feed health and scheduling: the last HTTP status, failures in a row, the validators
-    /// for conditional GETs, a permanent-redirect candidate, retirement on 410, the next check.
+    /// for conditional GETs, a permanent-redirect candidate, retirement on 410, the next check,
+    /// and the update interval the feed announces (kept for the 304s that follow).
     @Sendable private static func addFeedHealth(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE feed ADD COLUMN http_status INTEGER;
@@ -27,6 +28,7 @@ extension SQLiteFeedStore {
             ALTER TABLE feed ADD COLUMN moved_to TEXT;
             ALTER TABLE feed ADD COLUMN gone_since REAL;
             ALTER TABLE feed ADD COLUMN next_check REAL;
+            ALTER TABLE feed ADD COLUMN update_hint REAL;
             """)
     }
 

@@ -180,6 +180,22 @@ struct RefreshInteractorHTTPTests {
         }
     }
 
+    @Test func theFeedsOwnTTLStretchesTheIntervalAlsoAcross304s() async throws {
+        try await withHarness { h in
+            let body = "<rss version=\"2.0\"><channel><title>Slow</title><ttl>180</ttl></channel></rss>"
+            h.server.route("/feed", handler: { request in
+                request.header("If-None-Match") == "\"t\"" ? .status(304) : TestHTTPResponse(headers: [("ETag", "\"t\"")], body: Array(body.utf8))
+            })
+            let (feed, _) = try await h.refresher.subscribe(url: h.server.url("/feed"))
+            #expect(try #require(try await h.feed(feed.id).nextCheck).timeIntervalSince(h.clock.now) == 3 * 3600)
+
+            h.clock.advance(3 * 3600)
+            let outcome = try #require(await h.refresher.refreshDue().first)
+            #expect(outcome.notModified)
+            #expect(try #require(try await h.feed(feed.id).nextCheck).timeIntervalSince(h.clock.now) == 3 * 3600)
+        }
+    }
+
     @Test func failuresBackOffDoublingUpToADayAndASuccessResets() async throws {
         try await withHarness { h in
             h.server.route("/feed", .ok(Self.rss(1)))

@@ -69,7 +69,8 @@ public actor RefreshInteractor {
         let at = now()
         let check = FeedCheck(
             at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
-            nextCheck: schedule.afterSuccess(at: at, hint: response.freshFor))
+            nextCheck: schedule.afterSuccess(at: at, hint: Self.hint(response, document.updateInterval)),
+            updateHint: document.updateInterval)
         let stored = try await store.addFeed(url: url, document: document, check: check)
         logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
         return stored
@@ -145,7 +146,7 @@ public actor RefreshInteractor {
             let at = now()
             var check = FeedCheck(
                 at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
-                nextCheck: schedule.afterSuccess(at: at, hint: response.freshFor))
+                updateHint: feed.updateHint)
             if let target = response.permanentRedirect {
                 // Moved for good twice in a row: the feed takes its new URL, items and all.
                 if target == feed.movedTo, try await store.moveFeed(id: feed.id, to: target) {
@@ -157,10 +158,13 @@ public actor RefreshInteractor {
                 }
             }
             if response.status == 304 {
+                check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
                 try await store.recordNotModified(feedID: feed.id, check: check)
                 outcome.notModified = true
             } else {
                 let document = try await parse(response)
+                check.updateHint = document.updateInterval
+                check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
                 outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, check: check)
                 if let title = document.title, !title.isEmpty { outcome.title = title }
             }
@@ -203,6 +207,16 @@ public actor RefreshInteractor {
                     try parser.parse(response.body, baseURL: response.finalURL, charset: response.charset)
                 })
             }
+        }
+    }
+
+    /// How long the feed itself says to wait, in seconds: the longer of the HTTP freshness and
+    /// the update interval its document announces.
+    static func hint(_ response: FetchResponse, _ documentInterval: Double?) -> Int? {
+        let document = documentInterval.map { Int(min($0, Double(Int32.max))) }
+        switch (response.freshFor, document) {
+        case let (http?, document?): return max(http, document)
+        case let (http, document): return http ?? document
         }
     }
 
