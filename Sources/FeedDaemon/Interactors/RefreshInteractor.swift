@@ -142,7 +142,7 @@ public actor RefreshInteractor {
         var outcome = RefreshOutcome(feedID: feed.id, title: feed.title, url: feed.url, newItems: 0)
         let request = FetchRequest(url: feed.url, etag: feed.etag, lastModified: feed.lastModified)
         do {
-            let response = try await fetcher.fetch(request)
+            var response = try await fetcher.fetch(request)
             let at = now()
             var check = FeedCheck(
                 at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
@@ -163,6 +163,9 @@ public actor RefreshInteractor {
                 outcome.notModified = true
             } else {
                 let document = try await parse(response)
+                // The body is not needed any more: with 32 feeds in flight, bodies kept while
+                // their items wait for the store's one writer would add up.
+                response.body = Data()
                 check.updateHint = document.updateInterval
                 check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
                 outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, check: check)
