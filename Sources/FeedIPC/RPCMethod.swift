@@ -158,5 +158,27 @@ public enum RPC {
             public var outcomes: [RefreshOutcome]
             public init(outcomes: [RefreshOutcome]) { self.outcomes = outcomes }
         }
+
+        /// The `refresh.progress` notifications the daemon sends on the connection of a
+        /// `refresh` request before its answer: one when the refresh starts (`done` 0, no
+        /// `outcome`), then one per feed as it finishes.
+        public struct Progress: Codable, Sendable, Hashable {
+            public static let method = "refresh.progress"
+            /// Feeds finished so far.
+            public var done: Int
+            /// Feeds in this refresh.
+            public var total: Int
+            /// Feeds that failed so far.
+            public var errors: Int
+            /// The feed that just finished; `nil` in the first notification.
+            public var outcome: RefreshOutcome?
+
+            public init(done: Int, total: Int, errors: Int, outcome: RefreshOutcome? = nil) {
+                self.done = done
+                self.total = total
+                self.errors = errors
+                self.outcome = outcome
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ import FeedParsing
 import FeedStorage
 import Foundation
 import Logging
+import Synchronization
 import Testing
 
 struct RequestHandlerTests {
@@ -119,6 +120,36 @@ struct RequestHandlerTests {
 
         let one = try await call(request(4, "refresh", #"{"feeds":["Other"]}"#))
         #expect(((one["result"] as? [String: Any])?["outcomes"] as? [Any])?.count == 1)
+    }
+
+    @Test func refreshSendsProgressNotificationsBeforeItsAnswer() async throws {
+        remote.serve(Self.feedURL, body: Self.rss)
+        remote.serve("https://example.org/other.xml", body: Self.rss.replacingOccurrences(of: "Example", with: "Other"))
+        _ = try await call(request(1, "feeds.subscribe", #"{"url":"\#(Self.feedURL)"}"#))
+        _ = try await call(request(2, "feeds.subscribe", #"{"url":"https://example.org/other.xml"}"#))
+        remote.fail("https://example.org/other.xml", with: .httpStatus(500))
+
+        let sent = Mutex<[Data]>([])
+        let answer = try #require(await handler.handle(Data(request(3, "refresh").utf8)) { line in
+            sent.withLock { $0.append(line) }
+        })
+        let notifications = try sent.withLock { $0 }.map {
+            try #require(try JSONSerialization.jsonObject(with: $0) as? [String: Any])
+        }
+
+        #expect(notifications.count == 3)
+        #expect(notifications.allSatisfy { $0["method"] as? String == "refresh.progress" && $0["id"] == nil })
+        let params = notifications.compactMap { $0["params"] as? [String: Any] }
+        #expect(params.map { $0["done"] as? Int } == [0, 1, 2])
+        #expect(params.map { $0["total"] as? Int } == [2, 2, 2])
+        #expect(params.last?["errors"] as? Int == 1)
+        #expect(params[0]["outcome"] == nil && params[1]["outcome"] != nil)
+        #expect(try JSONSerialization.jsonObject(with: answer) is [String: Any])
+
+        // A client notification (no id) is neither answered nor told about progress.
+        sent.withLock { $0 = [] }
+        #expect(await handler.handle(Data(#"{"jsonrpc":"2.0","method":"refresh"}"#.utf8)) { line in sent.withLock { $0.append(line) } } == nil)
+        #expect(sent.withLock { $0.isEmpty })
     }
 
     @Test func aWebPageSubscribesToTheFeedItAnnounces() async throws {

@@ -74,7 +74,10 @@ public final class IPCServerService: Service {
                     switch frame {
                     case .line(let line):
                         guard line.readableBytesView.contains(where: { !Self.isBlank($0) }) else { continue }
-                        response = await handler.handle(Data(line.readableBytesView))
+                        // Progress notifications go out on this connection before the answer.
+                        response = await handler.handle(Data(line.readableBytesView)) { notification in
+                            try? await outbound.write(ByteBuffer(bytes: notification))
+                        }
                     case .overlong:
                         response = handler.overlongLine()
                     }

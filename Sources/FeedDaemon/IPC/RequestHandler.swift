@@ -10,7 +10,9 @@ import Logging
 /// every failure to the right JSON-RPC error (docs/protocol.md). Never throws: a bad request is
 /// answered, not allowed to affect the connection or the daemon.
 public struct RequestHandler: Sendable {
-    typealias Route = @Sendable (_ line: Data, _ id: RPCID) async throws -> Data
+    /// Writes one notification line on the requesting connection, before the answer.
+    public typealias Notify = @Sendable (_ line: Data) async -> Void
+    typealias Route = @Sendable (_ line: Data, _ id: RPCID, _ notify: @escaping Notify) async throws -> Data
 
     private let routes: [String: Route]
     private let logger: Logger
@@ -18,12 +20,17 @@ public struct RequestHandler: Sendable {
     public init(refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result, logger: Logger) {
         self.logger = logger
         var routes = [String: Route]()
-        func on<M: RPCMethod>(_ method: M.Type, _ body: @escaping @Sendable (M.Params) async throws -> M.Result) {
-            routes[M.name] = { line, id in
+        func on<M: RPCMethod>(
+            _ method: M.Type, _ body: @escaping @Sendable (M.Params, _ notify: @escaping Notify) async throws -> M.Result
+        ) {
+            routes[M.name] = { line, id, notify in
                 let params = try Self.decodeParams(M.Params.self, from: line)
-                let result = try await body(params)
+                let result = try await body(params, notify)
                 return try WireCoding.line(RPCResponse(id: id, result: result), encoder: WireCoding.makeEncoder())
             }
+        }
+        func on<M: RPCMethod>(_ method: M.Type, _ body: @escaping @Sendable (M.Params) async throws -> M.Result) {
+            on(method) { params, _ in try await body(params) }
         }
         on(RPC.Hello.self) { _ in hello }
         on(RPC.Subscribe.self) { params in
@@ -45,12 +52,18 @@ public struct RequestHandler: Sendable {
         on(RPC.MarkRead.self) { params in
             .init(updated: try await library.markRead(numbers: params.numbers, read: params.read ?? true))
         }
-        on(RPC.Refresh.self) { params in
+        on(RPC.Refresh.self) { params, notify in
+            let progress: RefreshInteractor.Progress = { update in
+                guard let line = try? WireCoding.line(
+                    RPCNotification(method: RPC.Refresh.Progress.method, params: update), encoder: WireCoding.makeEncoder())
+                else { return }
+                await notify(line)
+            }
             let selectors = params.feeds ?? []
-            if selectors.isEmpty { return .init(outcomes: await refresher.refreshAll()) }
+            if selectors.isEmpty { return .init(outcomes: await refresher.refreshAll(progress: progress)) }
             var ids = Set<Int64>()
             for selector in selectors { ids.insert(try await library.resolveFeed(selector).id) }
-            return .init(outcomes: await refresher.refreshFeeds(ids))
+            return .init(outcomes: await refresher.refreshFeeds(ids, progress: progress))
         }
         self.routes = routes
     }
@@ -58,7 +71,7 @@ public struct RequestHandler: Sendable {
     /// Answers one line.
     /// - Returns: the response line (with its newline), or `nil` for a notification, which
     ///   JSON-RPC never answers. Cancellation of the caller stops the use case where it awaits.
-    public func handle(_ line: Data) async -> Data? {
+    public func handle(_ line: Data, notify: @escaping Notify = { _ in }) async -> Data? {
         let envelope: RPCEnvelope
         do {
             envelope = try WireCoding.makeDecoder().decode(RPCEnvelope.self, from: line)
@@ -78,7 +91,9 @@ public struct RequestHandler: Sendable {
             return isNotification ? nil : errorLine(id: envelope.id, RPCError(.methodNotFound, "Method not found: \(method)"))
         }
         do {
-            let response = try await route(line, envelope.id ?? .number(0))
+            // A notification from the client gets no answer, and no notifications either.
+            let silent: Notify = { _ in }
+            let response = try await route(line, envelope.id ?? .number(0), isNotification ? silent : notify)
             return isNotification ? nil : response
         } catch {
             let rpcError = Self.rpcError(for: error)

@@ -1,5 +1,6 @@
 import FeedEntities
 import FeedFetching
+import FeedIPC
 import FeedParsing
 import FeedStorage
 import Foundation
@@ -76,21 +77,27 @@ public actor RefreshInteractor {
         return stored
     }
 
+    /// Reports a refresh's progress: once when it starts, then once per finished feed. Called
+    /// one at a time; the refresh waits for it, so it should be quick.
+    public typealias Progress = @Sendable (RPC.Refresh.Progress) async -> Void
+
     /// Refreshes every feed that is not gone, whatever its schedule (`tidings refresh`);
-    /// concurrent callers share one pass.
-    public func refreshAll() async -> [RefreshOutcome] {
-        await sharedPass { feed, _ in feed.goneSince == nil }
+    /// concurrent callers share one pass (only the caller that started it hears its progress).
+    public func refreshAll(progress: Progress? = nil) async -> [RefreshOutcome] {
+        await sharedPass(progress: progress) { feed, _ in feed.goneSince == nil }
     }
 
     /// Refreshes the feeds whose next check has come (the daemon's own schedule); concurrent
     /// callers share one pass, and a `refreshAll` in progress serves too.
     public func refreshDue() async -> [RefreshOutcome] {
-        await sharedPass { feed, now in feed.goneSince == nil && (feed.nextCheck.map { $0 <= now } ?? true) }
+        await sharedPass(progress: nil) { feed, now in feed.goneSince == nil && (feed.nextCheck.map { $0 <= now } ?? true) }
     }
 
-    private func sharedPass(_ include: @escaping @Sendable (Feed, Date) -> Bool) async -> [RefreshOutcome] {
+    private func sharedPass(
+        progress: Progress?, _ include: @escaping @Sendable (Feed, Date) -> Bool
+    ) async -> [RefreshOutcome] {
         if let refreshingAll { return await refreshingAll.value }
-        let task = Task { await self.refresh(where: include) }
+        let task = Task { await self.refresh(progress: progress, where: include) }
         refreshingAll = task
         let outcomes = await task.value
         refreshingAll = nil
@@ -98,14 +105,16 @@ public actor RefreshInteractor {
     }
 
     /// Refreshes the given feeds, gone or not, whatever their schedule (`tidings refresh FEED`).
-    public nonisolated func refreshFeeds(_ ids: Set<Int64>) async -> [RefreshOutcome] {
-        await refresh { feed, _ in ids.contains(feed.id) }
+    public nonisolated func refreshFeeds(_ ids: Set<Int64>, progress: Progress? = nil) async -> [RefreshOutcome] {
+        await refresh(progress: progress) { feed, _ in ids.contains(feed.id) }
     }
 
     /// Refreshes the feeds `include` picks, `concurrency` at a time; parsing runs off the actor.
     /// - Returns: one outcome per feed, in the order of `feeds()`; a failing feed is an outcome
     ///   with `error`, never a thrown error.
-    private nonisolated func refresh(where include: @Sendable (Feed, Date) -> Bool) async -> [RefreshOutcome] {
+    private nonisolated func refresh(
+        progress: Progress?, where include: @Sendable (Feed, Date) -> Bool
+    ) async -> [RefreshOutcome] {
         let feeds: [Feed]
         do {
             let now = now()
@@ -116,6 +125,8 @@ public actor RefreshInteractor {
         }
         let started = ContinuousClock.now
         var outcomes = [Int64: RefreshOutcome]()
+        var errors = 0
+        await progress?(RPC.Refresh.Progress(done: 0, total: feeds.count, errors: 0))
         await withTaskGroup(of: RefreshOutcome.self) { group in
             var pending = feeds[...]
             for _ in 0..<concurrency {
@@ -124,7 +135,9 @@ public actor RefreshInteractor {
             }
             for await outcome in group {
                 outcomes[outcome.feedID] = outcome
+                if outcome.error != nil { errors += 1 }
                 if let feed = pending.popFirst() { group.addTask { await self.refresh(feed) } }
+                await progress?(RPC.Refresh.Progress(done: outcomes.count, total: feeds.count, errors: errors, outcome: outcome))
             }
         }
         let ordered = feeds.compactMap { outcomes[$0.id] }
