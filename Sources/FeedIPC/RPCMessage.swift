@@ -117,6 +117,12 @@ public struct RPCNotification<Params: Encodable & Sendable>: Encodable, Sendable
     }
 }
 
+/// A notification a client reads, with params of a known type.
+public struct RPCIncomingNotification<Params: Decodable>: Decodable {
+    public var method: String
+    public var params: Params
+}
+
 /// Any message a client reads: a response (with `result` or `error`) or a notification.
 public struct RPCIncoming<Result: Decodable>: Decodable {
     public var id: RPCID?

@@ -80,6 +80,11 @@ struct EndToEndTests {
         let refreshed = try await daemon.tidings(["refresh"])
         #expect(refreshed.status == 0, "\(refreshed)")
         #expect(refreshed.out.contains("1 new item"), "\(refreshed)")
+        // Piped, the daemon's refresh.progress notifications become one line per feed, then the summary.
+        let refreshLines = refreshed.out.split(separator: "\n")
+        #expect(refreshLines.count == 3, "\(refreshed)")
+        #expect(refreshLines.last?.hasPrefix("Refreshed 2 feeds: 1 new item") == true, "\(refreshed)")
+        #expect(refreshLines.dropLast().allSatisfy { $0.contains(": ") }, "\(refreshed)")
         let afterRefresh = try await daemon.tidings(["list"])
         #expect(afterRefresh.out.split(separator: "\n").first?.contains("Fresh from the oven") == true, "\(afterRefresh)")
         #expect(afterRefresh.out.split(separator: "\n").count == 5, "\(afterRefresh)")

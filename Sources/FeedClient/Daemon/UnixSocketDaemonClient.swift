@@ -59,7 +59,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
         let connection = try openConnection()
         do {
             let result = try exchange(
-                RPC.Hello.self, RPC.Hello.Params(client: clientName), on: connection)
+                RPC.Hello.self, RPC.Hello.Params(client: clientName), on: connection, notifications: { _ in })
             guard ProtocolVersion.major(of: result.protocolVersion) == ProtocolVersion.major else {
                 throw DaemonClientError.protocolMismatch(
                     daemonProtocol: result.protocolVersion, daemonVersion: result.daemonVersion,
@@ -73,11 +73,13 @@ public final class UnixSocketDaemonClient: DaemonClient {
         }
     }
 
-    public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) async throws -> M.Result {
+    public func call<M: RPCMethod>(
+        _ method: M.Type, _ params: M.Params, notifications: (_ line: Data) -> Void
+    ) async throws -> M.Result {
         _ = try await hello()
         guard let connection else { throw DaemonClientError.connectionLost }
         do {
-            return try exchange(method, params, on: connection)
+            return try exchange(method, params, on: connection, notifications: notifications)
         } catch let error as DaemonClientError {
             // The stream is out of step after a transport failure; never reuse it.
             drop(connection)
@@ -103,7 +105,8 @@ public final class UnixSocketDaemonClient: DaemonClient {
 
     /// Writes one request and reads lines until the response with the same id arrives.
     private func exchange<M: RPCMethod>(
-        _ method: M.Type, _ params: M.Params, on connection: UnixSocketConnection
+        _ method: M.Type, _ params: M.Params, on connection: UnixSocketConnection,
+        notifications: (_ line: Data) -> Void
     ) throws -> M.Result {
         let id = RPCID.number(nextID)
         nextID += 1
@@ -130,12 +133,14 @@ public final class UnixSocketDaemonClient: DaemonClient {
                 throw DaemonClientError.malformedResponse("a response line is longer than \(limit) bytes")
             }
             if line.isEmpty { continue }
-            if let result = try response(to: method, id: id, line: line) { return result }
+            if let result = try response(to: method, id: id, line: line, notifications: notifications) { return result }
         }
     }
 
     /// The result when `line` answers request `id`; `nil` for notifications and other ids.
-    private func response<M: RPCMethod>(to method: M.Type, id: RPCID, line: [UInt8]) throws -> M.Result? {
+    private func response<M: RPCMethod>(
+        to method: M.Type, id: RPCID, line: [UInt8], notifications: (_ line: Data) -> Void
+    ) throws -> M.Result? {
         let data = Data(line)
         let envelope: RPCEnvelope
         do {
@@ -143,8 +148,11 @@ public final class UnixSocketDaemonClient: DaemonClient {
         } catch {
             throw DaemonClientError.malformedResponse("the daemon sent a line that is not JSON-RPC")
         }
-        // Notifications (no id) are progress events this one-shot client does not follow.
-        guard envelope.hasID else { return nil }
+        // Notifications (no id): progress events, for whoever asked to hear them.
+        guard envelope.hasID else {
+            notifications(data)
+            return nil
+        }
         // A null id is the daemon saying it could not read our request: it is ours too.
         if let answered = envelope.id, answered != id { return nil }
 

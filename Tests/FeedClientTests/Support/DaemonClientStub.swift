@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FeedIPC
 @testable import FeedClient
 
@@ -25,8 +30,14 @@ final class DaemonClientStub: DaemonClient {
 
     var methods: [String] { calls.map(\.method) }
 
-    func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) async throws -> M.Result {
+    /// Lines handed to the `notifications` of a call of a method before its result.
+    var notificationLines: [String: [Data]] = [:]
+
+    func call<M: RPCMethod>(
+        _ method: M.Type, _ params: M.Params, notifications: (_ line: Data) -> Void
+    ) async throws -> M.Result {
         calls.append((M.name, params))
+        for line in notificationLines[M.name] ?? [] { notifications(line) }
         if let failure { throw failure }
         if let error = errors[M.name] { throw error }
         guard let result = results[M.name] as? M.Result else {

@@ -1,9 +1,13 @@
 import FeedEntities
+import FeedIPC
 
 // `tidings refresh [FEED...]`: fetch feeds now and report what changed.
 
-/// Writes the refresh report.
+/// Writes the refresh's progress and report.
 public protocol RefreshView: AnyObject {
+    /// Shows how far the refresh is: a progress bar redrawn in place on a terminal, the lines
+    /// of each finished feed otherwise.
+    func showProgress(_ progress: RefreshProgressReport)
     /// Shows one line per feed that got new items or failed, then the summary line (stdout).
     func showReport(_ report: RefreshReport)
     /// Shows why the refresh could not run, as one line on stderr.
@@ -21,10 +25,11 @@ public protocol RefreshUseCase {
     /// Asks the daemon to fetch the feeds now, regardless of their schedule, and waits until
     /// every one has been fetched (this can take as long as the slowest feed).
     /// - Parameter selectors: feed selectors; every feed when empty.
+    /// - Parameter progress: called with each `refresh.progress` the daemon sends meanwhile.
     /// - Returns: what each feed's refresh did.
     /// - Throws: `RPCError` (a selector matches nothing) or `DaemonClientError`. A feed that
     ///   fails to refresh is an outcome with an `error`, not a thrown error.
-    func refresh(_ selectors: [String]) async throws -> [RefreshOutcome]
+    func refresh(_ selectors: [String], progress: (RPC.Refresh.Progress) -> Void) async throws -> [RefreshOutcome]
 }
 
 /// Where the module goes next.
@@ -36,6 +41,28 @@ public protocol RefreshWireframe: AnyObject {
 public enum RefreshRoute: Equatable {
     /// Back to the shell with this status.
     case exit(ExitStatus)
+}
+
+/// How far a refresh is, as the View writes it. Strings are unsanitised: the View cleans them.
+public struct RefreshProgressReport: Equatable, Sendable {
+    /// Feeds finished, of `total`.
+    public var done: Int
+    public var total: Int
+    /// Feeds that failed so far.
+    public var errors: Int
+    /// The feed that just finished; `nil` when the refresh starts.
+    public var feedTitle: String?
+    /// What the report says of that feed (the same lines as `RefreshReport.lines`); possibly
+    /// `Title: no new items` too, so that piped output has a line per feed.
+    public var lines: [String]
+
+    public init(done: Int, total: Int, errors: Int, feedTitle: String?, lines: [String]) {
+        self.done = done
+        self.total = total
+        self.errors = errors
+        self.feedTitle = feedTitle
+        self.lines = lines
+    }
 }
 
 /// The refresh as the View writes it. Strings are unsanitised: the View cleans them.

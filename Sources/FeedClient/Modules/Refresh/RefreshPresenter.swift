@@ -1,4 +1,5 @@
 import FeedEntities
+import FeedIPC
 
 /// Refreshes and summarises the outcomes. Feeds that failed are reported, but the command
 /// still succeeds: the refresh ran, and `tidings feeds` keeps showing the error.
@@ -19,7 +20,9 @@ public final class RefreshPresenter: RefreshPresentation {
 
     public func viewDidLoad() async {
         do {
-            let outcomes = try await interactor.refresh(selectors)
+            let outcomes = try await interactor.refresh(selectors) { progress in
+                view.showProgress(Self.progressReport(for: progress))
+            }
             view.showReport(Self.report(for: outcomes))
             wireframe.navigate(to: .exit(.success))
         } catch {
@@ -35,19 +38,7 @@ public final class RefreshPresenter: RefreshPresentation {
         guard !outcomes.isEmpty else {
             return RefreshReport(lines: [], summary: "No feeds to refresh; add one with 'tidings subscribe URL'.")
         }
-        var lines: [String] = []
-        for outcome in outcomes {
-            if let movedTo = outcome.movedTo {
-                lines.append("\(outcome.title): moved for good to \(movedTo); the feed now uses that URL")
-            }
-            if outcome.isGone {
-                lines.append("\(outcome.title): gone (HTTP 410): kept, no longer fetched")
-            } else if let error = outcome.error {
-                lines.append("\(outcome.title): error: \(error)")
-            } else if outcome.newItems > 0 {
-                lines.append("\(outcome.title): \(Counted.phrase(outcome.newItems, "new item"))")
-            }
-        }
+        let lines = outcomes.flatMap { Self.lines(for: $0) }
         let newItems = outcomes.reduce(0) { $0 + $1.newItems }
         let errors = outcomes.count { $0.error != nil && !$0.isGone }
         let unchanged = outcomes.count { $0.notModified }
@@ -58,5 +49,29 @@ public final class RefreshPresenter: RefreshPresentation {
         if errors > 0 { summary += ", " + Counted.phrase(errors, "error") }
         if gone > 0 { summary += ", \(gone) gone" }
         return RefreshReport(lines: lines, summary: summary)
+    }
+
+    /// What the report says of one feed: nothing when it has nothing new (unless `always`).
+    static func lines(for outcome: RefreshOutcome, always: Bool = false) -> [String] {
+        var lines: [String] = []
+        if let movedTo = outcome.movedTo {
+            lines.append("\(outcome.title): moved for good to \(movedTo); the feed now uses that URL")
+        }
+        if outcome.isGone {
+            lines.append("\(outcome.title): gone (HTTP 410): kept, no longer fetched")
+        } else if let error = outcome.error {
+            lines.append("\(outcome.title): error: \(error)")
+        } else if outcome.newItems > 0 {
+            lines.append("\(outcome.title): \(Counted.phrase(outcome.newItems, "new item"))")
+        } else if always {
+            lines.append("\(outcome.title): \(outcome.notModified ? "unchanged" : "no new items")")
+        }
+        return lines
+    }
+
+    static func progressReport(for progress: RPC.Refresh.Progress) -> RefreshProgressReport {
+        RefreshProgressReport(
+            done: progress.done, total: progress.total, errors: progress.errors, feedTitle: progress.outcome?.title,
+            lines: progress.outcome.map { lines(for: $0, always: true) } ?? [])
     }
 }

@@ -1,5 +1,6 @@
 import FeedEntities
 import FeedIPC
+import Foundation
 import Testing
 @testable import FeedClient
 
@@ -8,8 +9,23 @@ struct RefreshInteractorTests {
         let daemon = DaemonClientStub()
         daemon.stub(RPC.Refresh.self, .init(outcomes: [RefreshOutcome(feedID: 1, title: "A", url: "u", newItems: 2)]))
         let interactor = RefreshInteractor(daemon: daemon)
-        #expect(try await interactor.refresh([]).map(\.newItems) == [2])
-        _ = try await interactor.refresh(["1", "Kernel"])
+        #expect(try await interactor.refresh([], progress: { _ in }).map(\.newItems) == [2])
+        _ = try await interactor.refresh(["1", "Kernel"], progress: { _ in })
         #expect(daemon.params(of: RPC.Refresh.self) == [.init(feeds: nil), .init(feeds: ["1", "Kernel"])])
+    }
+
+    @Test func passesOnProgressNotificationsAndIgnoresOthers() async throws {
+        let daemon = DaemonClientStub()
+        daemon.stub(RPC.Refresh.self, .init(outcomes: []))
+        daemon.notificationLines[RPC.Refresh.name] = [
+            #"{"jsonrpc":"2.0","method":"refresh.progress","params":{"done":0,"total":2,"errors":0}}"#,
+            #"{"jsonrpc":"2.0","method":"items.new","params":{"items":[]}}"#,
+            #"{"jsonrpc":"2.0","method":"refresh.progress","params":{"done":1,"total":2,"errors":1,"outcome":{"feedID":7,"title":"B","url":"u","newItems":0,"error":"x"}}}"#,
+            #"{"jsonrpc":"2.0","method":"refresh.progress","params":"garbage"}"#,
+        ].map { Data($0.utf8) }
+        var seen: [RPC.Refresh.Progress] = []
+        _ = try await RefreshInteractor(daemon: daemon).refresh([], progress: { seen.append($0) })
+        #expect(seen.map(\.done) == [0, 1])
+        #expect(seen.last?.outcome?.feedID == 7 && seen.last?.errors == 1)
     }
 }

@@ -1,19 +1,25 @@
 import FeedEntities
+import FeedIPC
 @testable import FeedClient
 
 final class RefreshViewSpy: RefreshView {
+    private(set) var progress: [RefreshProgressReport] = []
     private(set) var reports: [RefreshReport] = []
     private(set) var failures: [CommandFailure] = []
+    func showProgress(_ progress: RefreshProgressReport) { self.progress.append(progress) }
     func showReport(_ report: RefreshReport) { reports.append(report) }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }
 
 final class RefreshUseCaseStub: RefreshUseCase {
     var result: Result<[RefreshOutcome], any Error>
+    /// Sent to `progress` before the result.
+    var progressUpdates: [RPC.Refresh.Progress] = []
     private(set) var selectors: [[String]] = []
     init(_ result: Result<[RefreshOutcome], any Error>) { self.result = result }
-    func refresh(_ selectors: [String]) async throws -> [RefreshOutcome] {
+    func refresh(_ selectors: [String], progress: (RPC.Refresh.Progress) -> Void) async throws -> [RefreshOutcome] {
         self.selectors.append(selectors)
+        progressUpdates.forEach(progress)
         return try result.get()
     }
 }

@@ -44,6 +44,23 @@ struct RefreshPresenterTests {
         #expect(report.summary == "Refreshed 3 feeds: 2 new items, 1 unchanged, 1 gone")
     }
 
+    @Test func progressBecomesOneLinePerFinishedFeed() async {
+        let interactor = RefreshUseCaseStub(.success(Self.outcomes))
+        interactor.progressUpdates = [
+            .init(done: 0, total: 2, errors: 0),
+            .init(done: 1, total: 2, errors: 0, outcome: RefreshOutcome(feedID: 2, title: "Quiet", url: "q", newItems: 0, notModified: true)),
+            .init(done: 2, total: 2, errors: 1, outcome: Self.outcomes[3]),
+        ]
+        await RefreshPresenter(selectors: [], view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
+        #expect(view.progress == [
+            RefreshProgressReport(done: 0, total: 2, errors: 0, feedTitle: nil, lines: []),
+            RefreshProgressReport(done: 1, total: 2, errors: 0, feedTitle: "Quiet", lines: ["Quiet: unchanged"]),
+            RefreshProgressReport(
+                done: 2, total: 2, errors: 1, feedTitle: "Broken", lines: ["Broken: error: HTTP 500 Internal Server Error"]),
+        ])
+        #expect(view.reports.count == 1)
+    }
+
     @Test func passesSelectorsAndReportsFailures() async {
         let interactor = RefreshUseCaseStub(.failure(RPCError(.notFound, "no feed matches 'x'")))
         await RefreshPresenter(selectors: ["x"], view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
