@@ -54,3 +54,38 @@ struct SQLiteFeedStoreHealthTests {
         #expect(moved.url == "https://example.org/new" && moved.itemCount == 1 && moved.unreadCount == 0)
     }
 }
+
+/// A refresh writes feed after feed; listings must never wait for it (WAL: readers see the last
+/// committed state while a write transaction is open). A read that waited would hang the test
+/// until its time limit.
+@Suite(.timeLimit(.minutes(1)))
+struct SQLiteFeedStoreConcurrencyTests {
+    @Test func readsAnswerWhileAWriteTransactionIsOpen() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-wal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = try SQLiteFeedStore(path: root.appendingPathComponent("tidings.sqlite").path)
+        let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1")]), fetchedAt: day(1))
+
+        let release = DispatchSemaphore(value: 0)
+        let entered = DispatchSemaphore(value: 0)
+        let writing = Task {
+            try await store.write("hold the writer") { db in
+                try db.execute(sql: "UPDATE feed SET title = 'during' WHERE id = ?", arguments: [feed.id])
+                entered.signal()
+                release.wait()  // the transaction stays open until the reads below are done
+            }
+        }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { entered.wait(); continuation.resume() }
+        }
+
+        let feeds = try await store.feeds()
+        let items = try await store.items(ItemQuery(unreadOnly: false))
+        release.signal()
+        try await writing.value
+
+        #expect(feeds.first?.title == "Example", "the reader sees the last committed state")
+        #expect(items.count == 1)
+        #expect(try await store.feeds().first?.title == "during")
+    }
+}
