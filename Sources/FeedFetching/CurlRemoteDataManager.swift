@@ -28,9 +28,17 @@ public final class CurlRemoteDataManager: RemoteDataManager {
     }
 
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        try await fetch(request, sink: nil)
+    }
+
+    public func fetch(_ request: FetchRequest, bodySink sink: any FetchBodySink) async throws(FetchError) -> FetchResponse {
+        try await fetch(request, sink: sink)
+    }
+
+    private func fetch(_ request: FetchRequest, sink: (any FetchBodySink)?) async throws(FetchError) -> FetchResponse {
         let url = try ValidatedURL(request.url)
         if Task.isCancelled { throw .cancelled }
-        let transfer = try CurlTransfer(request: request, url: url, options: options)
+        let transfer = try CurlTransfer(request: request, url: url, options: options, sink: sink)
         let loop = self.loop
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -32,11 +32,17 @@ extension CurlTransfer {
             abortReason = .httpStatus(status)
             return 0
         }
-        guard body.count + bytes.count <= options.maximumBodySize else {
+        guard bodyBytes + bytes.count <= options.maximumBodySize else {
             abortReason = .tooLarge
             return 0
         }
-        if let base = bytes.baseAddress, !bytes.isEmpty {
+        bodyBytes += bytes.count
+        if let sink {
+            guard beginSink(sink), sink.receive(bytes) else {
+                abortReason = .sink
+                return 0
+            }
+        } else if let base = bytes.baseAddress, !bytes.isEmpty {
             body.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         }
         return bytes.count
@@ -70,6 +76,15 @@ extension CurlTransfer {
         return bytes.count
     }
 
+    /// Tells the sink the body begins, once. (At the first body bytes rather than at the end of
+    /// the headers: only then is the response known to be the final one with a body.)
+    private func beginSink(_ sink: any FetchBodySink) -> Bool {
+        guard !sinkBegan else { return true }
+        sinkBegan = true
+        let finalURL = effectiveURL ?? url.string
+        return sink.begin(finalURL: finalURL, contentType: responseHeaders["content-type"])
+    }
+
     /// Refuses a successful response up front when it announces a body over the limit.
     /// - Returns: false to abort.
     private func endOfHeaders() -> Bool {
@@ -84,7 +99,7 @@ extension CurlTransfer {
             return false
         }
         // A trustworthy size saves the copies of a growing buffer.
-        body.reserveCapacity(declared)
+        if sink == nil { body.reserveCapacity(declared) }
         return true
     }
 

@@ -15,6 +15,7 @@ extension CurlTransfer {
             switch abortReason {
             case .tooLarge: return .failure(.tooLarge(limit: options.maximumBodySize))
             case .httpStatus(let status): return .failure(.httpStatus(status))
+            case .sink: return .failure(.cancelled)
             }
         }
         guard code == CURLE_OK else { return .failure(error(for: code)) }
@@ -147,6 +148,9 @@ extension CurlTransfer {
         }
         return nil
     }
+
+    /// The URL of the response being received (after redirects).
+    var effectiveURL: String? { string(CURLINFO_EFFECTIVE_URL) }
 
     private func string(_ info: CURLINFO) -> String? {
         var value: UnsafePointer<CChar>?

@@ -22,11 +22,19 @@ final class CurlTransfer: @unchecked Sendable {
     enum AbortReason {
         case tooLarge
         case httpStatus(Int)
+        /// The body sink asked to stop.
+        case sink
     }
 
     let url: ValidatedURL
     let request: FetchRequest
     let options: FetchOptions
+    /// Where a 2xx body goes instead of `body`, if anywhere.
+    let sink: (any FetchBodySink)?
+    /// Bytes of the body handed over so far (`body.count` when there is no sink).
+    var bodyBytes = 0
+    /// The sink has been told the body begins.
+    var sinkBegan = false
     /// The `CURL *`; valid until deinit.
     let easy: UnsafeMutableRawPointer
     private let requestHeaders: UnsafeMutablePointer<curl_slist>?
@@ -61,7 +69,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Setup
 
-    init(request: FetchRequest, url: ValidatedURL, options: FetchOptions) throws(FetchError) {
+    init(request: FetchRequest, url: ValidatedURL, options: FetchOptions, sink: (any FetchBodySink)? = nil) throws(FetchError) {
         guard let easy = curl_easy_init() else { throw .other("libcurl could not create a transfer") }
         var headers: UnsafeMutablePointer<curl_slist>?
         for line in Self.requestHeaderLines(for: request) {
@@ -75,6 +83,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.url = url
         self.request = request
         self.options = options
+        self.sink = sink
         self.easy = easy
         self.requestHeaders = headers
         self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))

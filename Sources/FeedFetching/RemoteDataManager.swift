@@ -15,6 +15,25 @@ public protocol RemoteDataManager: Sendable {
     /// - Throws: `FetchError` for anything else than a 2xx or 304 answer. Safe to call
     ///   concurrently; cancelling the calling task aborts the transfer with `FetchError.cancelled`.
     func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse
+
+    /// Fetches one URL like `fetch(_:)`, handing the body of a 2xx answer to `sink` as it
+    /// arrives; the returned response's `body` is then empty. The size limit still applies.
+    func fetch(_ request: FetchRequest, bodySink sink: any FetchBodySink) async throws(FetchError) -> FetchResponse
+}
+
+extension RemoteDataManager {
+    /// Fetches the whole body, then hands it to `sink` in one piece: for implementations that
+    /// cannot stream (test doubles).
+    public func fetch(_ request: FetchRequest, bodySink sink: any FetchBodySink) async throws(FetchError) -> FetchResponse {
+        var response = try await fetch(request)
+        guard (200..<300).contains(response.status) else { return response }
+        let body = response.body
+        response.body = Data()
+        let accepted = sink.begin(finalURL: response.finalURL, contentType: response.contentType)
+            && body.withUnsafeBytes { sink.receive($0) }
+        guard accepted else { throw .cancelled }
+        return response
+    }
 }
 
 /// What to fetch, with the validators of the last successful fetch.
@@ -63,7 +82,10 @@ public struct FetchResponse: Sendable, Hashable {
     }
 
     /// The `charset` parameter of `Content-Type`, if any.
-    public var charset: String? {
+    public var charset: String? { Self.charset(ofContentType: contentType) }
+
+    /// The `charset` parameter of a `Content-Type` value, if any.
+    public static func charset(ofContentType contentType: String?) -> String? {
         guard let contentType else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)

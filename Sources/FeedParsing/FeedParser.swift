@@ -21,6 +21,10 @@ public protocol FeedParser: Sendable {
     ///   Runs synchronously on the caller's thread; it does not check for task cancellation.
     func parse(_ data: Data, baseURL: String?, charset: String?) throws(FeedParsingError) -> ParsedFeed
 
+    /// A session that parses one document as it arrives, chunk by chunk (see `FeedParseSession`),
+    /// with the same limits as `parse`.
+    func makeSession(baseURL: String?, charset: String?) -> FeedParseSession
+
     /// The feeds an HTML page announces (`<link rel="alternate" type="application/rss+xml">`
     /// and kin), absolute, http(s) only, in page order, without duplicates; empty for anything
     /// that is not such a page. Synchronous; never touches the network.

@@ -196,6 +196,24 @@ struct RefreshInteractorHTTPTests {
         }
     }
 
+    @Test func aPageThatIsNoFeedStopsItsDownloadAtOnce() async throws {
+        try await withHarness { h in
+            h.server.route("/feed", .ok(Self.rss(1)))
+            let (feed, _) = try await h.refresher.subscribe(url: h.server.url("/feed"))
+            // 160 KB of HTML at 2 KB every half second: 40 s if it were read to the end.
+            let page = "<!DOCTYPE html><html><body>" + String(repeating: "<p>moved</p>", count: 13_000)
+            h.server.route("/feed", TestHTTPResponse(
+                headers: [("Content-Type", "text/html")], body: Array(page.utf8), pace: (bytes: 2048, every: .milliseconds(500))))
+
+            let started = ContinuousClock.now
+            let outcome = try #require(await h.refresher.refreshFeeds([feed.id]).first)
+
+            #expect(outcome.error?.hasPrefix("not a feed: HTML") == true, "\(outcome)")
+            #expect(ContinuousClock.now - started < .seconds(20))
+            #expect(try await h.feed(feed.id).itemCount == 1)
+        }
+    }
+
     @Test func failuresBackOffDoublingUpToADayAndASuccessResets() async throws {
         try await withHarness { h in
             h.server.route("/feed", .ok(Self.rss(1)))

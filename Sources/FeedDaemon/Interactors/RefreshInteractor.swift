@@ -154,8 +154,17 @@ public actor RefreshInteractor {
     private nonisolated func refresh(_ feed: Feed) async -> RefreshOutcome {
         var outcome = RefreshOutcome(feedID: feed.id, title: feed.title, url: feed.url, newItems: 0)
         let request = FetchRequest(url: feed.url, etag: feed.etag, lastModified: feed.lastModified)
+        // The body is parsed as it downloads (see `ParsingSink`), never held whole.
+        let sink = ParsingSink(parser: parser)
         do {
-            var response = try await fetcher.fetch(request)
+            let response: FetchResponse
+            do {
+                response = try await fetcher.fetch(request, bodySink: sink)
+            } catch {
+                // A download the parser stopped (not a feed, too large) fails for that reason.
+                if let failure = sink.failure { throw failure }
+                throw error
+            }
             let at = now()
             var check = FeedCheck(
                 at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
@@ -175,10 +184,7 @@ public actor RefreshInteractor {
                 try await store.recordNotModified(feedID: feed.id, check: check)
                 outcome.notModified = true
             } else {
-                let document = try await parse(response)
-                // The body is not needed any more: with 32 feeds in flight, bodies kept while
-                // their items wait for the store's one writer would add up.
-                response.body = Data()
+                let document = try await finish(sink, response)
                 check.updateHint = document.updateInterval
                 check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
                 outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, check: check)
@@ -210,6 +216,16 @@ public actor RefreshInteractor {
             try? await store.recordFailure(feedID: feed.id, error: message, check: check)
         }
         return outcome
+    }
+
+    /// Ends a document parsed while it downloaded: the last chunk's work and the items still being
+    /// built, off the cooperative threads like `parse`.
+    private nonisolated func finish(_ sink: ParsingSink, _ response: FetchResponse) async throws -> ParsedFeed {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async {
+                continuation.resume(with: Result { () throws(FeedParsingError) in try sink.finish(response) })
+            }
+        }
     }
 
     /// Parses a fetched document. Parsing is synchronous CPU work (a 32 MiB feed takes a fraction
