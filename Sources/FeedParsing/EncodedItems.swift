@@ -27,9 +27,6 @@ public final class EncodedItems: Sendable {
 
     public init() {}
 
-    /// Items appended so far.
-    public var count: Int { state.withLock { $0.count } }
-
     /// Encodes `item` after the ones appended before.
     public func append(_ item: ParsedItem) {
         append(writing: { $0.item(item) })

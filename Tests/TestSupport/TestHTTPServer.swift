@@ -43,7 +43,9 @@ public final class TestHTTPServer: Sendable {
         let box = Mutex<TestHTTPServer?>(nil)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // No SO_REUSEADDR: the port is the system's pick, and with the option Linux may hand
+            // out a port a client socket of another test is still using (seen as a refused
+            // connection in a parallel run).
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 guard let server = box.withLock({ $0 }) else {
