@@ -66,9 +66,11 @@ uninstall:
 	-@systemctl --user daemon-reload 2>/dev/null; true
 	@echo "Removed Tidings. Your config ($(CONFIG_DIR)) and data ($${XDG_DATA_HOME:-$$HOME/.local/share}/tidings) are kept."
 
+# The suite takes well under a minute; the time-out turns a hung run (a test process that died
+# while daemons it started keep its output pipe open) into a failure instead of a stall.
 test: check-swift deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	timeout --kill-after=30s 15m $(SWIFT) test --skip-build
 
 clean:
 	rm -rf .build
