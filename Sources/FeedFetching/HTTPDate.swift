@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FeedEntities
 
 /// Reads the date formats HTTP allows (RFC 9110 §5.6.7): IMF-fixdate
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form (`Sunday, 06-Nov-94 08:49:37 GMT`)
@@ -33,7 +34,7 @@ enum HTTPDate {
         guard let day, let month, let year, let time, (1...31).contains(day), (1...9999).contains(year) else {
             return nil
         }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86400 + time.hour * 3600 + time.minute * 60 + time.second))
     }
 
@@ -45,15 +46,5 @@ enum HTTPDate {
             (0..<24).contains(hour), (0..<60).contains(minute), (0...60).contains(second)
         else { return nil }
         return (hour, minute, second)
-    }
-
-    /// Days from 1970-01-01 to the proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -227,7 +227,7 @@ struct ContractWriter {
     }
 
     /// `2026-11-05T09:30:00Z`, or `2026-11-05T09:30:00.250Z` when the date has milliseconds.
-    /// The calendar is computed here (`civilDate`) rather than with `gmtime_r`, which takes
+    /// The calendar is computed (`CivilCalendar`) rather than with `gmtime_r`, which takes
     /// the C library's time zone lock: two threads encode at once, one or two dates per item.
     mutating func date(_ date: Date?) {
         guard let date, date.timeIntervalSince1970.magnitude < 1e15 else { return raw("null") }
@@ -240,7 +240,7 @@ struct ContractWriter {
         }
         let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         let secondOfDay = seconds - days * 86400
-        let (year, month, day) = Self.civilDate(daysSinceEpoch: days)
+        let (year, month, day) = CivilCalendar.date(daysSinceEpoch: days)
         raw("\"")
         digits(year, 4)
         raw("-")
@@ -258,20 +258,6 @@ struct ContractWriter {
             digits(milliseconds, 3)
         }
         raw("Z\"")
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's
-    /// `civil_from_days`, exact for every Int day count used here).
-    static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468  // days since 0000-03-01
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// `value` in decimal, zero-padded to `width` digits. Written in place: six of these

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FeedEntities
 
 /// Dates as the client prints them. Pure arithmetic on the proleptic Gregorian calendar, so it
 /// needs neither ICU nor the process's time zone (the offset is passed in).
@@ -10,7 +11,7 @@ public enum DateText {
     /// `2026-11-22T10:00:00Z`: ISO 8601 in UTC, whole seconds (the `--json` and plain formats).
     public static func iso8601(_ date: Date) -> String {
         let (day, second) = split(date, offset: 0)
-        let (year, month, dayOfMonth) = civil(fromDays: day)
+        let (year, month, dayOfMonth) = CivilCalendar.date(daysSinceEpoch: day)
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T"
             + "\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
     }
@@ -19,13 +20,13 @@ public enum DateText {
     /// - Parameter offset: seconds east of UTC (from `WallClock.utcOffset(at:)`).
     public static func local(_ date: Date, offset: Int) -> String {
         let (day, second) = split(date, offset: offset)
-        let (year, month, dayOfMonth) = civil(fromDays: day)
+        let (year, month, dayOfMonth) = CivilCalendar.date(daysSinceEpoch: day)
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2)) \(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2))"
     }
 
     /// `2026-11-22`: the local date.
     public static func localDay(_ date: Date, offset: Int) -> String {
-        let (year, month, dayOfMonth) = civil(fromDays: split(date, offset: offset).day)
+        let (year, month, dayOfMonth) = CivilCalendar.date(daysSinceEpoch: split(date, offset: offset).day)
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))"
     }
 
@@ -64,19 +65,6 @@ public enum DateText {
         let total = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let day = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         return (day, total - day * 86_400)
-    }
-
-    /// Year, month, day of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func pad(_ number: Int, _ width: Int) -> String {
