@@ -33,6 +33,7 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(name: "CMalloc"),
 
         // MARK: - Shared by client and daemon
         .target(name: "FeedEntities"),
@@ -49,7 +50,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "FeedDaemon", dependencies: [
-            "FeedEntities", "FeedIPC", "FeedParsing", "FeedFetching", "FeedStorage",
+            "CMalloc", "FeedEntities", "FeedIPC", "FeedParsing", "FeedFetching", "FeedStorage",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -43,26 +43,37 @@ struct DraftText: Sendable {
 
     /// The text cleaned for `layout`, `nil` when blank.
     func text(_ layout: TextSanitizer.Layout, in arena: TextArena) -> String? {
-        guard needsDecoding else {
-            let text = arena.withBytes(in: range) { TextSanitizer.clean(utf8: $0, layout: layout) }
+        let clean = { (bytes: UnsafeBufferPointer<UInt8>) -> String? in
+            let text = TextSanitizer.clean(utf8: bytes, layout: layout)
             return text.isEmpty ? nil : text
         }
-        let captured = decoded(in: arena)
-        return layout == .singleLine ? captured.line : captured.block
+        if encoding.contains(.base64) {
+            let captured = decoded(in: arena)
+            return layout == .singleLine ? captured.line : captured.block
+        }
+        if let resolved = resolvedHTML(in: arena) { return resolved.withUnsafeBufferPointer(clean) }
+        return arena.withBytes(in: range, clean)
     }
 
     /// Writes the text cleaned for `layout` as a JSON string, the same as `text(_:in:)` would
     /// read, without making a `String` of it; writes nothing and returns `false` when blank.
     func write(_ layout: TextSanitizer.Layout, in arena: TextArena, to writer: inout ContractWriter) -> Bool {
-        guard needsDecoding else {
-            return arena.withBytes(in: range) { writer.cleanedString($0, layout: layout) }
+        if encoding.contains(.base64) {
+            return decoded(in: arena).bytes.withUnsafeBufferPointer { writer.cleanedString($0, layout: layout) }
         }
-        return decoded(in: arena).bytes.withUnsafeBufferPointer { writer.cleanedString($0, layout: layout) }
+        if let resolved = resolvedHTML(in: arena) {
+            return resolved.withUnsafeBufferPointer { writer.cleanedString($0, layout: layout) }
+        }
+        return arena.withBytes(in: range) { writer.cleanedString($0, layout: layout) }
     }
 
-    /// Whether the bytes are not the text yet: base64, or HTML whose links resolve against a
-    /// base. Other text is cleaned straight from the arena.
-    private var needsDecoding: Bool { encoding.contains(.base64) || (encoding.contains(.html) && base != nil) }
+    /// HTML with a base URL is scanned in place: most of it has no relative link, and is then
+    /// cleaned straight from the arena like any other text. The rewritten bytes when links were
+    /// resolved, `nil` otherwise. (Base64 is decoded first, by `decoded(in:)`.)
+    private func resolvedHTML(in arena: TextArena) -> [UInt8]? {
+        guard encoding.contains(.html), let base else { return nil }
+        return arena.withBytes(in: range) { HTMLLinkResolver.resolve($0, against: base) }
+    }
 
     private func decoded(in arena: TextArena) -> CapturedText {
         CapturedText(bytes: arena.withBytes(in: range) { Array($0) }, base: base).decoding(encoding)

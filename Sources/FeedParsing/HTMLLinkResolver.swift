@@ -3,6 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Makes the relative URLs inside an HTML string absolute (`<a href="post.html">`,
 /// `<img src="/i/a.png">`), the way feedparser does for escaped HTML content.
@@ -14,25 +21,35 @@ import Foundation
 /// attributes and rewrites only the values of URL attributes that have no scheme, leaving every
 /// other byte as it was. Comments and the raw text of `script` and `style` are skipped.
 enum HTMLLinkResolver {
-    /// Attributes whose value is one URL (HTML 4/5: a@href, img@src, q@cite, video@poster …).
-    private static let urlAttributes: Set<[UInt8]> = Set(
+    /// Attributes whose value is one URL (HTML 4/5: a@href, img@src, q@cite, video@poster …),
+    /// lowercase.
+    private static let urlAttributes: [[UInt8]] =
         ["href", "src", "cite", "poster", "longdesc", "usemap", "background", "action", "data", "codebase",
-            "profile"].map { Array($0.utf8) })
+            "profile"].map { Array($0.utf8) }
 
     /// Elements whose content is raw text, not markup.
     private static let rawTextElements = (script: Array("script".utf8), style: Array("style".utf8))
 
     /// The HTML with relative URLs resolved against `base`; `nil` when nothing needed resolving.
     static func resolve(_ html: [UInt8], against base: URL) -> [UInt8]? {
+        html.withUnsafeBufferPointer { resolve($0, against: base) }
+    }
+
+    /// The HTML with relative URLs resolved against `base`; `nil` when nothing needed resolving.
+    ///
+    /// Runs over the content of every HTML field of every item, most of which has nothing to
+    /// resolve: it jumps from `<` to `<` with `memchr` and compares names in place, allocating
+    /// only when a value is rewritten.
+    static func resolve(_ html: UnsafeBufferPointer<UInt8>, against base: URL) -> [UInt8]? {
+        guard let start = html.baseAddress else { return nil }
         var output: [UInt8] = []
         var copied = 0  // bytes of `html` already in `output`
         var index = 0
         let count = html.count
-        while index < count {
-            guard html[index] == UInt8(ascii: "<"), index + 1 < count else {
-                index += 1
-                continue
-            }
+        while index + 1 < count {
+            guard let found = memchr(start + index, Int32(UInt8(ascii: "<")), count - index) else { break }
+            index = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard index + 1 < count else { break }
             if html[index + 1] == UInt8(ascii: "!") {
                 index = skipDeclaration(html, from: index)
                 continue
@@ -44,7 +61,7 @@ enum HTMLLinkResolver {
             // Tag name.
             var cursor = index + 1
             while cursor < count, isNameByte(html[cursor]) { cursor += 1 }
-            let name = html[(index + 1)..<cursor].map(lowercased)
+            let name = (index + 1)..<cursor
             // Attributes, up to the end of the tag.
             while cursor < count, html[cursor] != UInt8(ascii: ">") {
                 if html[cursor].isASCIIWhitespace || html[cursor] == UInt8(ascii: "/") {
@@ -57,7 +74,7 @@ enum HTMLLinkResolver {
                 {
                     cursor += 1
                 }
-                let attribute = html[nameStart..<cursor].map(lowercased)
+                let attribute = nameStart..<cursor
                 while cursor < count, html[cursor].isASCIIWhitespace { cursor += 1 }
                 guard cursor < count, html[cursor] == UInt8(ascii: "=") else { continue }
                 cursor += 1
@@ -75,7 +92,7 @@ enum HTMLLinkResolver {
                 }
                 guard quote == nil || valueEnd < count else { break }  // an unterminated value ends the markup
                 cursor = quote == nil ? valueEnd : valueEnd + 1
-                guard urlAttributes.contains(attribute),
+                guard urlAttributes.contains(where: { matches(html[attribute], lowercase: $0) }),
                     let resolved = resolvedValue(html[valueStart..<valueEnd], against: base, quote: quote ?? UInt8(ascii: "\""))
                 else { continue }
                 output.append(contentsOf: html[copied..<valueStart])
@@ -85,8 +102,10 @@ enum HTMLLinkResolver {
                 copied = valueEnd
             }
             index = cursor
-            if name == rawTextElements.script || name == rawTextElements.style {
-                index = endOfRawText(html, from: index, name: name)
+            if matches(html[name], lowercase: rawTextElements.script) {
+                index = endOfRawText(html, from: index, name: rawTextElements.script)
+            } else if matches(html[name], lowercase: rawTextElements.style) {
+                index = endOfRawText(html, from: index, name: rawTextElements.style)
             }
         }
         guard copied > 0 else { return nil }
@@ -94,10 +113,15 @@ enum HTMLLinkResolver {
         return output
     }
 
+    /// Whether `bytes` spell `lowercase` in any case.
+    private static func matches(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, lowercase: [UInt8]) -> Bool {
+        bytes.count == lowercase.count && zip(bytes, lowercase).allSatisfy { lowercased($0) == $1 }
+    }
+
     /// The value made absolute, or `nil` when it stays as written: empty, already absolute,
     /// a fragment within the content itself, or not a URL Foundation can read (or one that would
     /// need its `quote` escaped).
-    private static func resolvedValue(_ value: ArraySlice<UInt8>, against base: URL, quote: UInt8) -> [UInt8]? {
+    private static func resolvedValue(_ value: Slice<UnsafeBufferPointer<UInt8>>, against base: URL, quote: UInt8) -> [UInt8]? {
         let text = String(decoding: value, as: UTF8.self).trimmingASCIIWhitespace()
         guard !text.isEmpty, !text.hasPrefix("#"), !LinkResolver.hasScheme(text) else { return nil }
         let resolved = LinkResolver.resolve(text, against: base)
@@ -106,7 +130,7 @@ enum HTMLLinkResolver {
     }
 
     /// Past a comment (`<!-- … -->`) or another `<!…>` declaration.
-    private static func skipDeclaration(_ html: [UInt8], from start: Int) -> Int {
+    private static func skipDeclaration(_ html: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let comment: [UInt8] = Array("<!--".utf8)
         if html[start...].starts(with: comment) {
             var index = start + comment.count
@@ -122,11 +146,11 @@ enum HTMLLinkResolver {
     }
 
     /// Past the end tag of a raw-text element (`</script>`), matched without regard to case.
-    private static func endOfRawText(_ html: [UInt8], from start: Int, name: [UInt8]) -> Int {
+    private static func endOfRawText(_ html: UnsafeBufferPointer<UInt8>, from start: Int, name: [UInt8]) -> Int {
         var index = start
         while index + 2 + name.count <= html.count {
             if html[index] == UInt8(ascii: "<"), html[index + 1] == UInt8(ascii: "/"),
-                html[(index + 2)..<(index + 2 + name.count)].map(lowercased) == name
+                matches(html[(index + 2)..<(index + 2 + name.count)], lowercase: name)
             {
                 return index
             }

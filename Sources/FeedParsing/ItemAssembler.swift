@@ -8,9 +8,11 @@ import Synchronization
 /// A draft keeps its text as captured bytes in the batch's `TextArena`; making the strings
 /// (cleaning every byte, validating UTF-8, allocating) costs about as much as libxml2's parse
 /// itself. On a large feed that work runs on a serial queue while the parsing thread goes on
-/// reading, a batch at a time so that the hand-over costs little; a small feed never leaves the
-/// parsing thread (its few items are built in `finish()`). The order of the items is the
-/// document's either way.
+/// reading, a batch at a time so that the hand-over costs little. The first `batchSize` items
+/// are built on the parsing thread as soon as they end, and the arena is emptied after each:
+/// most feeds are that small, and a daemon refreshing 32 of them at once then holds each
+/// feed's text once (its items) instead of twice (the arena and, at the end, the items). The
+/// order of the items is the document's either way.
 ///
 /// Used by one parse at a time, from one thread at a time, like the collector that owns it.
 final class ItemAssembler<Draft: Sendable> {
@@ -28,8 +30,14 @@ final class ItemAssembler<Draft: Sendable> {
     /// (see `FeedParseSession`).
     var output: EncodedItems?
     private var batch: [Draft] = []
-    /// Where the drafts of the current batch keep their text (see `TextArena`).
-    var arena = TextArena(capacity: 16 << 10)
+    /// Where the drafts of the current batch keep their text (see `TextArena`); while items are
+    /// built one at a time, only the open item's text.
+    var arena = TextArena(capacity: 4 << 10)
+    /// The items built on the parsing thread, one at a time as they ended (the first
+    /// `batchSize` of the document), when they are kept.
+    private var early: [ParsedItem] = []
+    /// Items built or passed on one at a time so far.
+    private var earlyCount = 0
     /// Created with the first full batch: most feeds have fewer items.
     private var worker: Worker?
 
@@ -47,11 +55,21 @@ final class ItemAssembler<Draft: Sendable> {
     init(build: @escaping Build, encode: Encode? = nil) {
         self.build = build
         self.encode = encode
-        batch.reserveCapacity(Self.batchSize)
     }
 
     /// Adds the next item of the document.
     func add(_ draft: consuming Draft) {
+        if worker == nil, earlyCount < Self.batchSize {
+            earlyCount += 1
+            if let deliver = deliverer {
+                deliver(draft, arena)
+            } else {
+                early.append(build(draft, arena))
+            }
+            arena.removeAll()
+            return
+        }
+        if batch.isEmpty { batch.reserveCapacity(Self.batchSize) }
         batch.append(draft)
         guard batch.count >= Self.batchSize else { return }
         let worker = self.worker ?? Worker()
@@ -89,12 +107,18 @@ final class ItemAssembler<Draft: Sendable> {
     /// Every item added, in order (none when they went to the sink); waits for the queue to
     /// finish its batches.
     func finish() -> [ParsedItem] {
-        var items: [ParsedItem] = []
+        var items = early
+        early = []
+        if let output, !items.isEmpty {
+            // (Items kept before the output was set: passed on first, in order.)
+            for item in items { output.append(item) }
+            items = []
+        }
         if let worker {
             worker.queue.sync {}
-            items = worker.built.withLock { built in
-                defer { built = [] }
-                return built
+            worker.built.withLock { built in
+                items.append(contentsOf: built)
+                built = []
             }
         }
         if let deliver = deliverer {

@@ -21,6 +21,12 @@ struct TextArena: Sendable {
     /// Bytes held.
     var count: Int { storage.count }
 
+    /// Forgets every text, keeping the buffers for the next ones.
+    mutating func removeAll() {
+        storage.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+    }
+
     /// Copies `bytes` in and returns where they are.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let start = storage.count

@@ -52,6 +52,11 @@ public protocol FeedStore: Sendable {
     /// One item with its full content, or `nil`.
     func item(id: Int64) async throws -> Item?
 
+    /// Folds the writes made so far into the database file, after a batch of them such as a
+    /// refresh pass: cheaper than doing it every few transactions, which writes the pages that
+    /// every transaction changes again each time. Never waits for readers.
+    func checkpoint() async throws
+
     /// Sets the read state of items.
     /// - Returns: the number of items whose state changed; unknown numbers are ignored.
     func markRead(ids: [Int64], read: Bool) async throws -> Int

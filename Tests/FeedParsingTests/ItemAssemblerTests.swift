@@ -38,6 +38,31 @@ struct ItemAssemblerTests {
         #expect(items.map(\.categories) == (0..<count).map { ["tag1-\($0)", "tag1-\($0)"] })
     }
 
+    @Test func theFirstItemsAreBuiltAsTheyEndSoTheArenaHoldsOneItemAtATime() {
+        let assembler = ItemAssembler<DraftText> { draft, arena in ParsedItem(title: draft.line(in: arena)) }
+        let body = String(repeating: "x", count: 1000)
+        for index in 0..<ItemAssembler<DraftText>.batchSize {
+            assembler.add(DraftText(CapturedText(bytes: Array("\(index) \(body)".utf8), base: nil), in: &assembler.arena))
+            #expect(assembler.arena.count == 0)
+        }
+        // Past the first batch's worth, drafts wait in the arena for the next hand-over.
+        assembler.add(DraftText(CapturedText(bytes: Array("last".utf8), base: nil), in: &assembler.arena))
+        #expect(assembler.arena.count == 4)
+        let items = assembler.finish()
+        #expect(items.count == ItemAssembler<DraftText>.batchSize + 1)
+        #expect(items.first?.title == "0 \(body)" && items.last?.title == "last")
+    }
+
+    @Test func htmlWithNothingToResolveReadsLikeHTMLWithoutABase() throws {
+        var arena = TextArena(capacity: 0)
+        let base = try #require(URL(string: "https://example.org/blog/"))
+        let html = "<p>An <a href=\"https://other.org/\">absolute</a> link\u{7}</p>\r\n<img src=\"data:x\">"
+        let withBase = DraftText(CapturedText(bytes: Array(html.utf8), base: base), encoding: .html, in: &arena)
+        let without = DraftText(CapturedText(bytes: Array(html.utf8), base: nil), encoding: .html, in: &arena)
+        #expect(withBase.block(in: arena) == without.block(in: arena))
+        #expect(withBase.block(in: arena) == "<p>An <a href=\"https://other.org/\">absolute</a> link</p>\n<img src=\"data:x\">")
+    }
+
     @Test func draftTextsReadTheirOwnRangeOfTheArena() {
         var arena = TextArena(capacity: 4)
         let first = DraftText(CapturedText(bytes: Array("  One\u{7}  ".utf8), base: nil), in: &arena)

@@ -230,12 +230,34 @@ struct SQLiteFeedStoreTests {
         #expect(try await store.pragma("journal_mode") == "wal")
         #expect(try await store.pragma("synchronous") == "1")
         #expect(try await store.pragma("foreign_keys") == "1")
+        #expect(try await store.pragma("wal_autocheckpoint") == "16384")
+        #expect(try await store.pragma("journal_size_limit") == "\(16 << 20)")
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1")]), fetchedAt: day(1))
 
         // Opening again runs no migration twice and finds the data.
         let reopened = try SQLiteFeedStore(path: path)
         #expect(reopened.schemaVersion == "v2")
         #expect(try await reopened.feed(id: feed.id)?.itemCount == 1)
+    }
+
+    @Test func aCheckpointFoldsTheLogIntoTheDatabaseFile() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("tidings.sqlite").path
+        let store = try SQLiteFeedStore(path: path)
+        let before = try fileSize(path)
+        let items = (0..<200).map { ParsedItem(id: "\($0)", content: String(repeating: "text \($0) ", count: 100)) }
+        let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: items), fetchedAt: day(1))
+        // The items are in the log only: below the automatic checkpoint's 16,384 pages.
+        #expect(try fileSize(path) == before)
+        try await store.checkpoint()
+        #expect(try fileSize(path) > before + 200 * 500)
+        #expect(try await store.feed(id: feed.id)?.itemCount == 200)
+        try await SQLiteFeedStore.inMemory().checkpoint()  // no log: nothing to do, no error
+    }
+
+    private func fileSize(_ path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? -1
     }
 
     @Test func concurrentRefreshesAndReadsAllLand() async throws {

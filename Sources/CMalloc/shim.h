@@ -1,0 +1,9 @@
+#ifndef TIDINGS_CMALLOC_SHIM_H
+#define TIDINGS_CMALLOC_SHIM_H
+
+// glibc's allocator controls, which the Glibc module Swift ships does not import (<malloc.h>).
+// The daemon uses malloc_trim to give back what a refresh pass freed (RefreshInteractor).
+
+#include <malloc.h>
+
+#endif
