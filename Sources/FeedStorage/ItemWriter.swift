@@ -52,24 +52,20 @@ struct ItemWriter {
 
         var inserted = 0
         for (key, item) in unique.reversed() {
-            let values: [DatabaseValue] = [
-                feedID.databaseValue,
-                key.databaseValue,
-                item.id.databaseValue,
-                item.title.databaseValue,
-                item.link.databaseValue,
-                item.author.databaseValue,
-                item.published?.timeIntervalSince1970.databaseValue ?? .null,
-                item.updated?.timeIntervalSince1970.databaseValue ?? .null,
-                item.summary.databaseValue,
-                item.content.databaseValue,
-                coder.encode(item.categories).databaseValue,
-                coder.encode(item.enclosures).databaseValue,
+            // Existential values, not `[DatabaseValue]`: GRDB's initializer for a sequence of
+            // one concrete type maps it through a key path that the runtime instantiates on
+            // every call, which cost more than SQLite's insert.
+            var values: [(any DatabaseValueConvertible)?] = [
+                feedID, key, item.id, item.title, item.link, item.author,
+                item.published?.timeIntervalSince1970, item.updated?.timeIntervalSince1970,
+                item.summary, item.content, coder.encode(item.categories), coder.encode(item.enclosures),
+                firstSeen,
             ]
-            try insert.execute(arguments: StatementArguments(values + [firstSeen.databaseValue]))
+            try insert.execute(arguments: StatementArguments(values))
             if db.changesCount > 0 {
                 inserted += 1
             } else {
+                values.removeLast()  // first_seen: kept from the first time
                 try update.execute(arguments: StatementArguments(values))
             }
         }

@@ -1,3 +1,4 @@
+import FeedEntities
 import Foundation
 
 /// Converts the list columns of `item` (`categories`, `enclosures`) to and from JSON text.
@@ -13,7 +14,71 @@ struct JSONColumnCoder {
     }()
     private let decoder = JSONDecoder()
 
-    func encode<Element: Encodable>(_ values: [Element]) -> String? {
+    /// The categories of an item as JSON, `nil` when there are none.
+    ///
+    /// The two list columns are written by hand, byte for byte as `JSONEncoder` with the options
+    /// above writes them (the tests hold the two together): the store's single writer formats
+    /// two lists for every item of a refresh, and the generic encoder took a quarter of its time.
+    func encode(_ values: [String]) -> String? {
+        guard !values.isEmpty else { return nil }
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        for (index, value) in values.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            Self.appendString(value, to: &json)
+        }
+        json.append(UInt8(ascii: "]"))
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// The enclosures of an item as JSON (keys sorted, absent fields left out), `nil` when there
+    /// are none.
+    func encode(_ values: [Enclosure]) -> String? {
+        guard !values.isEmpty else { return nil }
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        for (index, enclosure) in values.enumerated() {
+            json.append(contentsOf: index > 0 ? Array(",{".utf8) : [UInt8(ascii: "{")])
+            if let length = enclosure.length {
+                json.append(contentsOf: #""length":\#(length),"#.utf8)
+            }
+            if let type = enclosure.type {
+                json.append(contentsOf: #""type":"#.utf8)
+                Self.appendString(type, to: &json)
+                json.append(UInt8(ascii: ","))
+            }
+            json.append(contentsOf: #""url":"#.utf8)
+            Self.appendString(enclosure.url, to: &json)
+            json.append(UInt8(ascii: "}"))
+        }
+        json.append(UInt8(ascii: "]"))
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// `value` as a JSON string: `"` and `\` escaped, control characters as `\n`-style or
+    /// `\u00XX` escapes, everything else (slashes, non-ASCII) as it is.
+    private static func appendString(_ value: String, to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                json.append(contentsOf: Array("\\u00".utf8))
+                json.append(contentsOf: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: json.append(byte)
+            }
+        }
+        json.append(UInt8(ascii: "\""))
+    }
+
+    /// What `JSONEncoder`, configured like the columns, writes for `values` (tests compare the
+    /// hand-written encoders with it).
+    func referenceEncoding<Element: Encodable>(_ values: [Element]) -> String? {
         guard !values.isEmpty, let data = try? encoder.encode(values) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }

@@ -144,8 +144,7 @@ public actor RefreshInteractor {
         let ordered = feeds.compactMap { outcomes[$0.id] }
         let newItems = ordered.reduce(0) { $0 + $1.newItems }
         let failed = ordered.filter { $0.error != nil }.count
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = Self.milliseconds(ContinuousClock.now - started)
         logger.info("refreshed \(ordered.count) feeds: \(newItems) new items, \(failed) errors in \(milliseconds) ms")
         if ordered.contains(where: { $0.newItems > 0 }) {
             // Folding the pass's writes into the database file is housekeeping: the items are
@@ -166,6 +165,11 @@ public actor RefreshInteractor {
     /// than for the network. Each extra place may hold one parsed feed waiting to be written.
     static func storeBacklog(_ concurrency: Int) -> Int { max(2, concurrency / 4) }
 
+    /// A duration in whole milliseconds, for the log.
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+
     /// Hands the heap's free pages back to the system once a pass is over. A pass parses up to
     /// `concurrency` feeds at once on several threads, and glibc keeps what their arenas freed
     /// (about 12 MB after 500 feeds) for a daemon that then sleeps until the next pass.
@@ -180,10 +184,14 @@ public actor RefreshInteractor {
         let request = FetchRequest(url: feed.url, etag: feed.etag, lastModified: feed.lastModified)
         // The body is parsed as it downloads (see `ParsingSink`), never held whole.
         let sink = ParsingSink(parser: parser)
+        let clock = ContinuousClock()
+        let started = clock.now
+        var fetched = started, parsed = started
         do {
             let response: FetchResponse
             do {
                 response = try await fetcher.fetch(request, bodySink: sink)
+                fetched = clock.now
             } catch {
                 // A download the parser stopped (not a feed, too large) fails for that reason.
                 if let failure = sink.failure { throw failure }
@@ -209,12 +217,21 @@ public actor RefreshInteractor {
                 outcome.notModified = true
             } else {
                 let document = try await finish(sink, response)
+                parsed = clock.now
                 check.updateHint = document.updateInterval
                 check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
                 outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, check: check)
                 if let title = document.title, !title.isEmpty { outcome.title = title }
             }
-            logger.debug("refreshed", metadata: ["feed": "\(feed.id)", "status": "\(response.status)", "new": "\(outcome.newItems)"])
+            if response.status == 304 { parsed = fetched }
+            let finished = clock.now
+            logger.debug(
+                "refreshed",
+                metadata: [
+                    "feed": "\(feed.id)", "status": "\(response.status)", "new": "\(outcome.newItems)",
+                    "fetch_ms": "\(Self.milliseconds(fetched - started))", "parse_end_ms": "\(Self.milliseconds(parsed - fetched))",
+                    "store_ms": "\(Self.milliseconds(finished - parsed))",
+                ])
         } catch FeedStoreError.feedNotFound {
             outcome.error = "unsubscribed during the refresh"
         } catch FetchError.httpStatus(410) {
