@@ -2,8 +2,9 @@
 /// `FetchResponse.body` (which then stays empty): the refresh hands it to the parser chunk by
 /// chunk, so no whole feed is ever held in memory.
 ///
-/// Both methods run on the fetcher's transfer thread, one call at a time, and should be quick
-/// (pushing a chunk into libxml2 is). Nothing is delivered for redirects, 304s or error pages.
+/// Both methods run on the fetcher's transfer thread, one call at a time, and should be quick:
+/// that thread moves the bytes of every transfer (the daemon's sink copies each piece and
+/// parses it on a thread of its own). Nothing is delivered for redirects, 304s or error pages.
 public protocol FetchBodySink: AnyObject, Sendable {
     /// The final response is a 2xx and its body follows.
     /// - Parameters:

@@ -16,6 +16,8 @@ public actor RefreshInteractor {
     private let schedule: RefreshSchedule
     private let now: @Sendable () -> Date
     private let concurrency: Int
+    /// Where response bodies are parsed as they arrive (see `ParsingSink`).
+    private let parseThread = ParseThread(name: "tidings-parse")
     private let logger: Logger
     /// A refresh of every feed in progress; a second request joins it instead of fetching twice.
     private var refreshingAll: Task<[RefreshOutcome], Never>?
@@ -183,7 +185,7 @@ public actor RefreshInteractor {
         var outcome = RefreshOutcome(feedID: feed.id, title: feed.title, url: feed.url, newItems: 0)
         let request = FetchRequest(url: feed.url, etag: feed.etag, lastModified: feed.lastModified)
         // The body is parsed as it downloads (see `ParsingSink`), never held whole.
-        let sink = ParsingSink(parser: parser)
+        let sink = ParsingSink(parser: parser, thread: parseThread)
         let clock = ContinuousClock()
         let started = clock.now
         var fetched = started, parsed = started
@@ -216,7 +218,7 @@ public actor RefreshInteractor {
                 try await store.recordNotModified(feedID: feed.id, check: check)
                 outcome.notModified = true
             } else {
-                let document = try await finish(sink, response)
+                let document = try await sink.finish(response)
                 parsed = clock.now
                 check.updateHint = document.updateInterval
                 check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
@@ -257,16 +259,6 @@ public actor RefreshInteractor {
             try? await store.recordFailure(feedID: feed.id, error: message, check: check)
         }
         return outcome
-    }
-
-    /// Ends a document parsed while it downloaded: the last chunk's work and the items still being
-    /// built, off the cooperative threads like `parse`.
-    private nonisolated func finish(_ sink: ParsingSink, _ response: FetchResponse) async throws -> ParsedFeed {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async {
-                continuation.resume(with: Result { () throws(FeedParsingError) in try sink.finish(response) })
-            }
-        }
     }
 
     /// Parses a fetched document. Parsing is synchronous CPU work (a 32 MiB feed takes a fraction
