@@ -52,6 +52,7 @@ struct CurlRemoteDataManagerBodyTests {
         try await withFetcher({ $0.maximumPerHost = 2; $0.maximumConcurrentTransfers = 16 }) { server, manager in
             server.route("/feed", TestHTTPResponse(body: Array("<rss/>".utf8), delay: .milliseconds(100)))
 
+            let started = ContinuousClock.now
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<10 {
                     group.addTask { try await manager.fetch(FetchRequest(url: server.url("/feed"))).status }
@@ -60,7 +61,10 @@ struct CurlRemoteDataManagerBodyTests {
             }
 
             #expect(server.requests.count == 10)
-            #expect(server.mostConcurrentRequests == 2)
+            #expect(server.mostConcurrentRequests <= 2)
+            // And the limit is used: two at a time, unless the machine was so busy (the whole
+            // suite runs in parallel) that requests 100 ms long never overlapped.
+            if ContinuousClock.now - started < .seconds(2) { #expect(server.mostConcurrentRequests == 2) }
         }
     }
 }

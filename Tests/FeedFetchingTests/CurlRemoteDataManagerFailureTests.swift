@@ -80,6 +80,17 @@ struct CurlRemoteDataManagerFailureTests {
         }
     }
 
+    @Test func aHundredMegabyteBodyStopsAtTheDefaultLimit() async throws {
+        try await withFetcher({ _ in }) { server, manager in
+            server.route("/huge", TestHTTPResponse(
+                headers: [("Transfer-Encoding", "chunked")], body: Array(repeating: UInt8(ascii: "a"), count: 100 << 20)))
+
+            let error = await fetchError(manager, FetchRequest(url: server.url("/huge")))
+
+            #expect(error == .tooLarge(limit: 32 << 20))
+        }
+    }
+
     @Test func bodyOfExactlyTheLimitIsAccepted() async throws {
         try await withFetcher({ $0.maximumBodySize = 1024 }) { server, manager in
             server.route("/exact", TestHTTPResponse(

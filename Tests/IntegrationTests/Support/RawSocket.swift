@@ -12,13 +12,14 @@ final class RawSocket {
     init(path: String) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessError("socket() failed") }
+        // A failing init of a class still runs `deinit`, which closes `descriptor`: closing it
+        // here as well closed the same number twice, and by then it could be a socket of another
+        // test in this process (NIO then crashed on EBADF). So the failures only throw.
         guard let address = UnixSocketAddress(path: path) else {
-            Glibc.close(descriptor)
             throw HarnessError("not a usable socket path: \(path)")
         }
         let result = address.withSockaddr { connect(descriptor, $0, $1) }
         guard result == 0 else {
-            Glibc.close(descriptor)
             throw HarnessError("connect(\(path)) failed: \(String(cString: strerror(errno)))")
         }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
