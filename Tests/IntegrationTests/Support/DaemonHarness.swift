@@ -14,8 +14,10 @@ final class DaemonHarness: @unchecked Sendable {
     let logPath: String
 
     /// Starts the daemon and waits until its socket accepts connections.
-    /// - Parameter config: extra YAML for the daemon's config file.
-    init(config: String = "") async throws {
+    /// - Parameters:
+    ///   - config: extra YAML for the daemon's config file.
+    ///   - environment: variables added to the daemon's minimal environment.
+    init(config: String = "", environment: [String: String] = [:]) async throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tidings-it-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -31,7 +33,7 @@ final class DaemonHarness: @unchecked Sendable {
         daemon.arguments = [
             "run", "--config", configPath, "--socket", socketPath, "--database", databasePath, "--log-level", "debug",
         ]
-        daemon.environment = Self.baseEnvironment(home: directory.path)
+        daemon.environment = Self.baseEnvironment(home: directory.path).merging(environment) { $1 }
         daemon.standardOutput = FileHandle.nullDevice
         // A file, not a pipe: a pipe nobody drains would block the daemon once it filled up.
         daemon.standardError = FileHandle(forWritingAtPath: logPath)

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The daemon fetches through the proxy the usual environment variables name (libcurl reads
+/// them; nothing in Tidings turns that off).
+@Suite(.timeLimit(.minutes(1)))
+struct ProxyTests {
+    @Test func feedsAreFetchedThroughHTTPProxy() async throws {
+        // The scripted server plays the proxy: it receives the absolute URL as the target.
+        let proxy = try await TestHTTPServer.start()
+        defer { Task { try? await proxy.stop() } }
+        let feedURL = "http://feeds.example/news.xml"  // .example never resolves: only a proxy reaches it
+        proxy.route(feedURL, .ok(#"<rss version="2.0"><channel><title>Via Proxy</title><item><guid>1</guid><title>One</title></item></channel></rss>"#))
+        let daemon = try await DaemonHarness(environment: ["http_proxy": proxy.url("")])
+
+        let subscribed = try await daemon.tidings(["subscribe", feedURL])
+
+        #expect(subscribed.status == 0, "\(subscribed)\n\(daemon.log())")
+        #expect(subscribed.out.contains("Via Proxy"), "\(subscribed)")
+        #expect(proxy.requests.map(\.path) == [feedURL])
+    }
+}
