@@ -27,7 +27,7 @@ final class ItemAssembler<Draft: Sendable> {
     private let build: Build
     private let encode: Encode?
     /// Where the items are encoded as they are built, instead of being returned by `finish()`
-    /// (see `FeedParseSession`).
+    /// (see `FeedParseSession`). Set before the first item, when the root element is read.
     var output: EncodedItems?
     private var batch: [Draft] = []
     /// Where the drafts of the current batch keep their text (see `TextArena`); while items are
@@ -59,7 +59,7 @@ final class ItemAssembler<Draft: Sendable> {
 
     /// Adds the next item of the document.
     func add(_ draft: consuming Draft) {
-        if worker == nil, earlyCount < Self.batchSize {
+        if earlyCount < Self.batchSize {
             earlyCount += 1
             if let deliver = deliverer {
                 deliver(draft, arena)
@@ -109,11 +109,6 @@ final class ItemAssembler<Draft: Sendable> {
     func finish() -> [ParsedItem] {
         var items = early
         early = []
-        if let output, !items.isEmpty {
-            // (Items kept before the output was set: passed on first, in order.)
-            for item in items { output.append(item) }
-            items = []
-        }
         if let worker {
             worker.queue.sync {}
             worker.built.withLock { built in

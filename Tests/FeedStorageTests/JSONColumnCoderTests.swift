@@ -9,6 +9,14 @@ import Testing
 struct JSONColumnCoderTests {
     private let coder = JSONColumnCoder()
 
+    /// What the columns held before they were written by hand, and must go on holding.
+    private func reference<Element: Encodable>(_ values: [Element]) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard !values.isEmpty, let data = try? encoder.encode(values) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Every ASCII character (controls included), slashes, quotes, and non-ASCII text.
     private static let awkward: [String] = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) } + [
         "plain", "", "a/b\\c\"d", "tab\there", "line\r\nbreak", "naïve café", "東京", "emoji 😀👩‍👩‍👧",
@@ -17,9 +25,9 @@ struct JSONColumnCoderTests {
 
     @Test func categoriesAreWrittenAsJSONEncoderWritesThem() {
         for text in Self.awkward {
-            #expect(coder.encode([text]) == coder.referenceEncoding([text]), "\(text.unicodeScalars.map(\.value))")
+            #expect(coder.encode([text]) == reference([text]), "\(text.unicodeScalars.map(\.value))")
         }
-        #expect(coder.encode(Self.awkward) == coder.referenceEncoding(Self.awkward))
+        #expect(coder.encode(Self.awkward) == reference(Self.awkward))
         #expect(coder.encode([String]()) == nil)
     }
 
@@ -33,9 +41,9 @@ struct JSONColumnCoderTests {
             Enclosure(url: "https://e.org/f", length: Int64.max),
         ]
         for enclosure in enclosures {
-            #expect(coder.encode([enclosure]) == coder.referenceEncoding([enclosure]))
+            #expect(coder.encode([enclosure]) == reference([enclosure]))
         }
-        #expect(coder.encode(enclosures) == coder.referenceEncoding(enclosures))
+        #expect(coder.encode(enclosures) == reference(enclosures))
         #expect(coder.encode([Enclosure]()) == nil)
     }
 
