@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Repairs the most common XML error in feeds, an `&` that starts no reference
 /// (`<title>Q&A</title>`, `href="/search?q=1&page=2"`), while the document streams through.
 ///
@@ -101,9 +93,9 @@ struct BareAmpersandEscaper {
             case .markup:
                 // Only two bytes matter here: `&` (a reference or not) and `!` (after `<`, the
                 // opener of a CDATA section or a comment).
-                if nextBang < index { nextBang = Self.find(UInt8(ascii: "!"), in: bytes, from: index) ?? count }
+                if nextBang < index { nextBang = bytes.firstIndex(of: UInt8(ascii: "!"), from: index) ?? count }
                 if nextAmpersand < index {
-                    nextAmpersand = Self.find(UInt8(ascii: "&"), in: bytes, from: index, before: nextBang) ?? -1
+                    nextAmpersand = bytes.firstIndex(of: UInt8(ascii: "&"), from: index, before: nextBang) ?? -1
                 }
                 if nextAmpersand < 0, nextBang < count {
                     let bang = nextBang
@@ -217,18 +209,9 @@ struct BareAmpersandEscaper {
         return available == length ? .full : .prefix
     }
 
-    private static func find(
-        _ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from index: Int, before end: Int? = nil
-    ) -> Int? {
-        let end = min(end ?? bytes.count, bytes.count)
-        guard index < end, let base = bytes.baseAddress, let found = memchr(base + index, Int32(byte), end - index)
-        else { return nil }
-        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
-    }
-
     private static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
-        while let candidate = find(needle.utf8Start[0], in: bytes, from: index) {
+        while let candidate = bytes.firstIndex(of: needle.utf8Start[0], from: index) {
             if match(needle, in: bytes, at: candidate) == .full { return candidate }
             index = candidate + 1
         }

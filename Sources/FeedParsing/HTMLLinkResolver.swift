@@ -3,13 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Makes the relative URLs inside an HTML string absolute (`<a href="post.html">`,
 /// `<img src="/i/a.png">`), the way feedparser does for escaped HTML content.
@@ -41,14 +34,13 @@ enum HTMLLinkResolver {
     /// resolve: it jumps from `<` to `<` with `memchr` and compares names in place, allocating
     /// only when a value is rewritten.
     static func resolve(_ html: UnsafeBufferPointer<UInt8>, against base: URL) -> [UInt8]? {
-        guard let start = html.baseAddress else { return nil }
         var output: [UInt8] = []
         var copied = 0  // bytes of `html` already in `output`
         var index = 0
         let count = html.count
         while index + 1 < count {
-            guard let found = memchr(start + index, Int32(UInt8(ascii: "<")), count - index) else { break }
-            index = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard let found = html.firstIndex(of: UInt8(ascii: "<"), from: index) else { break }
+            index = found
             guard index + 1 < count else { break }
             if html[index + 1] == UInt8(ascii: "!") {
                 index = skipDeclaration(html, from: index)

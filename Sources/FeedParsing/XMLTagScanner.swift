@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Finds the first start tag with more attributes than libxml2 can afford, in an XML document
 /// that arrives in chunks, before libxml2 sees the bytes.
 ///
@@ -84,24 +76,25 @@ struct XMLTagScanner {
         if unitWidth > 1 { return scanUnits(bytes) }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         let count = bytes.count
+        let buffer = UnsafeBufferPointer(start: base, count: count)
         var index = 0
         while index < count {
             switch state {
             case .text:
                 // Most of a document: one memchr to the next `<`.
-                guard let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else { return nil }
-                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                guard let found = buffer.firstIndex(of: UInt8(ascii: "<"), from: index) else { return nil }
+                index = found + 1
                 state = .open
                 continue
             case .comment(let dashes):
                 if dashes == 0 {
-                    guard let found = memchr(base + index, Int32(UInt8(ascii: "-")), count - index) else { return nil }
-                    index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    guard let found = buffer.firstIndex(of: UInt8(ascii: "-"), from: index) else { return nil }
+                    index = found
                 }
             case .cdata(let brackets):
                 if brackets == 0 {
-                    guard let found = memchr(base + index, Int32(UInt8(ascii: "]")), count - index) else { return nil }
-                    index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    guard let found = buffer.firstIndex(of: UInt8(ascii: "]"), from: index) else { return nil }
+                    index = found
                 }
             case .startTag:
                 // Names, blanks and value text: only quotes and angle brackets change anything.

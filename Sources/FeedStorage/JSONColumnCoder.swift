@@ -32,7 +32,8 @@ struct JSONColumnCoder {
         guard !values.isEmpty else { return nil }
         var json: [UInt8] = [UInt8(ascii: "[")]
         for (index, enclosure) in values.enumerated() {
-            json.append(contentsOf: index > 0 ? Array(",{".utf8) : [UInt8(ascii: "{")])
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(UInt8(ascii: "{"))
             if let length = enclosure.length {
                 json.append(contentsOf: #""length":\#(length),"#.utf8)
             }

@@ -148,14 +148,12 @@ public actor RefreshInteractor {
         let failed = ordered.filter { $0.error != nil }.count
         let milliseconds = Self.milliseconds(ContinuousClock.now - started)
         logger.info("refreshed \(ordered.count) feeds: \(newItems) new items, \(failed) errors in \(milliseconds) ms")
-        if ordered.contains(where: { $0.newItems > 0 }) {
-            // Folding the pass's writes into the database file is housekeeping: the items are
-            // committed already, so the caller does not wait for it.
-            Task { [store, logger] in
+        // Housekeeping the caller does not wait for: the items are committed already.
+        let stored = ordered.contains { $0.newItems > 0 }
+        Task { [store, logger] in
+            if stored {
                 do { try await store.checkpoint() } catch { logger.warning("\(error)") }
-                Self.returnFreeMemory()
             }
-        } else {
             Self.returnFreeMemory()
         }
         return ordered
