@@ -42,13 +42,18 @@ public struct Feed: Sendable, Codable, Hashable, Identifiable {
     /// How often the feed document says it changes, in seconds (`ParsedFeed.updateInterval`),
     /// from its last full fetch.
     public var updateHint: Double?
+    /// The user's tags, sorted case-insensitively (`tidings tag`, OPML outlines, newsboat tags).
+    public var tags: [String]
+    /// Whether `title` is the user's own name for the feed (`tidings rename`, an imported
+    /// title) rather than the one the feed document gives; refreshes never change it.
+    public var hasCustomTitle: Bool
 
     public init(
         id: Int64, url: String, title: String, siteLink: String? = nil, subscribedAt: Date,
         lastRefreshed: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil,
         itemCount: Int = 0, unreadCount: Int = 0, httpStatus: Int? = nil, consecutiveFailures: Int = 0,
         etag: String? = nil, lastModified: String? = nil, movedTo: String? = nil, goneSince: Date? = nil,
-        nextCheck: Date? = nil, updateHint: Double? = nil
+        nextCheck: Date? = nil, updateHint: Double? = nil, tags: [String] = [], hasCustomTitle: Bool = false
     ) {
         self.id = id
         self.url = url
@@ -68,6 +73,8 @@ public struct Feed: Sendable, Codable, Hashable, Identifiable {
         self.goneSince = goneSince
         self.nextCheck = nextCheck
         self.updateHint = updateHint
+        self.tags = tags
+        self.hasCustomTitle = hasCustomTitle
     }
 }
 
@@ -75,10 +82,11 @@ extension Feed {
     private enum CodingKeys: String, CodingKey {
         case id, url, title, siteLink, subscribedAt, lastRefreshed, lastAttempt, lastError, itemCount, unreadCount
         case httpStatus, consecutiveFailures, etag, lastModified, movedTo, goneSince, nextCheck, updateHint
+        case tags, hasCustomTitle
     }
 
     /// Decodes a feed; the health fields a daemon before protocol 1.1 did not send default to
-    /// "healthy, nothing known".
+    /// "healthy, nothing known", the tags of protocol 1.2 to none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -99,6 +107,8 @@ extension Feed {
             movedTo: try container.decodeIfPresent(String.self, forKey: .movedTo),
             goneSince: try container.decodeIfPresent(Date.self, forKey: .goneSince),
             nextCheck: try container.decodeIfPresent(Date.self, forKey: .nextCheck),
-            updateHint: try container.decodeIfPresent(Double.self, forKey: .updateHint))
+            updateHint: try container.decodeIfPresent(Double.self, forKey: .updateHint),
+            tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [],
+            hasCustomTitle: try container.decodeIfPresent(Bool.self, forKey: .hasCustomTitle) ?? false)
     }
 }

@@ -29,12 +29,14 @@ public struct Item: Sendable, Codable, Hashable, Identifiable {
     /// When the daemon first stored the item; orders items without dates.
     public var firstSeen: Date
     public var isRead: Bool
+    /// Starred items are kept for later (`tidings star`, `tidings list --starred`).
+    public var isStarred: Bool
 
     public init(
         id: Int64, feedID: Int64, feedTitle: String, guid: String? = nil, title: String? = nil,
         link: String? = nil, author: String? = nil, published: Date? = nil, updated: Date? = nil,
         summary: String? = nil, content: String? = nil, categories: [String] = [],
-        enclosures: [Enclosure] = [], firstSeen: Date, isRead: Bool = false
+        enclosures: [Enclosure] = [], firstSeen: Date, isRead: Bool = false, isStarred: Bool = false
     ) {
         self.id = id
         self.feedID = feedID
@@ -51,8 +53,38 @@ public struct Item: Sendable, Codable, Hashable, Identifiable {
         self.enclosures = enclosures
         self.firstSeen = firstSeen
         self.isRead = isRead
+        self.isStarred = isStarred
     }
 
     /// The date listings sort and show: published, else updated, else first seen.
     public var displayDate: Date { published ?? updated ?? firstSeen }
+}
+
+extension Item {
+    private enum CodingKeys: String, CodingKey {
+        case id, feedID, feedTitle, guid, title, link, author, published, updated, summary, content
+        case categories, enclosures, firstSeen, isRead, isStarred
+    }
+
+    /// Decodes an item; `isStarred`, added in protocol 1.2, defaults to `false`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id),
+            feedID: try container.decode(Int64.self, forKey: .feedID),
+            feedTitle: try container.decode(String.self, forKey: .feedTitle),
+            guid: try container.decodeIfPresent(String.self, forKey: .guid),
+            title: try container.decodeIfPresent(String.self, forKey: .title),
+            link: try container.decodeIfPresent(String.self, forKey: .link),
+            author: try container.decodeIfPresent(String.self, forKey: .author),
+            published: try container.decodeIfPresent(Date.self, forKey: .published),
+            updated: try container.decodeIfPresent(Date.self, forKey: .updated),
+            summary: try container.decodeIfPresent(String.self, forKey: .summary),
+            content: try container.decodeIfPresent(String.self, forKey: .content),
+            categories: try container.decodeIfPresent([String].self, forKey: .categories) ?? [],
+            enclosures: try container.decodeIfPresent([Enclosure].self, forKey: .enclosures) ?? [],
+            firstSeen: try container.decode(Date.self, forKey: .firstSeen),
+            isRead: try container.decode(Bool.self, forKey: .isRead),
+            isStarred: try container.decodeIfPresent(Bool.self, forKey: .isStarred) ?? false)
+    }
 }

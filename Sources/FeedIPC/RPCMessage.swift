@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FeedEntities
 
 /// A JSON-RPC 2.0 request id: a number or a string.
 public enum RPCID: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -135,17 +136,27 @@ public struct RPCIncoming<Result: Decodable>: Decodable {
 public struct RPCError: Error, Sendable, Codable, Hashable, CustomStringConvertible {
     public var code: Int
     public var message: String
+    /// Structured detail for clients (protocol 1.2): the candidates of a `severalFeeds` error.
+    public var data: RPCErrorData?
 
-    public init(code: Int, message: String) {
+    public init(code: Int, message: String, data: RPCErrorData? = nil) {
         self.code = code
         self.message = message
+        self.data = data
     }
 
-    public init(_ code: RPCErrorCode, _ message: String) {
-        self.init(code: code.rawValue, message: message)
+    public init(_ code: RPCErrorCode, _ message: String, data: RPCErrorData? = nil) {
+        self.init(code: code.rawValue, message: message, data: data)
     }
 
     public var description: String { message }
+}
+
+/// The `data` member of an error.
+public struct RPCErrorData: Sendable, Codable, Hashable {
+    /// The feeds a web page offers (`severalFeeds`), in the page's order.
+    public var candidates: [FeedCandidate]?
+    public init(candidates: [FeedCandidate]? = nil) { self.candidates = candidates }
 }
 
 /// Error codes: the JSON-RPC 2.0 ones and Tidings' own (documented in docs/protocol.md).

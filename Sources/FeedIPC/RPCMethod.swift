@@ -14,7 +14,8 @@ public struct Empty: Codable, Sendable, Hashable {
     public init() {}
 }
 
-/// The methods of protocol version 1 (docs/protocol.md).
+/// The methods of protocol version 1 (docs/protocol.md); feeds in `RPC+Feeds.swift`, items in
+/// `RPC+Items.swift`, the daemon's own in `RPC+Daemon.swift`.
 public enum RPC {
     /// `hello`: the handshake every client sends first.
     public enum Hello: RPCMethod {
@@ -37,112 +38,6 @@ public enum RPC {
                 self.daemonVersion = daemonVersion
                 self.browser = browser
             }
-        }
-    }
-
-    /// `feeds.subscribe`: fetch a URL once and store it as a feed if it parses as one.
-    public enum Subscribe: RPCMethod {
-        public static let name = "feeds.subscribe"
-        public struct Params: Codable, Sendable, Hashable {
-            public var url: String
-            public init(url: String) { self.url = url }
-        }
-        public struct Result: Codable, Sendable, Hashable {
-            public var feed: Feed
-            /// Items stored from the first fetch.
-            public var itemCount: Int
-            public init(feed: Feed, itemCount: Int) {
-                self.feed = feed
-                self.itemCount = itemCount
-            }
-        }
-    }
-
-    /// `feeds.unsubscribe`: remove a feed and its items.
-    public enum Unsubscribe: RPCMethod {
-        public static let name = "feeds.unsubscribe"
-        public struct Params: Codable, Sendable, Hashable {
-            /// A feed number, URL, or unambiguous title prefix.
-            public var feed: String
-            public init(feed: String) { self.feed = feed }
-        }
-        public struct Result: Codable, Sendable, Hashable {
-            public var feed: Feed
-            public init(feed: Feed) { self.feed = feed }
-        }
-    }
-
-    /// `feeds.list`: every subscribed feed with its counters.
-    public enum ListFeeds: RPCMethod {
-        public static let name = "feeds.list"
-        public typealias Params = Empty
-        public struct Result: Codable, Sendable, Hashable {
-            public var feeds: [Feed]
-            public init(feeds: [Feed]) { self.feeds = feeds }
-        }
-    }
-
-    /// `items.list`: items newest first, without their `summary`/`content` (use `items.get`).
-    public enum ListItems: RPCMethod {
-        public static let name = "items.list"
-        public struct Params: Codable, Sendable, Hashable {
-            /// Only unread items (default `true`).
-            public var unreadOnly: Bool?
-            /// A feed number, URL, or unambiguous title prefix.
-            public var feed: String?
-            /// At most this many items (default: all).
-            public var limit: Int?
-            public init(unreadOnly: Bool? = nil, feed: String? = nil, limit: Int? = nil) {
-                self.unreadOnly = unreadOnly
-                self.feed = feed
-                self.limit = limit
-            }
-        }
-        public struct Result: Codable, Sendable, Hashable {
-            public var items: [Item]
-            public init(items: [Item]) { self.items = items }
-        }
-    }
-
-    /// `items.get`: one item with its full content, and optionally that content rendered as
-    /// text for a terminal of the given width (the client stays free of an HTML parser).
-    public enum GetItem: RPCMethod {
-        public static let name = "items.get"
-        public struct Params: Codable, Sendable, Hashable {
-            public var number: Int64
-            /// When set, the result carries `rendered` at this many columns (clamped to 20...500).
-            public var width: Int?
-            public init(number: Int64, width: Int? = nil) {
-                self.number = number
-                self.width = width
-            }
-        }
-        public struct Result: Codable, Sendable, Hashable {
-            public var item: Item
-            public var rendered: RenderedContent?
-            public init(item: Item, rendered: RenderedContent? = nil) {
-                self.item = item
-                self.rendered = rendered
-            }
-        }
-    }
-
-    /// `items.markRead`: mark items read (or unread with `read: false`).
-    public enum MarkRead: RPCMethod {
-        public static let name = "items.markRead"
-        public struct Params: Codable, Sendable, Hashable {
-            public var numbers: [Int64]
-            /// Default `true`.
-            public var read: Bool?
-            public init(numbers: [Int64], read: Bool? = nil) {
-                self.numbers = numbers
-                self.read = read
-            }
-        }
-        public struct Result: Codable, Sendable, Hashable {
-            /// Items whose state changed.
-            public var updated: Int
-            public init(updated: Int) { self.updated = updated }
         }
     }
 

@@ -1,3 +1,4 @@
+import FeedEntities
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

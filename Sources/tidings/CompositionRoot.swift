@@ -20,7 +20,7 @@ enum CompositionRoot {
         let socketPath = SocketLocation.resolve(explicit: options.socket, environment: environment, uid: getuid())
         return ClientDependencies(
             daemon: UnixSocketDaemonClient(socketPath: socketPath),
-            terminal: StandardTerminal(environment: environment),
+            terminal: StandardTerminal(environment: environment, color: options.color),
             launcher: ProcessBrowserLauncher(),
             clock: SystemWallClock(),
             environment: environment)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedClient
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
@@ -8,4 +9,13 @@ struct GlobalOptions: ParsableArguments {
             "The daemon's socket (default: $TIDINGS_SOCKET, else $XDG_RUNTIME_DIR/tidings/tidingsd.sock).",
             valueName: "path"))
     var socket: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Color the output: auto (on a terminal, unless NO_COLOR is set), always or never.",
+            valueName: "when"))
+    var color: ColorChoice = .auto
 }
+
+extension ColorChoice: ExpressibleByArgument {}

@@ -1,3 +1,4 @@
+import FeedEntities
 import Foundation
 import Testing
 import FeedParsing

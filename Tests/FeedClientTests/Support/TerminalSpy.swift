@@ -4,15 +4,25 @@
 final class TerminalSpy: Terminal {
     private(set) var out = ""
     private(set) var err = ""
+    /// What went through `writePaged` (also appended to `out`).
+    private(set) var paged = ""
     let isTTY: Bool
     let width: Int
+    let height: Int
+    let usesColor: Bool
 
-    init(isTTY: Bool = false, width: Int = 80) {
+    init(isTTY: Bool = false, width: Int = 80, height: Int = 24, usesColor: Bool = false) {
         self.isTTY = isTTY
         self.width = width
+        self.height = height
+        self.usesColor = usesColor
     }
 
     func write(_ text: String) { out += text }
+    func writePaged(_ text: String) {
+        paged += text
+        out += text
+    }
     func writeError(_ text: String) { err += text }
 
     var outLines: [Substring] { out.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }

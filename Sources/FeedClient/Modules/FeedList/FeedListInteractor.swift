@@ -10,6 +10,6 @@ public final class FeedListInteractor: FeedListUseCase {
     }
 
     public func feeds() async throws -> [Feed] {
-        try await daemon.call(RPC.ListFeeds.self, Empty()).feeds
+        try await daemon.call(RPC.ListFeeds.self, .init()).feeds
     }
 }

@@ -1,0 +1,150 @@
+import FeedEntities
+
+extension RPC {
+    /// `feeds.subscribe`: fetch a URL once and store it as a feed if it parses as one.
+    public enum Subscribe: RPCMethod {
+        public static let name = "feeds.subscribe"
+        public struct Params: Codable, Sendable, Hashable {
+            public var url: String
+            /// Tags for the new feed (protocol 1.2).
+            public var tags: [String]?
+            /// The user's name for the feed instead of the document's title (protocol 1.2).
+            public var title: String?
+            public init(url: String, tags: [String]? = nil, title: String? = nil) {
+                self.url = url
+                self.tags = tags
+                self.title = title
+            }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            public var feed: Feed
+            /// Items stored from the first fetch.
+            public var itemCount: Int
+            public init(feed: Feed, itemCount: Int) {
+                self.feed = feed
+                self.itemCount = itemCount
+            }
+        }
+    }
+
+    /// `feeds.unsubscribe`: remove a feed and its items.
+    public enum Unsubscribe: RPCMethod {
+        public static let name = "feeds.unsubscribe"
+        public struct Params: Codable, Sendable, Hashable {
+            /// A feed number, URL, or unambiguous title prefix.
+            public var feed: String
+            public init(feed: String) { self.feed = feed }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            public var feed: Feed
+            public init(feed: Feed) { self.feed = feed }
+        }
+    }
+
+    /// `feeds.list`: every subscribed feed with its counters.
+    public enum ListFeeds: RPCMethod {
+        public static let name = "feeds.list"
+        public struct Params: Codable, Sendable, Hashable {
+            /// Only feeds with this tag (case-insensitive; protocol 1.2).
+            public var tag: String?
+            public init(tag: String? = nil) { self.tag = tag }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            public var feeds: [Feed]
+            public init(feeds: [Feed]) { self.feeds = feeds }
+        }
+    }
+
+    /// `feeds.tag`: add and remove tags of one feed (protocol 1.2).
+    public enum TagFeed: RPCMethod {
+        public static let name = "feeds.tag"
+        public struct Params: Codable, Sendable, Hashable {
+            public var feed: String
+            public var add: [String]?
+            public var remove: [String]?
+            public init(feed: String, add: [String]? = nil, remove: [String]? = nil) {
+                self.feed = feed
+                self.add = add
+                self.remove = remove
+            }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            /// The feed with its tags after the change.
+            public var feed: Feed
+            public init(feed: Feed) { self.feed = feed }
+        }
+    }
+
+    /// `feeds.rename`: give a feed the user's own title, or go back to the document's (protocol 1.2).
+    public enum RenameFeed: RPCMethod {
+        public static let name = "feeds.rename"
+        public struct Params: Codable, Sendable, Hashable {
+            public var feed: String
+            /// The new title; `nil` or blank returns to the title the feed document gives.
+            public var title: String?
+            public init(feed: String, title: String?) {
+                self.feed = feed
+                self.title = title
+            }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            public var feed: Feed
+            public init(feed: Feed) { self.feed = feed }
+        }
+    }
+
+    /// `feeds.import`: subscribe to the feeds an OPML document or a newsboat `urls` file lists,
+    /// without fetching them first; the daemon fetches the new feeds right after answering
+    /// (protocol 1.2).
+    public enum Import: RPCMethod {
+        public static let name = "feeds.import"
+        public struct Params: Codable, Sendable, Hashable {
+            /// The file's text (at most what fits in one 1 MiB request line).
+            public var document: String
+            /// `opml`, `newsboat`, or `nil` to tell from the text.
+            public var format: ImportFormat?
+            public init(document: String, format: ImportFormat? = nil) {
+                self.document = document
+                self.format = format
+            }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            /// The format the document was read as.
+            public var format: ImportFormat
+            /// Feeds subscribed to, with their tags and titles.
+            public var added: [Feed]
+            /// Feeds of the document already subscribed to (left as they are).
+            public var existing: [Feed]
+            /// Entries not imported, and why.
+            public var skipped: [ImportSkip]
+            public init(format: ImportFormat, added: [Feed], existing: [Feed], skipped: [ImportSkip]) {
+                self.format = format
+                self.added = added
+                self.existing = existing
+                self.skipped = skipped
+            }
+        }
+    }
+}
+
+/// The subscription lists `feeds.import` reads.
+public enum ImportFormat: String, Codable, Sendable, Hashable, CaseIterable {
+    /// OPML 1.0 or 2.0: `outline` elements with `xmlUrl`; nesting gives tags.
+    case opml
+    /// A newsboat `urls` file: one URL per line, then tags, `"~Title"` names the feed.
+    case newsboat
+}
+
+/// An entry of an imported file that was not subscribed to.
+public struct ImportSkip: Codable, Sendable, Hashable {
+    /// The entry as written (a URL or a line), cleaned of control characters.
+    public var entry: String
+    /// Where it was: `line 12` in a urls file, the outline's title in OPML.
+    public var location: String?
+    public var reason: String
+    public init(entry: String, location: String?, reason: String) {
+        self.entry = entry
+        self.location = location
+        self.reason = reason
+    }
+}

@@ -1,0 +1,174 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedEntities
+
+extension RPC {
+    /// `items.list`: items newest first, without their `summary`/`content` (use `items.get`).
+    public enum ListItems: RPCMethod {
+        public static let name = "items.list"
+        public struct Params: Codable, Sendable, Hashable {
+            /// Only unread items (default `true`).
+            public var unreadOnly: Bool?
+            /// Only starred items (default `false`; protocol 1.2).
+            public var starredOnly: Bool?
+            /// A feed number, URL, or unambiguous title prefix.
+            public var feed: String?
+            /// Only items of feeds with this tag (case-insensitive; protocol 1.2).
+            public var tag: String?
+            /// Only items dated at or after this moment (protocol 1.2).
+            public var since: Date?
+            /// Only items whose title, summary or content match this full-text query (protocol 1.2).
+            public var search: String?
+            /// At most this many items (default: all).
+            public var limit: Int?
+            public init(
+                unreadOnly: Bool? = nil, starredOnly: Bool? = nil, feed: String? = nil, tag: String? = nil,
+                since: Date? = nil, search: String? = nil, limit: Int? = nil
+            ) {
+                self.unreadOnly = unreadOnly
+                self.starredOnly = starredOnly
+                self.feed = feed
+                self.tag = tag
+                self.since = since
+                self.search = search
+                self.limit = limit
+            }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            public var items: [Item]
+            public init(items: [Item]) { self.items = items }
+        }
+    }
+
+    /// `items.search`: full-text search, best match first (protocol 1.2).
+    public enum Search: RPCMethod {
+        public static let name = "items.search"
+        public struct Params: Codable, Sendable, Hashable {
+            /// Words to find in titles, summaries and contents; `"a phrase"`, `prefix*`, `OR`
+            /// and `-word` (NOT) are understood, everything else is taken literally.
+            public var query: String
+            /// Only unread items (default `false`).
+            public var unreadOnly: Bool?
+            public var feed: String?
+            public var tag: String?
+            /// At most this many hits (default 50).
+            public var limit: Int?
+            public init(query: String, unreadOnly: Bool? = nil, feed: String? = nil, tag: String? = nil, limit: Int? = nil) {
+                self.query = query
+                self.unreadOnly = unreadOnly
+                self.feed = feed
+                self.tag = tag
+                self.limit = limit
+            }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            public var hits: [SearchHit]
+            public init(hits: [SearchHit]) { self.hits = hits }
+        }
+    }
+
+    /// `items.get`: one item with its full content, and optionally that content rendered as
+    /// text for a terminal of the given width (the client stays free of an HTML parser).
+    public enum GetItem: RPCMethod {
+        public static let name = "items.get"
+        public struct Params: Codable, Sendable, Hashable {
+            public var number: Int64
+            /// When set, the result carries `rendered` at this many columns (clamped to 20...500).
+            public var width: Int?
+            public init(number: Int64, width: Int? = nil) {
+                self.number = number
+                self.width = width
+            }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            public var item: Item
+            public var rendered: RenderedContent?
+            public init(item: Item, rendered: RenderedContent? = nil) {
+                self.item = item
+                self.rendered = rendered
+            }
+        }
+    }
+
+    /// `items.markRead`: mark items read (or unread with `read: false`): the listed numbers, every
+    /// item (`all`), or every item of a feed (`feed`); exactly one of the three.
+    public enum MarkRead: RPCMethod {
+        public static let name = "items.markRead"
+        public struct Params: Codable, Sendable, Hashable {
+            public var numbers: [Int64]?
+            /// Every item (protocol 1.2).
+            public var all: Bool?
+            /// Every item of this feed (protocol 1.2).
+            public var feed: String?
+            /// Default `true`.
+            public var read: Bool?
+            public init(numbers: [Int64]? = nil, all: Bool? = nil, feed: String? = nil, read: Bool? = nil) {
+                self.numbers = numbers
+                self.all = all
+                self.feed = feed
+                self.read = read
+            }
+        }
+        public typealias Result = ItemStateChange
+    }
+
+    /// `items.star`: star items (or unstar them with `starred: false`; protocol 1.2).
+    public enum Star: RPCMethod {
+        public static let name = "items.star"
+        public struct Params: Codable, Sendable, Hashable {
+            public var numbers: [Int64]
+            /// Default `true`.
+            public var starred: Bool?
+            public init(numbers: [Int64], starred: Bool? = nil) {
+                self.numbers = numbers
+                self.starred = starred
+            }
+        }
+        public typealias Result = ItemStateChange
+    }
+}
+
+/// What `items.markRead` and `items.star` changed.
+public struct ItemStateChange: Codable, Sendable, Hashable {
+    /// Items whose state changed (already read items marked read do not count).
+    public var updated: Int
+    /// Numbers that name no item (protocol 1.2; absent from older daemons).
+    public var missing: [Int64]
+    public init(updated: Int, missing: [Int64] = []) {
+        self.updated = updated
+        self.missing = missing
+    }
+
+    private enum CodingKeys: String, CodingKey { case updated, missing }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        updated = try container.decode(Int.self, forKey: .updated)
+        missing = try container.decodeIfPresent([Int64].self, forKey: .missing) ?? []
+    }
+}
+
+/// One result of `items.search`.
+public struct SearchHit: Codable, Sendable, Hashable {
+    /// Marks the start of a matching word in `title` and `snippet`.
+    public static let matchStart: Character = "\u{02}"
+    /// Marks the end of a matching word.
+    public static let matchEnd: Character = "\u{03}"
+
+    /// The item, without summary and content.
+    public var item: Item
+    /// The item's title with the matching words between `matchStart` and `matchEnd` (control
+    /// characters feeds never carry: the parser removes them).
+    public var title: String
+    /// A few words of the summary or content around the best match, marked the same way; `""`
+    /// when only the title matched.
+    public var snippet: String
+    public init(item: Item, title: String, snippet: String) {
+        self.item = item
+        self.title = title
+        self.snippet = snippet
+    }
+}
