@@ -56,16 +56,19 @@ public struct Daemon: Sendable {
                 userAgent: FetchOptions.userAgent(version: TidingsVersion.current)),
             logger: logger)
         let parser = LibXMLFeedParser(maximumDocumentSize: configuration.maximumFeedSize)
+        let newItems = NewItemsBroadcaster(store: store, logger: logger)
+        let indexer = SearchIndexer(store: store)
         let refresher = RefreshInteractor(
             fetcher: fetcher, parser: parser, store: store,
             schedule: RefreshSchedule(interval: TimeInterval(configuration.refreshInterval)),
-            concurrency: configuration.concurrency, logger: logger)
+            concurrency: configuration.concurrency, newItems: newItems, indexer: indexer, logger: logger)
         let handler = RequestHandler(
             refresher: refresher,
-            library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
+            library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer, indexer: indexer),
             hello: RPC.Hello.Result(
                 protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current,
                 browser: configuration.browser),
+            newItems: newItems, status: StatusContext(startedAt: Date(), databasePath: databasePath),
             logger: logger)
 
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -80,10 +83,16 @@ public struct Daemon: Sendable {
                 services: [ipc, refresh],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
+            // Items stored before this version had a search index, or while it was down.
+            let indexing = Task {
+                do { try await indexer.catchUp() } catch { logger.warning("\(error)") }
+            }
             try await group.run()
+            indexing.cancel()
         } catch {
             failure = error
         }
+        await newItems.finishAll()
         // Transfers still running end with `.cancelled` at once instead of at their timeout.
         await fetcher.shutdown()
         try? await eventLoops.shutdownGracefully()

@@ -11,10 +11,31 @@ import FeedEntities
 /// write is one transaction, so a crash leaves either all or none of it.
 public protocol FeedStore: Sendable {
     /// Stores a new feed, the items of its first fetch and what that fetch learned (validators,
-    /// next check) in one transaction.
+    /// next check) in one transaction, with the user's tags and own title (`nil`: the document's).
     /// - Returns: the stored feed and the number of items stored.
-    /// - Throws: `FeedStoreError.alreadySubscribed` when `url` is already a feed.
-    func addFeed(url: String, document: ParsedFeed, check: FeedCheck) async throws -> (feed: Feed, itemCount: Int)
+    /// - Throws: `FeedStoreError.alreadySubscribed` when `url` is already a feed, `.invalidTag`.
+    func addFeed(
+        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?
+    ) async throws -> (feed: Feed, itemCount: Int)
+
+    /// Adds the feeds of an imported subscription list in one transaction, without items: they
+    /// are due at once, so the next refresh fetches them. URLs already subscribed (or listed
+    /// twice) are left as they are.
+    /// - Returns: the feeds added and the feeds that were already there, in the list's order.
+    /// - Throws: `FeedStoreError.invalidTag` (nothing is added then).
+    func importFeeds(_ feeds: [FeedImport], at date: Date) async throws -> (added: [Feed], existing: [Feed])
+
+    /// Adds and removes tags of a feed (case-insensitively; adding a tag it has, or removing
+    /// one it lacks, changes nothing).
+    /// - Returns: the feed afterwards.
+    /// - Throws: `FeedStoreError.feedNotFound`, `.invalidTag`.
+    func tagFeed(id: Int64, adding: [String], removing: [String]) async throws -> Feed
+
+    /// Gives a feed the user's own title, which refreshes never replace; `nil` returns to the
+    /// title of the feed document.
+    /// - Returns: the feed afterwards.
+    /// - Throws: `FeedStoreError.feedNotFound`.
+    func renameFeed(id: Int64, title: String?) async throws -> Feed
 
     /// Every feed with its counters, in subscription order.
     func feeds() async throws -> [Feed]
@@ -60,9 +81,42 @@ public protocol FeedStore: Sendable {
     /// Sets the read state of items.
     /// - Returns: the number of items whose state changed; unknown numbers are ignored.
     func markRead(ids: [Int64], read: Bool) async throws -> Int
+
+    /// Sets the read state of every item, or of every item of one feed.
+    /// - Returns: the number of items whose state changed.
+    func markAllRead(feedID: Int64?, read: Bool) async throws -> Int
+
+    /// Stars or unstars items.
+    /// - Returns: the number of items whose state changed; unknown numbers are ignored.
+    func setStarred(ids: [Int64], starred: Bool) async throws -> Int
+
+    /// The numbers among `ids` that name no item, in the given order.
+    func unknownItems(_ ids: [Int64]) async throws -> [Int64]
+
+    /// The highest item number so far (0 for an empty store): items stored later have higher ones.
+    func newestItemID() async throws -> Int64
+
+    /// Counters for `tidings status`.
+    func statistics() async throws -> StoreStatistics
+
+    /// Brings the search index up to date for at most `limit` items stored or changed since
+    /// they were last indexed. Runs as one write transaction.
+    /// - Parameter plainText: the text of an HTML summary or content, as the index should hold it.
+    /// - Returns: how many items were indexed; 0 when the index is up to date.
+    func indexPendingItems(limit: Int, plainText: @Sendable (String) -> String) async throws -> Int
+
+    /// Full-text search over titles, summaries and contents, best match first. Only items
+    /// already indexed are found (see `indexPendingItems`).
+    /// - Throws: `FeedStoreError.invalidSearch` when `query.match` is not a valid query.
+    func search(_ query: SearchQuery) async throws -> [ItemSearchResult]
 }
 
 extension FeedStore {
+    /// `addFeed(url:document:check:tags:customTitle:)` without tags or own title.
+    public func addFeed(url: String, document: ParsedFeed, check: FeedCheck) async throws -> (feed: Feed, itemCount: Int) {
+        try await addFeed(url: url, document: document, check: check, tags: [], customTitle: nil)
+    }
+
     /// `addFeed(url:document:check:)` with nothing learned but the time.
     public func addFeed(url: String, document: ParsedFeed, fetchedAt: Date) async throws -> (feed: Feed, itemCount: Int) {
         try await addFeed(url: url, document: document, check: FeedCheck(at: fetchedAt))
@@ -82,16 +136,114 @@ extension FeedStore {
 /// A selection of items.
 public struct ItemQuery: Sendable, Hashable {
     public var unreadOnly: Bool
+    public var starredOnly: Bool
     public var feedID: Int64?
+    /// Only items of feeds with this tag (case-insensitive).
+    public var tag: String?
+    /// Only items whose date (published, else updated, else first seen) is at or after this.
+    public var since: Date?
+    /// Only items the search index matches with this FTS5 query (`SearchExpression`).
+    public var match: String?
+    /// Only items numbered above this, oldest first instead of newest first (new-item
+    /// notifications read what was stored after the last number they sent).
+    public var afterID: Int64?
     public var limit: Int?
     /// Whether `summary` and `content` are loaded (listings leave them out).
     public var includeContent: Bool
 
-    public init(unreadOnly: Bool = true, feedID: Int64? = nil, limit: Int? = nil, includeContent: Bool = false) {
+    public init(
+        unreadOnly: Bool = true, starredOnly: Bool = false, feedID: Int64? = nil, tag: String? = nil,
+        since: Date? = nil, match: String? = nil, afterID: Int64? = nil, limit: Int? = nil,
+        includeContent: Bool = false
+    ) {
         self.unreadOnly = unreadOnly
+        self.starredOnly = starredOnly
         self.feedID = feedID
+        self.tag = tag
+        self.since = since
+        self.match = match
+        self.afterID = afterID
         self.limit = limit
         self.includeContent = includeContent
+    }
+}
+
+/// A full-text search.
+public struct SearchQuery: Sendable, Hashable {
+    /// An FTS5 query (`SearchExpression.fts5(from:)` builds a safe one from what users type).
+    public var match: String
+    public var unreadOnly: Bool
+    public var feedID: Int64?
+    public var tag: String?
+    public var limit: Int
+
+    public init(match: String, unreadOnly: Bool = false, feedID: Int64? = nil, tag: String? = nil, limit: Int = 50) {
+        self.match = match
+        self.unreadOnly = unreadOnly
+        self.feedID = feedID
+        self.tag = tag
+        self.limit = limit
+    }
+}
+
+/// One hit of a search: the item (without content) and where it matched, with each match
+/// between U+0002 and U+0003 (characters stored text never contains).
+public struct ItemSearchResult: Sendable, Hashable {
+    public var item: Item
+    public var highlightedTitle: String
+    /// A few words around the best match in the summary or content; `""` when none matched.
+    public var snippet: String
+
+    public init(item: Item, highlightedTitle: String, snippet: String) {
+        self.item = item
+        self.highlightedTitle = highlightedTitle
+        self.snippet = snippet
+    }
+}
+
+/// A feed of an imported subscription list.
+public struct FeedImport: Sendable, Hashable {
+    public var url: String
+    /// The title the list gives; kept as the feed's own title.
+    public var title: String?
+    public var tags: [String]
+
+    public init(url: String, title: String? = nil, tags: [String] = []) {
+        self.url = url
+        self.title = title
+        self.tags = tags
+    }
+}
+
+/// What `FeedStore.statistics()` counts.
+public struct StoreStatistics: Sendable, Hashable {
+    public var feeds: Int
+    /// Feeds whose last attempt failed, or that are gone.
+    public var failingFeeds: Int
+    public var items: Int
+    public var unread: Int
+    public var starred: Int
+    /// The latest refresh attempt of any feed.
+    public var lastAttempt: Date?
+    /// The earliest next check of a feed that is not gone (a feed that is due counts as now).
+    public var nextCheck: Date?
+    /// The database file and its write-ahead log, in bytes (0 in memory).
+    public var databaseBytes: Int64
+    public var schemaVersion: String
+
+    public init(
+        feeds: Int, failingFeeds: Int, items: Int, unread: Int, starred: Int, lastAttempt: Date?,
+        nextCheck: Date?, databaseBytes: Int64, schemaVersion: String
+    ) {
+        self.feeds = feeds
+        self.failingFeeds = failingFeeds
+        self.items = items
+        self.unread = unread
+        self.starred = starred
+        self.lastAttempt = lastAttempt
+        self.nextCheck = nextCheck
+        self.databaseBytes = databaseBytes
+        self.schemaVersion = schemaVersion
     }
 }
 
@@ -99,11 +251,17 @@ public struct ItemQuery: Sendable, Hashable {
 public enum FeedStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case alreadySubscribed(feedID: Int64)
     case feedNotFound(Int64)
+    /// A tag that is empty, too long, or holds control characters or commas.
+    case invalidTag(String)
+    /// A search the index cannot run (SQLite's reason).
+    case invalidSearch(String)
 
     public var description: String {
         switch self {
         case .alreadySubscribed(let id): "already subscribed (feed \(id))"
         case .feedNotFound(let id): "no feed \(id)"
+        case .invalidTag(let tag): "'\(tag)' is not a valid tag: tags are 1 to 64 characters, without commas or control characters"
+        case .invalidSearch(let reason): "cannot search: \(reason)"
         }
     }
 }

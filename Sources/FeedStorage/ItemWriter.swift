@@ -6,7 +6,8 @@ import GRDB
 ///
 /// New items are inserted; known items (same `ParsedItem.storeKey` in the same feed) get their
 /// text, dates and lists rewritten only when one of them changed, so an unchanged refresh
-/// writes nothing. Read state is never touched. Both statements are prepared once per
+/// writes nothing; a changed item is queued for the search index again (`indexed = 0`). Read
+/// and starred state are never touched. Both statements are prepared once per
 /// connection (GRDB's statement cache) and reused for every item.
 struct ItemWriter {
     let db: Database
@@ -43,7 +44,7 @@ struct ItemWriter {
         let update = try db.cachedStatement(sql: """
             UPDATE item
             SET guid = ?3, title = ?4, link = ?5, author = ?6, published = ?7, updated = ?8,
-                summary = ?9, content = ?10, categories = ?11, enclosures = ?12
+                summary = ?9, content = ?10, categories = ?11, enclosures = ?12, indexed = 0
             WHERE feed_id = ?1 AND key = ?2
               AND (guid IS NOT ?3 OR title IS NOT ?4 OR link IS NOT ?5 OR author IS NOT ?6
                    OR published IS NOT ?7 OR updated IS NOT ?8 OR summary IS NOT ?9

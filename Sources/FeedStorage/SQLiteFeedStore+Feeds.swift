@@ -7,8 +7,11 @@ extension SQLiteFeedStore {
 
     /// See `FeedStore.addFeed`. The feed's title is the document's title, else `url`; its
     /// subscription, last refresh and last attempt are all `check.at`.
-    public func addFeed(url: String, document: ParsedFeed, check: FeedCheck) async throws -> (feed: Feed, itemCount: Int) {
-        try await write("subscribe to \(url)") { db in
+    public func addFeed(
+        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?
+    ) async throws -> (feed: Feed, itemCount: Int) {
+        let tags = try TagName.validated(tags)
+        return try await write("subscribe to \(url)") { db in
             let known = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ?"), arguments: [url])
             if let known { throw FeedStoreError.alreadySubscribed(feedID: known) }
@@ -17,10 +20,11 @@ extension SQLiteFeedStore {
             let siteLink = Self.text(document.link)
             let at = check.at.timeIntervalSince1970
             try db.cachedStatement(sql: """
-                INSERT INTO feed (url, title, site_link, subtitle, subscribed_at, last_refreshed, last_attempt)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [url, title, siteLink, Self.text(document.subtitle), at, at, at])
+                INSERT INTO feed (url, title, site_link, subtitle, subscribed_at, last_refreshed, last_attempt, custom_title)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [url, title, siteLink, Self.text(document.subtitle), at, at, at, Self.text(customTitle)])
             let id = db.lastInsertedRowID
+            try Self.insertTags(tags, feedID: id, db)
             try Self.recordSuccess(feedID: id, check: check, db)
             let stored = try ItemWriter(db: db, feedID: id, firstSeen: at).store(document.items)
             guard let feed = try Self.fetchFeed(id: id, db) else { throw FeedStoreError.feedNotFound(id) }
@@ -137,17 +141,19 @@ extension SQLiteFeedStore {
 
     // MARK: - Rows
 
-    /// Feed columns and counters; the counters come from the `item_by_feed` index alone.
+    /// Feed columns and counters; the counters come from the `item_by_feed` index alone. Tags
+    /// come joined by U+001F, which a valid tag cannot hold.
     private static let feedSelect = """
-        SELECT feed.id, feed.url, feed.title, feed.site_link, feed.subscribed_at,
+        SELECT feed.id, feed.url, COALESCE(feed.custom_title, feed.title), feed.site_link, feed.subscribed_at,
                feed.last_refreshed, feed.last_attempt, feed.last_error,
                COUNT(item.id), COALESCE(SUM(item.is_read = 0), 0),
                feed.http_status, feed.failures, feed.etag, feed.last_modified, feed.moved_to,
-               feed.gone_since, feed.next_check, feed.update_hint
+               feed.gone_since, feed.next_check, feed.update_hint, feed.custom_title IS NOT NULL,
+               (SELECT group_concat(tag, char(31)) FROM feed_tag WHERE feed_tag.feed_id = feed.id)
         FROM feed LEFT JOIN item ON item.feed_id = feed.id
         """
 
-    private static func fetchFeed(id: Int64, _ db: Database) throws -> Feed? {
+    static func fetchFeed(id: Int64, _ db: Database) throws -> Feed? {
         let statement = try db.cachedStatement(sql: feedSelect + " WHERE feed.id = ? GROUP BY feed.id")
         return try Row.fetchOne(statement, arguments: [id]).map(feed(from:))
     }
@@ -161,7 +167,15 @@ extension SQLiteFeedStore {
             lastError: row[7], itemCount: row[8], unreadCount: row[9],
             httpStatus: row[10], consecutiveFailures: row[11], etag: row[12], lastModified: row[13],
             movedTo: row[14], goneSince: (row[15] as Double?).map(Date.init(timeIntervalSince1970:)),
-            nextCheck: (row[16] as Double?).map(Date.init(timeIntervalSince1970:)), updateHint: row[17])
+            nextCheck: (row[16] as Double?).map(Date.init(timeIntervalSince1970:)), updateHint: row[17],
+            tags: TagName.sorted((row[19] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? []),
+            hasCustomTitle: row[18])
+    }
+
+    /// Adds `tags` (already validated) to a feed; tags it has already are skipped.
+    static func insertTags(_ tags: [String], feedID: Int64, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO feed_tag (feed_id, tag) VALUES (?, ?)")
+        for tag in tags { try statement.execute(arguments: [feedID, tag]) }
     }
 
     /// `text` without surrounding white space, or `nil` when nothing is left: feeds often wrap

@@ -8,9 +8,11 @@ extension SQLiteFeedStore {
     /// read from the database, which keeps listings of thousands of items cheap.
     ///
     /// A `limit` of 0 or less returns no items.
+    ///
+    /// - Throws: `FeedStoreError.invalidSearch` when `query.match` is not a valid FTS5 query.
     public func items(_ query: ItemQuery) async throws -> [Item] {
         if let limit = query.limit, limit <= 0 { return [] }
-        return try await read("list items") { db in
+        return try await readSearching("list items", searching: query.match != nil) { db in
             let (sql, arguments) = Self.listing(query)
             let statement = try db.cachedStatement(sql: sql)
             let coder = JSONColumnCoder()
@@ -66,42 +68,61 @@ extension SQLiteFeedStore {
     private static func listing(_ query: ItemQuery) -> (sql: String, arguments: StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
-        // A literal `is_read = 0` lets SQLite use the partial index item_unread_by_date.
+        // Literal `is_read = 0` and `is_starred = 1` let SQLite use the partial indexes.
         if query.unreadOnly { conditions.append("item.is_read = 0") }
+        if query.starredOnly { conditions.append("item.is_starred = 1") }
         if let feedID = query.feedID {
             conditions.append("item.feed_id = ?")
             arguments += [feedID]
+        }
+        if let tag = query.tag {
+            conditions.append("item.feed_id IN (SELECT feed_id FROM feed_tag WHERE tag = ?)")
+            arguments += [tag]
+        }
+        if let since = query.since {
+            conditions.append("\(sortDate) >= ?")
+            arguments += [since.timeIntervalSince1970]
+        }
+        if let match = query.match {
+            conditions.append("item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)")
+            arguments += [match]
+        }
+        var order = "\(sortDate) DESC, item.id DESC"
+        if let afterID = query.afterID {
+            conditions.append("item.id > ?")
+            arguments += [afterID]
+            order = "item.id"
         }
         // Always bound, so the SQL (and its cached statement) depends only on the filters.
         arguments += [query.limit ?? -1]
         let sql = itemSelect(includeContent: query.includeContent)
             + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
-            + " ORDER BY \(sortDate) DESC, item.id DESC LIMIT ?"
+            + " ORDER BY \(order) LIMIT ?"
         return (sql, arguments)
     }
 
-    /// Columns 0...12 are the same in both variants, so decoding reads them by position;
+    /// Columns 0...13 are the same in both variants, so decoding reads them by position;
     /// summary and content come last, only when asked for.
-    private static func itemSelect(includeContent: Bool) -> String {
+    static func itemSelect(includeContent: Bool) -> String {
         """
-        SELECT item.id, item.feed_id, feed.title, item.guid, item.title, item.link, item.author,
-               item.published, item.updated, item.categories, item.enclosures, item.first_seen,
-               item.is_read\(includeContent ? ", item.summary, item.content" : "")
+        SELECT item.id, item.feed_id, COALESCE(feed.custom_title, feed.title), item.guid, item.title,
+               item.link, item.author, item.published, item.updated, item.categories, item.enclosures,
+               item.first_seen, item.is_read, item.is_starred\(includeContent ? ", item.summary, item.content" : "")
         FROM item JOIN feed ON feed.id = item.feed_id
         """
     }
 
-    private static func item(from row: Row, includeContent: Bool, coder: JSONColumnCoder) -> Item {
+    static func item(from row: Row, includeContent: Bool, coder: JSONColumnCoder) -> Item {
         Item(
             id: row[0], feedID: row[1], feedTitle: row[2], guid: row[3], title: row[4],
             link: row[5], author: row[6],
             published: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
             updated: (row[8] as Double?).map(Date.init(timeIntervalSince1970:)),
-            summary: includeContent ? row[13] : nil,
-            content: includeContent ? row[14] : nil,
+            summary: includeContent ? row[14] : nil,
+            content: includeContent ? row[15] : nil,
             categories: coder.decode(String.self, from: row[9]),
             enclosures: coder.decode(Enclosure.self, from: row[10]),
             firstSeen: Date(timeIntervalSince1970: row[11]),
-            isRead: row[12])
+            isRead: row[12], isStarred: row[13])
     }
 }

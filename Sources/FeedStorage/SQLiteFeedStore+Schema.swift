@@ -9,6 +9,7 @@ extension SQLiteFeedStore {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createFeedsAndItems)
         migrator.registerMigration("v2", migrate: addFeedHealth)
+        migrator.registerMigration("v3", migrate: addReadingWorkflow)
         return migrator
     }()
 
@@ -29,6 +30,38 @@ extension SQLiteFeedStore {
             ALTER TABLE feed ADD COLUMN gone_since REAL;
             ALTER TABLE feed ADD COLUMN next_check REAL;
             ALTER TABLE feed ADD COLUMN update_hint REAL;
+            """)
+    }
+
+    /// Tags and the user's own titles for feeds, starred items, and full-text search.
+    ///
+    /// The search index (`item_fts`, FTS5) holds each item's title and the plain text of its
+    /// summary and content. It is filled after the fact (`indexPendingItems`), not by triggers:
+    /// a refresh pass stores thousands of items and should not wait for their HTML to be reduced
+    /// to text; `indexed = 0` marks items whose index row is missing or stale, and a search
+    /// first brings the index up to date. Deleting an item (or its feed) deletes its row.
+    ///
+    /// The two global date indexes stay: without `item_by_date`, `list --all --limit 50` sorts
+    /// every item; the new partial indexes are small (starred items, items not yet indexed).
+    @Sendable private static func addReadingWorkflow(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE feed ADD COLUMN custom_title TEXT;
+            CREATE TABLE feed_tag (
+                feed_id INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
+                tag     TEXT NOT NULL COLLATE NOCASE,
+                PRIMARY KEY (feed_id, tag)
+            ) WITHOUT ROWID;
+            CREATE INDEX feed_tag_by_tag ON feed_tag (tag, feed_id);
+
+            ALTER TABLE item ADD COLUMN is_starred INTEGER NOT NULL DEFAULT 0 CHECK (is_starred IN (0, 1));
+            ALTER TABLE item ADD COLUMN indexed INTEGER NOT NULL DEFAULT 0 CHECK (indexed IN (0, 1));
+            CREATE INDEX item_starred_by_date ON item (\(sortDate) DESC, id DESC) WHERE is_starred = 1;
+            CREATE INDEX item_unindexed ON item (id) WHERE indexed = 0;
+
+            CREATE VIRTUAL TABLE item_fts USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
+            CREATE TRIGGER item_fts_delete AFTER DELETE ON item BEGIN
+                DELETE FROM item_fts WHERE rowid = old.id;
+            END;
             """)
     }
 

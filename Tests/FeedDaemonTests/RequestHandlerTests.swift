@@ -132,6 +132,7 @@ struct RequestHandlerTests {
         let sent = Mutex<[Data]>([])
         let answer = try #require(await handler.handle(Data(request(3, "refresh").utf8)) { line in
             sent.withLock { $0.append(line) }
+            return true
         })
         let notifications = try sent.withLock { $0 }.map {
             try #require(try JSONSerialization.jsonObject(with: $0) as? [String: Any])
@@ -148,7 +149,7 @@ struct RequestHandlerTests {
 
         // A client notification (no id) is neither answered nor told about progress.
         sent.withLock { $0 = [] }
-        #expect(await handler.handle(Data(#"{"jsonrpc":"2.0","method":"refresh"}"#.utf8)) { line in sent.withLock { $0.append(line) } } == nil)
+        #expect(await handler.handle(Data(#"{"jsonrpc":"2.0","method":"refresh"}"#.utf8)) { line in sent.withLock { $0.append(line) }; return true } == nil)
         #expect(sent.withLock { $0.isEmpty })
     }
 
@@ -182,6 +183,9 @@ struct RequestHandlerTests {
         let message = try #require((several["error"] as? [String: Any])?["message"] as? String)
         #expect(message.contains("https://example.org/posts.xml (Posts)"))
         #expect(message.contains("https://example.org/comments.atom (Comments)"))
+        let candidates = try #require(((several["error"] as? [String: Any])?["data"] as? [String: Any])?["candidates"] as? [[String: Any]])
+        #expect(candidates.map { $0["url"] as? String } == ["https://example.org/posts.xml", "https://example.org/comments.atom"])
+        #expect(candidates.map { $0["title"] as? String } == ["Posts", "Comments"])
 
         remote.serve("https://example.org/plain", body: "<html><body>No feeds here</body></html>", contentType: "text/html")
         let none = try await call(request(2, "feeds.subscribe", #"{"url":"https://example.org/plain"}"#))

@@ -39,7 +39,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
         socketPath: String,
         clientName: String = "tidings/" + TidingsVersion.current,
         requestTimeout: Int? = 120,
-        untimedMethods: Set<String> = [RPC.Refresh.name],
+        untimedMethods: Set<String> = [RPC.Refresh.name, RPC.Watch.name],
         responseLineLimit: Int = 256 << 20
     ) {
         self.socketPath = socketPath

@@ -76,7 +76,12 @@ public final class IPCServerService: Service {
                         guard line.readableBytesView.contains(where: { !Self.isBlank($0) }) else { continue }
                         // Progress notifications go out on this connection before the answer.
                         response = await handler.handle(Data(line.readableBytesView)) { notification in
-                            try? await outbound.write(ByteBuffer(bytes: notification))
+                            do {
+                                try await outbound.write(ByteBuffer(bytes: notification))
+                                return true
+                            } catch {
+                                return false
+                            }
                         }
                     case .overlong:
                         response = handler.overlongLine()

@@ -11,13 +11,20 @@ import Logging
 /// answered, not allowed to affect the connection or the daemon.
 public struct RequestHandler: Sendable {
     /// Writes one notification line on the requesting connection, before the answer.
-    public typealias Notify = @Sendable (_ line: Data) async -> Void
+    /// - Returns: `false` when the connection is gone.
+    public typealias Notify = @Sendable (_ line: Data) async -> Bool
     typealias Route = @Sendable (_ line: Data, _ id: RPCID, _ notify: @escaping Notify) async throws -> Data
 
     private let routes: [String: Route]
     private let logger: Logger
 
-    public init(refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result, logger: Logger) {
+    /// - Parameters:
+    ///   - newItems: where `watch` requests wait for new items; `nil` answers `watch` at once.
+    ///   - status: what `status` reports beside the store's counters.
+    public init(
+        refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result,
+        newItems: NewItemsBroadcaster? = nil, status: StatusContext = StatusContext(), logger: Logger
+    ) {
         self.logger = logger
         var routes = [String: Route]()
         func on<M: RPCMethod>(
@@ -34,30 +41,44 @@ public struct RequestHandler: Sendable {
         }
         on(RPC.Hello.self) { _ in hello }
         on(RPC.Subscribe.self) { params in
-            let stored = try await refresher.subscribe(url: params.url)
+            let stored = try await refresher.subscribe(url: params.url, tags: params.tags ?? [], title: params.title)
             return .init(feed: stored.feed, itemCount: stored.itemCount)
         }
         on(RPC.Unsubscribe.self) { params in .init(feed: try await library.unsubscribe(params.feed)) }
-        on(RPC.ListFeeds.self) { _ in .init(feeds: try await library.feeds()) }
+        on(RPC.ListFeeds.self) { params in .init(feeds: try await library.feeds(tagged: params.tag)) }
+        on(RPC.TagFeed.self) { params in
+            .init(feed: try await library.tag(params.feed, adding: params.add ?? [], removing: params.remove ?? []))
+        }
+        on(RPC.RenameFeed.self) { params in .init(feed: try await library.rename(params.feed, to: params.title)) }
+        on(RPC.Import.self) { params in
+            let result = try await library.importFeeds(params.document, format: params.format)
+            if !result.added.isEmpty {
+                // Fetched right away rather than at the next scheduler tick; the answer does not wait.
+                let ids = Set(result.added.map(\.id))
+                Task { _ = await refresher.refreshFeeds(ids) }
+            }
+            return result
+        }
         on(RPC.ListItems.self) { params in
             if let limit = params.limit, limit < 0 { throw InvalidParams("limit must not be negative") }
-            let items = try await library.items(
-                unreadOnly: params.unreadOnly ?? true, feed: params.feed, limit: params.limit)
-            return .init(items: items)
+            return .init(items: try await library.items(params))
+        }
+        on(RPC.Search.self) { params in
+            if let limit = params.limit, limit < 0 { throw InvalidParams("limit must not be negative") }
+            return .init(hits: try await library.search(params))
         }
         on(RPC.GetItem.self) { params in
             let item = try await library.item(number: params.number)
             return .init(item: item, rendered: params.width.map { library.rendered(item, width: $0) })
         }
-        on(RPC.MarkRead.self) { params in
-            .init(updated: try await library.markRead(numbers: params.numbers, read: params.read ?? true))
-        }
+        on(RPC.MarkRead.self) { params in try await library.markRead(params) }
+        on(RPC.Star.self) { params in try await library.star(params) }
         on(RPC.Refresh.self) { params, notify in
             let progress: RefreshInteractor.Progress = { update in
                 guard let line = try? WireCoding.line(
                     RPCNotification(method: RPC.Refresh.Progress.method, params: update), encoder: WireCoding.makeEncoder())
                 else { return }
-                await notify(line)
+                _ = await notify(line)
             }
             let selectors = params.feeds ?? []
             if selectors.isEmpty { return .init(outcomes: await refresher.refreshAll(progress: progress)) }
@@ -65,13 +86,36 @@ public struct RequestHandler: Sendable {
             for selector in selectors { ids.insert(try await library.resolveFeed(selector).id) }
             return .init(outcomes: await refresher.refreshFeeds(ids, progress: progress))
         }
+        on(RPC.Status.self) { _ in
+            let statistics = try await library.statistics()
+            return DaemonStatus(
+                daemonVersion: hello.daemonVersion, protocolVersion: hello.protocolVersion,
+                startedAt: status.startedAt, feeds: statistics.feeds, failingFeeds: statistics.failingFeeds,
+                items: statistics.items, unread: statistics.unread, starred: statistics.starred,
+                lastRefresh: statistics.lastAttempt, nextRefresh: statistics.nextCheck,
+                refreshing: await refresher.isRefreshing, databasePath: status.databasePath,
+                databaseBytes: statistics.databaseBytes, schemaVersion: statistics.schemaVersion)
+        }
+        on(RPC.Watch.self) { _, notify in
+            guard let newItems else { return Empty() }
+            // The request stays open: each batch of new items is one notification, until the
+            // daemon stops (the stream finishes) or the client goes away (a write fails).
+            for await items in await newItems.watch() {
+                guard let line = try? WireCoding.line(
+                    RPCNotification(method: RPC.Watch.NewItems.method, params: RPC.Watch.NewItems(items: items)),
+                    encoder: WireCoding.makeEncoder())
+                else { continue }
+                guard await notify(line) else { break }
+            }
+            return Empty()
+        }
         self.routes = routes
     }
 
     /// Answers one line.
     /// - Returns: the response line (with its newline), or `nil` for a notification, which
     ///   JSON-RPC never answers. Cancellation of the caller stops the use case where it awaits.
-    public func handle(_ line: Data, notify: @escaping Notify = { _ in }) async -> Data? {
+    public func handle(_ line: Data, notify: @escaping Notify = { _ in true }) async -> Data? {
         let envelope: RPCEnvelope
         do {
             envelope = try WireCoding.makeDecoder().decode(RPCEnvelope.self, from: line)
@@ -92,7 +136,7 @@ public struct RequestHandler: Sendable {
         }
         do {
             // A notification from the client gets no answer, and no notifications either.
-            let silent: Notify = { _ in }
+            let silent: Notify = { _ in true }
             let response = try await route(line, envelope.id ?? .number(0), isNotification ? silent : notify)
             return isNotification ? nil : response
         } catch {
@@ -159,7 +203,8 @@ public struct RequestHandler: Sendable {
         case let error as SubscriptionError:
             switch error {
             case .invalidURL, .unsupportedScheme: RPCError(.invalidParams, error.description)
-            case .severalFeeds: RPCError(.severalFeeds, error.description)
+            case .severalFeeds(_, let candidates):
+                RPCError(.severalFeeds, error.description, data: RPCErrorData(candidates: candidates))
             }
         case let error as FetchError: RPCError(.fetchFailed, error.description)
         case let error as FeedParsingError:
@@ -171,11 +216,14 @@ public struct RequestHandler: Sendable {
             switch error {
             case .alreadySubscribed: RPCError(.alreadySubscribed, error.description)
             case .feedNotFound: RPCError(.notFound, error.description)
+            case .invalidTag, .invalidSearch: RPCError(.invalidParams, error.description)
             }
+        case let error as SubscriptionListError: RPCError(.invalidParams, "cannot import: \(error.description)")
         case let error as LibraryError:
             switch error {
             case .noSuchItem, .noSuchFeed: RPCError(.notFound, error.description)
             case .ambiguousFeed: RPCError(.ambiguous, error.description)
+            case .emptySearch: RPCError(.invalidParams, error.description)
             }
         case is CancellationError: RPCError(.internalError, "cancelled: the daemon is shutting down")
         default: RPCError(.internalError, "Internal error: \(error)")
@@ -187,4 +235,15 @@ public struct RequestHandler: Sendable {
 struct InvalidParams: Error {
     var message: String
     init(_ message: String) { self.message = message }
+}
+
+/// What `status` reports that neither the store nor the refresher knows.
+public struct StatusContext: Sendable {
+    public var startedAt: Date
+    public var databasePath: String
+
+    public init(startedAt: Date = Date(), databasePath: String = "") {
+        self.startedAt = startedAt
+        self.databasePath = databasePath
+    }
 }

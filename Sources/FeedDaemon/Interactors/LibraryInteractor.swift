@@ -4,47 +4,55 @@ import FeedParsing
 import FeedStorage
 import Foundation
 
-/// Read and bookkeeping use cases over the store: listing, reading, reading state, unsubscribing.
+/// Read and bookkeeping use cases over the store: listing, searching, reading, reading state,
+/// tags and titles, imports, unsubscribing. Item use cases are in `LibraryInteractor+Items.swift`.
 public struct LibraryInteractor: Sendable {
     /// Renders HTML as terminal text: `(html, width, baseURL)`.
     public typealias Renderer = @Sendable (_ html: String, _ width: Int, _ baseURL: String?) -> RenderedContent
 
-    private let store: any FeedStore
+    let store: any FeedStore
+    let indexer: SearchIndexer
     private let render: Renderer
 
-    public init(store: any FeedStore, render: @escaping Renderer) {
+    public init(store: any FeedStore, render: @escaping Renderer, indexer: SearchIndexer? = nil) {
         self.store = store
         self.render = render
+        self.indexer = indexer ?? SearchIndexer(store: store)
     }
 
-    public func feeds() async throws -> [Feed] {
-        try await store.feeds()
+    /// Every feed, or those with `tag` (case-insensitive).
+    public func feeds(tagged tag: String? = nil) async throws -> [Feed] {
+        let feeds = try await store.feeds()
+        guard let tag = tag?.trimmingCharacters(in: .whitespaces).lowercased(), !tag.isEmpty else { return feeds }
+        return feeds.filter { $0.tags.contains { $0.lowercased() == tag } }
     }
 
-    /// Items newest first, without content.
-    /// - Throws: `LibraryError` when `feed` matches no feed or several.
-    public func items(unreadOnly: Bool, feed selector: String?, limit: Int?) async throws -> [Item] {
-        var feedID: Int64?
-        if let selector { feedID = try await resolveFeed(selector).id }
-        return try await store.items(ItemQuery(unreadOnly: unreadOnly, feedID: feedID, limit: limit))
+    /// Adds and removes tags of the feed `selector` names.
+    /// - Throws: `LibraryError`, `FeedStoreError.invalidTag`.
+    public func tag(_ selector: String, adding: [String], removing: [String]) async throws -> Feed {
+        try await store.tagFeed(id: try await resolveFeed(selector).id, adding: adding, removing: removing)
     }
 
-    /// One item with its content.
-    /// - Throws: `LibraryError.noSuchItem`.
-    public func item(number: Int64) async throws -> Item {
-        guard let item = try await store.item(id: number) else { throw LibraryError.noSuchItem(number) }
-        return item
+    /// Gives the feed `selector` names the user's own title; `nil` or blank goes back to the document's.
+    public func rename(_ selector: String, to title: String?) async throws -> Feed {
+        try await store.renameFeed(id: try await resolveFeed(selector).id, title: title)
+    }
+
+    /// Subscribes to the feeds of an OPML document or newsboat `urls` file, without fetching.
+    /// - Throws: `SubscriptionListError` when the document cannot be read, `FeedStoreError.invalidTag`.
+    public func importFeeds(_ document: String, format: ImportFormat?) async throws -> RPC.Import.Result {
+        let list = try SubscriptionList.read(document, format: format.map { $0 == .opml ? .opml : .newsboat })
+        let stored = try await store.importFeeds(
+            list.entries.map { FeedImport(url: $0.url, title: $0.title, tags: $0.tags) }, at: Date())
+        return RPC.Import.Result(
+            format: list.format == .opml ? .opml : .newsboat, added: stored.added, existing: stored.existing,
+            skipped: list.skipped.map { ImportSkip(entry: $0.entry, location: $0.location, reason: $0.reason) })
     }
 
     /// The item's content (else its summary) as text at `width` columns (clamped to 20...500),
     /// links resolved against the item's link.
     public func rendered(_ item: Item, width: Int) -> RenderedContent {
         render(item.content ?? item.summary ?? "", min(max(width, 20), 500), item.link)
-    }
-
-    /// - Returns: how many items changed state.
-    public func markRead(numbers: [Int64], read: Bool) async throws -> Int {
-        try await store.markRead(ids: numbers, read: read)
     }
 
     /// Removes a feed and its items.
@@ -86,9 +94,12 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case noSuchItem(Int64)
     case noSuchFeed(String)
     case ambiguousFeed(String, candidates: [String])
+    /// A search with no word to look for.
+    case emptySearch(String)
 
     public var description: String {
         switch self {
+        case .emptySearch(let query): "'\(query)' holds no word to search for"
         case .noSuchItem(let number): "no item \(number)"
         case .noSuchFeed(let selector): "no feed matches '\(selector)'"
         case .ambiguousFeed(let selector, let candidates):

@@ -21,12 +21,21 @@ public actor RefreshInteractor {
     private let logger: Logger
     /// A refresh of every feed in progress; a second request joins it instead of fetching twice.
     private var refreshingAll: Task<[RefreshOutcome], Never>?
+    /// Refresh passes running now (shared passes and passes over chosen feeds).
+    private var runningPasses = 0
+    /// Told after each store that added items, so that watchers hear of them.
+    private let newItems: NewItemsBroadcaster?
+    /// Brings the search index up to date after a pass that stored items.
+    private let indexer: SearchIndexer?
 
     public init(
         fetcher: any RemoteDataManager, parser: any FeedParser, store: any FeedStore,
         schedule: RefreshSchedule = RefreshSchedule(interval: 30 * 60),
-        concurrency: Int, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
+        concurrency: Int, now: @escaping @Sendable () -> Date = { Date() },
+        newItems: NewItemsBroadcaster? = nil, indexer: SearchIndexer? = nil, logger: Logger
     ) {
+        self.newItems = newItems
+        self.indexer = indexer
         self.fetcher = fetcher
         self.parser = parser
         self.store = store
@@ -39,14 +48,21 @@ public actor RefreshInteractor {
     /// Fetches `url` once and, if it is a feed, stores it with its items. A web page that links
     /// to exactly one feed (autodiscovery) subscribes to that feed instead.
     /// - Returns: the new feed and the number of items stored.
+    /// - Parameters:
+    ///   - tags: the new feed's tags.
+    ///   - title: the user's own name for the feed; `nil` keeps the document's title.
     /// - Throws: `SubscriptionError` (bad URL, a page offering several feeds), `FeedStoreError`
-    ///   (already subscribed), `FetchError`, `FeedParsingError`; nothing is stored when it throws.
-    public nonisolated func subscribe(url rawURL: String) async throws -> (feed: Feed, itemCount: Int) {
+    ///   (already subscribed, invalid tag), `FetchError`, `FeedParsingError`; nothing is stored
+    ///   when it throws.
+    public nonisolated func subscribe(
+        url rawURL: String, tags: [String] = [], title: String? = nil
+    ) async throws -> (feed: Feed, itemCount: Int) {
         let url = try Self.validatedURL(rawURL)
+        let options = SubscriptionOptions(tags: try TagName.validated(tags), title: title)
         try await refuseKnown(url)
         let response = try await fetcher.fetch(FetchRequest(url: url))
         do {
-            return try await save(url: url, response: response, document: try await parse(response))
+            return try await save(url: url, response: response, document: try await parse(response), options)
         } catch FeedParsingError.notAFeed(let what) {
             let candidates = parser.discoverFeeds(
                 inHTML: response.body, baseURL: response.finalURL, charset: response.charset)
@@ -57,7 +73,8 @@ public actor RefreshInteractor {
             logger.debug("autodiscovered", metadata: ["page": "\(url)", "feed": "\(candidate.url)"])
             try await refuseKnown(candidate.url)
             let feedResponse = try await fetcher.fetch(FetchRequest(url: candidate.url))
-            return try await save(url: candidate.url, response: feedResponse, document: try await parse(feedResponse))
+            return try await save(
+                url: candidate.url, response: feedResponse, document: try await parse(feedResponse), options)
         }
     }
 
@@ -67,16 +84,24 @@ public actor RefreshInteractor {
         }
     }
 
+    /// What the user asked for besides the URL.
+    private struct SubscriptionOptions {
+        var tags: [String]
+        var title: String?
+    }
+
     private nonisolated func save(
-        url: String, response: FetchResponse, document: ParsedFeed
+        url: String, response: FetchResponse, document: ParsedFeed, _ options: SubscriptionOptions
     ) async throws -> (feed: Feed, itemCount: Int) {
         let at = now()
         let check = FeedCheck(
             at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
             nextCheck: schedule.afterSuccess(at: at, hint: Self.hint(response, document.updateInterval)),
             updateHint: document.updateInterval)
-        let stored = try await store.addFeed(url: url, document: document, check: check)
+        let stored = try await store.addFeed(
+            url: url, document: document, check: check, tags: options.tags, customTitle: options.title)
         logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
+        if stored.itemCount > 0 { await newItems?.storedNewItems() }
         return stored
     }
 
@@ -118,6 +143,21 @@ public actor RefreshInteractor {
     private nonisolated func refresh(
         progress: Progress?, where include: @Sendable (Feed, Date) -> Bool
     ) async -> [RefreshOutcome] {
+        await passStarted()
+        let outcomes = await refreshPass(progress: progress, where: include)
+        await passEnded()
+        return outcomes
+    }
+
+    /// Whether a refresh pass is running (`status`).
+    public var isRefreshing: Bool { runningPasses > 0 }
+
+    private func passStarted() { runningPasses += 1 }
+    private func passEnded() { runningPasses -= 1 }
+
+    private nonisolated func refreshPass(
+        progress: Progress?, where include: @Sendable (Feed, Date) -> Bool
+    ) async -> [RefreshOutcome] {
         let feeds: [Feed]
         do {
             let now = now()
@@ -150,9 +190,15 @@ public actor RefreshInteractor {
         logger.info("refreshed \(ordered.count) feeds: \(newItems) new items, \(failed) errors in \(milliseconds) ms")
         // Housekeeping the caller does not wait for: the items are committed already.
         let stored = ordered.contains { $0.newItems > 0 }
-        Task { [store, logger] in
+        Task { [store, indexer, logger] in
             if stored {
-                do { try await store.checkpoint() } catch { logger.warning("\(error)") }
+                do {
+                    // Indexed before the checkpoint, so that one checkpoint folds in both.
+                    if let indexer { try await indexer.catchUp() }
+                    try await store.checkpoint()
+                } catch {
+                    logger.warning("\(error)")
+                }
             }
             Self.returnFreeMemory()
         }
@@ -221,7 +267,8 @@ public actor RefreshInteractor {
                 check.updateHint = document.updateInterval
                 check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
                 outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, check: check)
-                if let title = document.title, !title.isEmpty { outcome.title = title }
+                if !feed.hasCustomTitle, let title = document.title, !title.isEmpty { outcome.title = title }
+                if outcome.newItems > 0 { await newItems?.storedNewItems() }
             }
             if response.status == 304 { parsed = fetched }
             let finished = clock.now

@@ -28,7 +28,7 @@ struct UnixSocketDaemonClientTests {
         defer { server.stop() }
         let client = UnixSocketDaemonClient(socketPath: server.path, clientName: "tidings/test")
 
-        let feeds = try await client.call(RPC.ListFeeds.self, Empty()).feeds
+        let feeds = try await client.call(RPC.ListFeeds.self, .init()).feeds
         #expect(feeds.map(\.id) == [3])
         #expect(feeds.first?.lastRefreshed == ISO8601DateFormatter().date(from: "2026-11-22T09:55:00Z"))
         #expect(try await client.hello().browser == "w3m %s")
@@ -76,7 +76,7 @@ struct UnixSocketDaemonClientTests {
         let path = CannedSocketServer.temporaryPath()
         let client = UnixSocketDaemonClient(socketPath: path)
         await #expect(throws: DaemonClientError.unreachable(socketPath: path, reason: .noSocket)) {
-            try await client.call(RPC.ListFeeds.self, Empty())
+            try await client.call(RPC.ListFeeds.self, .init())
         }
     }
 
@@ -97,7 +97,7 @@ struct UnixSocketDaemonClientTests {
         defer { server.stop() }
         let client = UnixSocketDaemonClient(socketPath: server.path)
         await #expect(throws: DaemonClientError.protocolMismatch(daemonProtocol: "2.0", daemonVersion: "9.0.0", clientProtocol: ProtocolVersion.current)) {
-            try await client.call(RPC.ListFeeds.self, Empty())
+            try await client.call(RPC.ListFeeds.self, .init())
         }
         #expect(server.methods == ["hello"])
     }
@@ -120,10 +120,10 @@ struct UnixSocketDaemonClientTests {
         defer { server.stop() }
         let client = UnixSocketDaemonClient(socketPath: server.path)
         await #expect(throws: DaemonClientError.self) {
-            try await client.call(RPC.ListFeeds.self, Empty())
+            try await client.call(RPC.ListFeeds.self, .init())
         }
         do {
-            _ = try await UnixSocketDaemonClient(socketPath: server.path).call(RPC.ListFeeds.self, Empty())
+            _ = try await UnixSocketDaemonClient(socketPath: server.path).call(RPC.ListFeeds.self, .init())
         } catch DaemonClientError.malformedResponse {
         } catch {
             Issue.record("expected malformedResponse, got \(error)")
@@ -137,7 +137,7 @@ struct UnixSocketDaemonClientTests {
         defer { server.stop() }
         let client = UnixSocketDaemonClient(socketPath: server.path, requestTimeout: 1)
         await #expect(throws: DaemonClientError.timedOut(method: "feeds.list", seconds: 1)) {
-            try await client.call(RPC.ListFeeds.self, Empty())
+            try await client.call(RPC.ListFeeds.self, .init())
         }
     }
 }

@@ -1,0 +1,83 @@
+import FeedEntities
+import FeedIPC
+import FeedStorage
+import Foundation
+
+extension LibraryInteractor {
+    /// Items newest first, without content, as `params` filter them.
+    /// - Throws: `LibraryError` when `feed` matches no feed or several, or `search` has no word;
+    ///   `FeedStoreError.invalidSearch`.
+    public func items(_ params: RPC.ListItems.Params) async throws -> [Item] {
+        var match: String?
+        if let search = params.search {
+            guard let expression = SearchExpression.fts5(from: search) else { throw LibraryError.emptySearch(search) }
+            try await indexer.catchUp()
+            match = expression
+        }
+        return try await store.items(ItemQuery(
+            unreadOnly: params.unreadOnly ?? true, starredOnly: params.starredOnly ?? false,
+            feedID: try await params.feed.asyncMap { try await resolveFeed($0).id },
+            tag: params.tag, since: params.since, match: match, limit: params.limit))
+    }
+
+    /// Full-text search, best match first; brings the index up to date first.
+    public func search(_ params: RPC.Search.Params) async throws -> [SearchHit] {
+        guard let expression = SearchExpression.fts5(from: params.query) else { throw LibraryError.emptySearch(params.query) }
+        try await indexer.catchUp()
+        let results = try await store.search(SearchQuery(
+            match: expression, unreadOnly: params.unreadOnly ?? false,
+            feedID: try await params.feed.asyncMap { try await resolveFeed($0).id },
+            tag: params.tag, limit: params.limit ?? 50))
+        return results.map { SearchHit(item: $0.item, title: $0.highlightedTitle, snippet: $0.snippet) }
+    }
+
+    /// One item with its content.
+    /// - Throws: `LibraryError.noSuchItem`.
+    public func item(number: Int64) async throws -> Item {
+        guard let item = try await store.item(id: number) else { throw LibraryError.noSuchItem(number) }
+        return item
+    }
+
+    /// - Returns: how many items changed state.
+    public func markRead(numbers: [Int64], read: Bool) async throws -> Int {
+        try await store.markRead(ids: numbers, read: read)
+    }
+
+    /// Marks the listed items, every item, or a feed's items read or unread.
+    /// - Throws: `LibraryError` for an unknown feed; `InvalidParams` unless exactly one selection is given.
+    public func markRead(_ params: RPC.MarkRead.Params) async throws -> ItemStateChange {
+        let read = params.read ?? true
+        let selections = [params.numbers != nil, params.all == true, params.feed != nil].filter { $0 }.count
+        guard selections == 1 else {
+            throw InvalidParams("give exactly one of numbers, all (true) and feed")
+        }
+        if let numbers = params.numbers {
+            return ItemStateChange(
+                updated: try await store.markRead(ids: numbers, read: read), missing: try await store.unknownItems(numbers))
+        }
+        let feedID = try await params.feed.asyncMap { try await resolveFeed($0).id }
+        return ItemStateChange(updated: try await store.markAllRead(feedID: feedID, read: read))
+    }
+
+    /// Stars or unstars items.
+    public func star(_ params: RPC.Star.Params) async throws -> ItemStateChange {
+        ItemStateChange(
+            updated: try await store.setStarred(ids: params.numbers, starred: params.starred ?? true),
+            missing: try await store.unknownItems(params.numbers))
+    }
+}
+
+extension Optional {
+    /// `map` with an async, throwing transform.
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}
+
+extension LibraryInteractor {
+    /// The store's counters, for `status`.
+    public func statistics() async throws -> StoreStatistics {
+        try await store.statistics()
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reads newsboat's `urls` file: one feed per line, `URL tag "tag with spaces" "~Title"`.
+///
+/// Comment lines (`#`) and blank lines are ignored. Lines newsboat runs rather than fetches
+/// (`exec:`, `filter:`) and query feeds (`"query:…"`) have no meaning here and are skipped with
+/// a note. The `!` tag (hidden in newsboat) is dropped.
+enum NewsboatURLsReader {
+    static func read(_ text: String) -> SubscriptionList {
+        var entries: [SubscriptionList.Entry] = []
+        var skipped: [SubscriptionList.Skip] = []
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = String(rawLine).trimmingASCIIWhitespace()
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            let words = words(in: line)
+            guard let url = words.first else { continue }
+            let location = "line \(index + 1)"
+            let lowered = url.lowercased()
+            if lowered.hasPrefix("exec:") || lowered.hasPrefix("filter:") {
+                skipped.append(.init(entry: url, location: location, reason: "newsboat runs this command; commands are not imported"))
+                continue
+            }
+            if lowered.hasPrefix("query:") {
+                skipped.append(.init(entry: url, location: location, reason: "query feeds are not imported; use 'tidings list' filters"))
+                continue
+            }
+            if let refusal = SubscriptionList.refusal(of: url) {
+                skipped.append(.init(entry: url, location: location, reason: refusal))
+                continue
+            }
+            var entry = SubscriptionList.Entry(url: url)
+            for word in words.dropFirst() {
+                if word.hasPrefix("~") {
+                    let title = String(word.dropFirst()).trimmingASCIIWhitespace()
+                    if !title.isEmpty { entry.title = title }
+                } else if word != "!", !word.isEmpty {
+                    entry.tags.append(word)
+                }
+            }
+            entries.append(entry)
+        }
+        return SubscriptionList(format: .newsboat, entries: entries, skipped: skipped)
+    }
+
+    /// Splits on blanks; `"…"` groups words and `\"` inside it is a quote, as newsboat reads it.
+    static func words(in line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inQuote = false
+        var escaped = false
+        var started = false
+        for character in line {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if inQuote, character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                inQuote.toggle()
+                started = true
+            } else if !inQuote, character == " " || character == "\t" {
+                if started { words.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        if started { words.append(current) }
+        return words
+    }
+}

@@ -1,0 +1,85 @@
+/// The feeds an OPML document or a newsboat `urls` file subscribes to.
+public struct SubscriptionList: Sendable, Hashable {
+    public enum Format: String, Sendable, Hashable {
+        case opml
+        case newsboat
+    }
+
+    /// One feed to subscribe to.
+    public struct Entry: Sendable, Hashable {
+        /// An absolute http or https URL.
+        public var url: String
+        /// The name the list gives the feed, if any.
+        public var title: String?
+        /// Tags: OPML folders (every enclosing one) and `category` attributes, newsboat tags.
+        public var tags: [String]
+
+        public init(url: String, title: String? = nil, tags: [String] = []) {
+            self.url = url
+            self.title = title
+            self.tags = tags
+        }
+    }
+
+    /// An entry that is not imported, and why.
+    public struct Skip: Sendable, Hashable {
+        public var entry: String
+        /// `line 7` in a urls file, the outline's title in OPML.
+        public var location: String?
+        public var reason: String
+
+        public init(entry: String, location: String?, reason: String) {
+            self.entry = entry
+            self.location = location
+            self.reason = reason
+        }
+    }
+
+    public var format: Format
+    public var entries: [Entry]
+    public var skipped: [Skip]
+
+    public init(format: Format, entries: [Entry], skipped: [Skip] = []) {
+        self.format = format
+        self.entries = entries
+        self.skipped = skipped
+    }
+
+    /// Reads `text` as `format`, or as OPML when it starts with `<` (after a BOM and white
+    /// space) and as a newsboat `urls` file otherwise.
+    /// - Throws: `SubscriptionListError` when an OPML document is not well-formed or not OPML.
+    public static func read(_ text: String, format: Format? = nil) throws(SubscriptionListError) -> SubscriptionList {
+        let start = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
+        switch format ?? (start == "<" ? .opml : .newsboat) {
+        case .opml: return try OPMLReader.read(text)
+        case .newsboat: return NewsboatURLsReader.read(text)
+        }
+    }
+
+    /// Why an entry's URL cannot be subscribed to; `nil` when it can.
+    static func refusal(of url: String) -> String? {
+        let lowered = url.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
+            return "only http and https feeds can be imported"
+        }
+        guard url.count > (lowered.hasPrefix("https") ? 8 : 7),
+              !url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        else { return "not a valid URL" }
+        return nil
+    }
+}
+
+/// A subscription list that cannot be read at all.
+public enum SubscriptionListError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not well-formed XML (libxml2's first error, with its line).
+    case malformed(String)
+    /// Well-formed, but the root element is not `<opml>`.
+    case notOPML(root: String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let reason): "the OPML document is not well-formed: \(reason)"
+        case .notOPML(let root): "not an OPML document (its root element is <\(root)>)"
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import FeedEntities
+import Foundation
+import GRDB
+
+extension SQLiteFeedStore {
+    // MARK: - Subscriptions
+
+    /// See `FeedStore.importFeeds`. Each new feed takes the list's title (else its URL) as its
+    /// own title until its document names one, or keeps it for good when the list gave one.
+    public func importFeeds(_ feeds: [FeedImport], at date: Date) async throws -> (added: [Feed], existing: [Feed]) {
+        let validated = try feeds.map { feed throws(FeedStoreError) in
+            FeedImport(url: feed.url, title: Self.text(feed.title), tags: try TagName.validated(feed.tags))
+        }
+        return try await write("import \(feeds.count) feed(s)") { db in
+            var added: [Feed] = []
+            var existing: [Feed] = []
+            var seen = Set<String>()
+            let find = try db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ?")
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO feed (url, title, subscribed_at, custom_title) VALUES (?, ?, ?, ?)
+                """)
+            for feed in validated where seen.insert(feed.url).inserted {
+                if let known = try Int64.fetchOne(find, arguments: [feed.url]) {
+                    if let stored = try Self.fetchFeed(id: known, db) { existing.append(stored) }
+                    continue
+                }
+                try insert.execute(arguments: [feed.url, feed.url, date.timeIntervalSince1970, feed.title])
+                let id = db.lastInsertedRowID
+                try Self.insertTags(feed.tags, feedID: id, db)
+                if let stored = try Self.fetchFeed(id: id, db) { added.append(stored) }
+            }
+            return (added, existing)
+        }
+    }
+
+    /// See `FeedStore.tagFeed`.
+    public func tagFeed(id: Int64, adding: [String], removing: [String]) async throws -> Feed {
+        let adding = try TagName.validated(adding)
+        let removing = removing.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return try await write("tag feed \(id)") { db in
+            guard try Self.fetchFeed(id: id, db) != nil else { throw FeedStoreError.feedNotFound(id) }
+            let delete = try db.cachedStatement(sql: "DELETE FROM feed_tag WHERE feed_id = ? AND tag = ?")
+            for tag in removing { try delete.execute(arguments: [id, tag]) }
+            try Self.insertTags(adding, feedID: id, db)
+            guard let feed = try Self.fetchFeed(id: id, db) else { throw FeedStoreError.feedNotFound(id) }
+            return feed
+        }
+    }
+
+    /// See `FeedStore.renameFeed`.
+    public func renameFeed(id: Int64, title: String?) async throws -> Feed {
+        try await write("rename feed \(id)") { db in
+            try db.cachedStatement(sql: "UPDATE feed SET custom_title = ? WHERE id = ?")
+                .execute(arguments: [Self.text(title), id])
+            guard db.changesCount > 0, let feed = try Self.fetchFeed(id: id, db) else {
+                throw FeedStoreError.feedNotFound(id)
+            }
+            return feed
+        }
+    }
+
+    // MARK: - Item state
+
+    /// See `FeedStore.markAllRead`.
+    public func markAllRead(feedID: Int64?, read: Bool) async throws -> Int {
+        try await write("mark \(feedID.map { "the items of feed \($0)" } ?? "every item") \(read ? "read" : "unread")") { db in
+            if let feedID {
+                try db.cachedStatement(sql: "UPDATE item SET is_read = ?1 WHERE feed_id = ?2 AND is_read <> ?1")
+                    .execute(arguments: [read, feedID])
+            } else {
+                try db.cachedStatement(sql: "UPDATE item SET is_read = ?1 WHERE is_read <> ?1").execute(arguments: [read])
+            }
+            return db.changesCount
+        }
+    }
+
+    /// See `FeedStore.setStarred`.
+    public func setStarred(ids: [Int64], starred: Bool) async throws -> Int {
+        if ids.isEmpty { return 0 }
+        return try await write("\(starred ? "star" : "unstar") \(ids.count) item(s)") { db in
+            let statement = try db.cachedStatement(
+                sql: "UPDATE item SET is_starred = ?1 WHERE id = ?2 AND is_starred <> ?1")
+            var changed = 0
+            for id in ids {
+                try statement.execute(arguments: [starred, id])
+                changed += db.changesCount
+            }
+            return changed
+        }
+    }
+
+    /// See `FeedStore.unknownItems`.
+    public func unknownItems(_ ids: [Int64]) async throws -> [Int64] {
+        if ids.isEmpty { return [] }
+        return try await read("look up \(ids.count) item(s)") { db in
+            let statement = try db.cachedStatement(sql: "SELECT 1 FROM item WHERE id = ?")
+            return try ids.filter { try Int.fetchOne(statement, arguments: [$0]) == nil }
+        }
+    }
+
+    /// See `FeedStore.newestItemID`. AUTOINCREMENT keeps numbers rising even after deletions,
+    /// and `sqlite_sequence` remembers the highest one ever given.
+    public func newestItemID() async throws -> Int64 {
+        try await read("read the newest item number") { db in
+            try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'item'") ?? 0
+        }
+    }
+
+    // MARK: - Statistics
+
+    /// See `FeedStore.statistics`.
+    public func statistics() async throws -> StoreStatistics {
+        let now = Date().timeIntervalSince1970
+        var statistics = try await read("count feeds and items") { db in
+            let feeds = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*), COALESCE(SUM(last_error IS NOT NULL OR gone_since IS NOT NULL), 0),
+                       MAX(last_attempt),
+                       MIN(CASE WHEN gone_since IS NULL THEN COALESCE(next_check, ?) END)
+                FROM feed
+                """, arguments: [now])!
+            let items = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*), COALESCE(SUM(is_read = 0), 0), COALESCE(SUM(is_starred), 0) FROM item
+                """)!
+            return StoreStatistics(
+                feeds: feeds[0], failingFeeds: feeds[1], items: items[0], unread: items[1], starred: items[2],
+                lastAttempt: (feeds[2] as Double?).map(Date.init(timeIntervalSince1970:)),
+                nextCheck: (feeds[3] as Double?).map(Date.init(timeIntervalSince1970:)),
+                databaseBytes: 0, schemaVersion: schemaVersion)
+        }
+        if let path {
+            statistics.databaseBytes = [path, path + "-wal"].reduce(0) { total, file in
+                var info = stat()
+                return total + (stat(file, &info) == 0 ? Int64(info.st_size) : 0)
+            }
+        }
+        return statistics
+    }
+}

@@ -1,0 +1,141 @@
+@testable import FeedDaemon
+import FeedIPC
+import FeedParsing
+import FeedStorage
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+/// The reading-workflow methods of protocol 1.2 through the real handler, store and parser.
+struct RequestHandlerLibraryTests {
+    static let feedURL = "https://example.org/feed.xml"
+    static let rss = """
+        <?xml version="1.0"?><rss version="2.0"><channel><title>Example</title><link>https://example.org/</link>
+        <item><title>Kernel scheduler news</title><link>https://example.org/1</link><guid>1</guid>
+        <description>&lt;p&gt;The &lt;b&gt;EEVDF&lt;/b&gt; scheduler lands.&lt;/p&gt;</description>
+        <pubDate>Sat, 21 Nov 2026 10:00:00 GMT</pubDate></item>
+        <item><title>Garden notes</title><link>https://example.org/2</link><guid>2</guid>
+        <description>Tomatoes and a kernel of corn.</description><pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate></item>
+        </channel></rss>
+        """
+
+    let remote = RemoteDataManagerStub()
+    let store: SQLiteFeedStore
+    let newItems: NewItemsBroadcaster
+    let handler: RequestHandler
+
+    init() throws {
+        store = try SQLiteFeedStore.inMemory()
+        let logger = Logger(label: "test")
+        newItems = NewItemsBroadcaster(store: store, logger: logger)
+        let refresher = RefreshInteractor(
+            fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, newItems: newItems, logger: logger)
+        handler = RequestHandler(
+            refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
+            hello: .init(protocolVersion: "1.2", daemonVersion: "9.9", browser: nil), newItems: newItems,
+            status: StatusContext(startedAt: Date(timeIntervalSince1970: 1_000), databasePath: "/db"), logger: logger)
+    }
+
+    func call(_ method: String, _ params: String = "{}") async throws -> [String: Any] {
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#
+        let answer = try #require(await handler.handle(Data(line.utf8)))
+        return try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])
+    }
+
+    func result(_ method: String, _ params: String = "{}") async throws -> [String: Any] {
+        let answer = try await call(method, params)
+        return try #require(answer["result"] as? [String: Any], "\(method): \(answer)")
+    }
+
+    func errorCode(_ method: String, _ params: String) async throws -> Int? {
+        (try await call(method, params)["error"] as? [String: Any])?["code"] as? Int
+    }
+
+    func titles(_ params: String) async throws -> [String] {
+        (try await result("items.list", params)["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+    }
+
+    @Test func subscribeWithTagsAndTitleThenTagRenameAndFilter() async throws {
+        remote.serve(Self.feedURL, body: Self.rss)
+        let subscribed = try await result("feeds.subscribe", #"{"url":"\#(Self.feedURL)","tags":["news","Linux"],"title":"Mine"}"#)
+        let feed = try #require(subscribed["feed"] as? [String: Any])
+        #expect(feed["tags"] as? [String] == ["Linux", "news"])
+        #expect(feed["title"] as? String == "Mine" && feed["hasCustomTitle"] as? Bool == true)
+
+        let tagged = try await result("feeds.tag", #"{"feed":"mine","add":["terminal"],"remove":["NEWS"]}"#)
+        #expect((tagged["feed"] as? [String: Any])?["tags"] as? [String] == ["Linux", "terminal"])
+        #expect(try await errorCode("feeds.tag", #"{"feed":"1","add":["a,b"]}"#) == -32602)
+        #expect(try await errorCode("feeds.tag", #"{"feed":"nope","add":["x"]}"#) == -32004)
+
+        let renamed = try await result("feeds.rename", #"{"feed":"1","title":null}"#)
+        #expect((renamed["feed"] as? [String: Any])?["title"] as? String == "Example")
+        #expect((try await result("feeds.list", #"{"tag":"TERMINAL"}"#)["feeds"] as? [Any])?.count == 1)
+        #expect((try await result("feeds.list", #"{"tag":"other"}"#)["feeds"] as? [Any])?.count == 0)
+        #expect(try await titles(#"{"tag":"linux"}"#).count == 2)
+        #expect(try await titles(#"{"tag":"other"}"#).isEmpty)
+        #expect(try await titles(#"{"since":"2026-11-21T00:00:00Z"}"#) == ["Kernel scheduler news"])
+    }
+
+    @Test func searchStarAndMarkRead() async throws {
+        remote.serve(Self.feedURL, body: Self.rss)
+        _ = try await result("feeds.subscribe", #"{"url":"\#(Self.feedURL)"}"#)
+        let hits = try #require(try await result("items.search", #"{"query":"kernel"}"#)["hits"] as? [[String: Any]])
+        #expect(hits.count == 2)
+        #expect(hits.first?["title"] as? String == "\u{02}Kernel\u{03} scheduler news")
+        #expect((hits.last?["snippet"] as? String)?.contains("\u{02}kernel\u{03} of corn") == true)
+        #expect(try await titles(#"{"search":"eevdf"}"#) == ["Kernel scheduler news"])
+        #expect(try await errorCode("items.search", #"{"query":"-nothing"}"#) == -32602)
+
+        let items = try #require(try await result("items.list")["items"] as? [[String: Any]])
+        let first = try #require(items.first?["id"] as? Int)
+        let starred = try await result("items.star", #"{"numbers":[\#(first),999]}"#)
+        #expect(starred["updated"] as? Int == 1 && starred["missing"] as? [Int] == [999])
+        #expect(try await titles(#"{"starredOnly":true,"unreadOnly":false}"#) == ["Kernel scheduler news"])
+
+        #expect(try await result("items.markRead", #"{"feed":"example"}"#)["updated"] as? Int == 2)
+        #expect(try await titles("{}").isEmpty)
+        #expect(try await result("items.markRead", #"{"all":true,"read":false}"#)["updated"] as? Int == 2)
+        #expect(try await errorCode("items.markRead", #"{"all":true,"numbers":[1]}"#) == -32602)
+        #expect(try await errorCode("items.markRead", "{}") == -32602)
+
+        let status = try await result("status")
+        #expect(status["feeds"] as? Int == 1 && status["items"] as? Int == 2 && status["unread"] as? Int == 2)
+        #expect(status["starred"] as? Int == 1 && status["schemaVersion"] as? String == "v3")
+        #expect(status["startedAt"] as? String == "1970-01-01T00:16:40Z" && status["databasePath"] as? String == "/db")
+        #expect(status["refreshing"] as? Bool == false)
+    }
+
+    @Test func importAddsFeedsOnceAndReportsSkips() async throws {
+        let opml = #"<opml version=\"2.0\"><body><outline text=\"Tech\"><outline text=\"Ex\" xmlUrl=\"https://example.org/feed.xml\"/></outline><outline text=\"Bad\" xmlUrl=\"file:///etc/passwd\"/></body></opml>"#
+        let first = try await result("feeds.import", #"{"document":"\#(opml)"}"#)
+        #expect(first["format"] as? String == "opml")
+        #expect((first["added"] as? [[String: Any]])?.first?["tags"] as? [String] == ["Tech"])
+        #expect((first["skipped"] as? [[String: Any]])?.first?["reason"] as? String == "only http and https feeds can be imported")
+        let second = try await result("feeds.import", #"{"document":"\#(opml)"}"#)
+        #expect((second["added"] as? [Any])?.isEmpty == true && (second["existing"] as? [Any])?.count == 1)
+        #expect(try await errorCode("feeds.import", #"{"document":"<rss/>"}"#) == -32602)
+    }
+
+    @Test func watchSendsNewItemsUntilTheDaemonStops() async throws {
+        let sent = Mutex<[Data]>([])
+        let watching = Task {
+            await handler.handle(Data(#"{"jsonrpc":"2.0","id":7,"method":"watch"}"#.utf8)) { line in
+                sent.withLock { $0.append(line) }
+                return true
+            }
+        }
+        // The watch registers asynchronously; wait until it has.
+        while await newItems.watcherCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        remote.serve(Self.feedURL, body: Self.rss)
+        _ = try await result("feeds.subscribe", #"{"url":"\#(Self.feedURL)"}"#)
+        await newItems.finishAll()
+        let answer = try #require(await watching.value)
+        #expect(String(decoding: answer, as: UTF8.self).contains(#""id":7"#))
+        let notifications = try sent.withLock { $0 }.map { try #require(try JSONSerialization.jsonObject(with: $0) as? [String: Any]) }
+        #expect(notifications.count == 1)
+        #expect(notifications.first?["method"] as? String == "items.new")
+        let items = try #require((notifications.first?["params"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(items.compactMap { $0["title"] as? String } == ["Garden notes", "Kernel scheduler news"], "oldest number first")
+    }
+}
