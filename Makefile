@@ -9,6 +9,8 @@ PREFIX     ?= $(HOME)/.local
 BINDIR     ?= $(PREFIX)/bin
 XDG_CONFIG ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)
 XDG_STATE  ?= $(or $(XDG_STATE_HOME),$(HOME)/.local/state)
+DATADIR    ?= $(PREFIX)/share
+MANDIR     ?= $(DATADIR)/man/man1
 CONFIG_DIR  = $(XDG_CONFIG)/tidings
 UNIT_DIR    = $(XDG_CONFIG)/systemd/user
 LOG_FILE    = $(XDG_STATE)/tidings/tidingsd.log
@@ -41,6 +43,15 @@ install: build
 	install -d -m 0755 $(BINDIR)
 	install -s -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tidingsd" $(BINDIR)/tidingsd
 	install -s -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tidings" $(BINDIR)/tidings
+	@# Shell completions and man pages, generated from the argument parser of the installed binaries.
+	install -d -m 0755 $(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions \
+	  $(DATADIR)/fish/vendor_completions.d $(MANDIR)
+	$(BINDIR)/tidings --generate-completion-script bash > $(DATADIR)/bash-completion/completions/tidings
+	$(BINDIR)/tidings --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_tidings
+	$(BINDIR)/tidings --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/tidings.fish
+	for tool in tidings tidingsd; do \
+	  $(BINDIR)/$$tool --experimental-dump-help | $(SWIFT) docs/man/generate-manual.swift > $(MANDIR)/$$tool.1 || exit 1; \
+	done
 	install -d -m 0700 $(CONFIG_DIR)
 	@if [ -e $(CONFIG_DIR)/config.yaml ]; then echo "Keeping your $(CONFIG_DIR)/config.yaml"; \
 	  else install -m 0600 Config/config.yaml $(CONFIG_DIR)/config.yaml && echo "Installed default config to $(CONFIG_DIR)/config.yaml"; fi
@@ -58,11 +69,14 @@ install: build
 	  echo "Start it again after a reboot with: $(BINDIR)/tidingsd run &"; \
 	fi
 	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "Note: add $(BINDIR) to your PATH to run 'tidings'.";; esac
+	@echo "Completions: bash and fish load them by themselves; for zsh add 'fpath+=($(DATADIR)/zsh/site-functions)' before compinit. 'man tidings' shows the manual."
 
 uninstall:
 	-@if systemctl --user show-environment >/dev/null 2>&1; then systemctl --user disable --now tidingsd.service 2>/dev/null; fi
 	-@pkill -u "$$(id -u)" -x tidingsd 2>/dev/null; true
 	rm -f $(BINDIR)/tidingsd $(BINDIR)/tidings $(UNIT_DIR)/tidingsd.service
+	rm -f $(DATADIR)/bash-completion/completions/tidings $(DATADIR)/zsh/site-functions/_tidings \
+	  $(DATADIR)/fish/vendor_completions.d/tidings.fish $(MANDIR)/tidings.1 $(MANDIR)/tidingsd.1
 	-@systemctl --user daemon-reload 2>/dev/null; true
 	@echo "Removed Tidings. Your config ($(CONFIG_DIR)) and data ($${XDG_DATA_HOME:-$$HOME/.local/share}/tidings) are kept."
 
