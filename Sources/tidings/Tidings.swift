@@ -19,8 +19,10 @@ struct Tidings: AsyncParsableCommand {
             """,
         version: TidingsVersion.current,
         subcommands: [
-            ListCommand.self, OpenCommand.self, FeedsCommand.self, SubscribeCommand.self,
-            UnsubscribeCommand.self, RefreshCommand.self,
+            ListCommand.self, SearchCommand.self, WatchCommand.self, ShowCommand.self, OpenCommand.self,
+            ReadCommand.self, UnreadCommand.self, StarCommand.self, UnstarCommand.self, FeedsCommand.self, SubscribeCommand.self,
+            UnsubscribeCommand.self, RefreshCommand.self, TagCommand.self, RenameCommand.self, ImportCommand.self,
+            ExportCommand.self, StatusCommand.self,
         ])
 
     /// ArgumentParser's own `main`, except that usage errors exit with 2 (as getopt-style tools

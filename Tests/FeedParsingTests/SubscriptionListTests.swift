@@ -26,6 +26,17 @@ struct SubscriptionListTests {
         #expect(list.skipped == [.init(entry: "javascript:alert(1)", location: "Script", reason: "only http and https feeds can be imported")])
     }
 
+    @Test func aFeedInSeveralFoldersIsOneEntryWithAllTheirTags() throws {
+        let list = try SubscriptionList.read("""
+            <opml version="2.0"><body>
+              <outline text="Linux"><outline text="LWN" xmlUrl="https://lwn.net/rss"/></outline>
+              <outline text="News"><outline text="LWN again" xmlUrl="https://lwn.net/rss"/></outline>
+              <outline text="linux"><outline xmlUrl="https://lwn.net/rss"/></outline>
+            </body></opml>
+            """)
+        #expect(list.entries == [.init(url: "https://lwn.net/rss", title: "LWN", tags: ["Linux", "News"])])
+    }
+
     @Test func readsOPML1() throws {
         let list = try SubscriptionList.read("""
             <opml version="1.0"><body><outline title="Old" type="rss" xmlUrl="http://old.example/rss.xml"/></body></opml>

@@ -40,6 +40,54 @@ public enum TerminalText {
         return String(output)
     }
 
+    /// `text` as a block of lines, such as an article rendered by the daemon: removes what
+    /// `sanitize(_:)` removes (escape sequences with their parameters, other C0/C1 controls,
+    /// DEL, bidi controls, invisible format characters) but keeps the layout: line feeds and
+    /// spaces stay, vertical tab, form feed, NEL and the Unicode line and paragraph separators
+    /// become line feeds, carriage returns go, and tabs become spaces up to the next multiple
+    /// of 8 columns (by display width), so indented code keeps its alignment.
+    public static func sanitizeBlock(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var output = String.UnicodeScalarView()
+        // Text since the last tab or line start, and the column it starts at: a tab measures only
+        // this much, so a long line full of tabs stays linear.
+        var segment = String.UnicodeScalarView()
+        var segmentColumn = 0
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let value = scalar.value
+            index += 1
+            switch value {
+            case 0x1B:
+                index = endOfEscape(in: scalars, after: index)
+            case 0x9B:
+                index = endOfControlSequence(in: scalars, from: index)
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
+                index = endOfControlString(in: scalars, from: index)
+            case 0x0A, 0x0B, 0x0C, 0x85, 0x2028, 0x2029:
+                output.append(contentsOf: segment)
+                output.append("\n")
+                segment = String.UnicodeScalarView()
+                segmentColumn = 0
+            case 0x09:
+                let column = segmentColumn + DisplayWidth.of(String(segment))
+                let spaces = 8 - column % 8
+                output.append(contentsOf: segment)
+                output.append(contentsOf: String(repeating: " ", count: spaces).unicodeScalars)
+                segment = String.UnicodeScalarView()
+                segmentColumn = column + spaces
+            case 0x00...0x1F, 0x7F...0x9F:
+                continue  // CR among them: "\r\n" becomes "\n"
+            default:
+                if isInvisibleFormat(value) { continue }
+                segment.append(scalar)
+            }
+        }
+        output.append(contentsOf: segment)
+        return String(output)
+    }
+
     /// Bidi embeddings/overrides/isolates and marks, zero-width and invisible format characters
     /// and tag characters: they change how text reads without being visible. ZWJ and ZWNJ are
     /// kept because emoji sequences and several scripts need them.

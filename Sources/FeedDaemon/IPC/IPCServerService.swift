@@ -86,7 +86,12 @@ public final class IPCServerService: Service {
                     case .overlong:
                         response = handler.overlongLine()
                     }
-                    if let response { try await outbound.write(ByteBuffer(bytes: response)) }
+                    if let response {
+                        // Written from a task the shutdown does not cancel: a request answered
+                        // because the daemon is stopping (a `watch` ends with `{}`) still gets its
+                        // answer before the connection closes.
+                        try await Task { try await outbound.write(ByteBuffer(bytes: response)) }.value
+                    }
                 }
             }
         } catch is CancellationError {

@@ -218,7 +218,7 @@ public struct RequestHandler: Sendable {
             case .feedNotFound: RPCError(.notFound, error.description)
             case .invalidTag, .invalidSearch: RPCError(.invalidParams, error.description)
             }
-        case let error as SubscriptionListError: RPCError(.invalidParams, "cannot import: \(error.description)")
+        case let error as SubscriptionListError: RPCError(.invalidParams, error.description)
         case let error as LibraryError:
             switch error {
             case .noSuchItem, .noSuchFeed: RPCError(.notFound, error.description)

@@ -48,12 +48,35 @@ public struct SubscriptionList: Sendable, Hashable {
     /// Reads `text` as `format`, or as OPML when it starts with `<` (after a BOM and white
     /// space) and as a newsboat `urls` file otherwise.
     /// - Throws: `SubscriptionListError` when an OPML document is not well-formed or not OPML.
+    /// A feed listed several times (OPML exporters put a feed with several tags in each tag's
+    /// folder) is one entry with the tags of all its places and its first title.
     public static func read(_ text: String, format: Format? = nil) throws(SubscriptionListError) -> SubscriptionList {
         let start = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
+        var list: SubscriptionList
         switch format ?? (start == "<" ? .opml : .newsboat) {
-        case .opml: return try OPMLReader.read(text)
-        case .newsboat: return NewsboatURLsReader.read(text)
+        case .opml: list = try OPMLReader.read(text)
+        case .newsboat: list = NewsboatURLsReader.read(text)
         }
+        list.entries = merged(list.entries)
+        return list
+    }
+
+    /// One entry per URL, in the order of first appearance, tags joined (each once, ignoring case).
+    static func merged(_ entries: [Entry]) -> [Entry] {
+        var result: [Entry] = []
+        var position: [String: Int] = [:]
+        for entry in entries {
+            guard let index = position[entry.url] else {
+                position[entry.url] = result.count
+                result.append(entry)
+                continue
+            }
+            if result[index].title == nil { result[index].title = entry.title }
+            for tag in entry.tags where !result[index].tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
+                result[index].tags.append(tag)
+            }
+        }
+        return result
     }
 
     /// Why an entry's URL cannot be subscribed to; `nil` when it can.

@@ -4,20 +4,38 @@ import FeedClient
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List items, newest first (unread ones unless --all).",
+        abstract: "List items, newest first (unread ones unless --all or --starred).",
         discussion: """
-            On a terminal, a table: number, N for unread, local date, feed and title. \
-            Piped, one tab-separated line per item: number, date (ISO 8601 UTC), feed, title, link. \
-            --json prints the schema documented in docs/json.md.
+            On a terminal, a table of one screen (unless --limit): number, N for unread and * for \
+            starred, local date, feed and title. Piped, one tab-separated line per item: number, \
+            date (ISO 8601 UTC), feed, title, link, state (unread or read, ",starred" appended). \
+            --json prints the schema documented in docs/json.md. Filters combine.
             """)
 
     @Flag(name: .shortAndLong, help: "Include items already read.")
     var all = false
 
+    @Flag(name: .long, help: "Only starred items, read or not.")
+    var starred = false
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Only this feed: its number, URL, title or a title prefix.", valueName: "feed"))
     var feed: String?
 
-    @Option(name: [.customShort("n"), .long], help: "Show at most this many items.")
+    @Option(name: .shortAndLong, help: ArgumentHelp("Only items of feeds with this tag.", valueName: "tag"))
+    var tag: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Only items dated since then: Nm, Nh, Nd or Nw ago (e.g. 2d), YYYY-MM-DD (local midnight) or YYYY-MM-DDTHH:MM:SSZ.",
+            valueName: "when"),
+        transform: { try SinceDate(parsing: $0) })
+    var since: SinceDate?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Only items whose title, summary or content match these words.", valueName: "text"))
+    var search: String?
+
+    @Option(name: [.customShort("n"), .long], help: "Show at most this many items (default on a terminal: one screen; else all).")
     var limit: Int?
 
     @Flag(help: "Print JSON (docs/json.md).")
@@ -28,10 +46,13 @@ struct ListCommand: AsyncParsableCommand {
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
         if let feed, feed.allSatisfy(\.isWhitespace) { throw ValidationError("--feed needs a feed number, URL or title.") }
+        if let tag, tag.allSatisfy(\.isWhitespace) { throw ValidationError("--tag needs a tag.") }
+        if let search, search.allSatisfy(\.isWhitespace) { throw ValidationError("--search needs words to find.") }
     }
 
     func run() async throws {
-        let query = ItemListQuery(includeRead: all, feed: feed, limit: limit)
+        let query = ItemListQuery(
+            includeRead: all, starredOnly: starred, feed: feed, tag: tag, since: since, search: search, limit: limit)
         try await CompositionRoot.run(
             ItemListRouter.assemble(query: query, json: json, dependencies: CompositionRoot.dependencies(global)))
     }

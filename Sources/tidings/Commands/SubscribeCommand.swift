@@ -4,10 +4,20 @@ import FeedClient
 struct SubscribeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "subscribe",
-        abstract: "Subscribe to a feed: the daemon fetches it once and keeps it if it is a feed.")
+        abstract: "Subscribe to a feed: the daemon fetches it once and keeps it if it is a feed.",
+        discussion: """
+            URL may be a web page that announces its feed; when it announces several, they are \
+            listed (on stdout, exit status 1) to subscribe to one of them.
+            """)
 
-    @Argument(help: ArgumentHelp("The feed's http or https URL.", valueName: "url"))
+    @Argument(help: ArgumentHelp("The feed's http or https URL, or a web page announcing it.", valueName: "url"))
     var url: String
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Tag the feed (repeat for several tags).", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(help: ArgumentHelp("Your own title for the feed instead of the one it gives.", valueName: "title"))
+    var title: String?
 
     @OptionGroup var global: GlobalOptions
 
@@ -15,10 +25,13 @@ struct SubscribeCommand: AsyncParsableCommand {
         if url.isEmpty || url.contains(where: \.isWhitespace) {
             throw ValidationError("'\(url)' is not a URL.")
         }
+        if tags.contains(where: { $0.allSatisfy(\.isWhitespace) }) { throw ValidationError("--tag needs a tag.") }
+        if let title, title.allSatisfy(\.isWhitespace) { throw ValidationError("--title needs a title.") }
     }
 
     func run() async throws {
+        let request = SubscribeRequest(url: url, tags: tags, title: title)
         try await CompositionRoot.run(
-            SubscribeRouter.assemble(url: url, dependencies: CompositionRoot.dependencies(global)))
+            SubscribeRouter.assemble(request: request, dependencies: CompositionRoot.dependencies(global)))
     }
 }

@@ -48,4 +48,38 @@ struct TerminalTextTests {
         let text = "Café 中文 👩‍💻 🇫🇷 ❤️ نص عربي e\u{301}"
         #expect(TerminalText.sanitize(text) == text)
     }
+
+    // MARK: - sanitizeBlock
+
+    @Test func blocksKeepLineBreaksIndentationAndSpaces() {
+        let text = "Title\n=====\n\n  indented  code\n    • item\n\nlast line  "
+        #expect(TerminalText.sanitizeBlock(text) == text)
+    }
+
+    @Test func blocksDropCarriageReturnsAndTurnOtherBreaksIntoLineFeeds() {
+        #expect(TerminalText.sanitizeBlock("a\r\nb\rc") == "a\nbc")
+        #expect(TerminalText.sanitizeBlock("a\u{0B}b\u{0C}c\u{85}d\u{2028}e\u{2029}f") == "a\nb\nc\nd\ne\nf")
+    }
+
+    @Test func blockTabsBecomeSpacesToTheNextStopOfEight() {
+        #expect(TerminalText.sanitizeBlock("\tx") == "        x")
+        #expect(TerminalText.sanitizeBlock("ab\tc\td") == "ab      c       d")
+        #expect(TerminalText.sanitizeBlock("中文\tx\n\ty") == "中文    x\n        y")  // 中文 is 4 columns
+        #expect(TerminalText.sanitizeBlock("1234567\t8") == "1234567 8")
+    }
+
+    @Test func blocksRemoveEverythingSanitizeRemoves() {
+        let hostile = "Bell\u{07}\u{1B}]0;pwned\u{07} \u{1B}[31mRed\u{1B}[0m\n\u{9B}2Jx\u{90}dcs\u{9C}y"
+            + "\n\u{1B}]52;c;ZXZpbA==\u{1B}\\z\u{202E}txt.exe\u{2066}\u{200B}\u{FEFF}\u{7F}\u{00}\u{1B}"
+        #expect(TerminalText.sanitizeBlock(hostile) == "Bell Red\nxy\nztxt.exe")
+        let controls = (0x00...0x1F).filter { ![0x09, 0x0A, 0x0B, 0x0C, 0x1B].contains($0) }
+            .map { String(Unicode.Scalar(UInt8($0))) }.joined()
+        #expect(TerminalText.sanitizeBlock("a\(controls)b") == "ab")
+        #expect(TerminalText.sanitizeBlock("unterminated \u{1B}]0;title\nstill title") == "unterminated ")
+    }
+
+    @Test func blocksKeepScriptsAndEmoji() {
+        let text = "Café 中文 👩‍💻 🇫🇷 ❤️\nنص عربي e\u{301}"
+        #expect(TerminalText.sanitizeBlock(text) == text)
+    }
 }

@@ -1,6 +1,6 @@
 import FeedEntities
 
-// `tidings feeds`: the subscribed feeds with their counters.
+// `tidings feeds [--tag T] [--failing]`: the subscribed feeds with their counters and tags.
 
 /// Writes the feed listing.
 public protocol FeedListView: AnyObject {
@@ -18,9 +18,10 @@ public protocol FeedListPresentation: AnyObject {
 
 /// Reading the feed list.
 public protocol FeedListUseCase {
-    /// Every subscribed feed with its counters, in subscription order.
+    /// Every subscribed feed with its counters, in subscription order; only the feeds with
+    /// `tag` (case-insensitively) when it is given.
     /// - Throws: `RPCError` or `DaemonClientError`.
-    func feeds() async throws -> [Feed]
+    func feeds(tagged tag: String?) async throws -> [Feed]
 }
 
 /// Where the module goes next.

@@ -9,7 +9,7 @@ public final class FeedListInteractor: FeedListUseCase {
         self.daemon = daemon
     }
 
-    public func feeds() async throws -> [Feed] {
-        try await daemon.call(RPC.ListFeeds.self, .init()).feeds
+    public func feeds(tagged tag: String?) async throws -> [Feed] {
+        try await daemon.call(RPC.ListFeeds.self, .init(tag: tag)).feeds
     }
 }

@@ -5,8 +5,10 @@ public final class FeedListRouter: FeedListWireframe {
 
     public init() {}
 
-    /// Builds the module for `tidings feeds [--json] [--failing]`.
-    public static func assemble(json: Bool, failing: Bool = false, dependencies: ClientDependencies) -> AssembledModule {
+    /// Builds the module for `tidings feeds [--json] [--failing] [--tag T]`.
+    public static func assemble(
+        json: Bool, failing: Bool = false, tag: String? = nil, dependencies: ClientDependencies
+    ) -> AssembledModule {
         let router = FeedListRouter()
         let terminal = dependencies.terminal
         let presenter = FeedListPresenter(
@@ -14,7 +16,8 @@ public final class FeedListRouter: FeedListWireframe {
             interactor: FeedListInteractor(daemon: dependencies.daemon),
             wireframe: router,
             clock: dependencies.clock,
-            onlyFailing: failing)
+            onlyFailing: failing,
+            tag: tag)
         return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
     }
 

@@ -21,7 +21,7 @@ public final class TerminalFeedListView: FeedListView {
 
     // MARK: - Formats
 
-    /// `  3 ! 12/40  5 min ago  Title`, with what is wrong on an indented line below: the error,
+    /// `  3 ! 12/40  5 min ago  Title [linux, news]`, with what is wrong on an indented line below: the error,
     /// failures in a row and the next attempt for a failing feed; since when for a gone one.
     private func table(_ rows: [FeedRow]) -> String {
         let numbers = rows.map { String($0.number) }
@@ -44,13 +44,32 @@ public final class TerminalFeedListView: FeedListView {
             output += marker
             output += DisplayWidth.fit(counts[index], toWidth: countWidth, alignRight: true) + "  "
             output += DisplayWidth.fit(refreshed[index], toWidth: refreshedWidth) + "  "
-            output += DisplayWidth.truncate(TerminalText.sanitize(row.title), toWidth: titleWidth) + "\n"
+            output += titleAndTags(row, width: titleWidth) + "\n"
             if let note = Self.healthNote(row) {
                 output += String(repeating: " ", count: indent)
                     + DisplayWidth.truncate(note, toWidth: max(10, terminal.width - indent)) + "\n"
             }
         }
         return output
+    }
+
+    /// The title, then its tags in dim `[linux, news]`, within `width` columns. When both do not
+    /// fit, the title keeps at least half the width and the tags are cut, or left out when fewer
+    /// than 4 columns remain for them: the title is what identifies the feed.
+    private func titleAndTags(_ row: FeedRow, width: Int) -> String {
+        let title = TerminalText.sanitize(row.title)
+        guard !row.tags.isEmpty else { return DisplayWidth.truncate(title, toWidth: width) }
+        let tags = Self.tagList(row.tags)
+        let tagsWidth = DisplayWidth.of(tags)
+        let shownTitle = DisplayWidth.truncate(title, toWidth: max(width - 1 - tagsWidth, width / 2))
+        let remaining = width - DisplayWidth.of(shownTitle) - 1
+        guard remaining >= 4 else { return shownTitle }
+        return shownTitle + " " + terminal.styled(DisplayWidth.truncate(tags, toWidth: remaining), .dim)
+    }
+
+    /// `[linux, news]`, each tag sanitised.
+    static func tagList(_ tags: [String]) -> String {
+        "[" + tags.map(TerminalText.sanitize).joined(separator: ", ") + "]"
     }
 
     /// The line under a feed that is not healthy.
@@ -70,40 +89,43 @@ public final class TerminalFeedListView: FeedListView {
     }
 
     /// number, unread, total, last refresh (ISO 8601 or empty), title, URL, last error, health,
-    /// failures in a row, next check (ISO 8601 or empty): tab-separated.
+    /// failures in a row, next check (ISO 8601 or empty), tags (comma-separated; a tag holds no
+    /// comma): tab-separated.
     private static func plain(_ rows: [FeedRow]) -> String {
         rows.map { row in
             [
                 String(row.number), String(row.unread), String(row.total), row.lastRefreshed ?? "",
                 TerminalText.sanitize(row.title), TerminalText.sanitize(row.url),
                 TerminalText.sanitize(row.lastError ?? ""), row.health.rawValue, String(row.consecutiveFailures),
-                row.nextCheck ?? "",
+                row.nextCheck ?? "", row.tags.map(TerminalText.sanitize).joined(separator: ","),
             ].joined(separator: "\t") + "\n"
         }.joined()
     }
 
     /// `{"feeds":[{"number","title","url","siteLink","unread","total","lastRefreshed","lastError",
-    /// "health","httpStatus","consecutiveFailures","nextCheck","goneSince"}]}`
+    /// "health","httpStatus","consecutiveFailures","nextCheck","goneSince","tags"}]}`
     /// (docs/json.md).
     static func json(_ rows: [FeedRow]) -> JSONValue {
+        .object([("feeds", .array(rows.map(jsonObject)))])
+    }
+
+    /// One feed of `feeds --json`; `import --json` reports its feeds with the same objects.
+    static func jsonObject(_ row: FeedRow) -> JSONValue {
         .object([
-            ("feeds", .array(rows.map { row in
-                .object([
-                    ("number", .int(row.number)),
-                    ("title", .string(TerminalText.sanitize(row.title))),
-                    ("url", .string(TerminalText.sanitize(row.url))),
-                    ("siteLink", .optional(row.siteLink.map(TerminalText.sanitize))),
-                    ("unread", .int(Int64(row.unread))),
-                    ("total", .int(Int64(row.total))),
-                    ("lastRefreshed", .optional(row.lastRefreshed)),
-                    ("lastError", .optional(row.lastError.map(TerminalText.sanitize))),
-                    ("health", .string(row.health.rawValue)),
-                    ("httpStatus", row.httpStatus.map { .int(Int64($0)) } ?? .null),
-                    ("consecutiveFailures", .int(Int64(row.consecutiveFailures))),
-                    ("nextCheck", .optional(row.nextCheck)),
-                    ("goneSince", .optional(row.goneSince)),
-                ])
-            }))
+            ("number", .int(row.number)),
+            ("title", .string(TerminalText.sanitize(row.title))),
+            ("url", .string(TerminalText.sanitize(row.url))),
+            ("siteLink", .optional(row.siteLink.map(TerminalText.sanitize))),
+            ("unread", .int(Int64(row.unread))),
+            ("total", .int(Int64(row.total))),
+            ("lastRefreshed", .optional(row.lastRefreshed)),
+            ("lastError", .optional(row.lastError.map(TerminalText.sanitize))),
+            ("health", .string(row.health.rawValue)),
+            ("httpStatus", row.httpStatus.map { .int(Int64($0)) } ?? .null),
+            ("consecutiveFailures", .int(Int64(row.consecutiveFailures))),
+            ("nextCheck", .optional(row.nextCheck)),
+            ("goneSince", .optional(row.goneSince)),
+            ("tags", .array(row.tags.map { .string(TerminalText.sanitize($0)) })),
         ])
     }
 }

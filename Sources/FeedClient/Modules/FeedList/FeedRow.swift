@@ -22,12 +22,14 @@ public struct FeedRow: Equatable, Sendable {
     public var nextCheck: String?
     /// ISO 8601 UTC of the `410 Gone` that retired the feed.
     public var goneSince: String?
+    /// The user's tags, sorted case-insensitively.
+    public var tags: [String]
 
     public init(
         number: Int64, title: String, url: String, siteLink: String?, unread: Int, total: Int,
         lastRefreshedText: String, lastRefreshed: String?, lastError: String?, health: FeedHealth = .ok,
         consecutiveFailures: Int = 0, httpStatus: Int? = nil, nextCheckText: String? = nil, nextCheck: String? = nil,
-        goneSince: String? = nil
+        goneSince: String? = nil, tags: [String] = []
     ) {
         self.number = number
         self.title = title
@@ -44,6 +46,7 @@ public struct FeedRow: Equatable, Sendable {
         self.nextCheckText = nextCheckText
         self.nextCheck = nextCheck
         self.goneSince = goneSince
+        self.tags = tags
     }
 }
 

@@ -1,12 +1,15 @@
 import FeedEntities
 
-// `tidings list [--all] [--feed FEED] [--limit N] [--json]`: items, newest first.
+// `tidings list [--all] [--starred] [--feed FEED] [--tag T] [--since WHEN] [--search TEXT]
+// [--limit N] [--json]`: items, newest first.
 
 /// Writes the item listing.
 public protocol ItemListView: AnyObject {
     /// Shows the items in the given order; when `rows` is empty, shows `emptyNote` instead
     /// (an empty document in JSON).
     func showItems(_ rows: [ItemRow], emptyNote: String)
+    /// Shows a remark about the listing (such as "more items exist") as one line on stderr.
+    func showNote(_ note: String)
     /// Shows why the items could not be listed, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
 }
@@ -17,18 +20,33 @@ public protocol ItemListPresentation: AnyObject {
     func viewDidLoad() async
 }
 
-/// Which items to list.
+/// Which items to list. The filters combine: an item must pass all of them.
 public struct ItemListQuery: Equatable, Sendable {
     /// Read items too, not only unread ones.
     public var includeRead: Bool
+    /// Only starred items, read or not (`includeRead` does not matter then).
+    public var starredOnly: Bool
     /// A feed selector (number, URL, title or title prefix); all feeds when `nil`.
     public var feed: String?
-    /// At most this many items; all when `nil`.
+    /// Only items of feeds with this tag.
+    public var tag: String?
+    /// Only items dated at or after this moment.
+    public var since: SinceDate?
+    /// Only items whose title, summary or content match this full-text query (still newest first).
+    public var search: String?
+    /// At most this many items; all when `nil` (or one screen on a terminal: the Router decides).
     public var limit: Int?
 
-    public init(includeRead: Bool = false, feed: String? = nil, limit: Int? = nil) {
+    public init(
+        includeRead: Bool = false, starredOnly: Bool = false, feed: String? = nil, tag: String? = nil,
+        since: SinceDate? = nil, search: String? = nil, limit: Int? = nil
+    ) {
         self.includeRead = includeRead
+        self.starredOnly = starredOnly
         self.feed = feed
+        self.tag = tag
+        self.since = since
+        self.search = search
         self.limit = limit
     }
 }
@@ -36,7 +54,7 @@ public struct ItemListQuery: Equatable, Sendable {
 /// Reading items.
 public protocol ItemListUseCase {
     /// The items `query` selects, newest first (published, else updated, else first seen),
-    /// without their summary and content.
+    /// without their summary and content. A relative `since` counts from the clock's now.
     /// - Throws: `RPCError` (`notFound`/`ambiguous` for the feed selector) or `DaemonClientError`.
     func items(matching query: ItemListQuery) async throws -> [Item]
 }

@@ -4,13 +4,20 @@ import FeedIPC
 /// Reads items from the daemon.
 public final class ItemListInteractor: ItemListUseCase {
     private let daemon: any DaemonClient
+    private let clock: any WallClock
 
-    public init(daemon: any DaemonClient) {
+    /// - Parameter clock: what `--since 2d` counts back from, and the local zone of `--since 2026-11-01`.
+    public init(daemon: any DaemonClient, clock: any WallClock) {
         self.daemon = daemon
+        self.clock = clock
     }
 
     public func items(matching query: ItemListQuery) async throws -> [Item] {
-        let params = RPC.ListItems.Params(unreadOnly: !query.includeRead, feed: query.feed, limit: query.limit)
+        let params = RPC.ListItems.Params(
+            unreadOnly: !(query.includeRead || query.starredOnly),
+            starredOnly: query.starredOnly ? true : nil,
+            feed: query.feed, tag: query.tag, since: query.since?.resolve(clock: clock),
+            search: query.search, limit: query.limit)
         return try await daemon.call(RPC.ListItems.self, params).items
     }
 }

@@ -1,30 +1,48 @@
 import FeedEntities
 
 /// Lists items: maps each `Item` to an `ItemRow`, keeping the daemon's newest-first order.
+///
+/// On a terminal without `--limit`, lists one screen: it asks for one item more than fits, so
+/// that it can say when more exist without a second request.
 public final class ItemListPresenter: ItemListPresentation {
     private let query: ItemListQuery
+    private let screenLimit: Int?
     private let view: any ItemListView
     private let interactor: any ItemListUseCase
     private let wireframe: any ItemListWireframe
-    private let clock: any WallClock
+    private let mapper: ItemRowMapper
 
+    /// - Parameter screenLimit: how many items fit on the screen when the query has no limit;
+    ///   `nil` lists everything (piped and JSON output).
     public init(
-        query: ItemListQuery, view: any ItemListView, interactor: any ItemListUseCase,
+        query: ItemListQuery, screenLimit: Int? = nil, view: any ItemListView, interactor: any ItemListUseCase,
         wireframe: any ItemListWireframe, clock: any WallClock
     ) {
         self.query = query
+        self.screenLimit = screenLimit
         self.view = view
         self.interactor = interactor
         self.wireframe = wireframe
-        self.clock = clock
+        self.mapper = ItemRowMapper(clock: clock)
     }
 
     // MARK: - ItemListPresentation
 
     public func viewDidLoad() async {
+        let screen = query.limit == nil ? screenLimit : nil
+        var request = query
+        if let screen { request.limit = screen + 1 }
         do {
-            let items = try await interactor.items(matching: query)
-            view.showItems(items.map(row(for:)), emptyNote: emptyNote)
+            var items = try await interactor.items(matching: request)
+            var more = false
+            if let screen, items.count > screen {
+                items.removeLast(items.count - screen)
+                more = true
+            }
+            view.showItems(items.map(mapper.row(for:)), emptyNote: "No \(selection).")
+            if more, let screen {
+                view.showNote("Showing the newest \(screen) \(selection); use --limit N to see more.")
+            }
             wireframe.navigate(to: .exit(.success))
         } catch {
             let failure = CommandFailure(error, action: "cannot list items")
@@ -33,27 +51,15 @@ public final class ItemListPresenter: ItemListPresentation {
         }
     }
 
-    // MARK: - Mapping
+    // MARK: - Notes
 
-    func row(for item: Item) -> ItemRow {
-        let title = item.title ?? ""
-        let date = item.displayDate
-        return ItemRow(
-            number: item.id,
-            isRead: item.isRead,
-            title: title,
-            displayTitle: title.allSatisfy(\.isWhitespace) ? "(no title)" : title,
-            link: item.link.flatMap { $0.isEmpty ? nil : $0 },
-            feedTitle: item.feedTitle,
-            feedNumber: item.feedID,
-            author: item.author.flatMap { $0.isEmpty ? nil : $0 },
-            localDate: DateText.local(date, offset: clock.utcOffset(at: date)),
-            date: DateText.iso8601(date),
-            published: item.published.map(DateText.iso8601))
-    }
-
-    var emptyNote: String {
-        let items = query.includeRead ? "No items" : "No unread items"
-        return query.feed.map { "\(items) in '\($0)'." } ?? "\(items)."
+    /// What the query selects, for notes: `unread items tagged 'linux' in the last 2 days`.
+    var selection: String {
+        var text = query.starredOnly ? "starred items" : query.includeRead ? "items" : "unread items"
+        if let feed = query.feed { text += " in '\(feed)'" }
+        if let tag = query.tag { text += " tagged '\(tag)'" }
+        if let search = query.search { text += " matching '\(search)'" }
+        if let since = query.since { text += " " + since.description }
+        return text
     }
 }

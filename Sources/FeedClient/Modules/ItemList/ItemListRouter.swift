@@ -5,14 +5,17 @@ public final class ItemListRouter: ItemListWireframe {
 
     public init() {}
 
-    /// Builds the module for `tidings list`.
+    /// Builds the module for `tidings list`. A table without `--limit` lists one screen
+    /// (`terminal.height - 2` items, at least 5), leaving room for the note and the prompt.
     public static func assemble(query: ItemListQuery, json: Bool, dependencies: ClientDependencies) -> AssembledModule {
         let router = ItemListRouter()
         let terminal = dependencies.terminal
+        let format = OutputFormat.choose(json: json, isTTY: terminal.isTTY)
         let presenter = ItemListPresenter(
             query: query,
-            view: TerminalItemListView(terminal: terminal, format: .choose(json: json, isTTY: terminal.isTTY)),
-            interactor: ItemListInteractor(daemon: dependencies.daemon),
+            screenLimit: format == .table ? max(5, terminal.height - 2) : nil,
+            view: TerminalItemListView(terminal: terminal, format: format),
+            interactor: ItemListInteractor(daemon: dependencies.daemon, clock: dependencies.clock),
             wireframe: router,
             clock: dependencies.clock)
         return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })

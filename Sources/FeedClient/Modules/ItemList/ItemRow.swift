@@ -1,8 +1,9 @@
-/// One item as the listing shows it. Strings are unsanitised: the View cleans them.
+/// One item as list, search and watch show it. Strings are unsanitised: the View cleans them.
 public struct ItemRow: Equatable, Sendable {
     /// The number `tidings open` takes.
     public var number: Int64
     public var isRead: Bool
+    public var isStarred: Bool
     /// The title, empty when the feed gave none (JSON).
     public var title: String
     /// The title for people: "(no title)" when the feed gave none.
@@ -19,12 +20,13 @@ public struct ItemRow: Equatable, Sendable {
     public var published: String?
 
     public init(
-        number: Int64, isRead: Bool, title: String, displayTitle: String, link: String?,
+        number: Int64, isRead: Bool, isStarred: Bool = false, title: String, displayTitle: String, link: String?,
         feedTitle: String, feedNumber: Int64, author: String?, localDate: String, date: String,
         published: String?
     ) {
         self.number = number
         self.isRead = isRead
+        self.isStarred = isStarred
         self.title = title
         self.displayTitle = displayTitle
         self.link = link

@@ -1,6 +1,7 @@
 import FeedEntities
 
-// `tidings open N`: open an item's link in the browser and mark the item read.
+// `tidings open [N] [--enclosure]`: open an item's link (or first enclosure) in the browser and
+// mark the item read; without N, the newest unread item.
 
 /// Writes what went wrong; a successful open prints nothing (the browser is the output).
 public protocol OpenItemView: AnyObject {
@@ -14,11 +15,29 @@ public protocol OpenItemPresentation: AnyObject {
     func viewDidLoad() async
 }
 
+/// Which item to open, and what of it.
+public struct OpenItemRequest: Equatable, Sendable {
+    /// The item's number; the newest unread item when `nil`.
+    public var number: Int64?
+    /// Open the item's first enclosure (a podcast episode, say) instead of its link.
+    public var opensEnclosure: Bool
+
+    public init(number: Int64?, opensEnclosure: Bool = false) {
+        self.number = number
+        self.opensEnclosure = opensEnclosure
+    }
+}
+
 /// Reading and updating the item.
 public protocol OpenItemUseCase {
     /// The item numbered `number`, with its content.
     /// - Throws: `RPCError` with code `notFound` for an unknown number, or `DaemonClientError`.
     func item(number: Int64) async throws -> Item
+
+    /// The newest unread item (without its content, with its link and enclosures); `nil` when
+    /// every item is read.
+    /// - Throws: `RPCError` or `DaemonClientError`.
+    func newestUnreadItem() async throws -> Item?
 
     /// The daemon's `browser` setting; `nil` when it is unset or empty.
     /// - Throws: `DaemonClientError`.

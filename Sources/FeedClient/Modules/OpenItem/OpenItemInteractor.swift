@@ -13,6 +13,10 @@ public final class OpenItemInteractor: OpenItemUseCase {
         try await daemon.call(RPC.GetItem.self, .init(number: number)).item
     }
 
+    public func newestUnreadItem() async throws -> Item? {
+        try await daemon.call(RPC.ListItems.self, .init(unreadOnly: true, limit: 1)).items.first
+    }
+
     public func configuredBrowser() async throws -> String? {
         guard let browser = try await daemon.hello().browser, !browser.allSatisfy(\.isWhitespace) else {
             return nil

@@ -11,11 +11,11 @@ public final class OpenItemRouter: OpenItemWireframe {
         self.environment = environment
     }
 
-    /// Builds the module for `tidings open N`.
-    public static func assemble(number: Int64, dependencies: ClientDependencies) -> AssembledModule {
+    /// Builds the module for `tidings open [N] [--enclosure]`.
+    public static func assemble(request: OpenItemRequest, dependencies: ClientDependencies) -> AssembledModule {
         let router = OpenItemRouter(launcher: dependencies.launcher, environment: dependencies.environment)
         let presenter = OpenItemPresenter(
-            number: number,
+            request: request,
             view: TerminalOpenItemView(terminal: dependencies.terminal),
             interactor: OpenItemInteractor(daemon: dependencies.daemon),
             wireframe: router)

@@ -1,11 +1,14 @@
 import FeedEntities
 
-// `tidings subscribe URL`: add a feed.
+// `tidings subscribe URL [--tag T]… [--title T]`: add a feed.
 
 /// Writes the outcome of a subscription.
 public protocol SubscribeView: AnyObject {
     /// Shows the confirmation line on stdout.
     func showSubscribed(_ message: String)
+    /// Shows, on stdout, the feeds the web page at `page` offers, numbered in the page's order,
+    /// and how to subscribe to one of them.
+    func showCandidates(_ rows: [FeedCandidateRow], offeredBy page: String)
     /// Shows why nothing was subscribed, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
 }
@@ -16,13 +19,30 @@ public protocol SubscribePresentation: AnyObject {
     func viewDidLoad() async
 }
 
+/// What to subscribe to.
+public struct SubscribeRequest: Equatable, Sendable {
+    /// The feed's URL, or a web page that announces one feed.
+    public var url: String
+    /// Tags for the new feed; none when empty.
+    public var tags: [String]
+    /// The user's own title instead of the document's; `nil` keeps the document's.
+    public var title: String?
+
+    public init(url: String, tags: [String] = [], title: String? = nil) {
+        self.url = url
+        self.tags = tags
+        self.title = title
+    }
+}
+
 /// Subscribing, as the daemon does it.
 public protocol SubscribeUseCase {
-    /// Asks the daemon to fetch `url` once and store it as a feed.
+    /// Asks the daemon to fetch `request.url` once and store it as a feed with the tags and title.
     /// - Returns: the stored feed; its `itemCount` is the number of items stored from the fetch.
-    /// - Throws: `RPCError` from the daemon (fetch failed, not a feed, already subscribed) or
+    /// - Throws: `RPCError` from the daemon (fetch failed, not a feed, already subscribed, an
+    ///   invalid tag, or `severalFeeds` with the page's candidates in `data`) or
     ///   `DaemonClientError`. Nothing is stored when it throws.
-    func subscribe(to url: String) async throws -> Feed
+    func subscribe(_ request: SubscribeRequest) async throws -> Feed
 }
 
 /// Where the module goes next.

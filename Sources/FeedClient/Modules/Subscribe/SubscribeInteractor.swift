@@ -9,8 +9,11 @@ public final class SubscribeInteractor: SubscribeUseCase {
         self.daemon = daemon
     }
 
-    public func subscribe(to url: String) async throws -> Feed {
-        let result = try await daemon.call(RPC.Subscribe.self, .init(url: url))
+    public func subscribe(_ request: SubscribeRequest) async throws -> Feed {
+        // Absent rather than empty, so that the request is the same as before tags existed.
+        let params = RPC.Subscribe.Params(
+            url: request.url, tags: request.tags.isEmpty ? nil : request.tags, title: request.title)
+        let result = try await daemon.call(RPC.Subscribe.self, params)
         var feed = result.feed
         feed.itemCount = result.itemCount
         return feed

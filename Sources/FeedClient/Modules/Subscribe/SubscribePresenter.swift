@@ -1,14 +1,19 @@
 import FeedEntities
+import FeedIPC
 
-/// Subscribes to one URL and phrases the outcome.
+/// Subscribes to one URL and phrases the outcome; lists the choices when the URL is a web page
+/// that offers several feeds.
 public final class SubscribePresenter: SubscribePresentation {
-    private let url: String
+    private let request: SubscribeRequest
     private let view: any SubscribeView
     private let interactor: any SubscribeUseCase
     private let wireframe: any SubscribeWireframe
 
-    public init(url: String, view: any SubscribeView, interactor: any SubscribeUseCase, wireframe: any SubscribeWireframe) {
-        self.url = url
+    public init(
+        request: SubscribeRequest, view: any SubscribeView, interactor: any SubscribeUseCase,
+        wireframe: any SubscribeWireframe
+    ) {
+        self.request = request
         self.view = view
         self.interactor = interactor
         self.wireframe = wireframe
@@ -18,20 +23,48 @@ public final class SubscribePresenter: SubscribePresentation {
 
     public func viewDidLoad() async {
         do {
-            let feed = try await interactor.subscribe(to: url)
+            let feed = try await interactor.subscribe(request)
             view.showSubscribed(Self.confirmation(for: feed))
             wireframe.navigate(to: .exit(.success))
+        } catch let error as RPCError where error.code == RPCErrorCode.severalFeeds.rawValue {
+            guard let candidates = error.data?.candidates, !candidates.isEmpty else { return fail(error) }
+            // The list is the useful answer, but nothing was subscribed: the command failed.
+            view.showCandidates(Self.rows(for: candidates), offeredBy: request.url)
+            wireframe.navigate(to: .exit(.failure))
         } catch {
-            let failure = CommandFailure(error, action: "cannot subscribe to \(url)")
-            view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            fail(error)
         }
+    }
+
+    private func fail(_ error: any Error) {
+        let failure = CommandFailure(error, action: "cannot subscribe to \(request.url)")
+        view.showFailure(failure)
+        wireframe.navigate(to: .exit(failure.status))
     }
 
     // MARK: - Mapping
 
-    /// `Subscribed to "Planet Terminal" (3 items)`.
+    /// `Subscribed to "Planet Terminal" (3 items)`, then `, tagged linux, news` when it has tags.
     static func confirmation(for feed: Feed) -> String {
-        "Subscribed to \"\(feed.title)\" (\(Counted.phrase(feed.itemCount, "item")))"
+        let tags = feed.tags.isEmpty ? "" : ", tagged " + feed.tags.joined(separator: ", ")
+        return "Subscribed to \"\(feed.title)\" (\(Counted.phrase(feed.itemCount, "item")))" + tags
+    }
+
+    static func rows(for candidates: [FeedCandidate]) -> [FeedCandidateRow] {
+        candidates.enumerated().map { index, candidate in
+            let title = candidate.title.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+            return FeedCandidateRow(number: index + 1, title: title ?? "(\(kind(of: candidate.type)))", url: candidate.url)
+        }
+    }
+
+    /// What an untitled feed is, from its media type, so that a page's RSS and Atom versions
+    /// can be told apart.
+    static func kind(of type: String) -> String {
+        switch type {
+        case "application/rss+xml", "application/rdf+xml": "RSS"
+        case "application/atom+xml": "Atom"
+        case "application/feed+json", "application/json": "JSON Feed"
+        default: "no title"
+        }
     }
 }

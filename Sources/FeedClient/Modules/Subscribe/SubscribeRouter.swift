@@ -5,15 +5,20 @@ public final class SubscribeRouter: SubscribeWireframe {
 
     public init() {}
 
-    /// Builds the module for `tidings subscribe URL`.
-    public static func assemble(url: String, dependencies: ClientDependencies) -> AssembledModule {
+    /// Builds the module for `tidings subscribe URL [--tag T]… [--title T]`.
+    public static func assemble(request: SubscribeRequest, dependencies: ClientDependencies) -> AssembledModule {
         let router = SubscribeRouter()
         let presenter = SubscribePresenter(
-            url: url,
+            request: request,
             view: TerminalSubscribeView(terminal: dependencies.terminal),
             interactor: SubscribeInteractor(daemon: dependencies.daemon),
             wireframe: router)
         return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
+    }
+
+    /// Builds the module for `tidings subscribe URL` without tags or title.
+    public static func assemble(url: String, dependencies: ClientDependencies) -> AssembledModule {
+        assemble(request: SubscribeRequest(url: url), dependencies: dependencies)
     }
 
     public func navigate(to route: SubscribeRoute) {

@@ -10,8 +10,12 @@ final class FeedListViewSpy: FeedListView {
 
 final class FeedListUseCaseStub: FeedListUseCase {
     var result: Result<[Feed], any Error>
+    private(set) var tags: [String?] = []
     init(_ result: Result<[Feed], any Error>) { self.result = result }
-    func feeds() async throws -> [Feed] { try result.get() }
+    func feeds(tagged tag: String?) async throws -> [Feed] {
+        tags.append(tag)
+        return try result.get()
+    }
 }
 
 final class FeedListWireframeSpy: FeedListWireframe {
@@ -23,7 +27,7 @@ extension FeedRow {
     static func fixture(
         _ number: Int64, title: String = "Planet Terminal", unread: Int = 3, total: Int = 10,
         refreshed: String = "5 min ago", lastError: String? = nil, failures: Int? = nil, next: String? = nil,
-        goneSince: String? = nil
+        goneSince: String? = nil, tags: [String] = []
     ) -> FeedRow {
         let health: FeedHealth = goneSince != nil ? .gone : (lastError != nil ? .failing : .ok)
         return FeedRow(
@@ -31,6 +35,7 @@ extension FeedRow {
             unread: unread, total: total, lastRefreshedText: refreshed,
             lastRefreshed: "2026-11-22T09:55:00Z", lastError: lastError, health: health,
             consecutiveFailures: failures ?? (lastError != nil ? 1 : 0), httpStatus: health == .gone ? 410 : nil,
-            nextCheckText: next, nextCheck: next.map { _ in "2026-11-22T14:00:00Z" }, goneSince: goneSince)
+            nextCheckText: next, nextCheck: next.map { _ in "2026-11-22T14:00:00Z" }, goneSince: goneSince,
+            tags: tags)
     }
 }

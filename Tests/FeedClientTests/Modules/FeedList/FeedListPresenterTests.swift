@@ -12,8 +12,10 @@ struct FeedListPresenterTests {
             Fixtures.feed(1, title: "Planet Terminal", lastRefreshed: Fixtures.now.addingTimeInterval(-300), items: 20, unread: 4),
             Fixtures.feed(2, title: "Broken", lastRefreshed: nil, lastError: "HTTP 500 Internal Server Error", items: 0, unread: 0),
         ]
-        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success(feeds)), wireframe: wireframe, clock: clock)
+        let interactor = FeedListUseCaseStub(.success(feeds))
+        let presenter = FeedListPresenter(view: view, interactor: interactor, wireframe: wireframe, clock: clock)
         await presenter.viewDidLoad()
+        #expect(interactor.tags == [nil])
         let rows = try #require(view.shown.first?.rows)
         #expect(rows == [
             FeedRow(number: 1, title: "Planet Terminal", url: "https://planet.example.org/rss.xml",
@@ -24,6 +26,30 @@ struct FeedListPresenterTests {
                     lastRefreshed: nil, lastError: "HTTP 500 Internal Server Error", health: .failing),
         ])
         #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func rowsCarryTheFeedsTags() {
+        var feed = Fixtures.feed(1)
+        feed.tags = ["linux", "News"]
+        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success([])), wireframe: wireframe, clock: clock)
+        #expect(presenter.row(for: feed, now: Fixtures.now).tags == ["linux", "News"])
+    }
+
+    @Test func aTagIsPassedOnAndNamedWhenNothingHasIt() async {
+        let interactor = FeedListUseCaseStub(.success([]))
+        let presenter = FeedListPresenter(view: view, interactor: interactor, wireframe: wireframe, clock: clock, tag: "linux")
+        await presenter.viewDidLoad()
+        #expect(interactor.tags == ["linux"])
+        #expect(view.shown.first?.emptyNote == "No feeds tagged 'linux'.")
+        #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func failingWithATagSaysWhichFeedsAreHealthy() async {
+        let presenter = FeedListPresenter(
+            view: view, interactor: FeedListUseCaseStub(.success([Fixtures.feed(1)])), wireframe: wireframe, clock: clock,
+            onlyFailing: true, tag: "linux")
+        await presenter.viewDidLoad()
+        #expect(view.shown.first?.emptyNote == "Every feed tagged 'linux' is healthy.")
     }
 
     @Test func anEmptyErrorIsNoError() {

@@ -22,6 +22,16 @@ struct FeedListRouterTests {
         #expect(test.terminal.out == "1   3/10  2 min ago  Planet Terminal\n")
     }
 
+    @Test func aTagFiltersAtTheDaemonAndTagsFollowTheTitle() async {
+        let test = ModuleTestDependencies(isTTY: true, width: 70)
+        var feed = Fixtures.feed(1, lastRefreshed: Fixtures.now.addingTimeInterval(-120))
+        feed.tags = ["linux", "news"]
+        test.daemon.stub(RPC.ListFeeds.self, .init(feeds: [feed]))
+        #expect(await FeedListRouter.assemble(json: false, tag: "Linux", dependencies: test.dependencies).run() == .success)
+        #expect(test.daemon.params(of: RPC.ListFeeds.self) == [.init(tag: "Linux")])
+        #expect(test.terminal.out == "1   3/10  2 min ago  Planet Terminal [linux, news]\n")
+    }
+
     @Test func anUnreachableDaemonExitsWithThree() async {
         let test = ModuleTestDependencies()
         test.daemon.failure = DaemonClientError.unreachable(socketPath: "/run/user/1000/tidings/tidingsd.sock", reason: .noSocket)

@@ -44,24 +44,25 @@ struct TerminalFeedListViewTests {
     @Test func plainIsTabSeparated() {
         let terminal = TerminalSpy()
         TerminalFeedListView(terminal: terminal, format: .plain).showFeeds([
-            .fixture(1, title: "Planet\tTerminal\n"), .fixture(2, lastError: "timeout"),
+            .fixture(1, title: "Planet\tTerminal\n"), .fixture(2, lastError: "timeout", tags: ["linux", "tag\twith space"]),
         ], emptyNote: "none")
         #expect(terminal.outLines == [
-            "1\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\t\tok\t0\t",
-            "2\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\ttimeout\tfailing\t1\t",
+            "1\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\t\tok\t0\t\t",
+            "2\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\ttimeout\tfailing\t1\t\tlinux,tag with space",
         ])
     }
 
     @Test func jsonHasExactlyTheDocumentedKeys() throws {
         let terminal = TerminalSpy()
-        TerminalFeedListView(terminal: terminal, format: .json).showFeeds([.fixture(1, title: "A \u{202E}B")], emptyNote: "none")
-        #expect(terminal.out == #"{"feeds":[{"number":1,"title":"A B","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null}]}"# + "\n")
+        TerminalFeedListView(terminal: terminal, format: .json).showFeeds([.fixture(1, title: "A \u{202E}B", tags: ["linux", "news\u{1B}]0;x\u{07}"])], emptyNote: "none")
+        #expect(terminal.out == #"{"feeds":[{"number":1,"title":"A B","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["linux","news"]}]}"# + "\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         let feed = try #require((object["feeds"] as? [[String: Any]])?.first)
         #expect(Set(feed.keys) == [
             "number", "title", "url", "siteLink", "unread", "total", "lastRefreshed", "lastError", "health", "httpStatus",
-            "consecutiveFailures", "nextCheck", "goneSince",
+            "consecutiveFailures", "nextCheck", "goneSince", "tags",
         ])
+        #expect(feed["tags"] as? [String] == ["linux", "news"])
     }
 
     @Test func emptyListNotesOnStderrAndJSONStaysADocument() {
@@ -73,5 +74,67 @@ struct TerminalFeedListViewTests {
         TerminalFeedListView(terminal: json, format: .json).showFeeds([], emptyNote: "No feeds yet.")
         #expect(json.out == "{\"feeds\":[]}\n")
         #expect(json.err.isEmpty)
+    }
+
+    // MARK: - Tags, at 40, 80 and 160 columns
+
+    static let taggedRows: [FeedRow] = [
+        .fixture(1, title: "Planet Terminal", unread: 3, total: 20, tags: ["linux", "news"]),
+        .fixture(12, title: "中文博客：终端与工具的故事", unread: 0, total: 0, refreshed: "never", tags: ["中文"]),
+        .fixture(3, title: "Emoji 🎉 Feed"),
+    ]
+
+    @Test func tagsFollowTheTitleAndGiveWayOnANarrowTerminal() {
+        let terminal = TerminalSpy(isTTY: true, width: 40)
+        TerminalFeedListView(terminal: terminal, format: .table).showFeeds(Self.taggedRows, emptyNote: "none")
+        #expect(terminal.outLines == [
+            " 1   3/20  5 min ago  Planet T… [linux,…",
+            "12    0/0  never      中文博客：… [中文]",
+            " 3   3/10  5 min ago  Emoji 🎉 Feed",
+        ])
+        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 40) }
+    }
+
+    @Test func tagsFitWhole() {
+        for width in [80, 160] {
+            let terminal = TerminalSpy(isTTY: true, width: width)
+            TerminalFeedListView(terminal: terminal, format: .table).showFeeds(Self.taggedRows, emptyNote: "none")
+            #expect(terminal.outLines == [
+                " 1   3/20  5 min ago  Planet Terminal [linux, news]",
+                "12    0/0  never      中文博客：终端与工具的故事 [中文]",
+                " 3   3/10  5 min ago  Emoji 🎉 Feed",
+            ], "width \(width)")
+        }
+    }
+
+    @Test func hostileTitlesAndTagsNeverReachTheTerminal() {
+        let row = FeedRow.fixture(
+            1, title: "Bell\u{07}\u{1B}]0;pwned\u{07} \u{1B}[31mRed\u{1B}[0m \u{9B}2J \u{202E}txt.exe",
+            tags: ["\u{202E}evil", "a\u{1B}[2Jb", "c\u{85}d"])
+        for format in [OutputFormat.table, .plain, .json] {
+            for width in [40, 80, 160] {
+                let terminal = TerminalSpy(isTTY: format == .table, width: width)
+                TerminalFeedListView(terminal: terminal, format: format).showFeeds([row], emptyNote: "none")
+                #expect(terminal.dangerousScalars.isEmpty, "\(format) \(width): \(terminal.out.debugDescription)")
+                #expect(!terminal.out.contains("\u{1B}") && !terminal.out.contains("\\u001b"), "\(format)")
+            }
+        }
+        let terminal = TerminalSpy(isTTY: true, width: 80)
+        TerminalFeedListView(terminal: terminal, format: .table).showFeeds([row], emptyNote: "none")
+        #expect(terminal.outLines == ["1   3/10  5 min ago  Bell Red txt.exe [evil, ab, c d]"])
+    }
+
+    @Test func tagsAreDimWhenColorsAreOnAndTheLayoutStaysTheSame() {
+        let plain = TerminalSpy(isTTY: true, width: 40)
+        TerminalFeedListView(terminal: plain, format: .table).showFeeds(Self.taggedRows, emptyNote: "none")
+        let colored = TerminalSpy(isTTY: true, width: 40, usesColor: true)
+        TerminalFeedListView(terminal: colored, format: .table).showFeeds(Self.taggedRows, emptyNote: "none")
+        #expect(colored.outLines == [
+            " 1   3/20  5 min ago  Planet T… \u{1B}[2m[linux,…\u{1B}[0m",
+            "12    0/0  never      中文博客：… \u{1B}[2m[中文]\u{1B}[0m",
+            " 3   3/10  5 min ago  Emoji 🎉 Feed",
+        ])
+        let withoutStyles = colored.out.replacingOccurrences(of: "\u{1B}[2m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+        #expect(withoutStyles == plain.out)
     }
 }

@@ -1,10 +1,13 @@
+import Foundation
 import FeedEntities
 @testable import FeedClient
 
 final class ItemListViewSpy: ItemListView {
     private(set) var shown: [(rows: [ItemRow], emptyNote: String)] = []
+    private(set) var notes: [String] = []
     private(set) var failures: [CommandFailure] = []
     func showItems(_ rows: [ItemRow], emptyNote: String) { shown.append((rows, emptyNote)) }
+    func showNote(_ note: String) { notes.append(note) }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }
 
@@ -26,11 +29,35 @@ final class ItemListWireframeSpy: ItemListWireframe {
 extension ItemRow {
     static func fixture(
         _ number: Int64, title: String = "Tiling window managers, revisited", feed: String = "Planet Terminal",
-        localDate: String = "2026-11-21 19:30", isRead: Bool = false, link: String? = "https://planet.example.org/tiling"
+        localDate: String = "2026-11-21 19:30", isRead: Bool = false, isStarred: Bool = false,
+        link: String? = "https://planet.example.org/tiling"
     ) -> ItemRow {
         ItemRow(
-            number: number, isRead: isRead, title: title, displayTitle: title.isEmpty ? "(no title)" : title,
-            link: link, feedTitle: feed, feedNumber: 1, author: nil, localDate: localDate,
-            date: "2026-11-21T18:30:00Z", published: "2026-11-21T18:30:00Z")
+            number: number, isRead: isRead, isStarred: isStarred, title: title,
+            displayTitle: title.isEmpty ? "(no title)" : title, link: link, feedTitle: feed, feedNumber: 1,
+            author: nil, localDate: localDate, date: "2026-11-21T18:30:00Z", published: "2026-11-21T18:30:00Z")
+    }
+}
+
+/// Reading what list, search and watch Views wrote.
+enum ListingText {
+    /// `text` without the SGR sequences `TextStyle` writes (and only those: a feed's own escape
+    /// sequence would stay, for the dangerous-scalar checks to find).
+    static func withoutStyles(_ text: String) -> String {
+        ["\u{1B}[0m", "\u{1B}[1m", "\u{1B}[2m", "\u{1B}[33m", "\u{1B}[31m", "\u{1B}[1;7m"].reduce(text) {
+            $0.replacingOccurrences(of: $1, with: "")
+        }
+    }
+
+    /// Scalars a terminal would interpret in `text`: controls other than newline and tab, C1, bidi
+    /// (as `TerminalSpy.dangerousScalars`, for text whose own SGR sequences were removed).
+    static func dangerousScalars(in text: String) -> [Unicode.Scalar] {
+        text.unicodeScalars.filter { scalar in
+            switch scalar.value {
+            case 0x0A, 0x09: false
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+            default: false
+            }
+        }
     }
 }

@@ -12,18 +12,22 @@ struct ItemListPresenterTests {
     let view = ItemListViewSpy()
     let wireframe = ItemListWireframeSpy()
 
-    func presenter(_ result: Result<[Item], any Error>, query: ItemListQuery = .init(), offset: Int = 0) -> (ItemListPresenter, ItemListUseCaseStub) {
+    func presenter(
+        _ result: Result<[Item], any Error>, query: ItemListQuery = .init(), screenLimit: Int? = nil, offset: Int = 0
+    ) -> (ItemListPresenter, ItemListUseCaseStub) {
         let interactor = ItemListUseCaseStub(result)
         let presenter = ItemListPresenter(
-            query: query, view: view, interactor: interactor, wireframe: wireframe,
+            query: query, screenLimit: screenLimit, view: view, interactor: interactor, wireframe: wireframe,
             clock: FixedClock(now: Fixtures.now, offset: offset))
         return (presenter, interactor)
     }
 
     @Test func mapsItemsToRowsInTheDaemonsOrder() async throws {
+        var starred = Fixtures.item(7, title: "Older", published: Fixtures.now.addingTimeInterval(-3600), isRead: true)
+        starred.isStarred = true
         let items = [
             Fixtures.item(12, title: "Newest", link: "https://a.example/1", feed: "Planet Terminal", feedID: 3, author: "Ada"),
-            Fixtures.item(7, title: "Older", published: Fixtures.now.addingTimeInterval(-3600), isRead: true),
+            starred,
         ]
         let (presenter, interactor) = presenter(.success(items), query: .init(includeRead: true, feed: "3", limit: 5), offset: 3600)
         await presenter.viewDidLoad()
@@ -31,17 +35,18 @@ struct ItemListPresenterTests {
         let rows = try #require(view.shown.first?.rows)
         #expect(rows.map(\.number) == [12, 7])
         #expect(rows[0] == ItemRow(
-            number: 12, isRead: false, title: "Newest", displayTitle: "Newest", link: "https://a.example/1",
-            feedTitle: "Planet Terminal", feedNumber: 3, author: "Ada", localDate: "2026-11-22 11:00",
-            date: "2026-11-22T10:00:00Z", published: "2026-11-22T10:00:00Z"))
-        #expect(rows[1].isRead)
+            number: 12, isRead: false, isStarred: false, title: "Newest", displayTitle: "Newest",
+            link: "https://a.example/1", feedTitle: "Planet Terminal", feedNumber: 3, author: "Ada",
+            localDate: "2026-11-22 11:00", date: "2026-11-22T10:00:00Z", published: "2026-11-22T10:00:00Z"))
+        #expect(rows[1].isRead && rows[1].isStarred)
         #expect(rows[1].localDate == "2026-11-22 10:00")
+        #expect(view.notes.isEmpty)
         #expect(wireframe.routes == [.exit(.success)])
     }
 
     @Test func itemsWithoutTitleOrDateStillListSensibly() throws {
-        let (presenter, _) = presenter(.success([]))
-        let row = presenter.row(for: Fixtures.item(1, title: nil, link: "", author: "", published: nil))
+        let row = ItemRowMapper(clock: FixedClock(now: Fixtures.now))
+            .row(for: Fixtures.item(1, title: nil, link: "", author: "", published: nil))
         #expect(row.title == "")
         #expect(row.displayTitle == "(no title)")
         #expect(row.link == nil)
@@ -54,18 +59,52 @@ struct ItemListPresenterTests {
         (ItemListQuery(), "No unread items."),
         (ItemListQuery(includeRead: true), "No items."),
         (ItemListQuery(feed: "kernel"), "No unread items in 'kernel'."),
+        (ItemListQuery(tag: "linux"), "No unread items tagged 'linux'."),
+        (ItemListQuery(includeRead: true, starredOnly: true), "No starred items."),
+        (ItemListQuery(search: "rust"), "No unread items matching 'rust'."),
+        (ItemListQuery(since: .ago(amount: 2, unit: .days)), "No unread items in the last 2 days."),
+        (ItemListQuery(since: .ago(amount: 1, unit: .hours)), "No unread items in the last hour."),
+        (ItemListQuery(includeRead: true, feed: "3", tag: "linux", since: .localDay(year: 2026, month: 11, day: 1), search: "rust"),
+         "No items in '3' tagged 'linux' matching 'rust' since 2026-11-01."),
     ])
-    func emptyNotes(query: ItemListQuery, note: String) async {
+    func emptyNotesNameTheFilters(query: ItemListQuery, note: String) async {
         let (presenter, _) = presenter(.success([]), query: query)
         await presenter.viewDidLoad()
         #expect(view.shown.first?.rows == [])
         #expect(view.shown.first?.emptyNote == note)
+        #expect(view.notes.isEmpty)
+    }
+
+    @Test func oneScreenAsksForOneMoreItemAndSaysWhenMoreExist() async throws {
+        let items = (1...6).map { Fixtures.item(Int64(10 - $0)) }
+        let (presenter, interactor) = presenter(.success(items), query: .init(tag: "linux"), screenLimit: 5)
+        await presenter.viewDidLoad()
+        #expect(interactor.queries == [ItemListQuery(tag: "linux", limit: 6)])
+        #expect(view.shown.first?.rows.map(\.number) == [9, 8, 7, 6, 5])
+        #expect(view.notes == ["Showing the newest 5 unread items tagged 'linux'; use --limit N to see more."])
+        #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func aScreenThatHoldsEverythingNeedsNoNote() async {
+        let (presenter, _) = presenter(.success((1...5).map { Fixtures.item(Int64($0)) }), screenLimit: 5)
+        await presenter.viewDidLoad()
+        #expect(view.shown.first?.rows.count == 5)
+        #expect(view.notes.isEmpty)
+    }
+
+    @Test func anExplicitLimitWinsOverTheScreen() async {
+        let (presenter, interactor) = presenter(.success((1...3).map { Fixtures.item(Int64($0)) }), query: .init(limit: 3), screenLimit: 22)
+        await presenter.viewDidLoad()
+        #expect(interactor.queries == [ItemListQuery(limit: 3)])
+        #expect(view.shown.first?.rows.count == 3)
+        #expect(view.notes.isEmpty)
     }
 
     @Test func anUnknownFeedIsReported() async {
         let (presenter, _) = presenter(.failure(RPCError(.notFound, "no feed matches 'zzz'")), query: .init(feed: "zzz"))
         await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot list items: no feed matches 'zzz'")])
+        #expect(view.shown.isEmpty)
         #expect(wireframe.routes == [.exit(.failure)])
     }
 }

@@ -3,23 +3,72 @@ import Testing
 @testable import FeedClient
 
 struct TerminalItemListViewTests {
-    @Test func tableFitsTheWidthWithDisplayWidthTruncation() {
-        let terminal = TerminalSpy(isTTY: true, width: 60)
-        TerminalItemListView(terminal: terminal, format: .table).showItems([
-            .fixture(12),
-            .fixture(7, title: "标题很长很长很长很长很长很长很长很长", feed: "中文博客", localDate: "2026-11-20 08:00", isRead: true),
-        ], emptyNote: "none")
-        #expect(terminal.outLines == [
-            "12 N 2026-11-21 19:30  Planet Term…  Tiling window managers…",
-            " 7   2026-11-20 08:00  中文博客      标题很长很长很长很长很…",
-        ])
-        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 60) }
+    /// A long Latin title, a read and starred CJK item, an unread starred emoji item.
+    static let rows: [ItemRow] = [
+        .fixture(12, title: "Tiling window managers, revisited: a long look at i3, sway and river"),
+        .fixture(7, title: "标题很长很长很长很长很长很长很长很长", feed: "中文博客", localDate: "2026-11-20 08:00", isRead: true, isStarred: true),
+        .fixture(103, title: "Release 🎉 party with 👩‍💻 folks tonight", feed: "Emoji ✨ news", localDate: "2026-11-19 07:05", isStarred: true),
+    ]
+
+    func table(width: Int, usesColor: Bool = false, rows: [ItemRow] = rows) -> TerminalSpy {
+        let terminal = TerminalSpy(isTTY: true, width: width, usesColor: usesColor)
+        TerminalItemListView(terminal: terminal, format: .table).showItems(rows, emptyNote: "none")
+        return terminal
     }
 
-    @Test func narrowTerminalsDropTheFeedColumn() {
-        let terminal = TerminalSpy(isTTY: true, width: 40)
-        TerminalItemListView(terminal: terminal, format: .table).showItems([.fixture(3)], emptyNote: "none")
-        #expect(terminal.out == "3 N 2026-11-21 19:30  Tiling window man…\n")
+    @Test func at40ColumnsTheFeedColumnGoes() {
+        let terminal = table(width: 40)
+        #expect(terminal.outLines == [
+            " 12 N  2026-11-21 19:30  Tiling window …",
+            "  7  * 2026-11-20 08:00  标题很长很长很…",
+            "103 N* 2026-11-19 07:05  Release 🎉 par…",
+        ])
+        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) == 40) }
+    }
+
+    @Test func at80ColumnsWideCharactersLineUp() {
+        let terminal = table(width: 80)
+        #expect(terminal.outLines == [
+            " 12 N  2026-11-21 19:30  Planet Terminal  Tiling window managers, revisited: a …",
+            "  7  * 2026-11-20 08:00  中文博客         标题很长很长很长很长很长很长很长很长",
+            "103 N* 2026-11-19 07:05  Emoji ✨ news    Release 🎉 party with 👩‍💻 folks tonight",
+        ])
+        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 80) }
+    }
+
+    @Test func at160ColumnsNothingIsCut() {
+        let terminal = table(width: 160)
+        #expect(terminal.outLines == [
+            " 12 N  2026-11-21 19:30  Planet Terminal  Tiling window managers, revisited: a long look at i3, sway and river",
+            "  7  * 2026-11-20 08:00  中文博客         标题很长很长很长很长很长很长很长很长",
+            "103 N* 2026-11-19 07:05  Emoji ✨ news    Release 🎉 party with 👩‍💻 folks tonight",
+        ])
+    }
+
+    @Test func aNarrowFeedColumnTruncatesByDisplayWidth() {
+        let terminal = table(width: 60, rows: [
+            .fixture(12),
+            .fixture(7, title: "标题很长很长很长很长很长很长很长很长", feed: "中文博客", localDate: "2026-11-20 08:00", isRead: true),
+        ])
+        #expect(terminal.outLines == [
+            "12 N  2026-11-21 19:30  Planet Term…  Tiling window manager…",
+            " 7    2026-11-20 08:00  中文博客      标题很长很长很长很长…",
+        ])
+    }
+
+    @Test func colorsWrapOnlySanitisedTextAndKeepTheWidths() {
+        let colored = table(width: 80, usesColor: true)
+        #expect(colored.outLines == [
+            " 12 N  \u{1B}[2m2026-11-21 19:30\u{1B}[0m  Planet Terminal  \u{1B}[1mTiling window managers, revisited: a …\u{1B}[0m",
+            "  7  \u{1B}[33m*\u{1B}[0m \u{1B}[2m2026-11-20 08:00\u{1B}[0m  中文博客         标题很长很长很长很长很长很长很长很长",
+            "103 N\u{1B}[33m*\u{1B}[0m \u{1B}[2m2026-11-19 07:05\u{1B}[0m  Emoji ✨ news    \u{1B}[1mRelease 🎉 party with 👩‍💻 folks tonight\u{1B}[0m",
+        ])
+        #expect(ListingText.withoutStyles(colored.out) == table(width: 80).out)
+
+        let hostile = table(width: 80, usesColor: true, rows: [
+            .fixture(1, title: "\u{1B}[5mBlink\u{1B}[0m \u{9B}31m\u{202E}evil", feed: "\u{1B}]0;title\u{07}Feed", isStarred: true)
+        ])
+        #expect(hostile.out == "1 N\u{1B}[33m*\u{1B}[0m \u{1B}[2m2026-11-21 19:30\u{1B}[0m  Feed  \u{1B}[1mBlink evil\u{1B}[0m\n")
     }
 
     @Test func hostileStringsNeverReachTheTerminal() {
@@ -35,14 +84,17 @@ struct TerminalItemListViewTests {
         }
     }
 
-    @Test func plainLinesAreTabSeparated() {
+    @Test func plainLinesAreTabSeparatedWithTheStateLast() {
         let terminal = TerminalSpy()
         TerminalItemListView(terminal: terminal, format: .plain).showItems([
-            .fixture(12), .fixture(3, title: "Tabs\tand\nnewlines", link: nil),
+            .fixture(12), .fixture(3, title: "Tabs\tand\nnewlines", isRead: true, link: nil),
+            .fixture(2, isStarred: true), .fixture(1, isRead: true, isStarred: true),
         ], emptyNote: "none")
         #expect(terminal.outLines == [
-            "12\t2026-11-21T18:30:00Z\tPlanet Terminal\tTiling window managers, revisited\thttps://planet.example.org/tiling",
-            "3\t2026-11-21T18:30:00Z\tPlanet Terminal\tTabs and newlines\t",
+            "12\t2026-11-21T18:30:00Z\tPlanet Terminal\tTiling window managers, revisited\thttps://planet.example.org/tiling\tunread",
+            "3\t2026-11-21T18:30:00Z\tPlanet Terminal\tTabs and newlines\t\tread",
+            "2\t2026-11-21T18:30:00Z\tPlanet Terminal\tTiling window managers, revisited\thttps://planet.example.org/tiling\tunread,starred",
+            "1\t2026-11-21T18:30:00Z\tPlanet Terminal\tTiling window managers, revisited\thttps://planet.example.org/tiling\tread,starred",
         ])
     }
 
@@ -50,14 +102,15 @@ struct TerminalItemListViewTests {
         let terminal = TerminalSpy()
         var row = ItemRow.fixture(12, link: nil)
         row.author = "Ada \"Countess\" Lovelace"
-        TerminalItemListView(terminal: terminal, format: .json).showItems([row, .fixture(13, title: "", isRead: true)], emptyNote: "none")
-        let first = #"{"number":12,"title":"Tiling window managers, revisited","link":null,"feed":"Planet Terminal","feedNumber":1,"author":"Ada \"Countess\" Lovelace","published":"2026-11-21T18:30:00Z","read":false}"#
-        let second = #"{"number":13,"title":"","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":true}"#
+        TerminalItemListView(terminal: terminal, format: .json).showItems(
+            [row, .fixture(13, title: "", isRead: true, isStarred: true)], emptyNote: "none")
+        let first = #"{"number":12,"title":"Tiling window managers, revisited","link":null,"feed":"Planet Terminal","feedNumber":1,"author":"Ada \"Countess\" Lovelace","published":"2026-11-21T18:30:00Z","read":false,"starred":false}"#
+        let second = #"{"number":13,"title":"","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":true,"starred":true}"#
         #expect(terminal.out == #"{"items":["# + first + "," + second + "]}\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["items"])
         let item = try #require((object["items"] as? [[String: Any]])?.first)
-        #expect(Set(item.keys) == ["number", "title", "link", "feed", "feedNumber", "author", "published", "read"])
+        #expect(Set(item.keys) == ["number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred"])
     }
 
     @Test func emptyListings() {
@@ -69,5 +122,12 @@ struct TerminalItemListViewTests {
         TerminalItemListView(terminal: json, format: .json).showItems([], emptyNote: "No unread items.")
         #expect(json.out == "{\"items\":[]}\n")
         #expect(json.err.isEmpty)
+    }
+
+    @Test func notesGoToStderr() {
+        let terminal = TerminalSpy(isTTY: true)
+        TerminalItemListView(terminal: terminal, format: .table).showNote("Showing the newest 22 unread items; use --limit N to see more.")
+        #expect(terminal.out.isEmpty)
+        #expect(terminal.errLines == ["Showing the newest 22 unread items; use --limit N to see more."])
     }
 }

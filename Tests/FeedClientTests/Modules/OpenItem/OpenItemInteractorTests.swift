@@ -24,4 +24,14 @@ struct OpenItemInteractorTests {
         daemon.helloResult.browser = nil
         #expect(try await interactor.configuredBrowser() == nil)
     }
+
+    @Test func theNewestUnreadItemIsTheFirstOfAListOfOne() async throws {
+        let daemon = DaemonClientStub()
+        daemon.stub(RPC.ListItems.self, .init(items: [Fixtures.item(41)]))
+        let interactor = OpenItemInteractor(daemon: daemon)
+        #expect(try await interactor.newestUnreadItem()?.id == 41)
+        #expect(daemon.params(of: RPC.ListItems.self) == [.init(unreadOnly: true, limit: 1)])
+        daemon.stub(RPC.ListItems.self, .init(items: []))
+        #expect(try await interactor.newestUnreadItem() == nil)
+    }
 }

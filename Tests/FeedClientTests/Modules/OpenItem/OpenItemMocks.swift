@@ -10,6 +10,9 @@ final class OpenItemUseCaseStub: OpenItemUseCase {
     var item: Result<Item, any Error>
     var browser: String?
     var markReadError: (any Error)?
+    /// What `newestUnreadItem` returns.
+    var newest: Result<Item?, any Error> = .success(nil)
+    private(set) var askedForNewest = 0
     private(set) var markedRead: [Int64] = []
     private(set) var requested: [Int64] = []
 
@@ -21,6 +24,11 @@ final class OpenItemUseCaseStub: OpenItemUseCase {
     func item(number: Int64) async throws -> Item {
         requested.append(number)
         return try item.get()
+    }
+
+    func newestUnreadItem() async throws -> Item? {
+        askedForNewest += 1
+        return try newest.get()
     }
 
     func configuredBrowser() async throws -> String? { browser }

@@ -7,8 +7,15 @@ struct OpenItemPresenterTests {
     let view = OpenItemViewSpy()
     let wireframe = OpenItemWireframeSpy()
 
-    func run(_ number: Int64, _ interactor: OpenItemUseCaseStub) async {
-        await OpenItemPresenter(number: number, view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
+    func run(_ number: Int64?, _ interactor: OpenItemUseCaseStub, enclosure: Bool = false) async {
+        let request = OpenItemRequest(number: number, opensEnclosure: enclosure)
+        await OpenItemPresenter(request: request, view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
+    }
+
+    static func podcast(_ number: Int64, enclosures: [Enclosure]) -> Item {
+        var item = Fixtures.item(number, link: "https://pod.example/episode-1")
+        item.enclosures = enclosures
+        return item
     }
 
     @Test func opensTheLinkThenMarksTheItemRead() async {
@@ -65,5 +72,68 @@ struct OpenItemPresenterTests {
         await run(4, interactor)
         #expect(view.failures.first?.message.hasPrefix("the daemon closed the connection") == true)
         #expect(wireframe.routes.last == .exit(.failure))
+    }
+
+    // MARK: - The newest unread item
+
+    @Test func withoutANumberTheNewestUnreadItemOpens() async {
+        let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "unused")))
+        interactor.newest = .success(Fixtures.item(41, link: "https://x.example/newest"))
+        await run(nil, interactor)
+        #expect(interactor.askedForNewest == 1)
+        #expect(interactor.requested.isEmpty)
+        #expect(wireframe.routes == [.browser(link: "https://x.example/newest", configuredBrowser: nil), .exit(.success)])
+        #expect(interactor.markedRead == [41])
+    }
+
+    @Test func noUnreadItemIsAFailureSoThatLoopsEnd() async {
+        let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "unused")))
+        await run(nil, interactor)
+        #expect(view.failures == [CommandFailure(message: "no unread items")])
+        #expect(wireframe.routes == [.exit(.failure)])
+    }
+
+    @Test func failingToFindTheNewestIsReported() async {
+        let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "unused")))
+        interactor.newest = .failure(RPCError(.internalError, "database is locked"))
+        await run(nil, interactor)
+        #expect(view.failures == [CommandFailure(message: "cannot find the newest unread item: database is locked")])
+        #expect(wireframe.routes == [.exit(.failure)])
+    }
+
+    // MARK: - Enclosures
+
+    @Test func enclosureOpensTheFirstEnclosureThatHasAURL() async {
+        let item = Self.podcast(7, enclosures: [
+            Enclosure(url: "  "), Enclosure(url: " https://cdn.example/ep1.mp3\n", type: "audio/mpeg"),
+            Enclosure(url: "https://cdn.example/ep1.ogg"),
+        ])
+        let interactor = OpenItemUseCaseStub(.success(item))
+        await run(7, interactor, enclosure: true)
+        #expect(wireframe.routes == [.browser(link: "https://cdn.example/ep1.mp3", configuredBrowser: nil), .exit(.success)])
+        #expect(interactor.markedRead == [7])
+    }
+
+    @Test func anItemWithoutEnclosureCannotOpenOne() async {
+        let interactor = OpenItemUseCaseStub(.success(Self.podcast(12, enclosures: [])))
+        await run(12, interactor, enclosure: true)
+        #expect(view.failures == [CommandFailure(message: "item 12 has no enclosure")])
+        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(interactor.markedRead.isEmpty)
+    }
+
+    @Test func enclosuresFollowTheLinkPolicyToo() async {
+        let interactor = OpenItemUseCaseStub(.success(Self.podcast(3, enclosures: [Enclosure(url: "file:///etc/passwd")])))
+        await run(3, interactor, enclosure: true)
+        #expect(view.failures == [CommandFailure(message: "refusing to open 'file:///etc/passwd': only http and https links are opened")])
+        #expect(interactor.markedRead.isEmpty)
+    }
+
+    @Test func theNewestUnreadItemsEnclosure() async {
+        let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "unused")))
+        interactor.newest = .success(Self.podcast(9, enclosures: [Enclosure(url: "https://cdn.example/ep9.mp3")]))
+        await run(nil, interactor, enclosure: true)
+        #expect(wireframe.routes.first == .browser(link: "https://cdn.example/ep9.mp3", configuredBrowser: nil))
+        #expect(interactor.markedRead == [9])
     }
 }

@@ -7,23 +7,63 @@ struct SubscribePresenterTests {
     let view = SubscribeViewSpy()
     let wireframe = SubscribeWireframeSpy()
 
+    private func presenter(_ request: SubscribeRequest, _ interactor: SubscribeUseCaseStub) -> SubscribePresenter {
+        SubscribePresenter(request: request, view: view, interactor: interactor, wireframe: wireframe)
+    }
+
     @Test func confirmsWithTitleAndItemCount() async {
         let interactor = SubscribeUseCaseStub(.success(Fixtures.feed(4, title: "Planet Terminal", items: 3)))
-        let presenter = SubscribePresenter(url: "https://p.example/rss", view: view, interactor: interactor, wireframe: wireframe)
-        await presenter.viewDidLoad()
-        #expect(interactor.urls == ["https://p.example/rss"])
+        await presenter(SubscribeRequest(url: "https://p.example/rss"), interactor).viewDidLoad()
+        #expect(interactor.requests == [SubscribeRequest(url: "https://p.example/rss")])
         #expect(view.confirmations == [#"Subscribed to "Planet Terminal" (3 items)"#])
         #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func passesTagsAndTitleAndConfirmsTheTags() async {
+        var feed = Fixtures.feed(4, title: "My Planet", items: 1)
+        feed.tags = ["linux", "news"]
+        let interactor = SubscribeUseCaseStub(.success(feed))
+        let request = SubscribeRequest(url: "https://p.example/rss", tags: ["news", "linux"], title: "My Planet")
+        await presenter(request, interactor).viewDidLoad()
+        #expect(interactor.requests == [request])
+        #expect(view.confirmations == [#"Subscribed to "My Planet" (1 item), tagged linux, news"#])
     }
 
     @Test func singularItem() {
         #expect(SubscribePresenter.confirmation(for: Fixtures.feed(1, title: "One", items: 1)) == #"Subscribed to "One" (1 item)"#)
     }
 
+    @Test func aPageWithSeveralFeedsListsThemAndFails() async {
+        let candidates = [
+            FeedCandidate(url: "https://example.org/feed.xml", title: "Posts", type: "application/rss+xml"),
+            FeedCandidate(url: "https://example.org/atom.xml", title: nil, type: "application/atom+xml"),
+            FeedCandidate(url: "https://example.org/feed.json", title: " ", type: "application/feed+json"),
+            FeedCandidate(url: "https://example.org/x", title: nil, type: "text/xml"),
+        ]
+        let error = RPCError(.severalFeeds, "https://example.org/ offers 4 feeds", data: RPCErrorData(candidates: candidates))
+        await presenter(SubscribeRequest(url: "https://example.org/"), SubscribeUseCaseStub(.failure(error))).viewDidLoad()
+        #expect(view.candidates.first?.page == "https://example.org/")
+        #expect(view.candidates.first?.rows == [
+            FeedCandidateRow(number: 1, title: "Posts", url: "https://example.org/feed.xml"),
+            FeedCandidateRow(number: 2, title: "(Atom)", url: "https://example.org/atom.xml"),
+            FeedCandidateRow(number: 3, title: "(JSON Feed)", url: "https://example.org/feed.json"),
+            FeedCandidateRow(number: 4, title: "(no title)", url: "https://example.org/x"),
+        ])
+        #expect(view.failures.isEmpty)
+        #expect(wireframe.routes == [.exit(.failure)])
+    }
+
+    @Test func severalFeedsWithoutCandidatesIsAnOrdinaryFailure() async {
+        let error = RPCError(.severalFeeds, "the page offers several feeds")
+        await presenter(SubscribeRequest(url: "https://example.org/"), SubscribeUseCaseStub(.failure(error))).viewDidLoad()
+        #expect(view.candidates.isEmpty)
+        #expect(view.failures == [CommandFailure(message: "cannot subscribe to https://example.org/: the page offers several feeds")])
+        #expect(wireframe.routes == [.exit(.failure)])
+    }
+
     @Test func reportsTheDaemonsReasonForTheURL() async {
         let interactor = SubscribeUseCaseStub(.failure(RPCError(.fetchFailed, "HTTP 404 Not Found")))
-        let presenter = SubscribePresenter(url: "http://127.0.0.1:8080/missing.xml", view: view, interactor: interactor, wireframe: wireframe)
-        await presenter.viewDidLoad()
+        await presenter(SubscribeRequest(url: "http://127.0.0.1:8080/missing.xml"), interactor).viewDidLoad()
         #expect(view.confirmations.isEmpty)
         #expect(view.failures == [CommandFailure(message: "cannot subscribe to http://127.0.0.1:8080/missing.xml: HTTP 404 Not Found")])
         #expect(wireframe.routes == [.exit(.failure)])
@@ -31,8 +71,7 @@ struct SubscribePresenterTests {
 
     @Test func anUnreachableDaemonExitsWithThree() async {
         let interactor = SubscribeUseCaseStub(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)))
-        let presenter = SubscribePresenter(url: "https://x/", view: view, interactor: interactor, wireframe: wireframe)
-        await presenter.viewDidLoad()
+        await presenter(SubscribeRequest(url: "https://x/"), interactor).viewDidLoad()
         #expect(view.failures.first?.message.hasPrefix("the daemon is not running") == true)
         #expect(wireframe.routes == [.exit(.daemonUnreachable)])
     }

@@ -1,0 +1,21 @@
+import FeedEntities
+import FeedIPC
+
+/// Reads the feeds from the daemon and saves documents through an `ExportFileWriter`.
+public final class ExportFeedsInteractor: ExportFeedsUseCase {
+    private let daemon: any DaemonClient
+    private let writer: any ExportFileWriter
+
+    public init(daemon: any DaemonClient, writer: any ExportFileWriter) {
+        self.daemon = daemon
+        self.writer = writer
+    }
+
+    public func feeds() async throws -> [Feed] {
+        try await daemon.call(RPC.ListFeeds.self, .init()).feeds
+    }
+
+    public func save(_ text: String, toPath path: String) throws {
+        try writer.write(text, toPath: path)
+    }
+}

@@ -1,0 +1,54 @@
+import FeedEntities
+
+/// Builds the export document from the feeds, in the client: the daemon only lists them.
+public final class ExportFeedsPresenter: ExportFeedsPresentation {
+    private let format: ExportFormat
+    private let output: String?
+    private let view: any ExportFeedsView
+    private let interactor: any ExportFeedsUseCase
+    private let wireframe: any ExportFeedsWireframe
+    private let clock: any WallClock
+
+    /// - Parameter output: the file to write; `nil` or `-` for stdout.
+    public init(
+        format: ExportFormat, output: String?, view: any ExportFeedsView, interactor: any ExportFeedsUseCase,
+        wireframe: any ExportFeedsWireframe, clock: any WallClock
+    ) {
+        self.format = format
+        self.output = output == "-" ? nil : output
+        self.view = view
+        self.interactor = interactor
+        self.wireframe = wireframe
+        self.clock = clock
+    }
+
+    // MARK: - ExportFeedsPresentation
+
+    public func viewDidLoad() async {
+        do {
+            let feeds = try await interactor.feeds()
+            let document = document(for: feeds)
+            for note in document.notes { view.showNote(note) }
+            if let output {
+                try interactor.save(document.text, toPath: output)
+                view.showSaved("Exported \(Counted.phrase(feeds.count, "feed")) to \(output)")
+            } else {
+                view.showDocument(document.text)
+            }
+            wireframe.navigate(to: .exit(.success))
+        } catch {
+            let failure = CommandFailure(error, action: output.map { "cannot export to \($0)" } ?? "cannot export the feeds")
+            view.showFailure(failure)
+            wireframe.navigate(to: .exit(failure.status))
+        }
+    }
+
+    // MARK: - Mapping
+
+    func document(for feeds: [Feed]) -> ExportDocument {
+        switch format {
+        case .opml: OPMLExport.document(for: feeds, createdAt: clock.now)
+        case .newsboat: NewsboatURLsExport.document(for: feeds)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedEntities
+
+/// Writes feeds as an OPML 2.0 document.
+///
+/// Each tag is a folder outline holding the feeds with that tag, so a feed with several tags
+/// appears in each of its folders (as newsboat and miniflux export them; importing merges them
+/// back into one feed with all its tags). Untagged feeds come first, at the top level.
+enum OPMLExport {
+    static func document(for feeds: [Feed], createdAt: Date) -> ExportDocument {
+        var xml = XMLWriter()
+        xml.start("opml", [("version", "2.0")])
+        xml.start("head")
+        xml.element("title", text: "Tidings subscriptions")
+        xml.element("dateCreated", text: RFC822Date.string(from: createdAt))
+        xml.end()
+        xml.start("body")
+        for feed in feeds where feed.tags.isEmpty { outline(feed, into: &xml) }
+        for folder in folders(of: feeds) {
+            xml.start("outline", [("text", folder.tag), ("title", folder.tag)])
+            for feed in folder.feeds { outline(feed, into: &xml) }
+            xml.end()
+        }
+        xml.end()
+        xml.end()
+        return ExportDocument(text: xml.document)
+    }
+
+    private static func outline(_ feed: Feed, into xml: inout XMLWriter) {
+        xml.empty("outline", [
+            ("type", "rss"), ("text", feed.title), ("title", feed.title), ("xmlUrl", feed.url),
+            ("htmlUrl", feed.siteLink.flatMap { $0.isEmpty ? nil : $0 }),
+        ])
+    }
+
+    /// One folder per tag, in the order listings sort tags (case-insensitive), each with its
+    /// feeds in subscription order. Tags compare case-insensitively, so `Linux` on one feed
+    /// and `linux` on another share a folder, named as first met.
+    static func folders(of feeds: [Feed]) -> [(tag: String, feeds: [Feed])] {
+        var folders: [String: (tag: String, feeds: [Feed])] = [:]
+        for feed in feeds {
+            for tag in feed.tags {
+                folders[tag.lowercased(), default: (tag, [])].feeds.append(feed)
+            }
+        }
+        return folders.sorted { $0.key < $1.key }.map(\.value)
+    }
+}

@@ -1,0 +1,35 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedEntities
+
+extension FeedRow {
+    /// `feed` as listings show it at `now`: `tidings feeds`, and the feeds `tidings import --json`
+    /// reports, which must be the same objects.
+    public init(_ feed: Feed, now: Date, clock: any WallClock) {
+        let offset = feed.lastRefreshed.map { clock.utcOffset(at: $0) } ?? 0
+        let lastError = feed.lastError.flatMap { $0.isEmpty ? nil : $0 }
+        let health: FeedHealth =
+            if feed.goneSince != nil { .gone } else if feed.consecutiveFailures > 0 || lastError != nil { .failing } else { .ok }
+        let nextCheck = health == .gone ? nil : feed.nextCheck
+        self.init(
+            number: feed.id,
+            title: feed.title,
+            url: feed.url,
+            siteLink: feed.siteLink,
+            unread: feed.unreadCount,
+            total: feed.itemCount,
+            lastRefreshedText: DateText.relative(feed.lastRefreshed, now: now, offset: offset),
+            lastRefreshed: feed.lastRefreshed.map(DateText.iso8601),
+            lastError: lastError,
+            health: health,
+            consecutiveFailures: feed.consecutiveFailures,
+            httpStatus: feed.httpStatus,
+            nextCheckText: nextCheck.map { DateText.until($0, now: now) },
+            nextCheck: nextCheck.map(DateText.iso8601),
+            goneSince: feed.goneSince.map(DateText.iso8601),
+            tags: feed.tags)
+    }
+}

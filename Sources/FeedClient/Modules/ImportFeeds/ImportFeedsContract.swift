@@ -1,0 +1,53 @@
+import FeedIPC
+
+// `tidings import FILE [--format opml|newsboat] [--json]`: subscribe to the feeds of an OPML
+// document or a newsboat `urls` file.
+
+/// Writes the outcome of an import.
+public protocol ImportFeedsView: AnyObject {
+    /// Shows the summary on stdout and each skipped entry as a note on stderr (one JSON
+    /// document on stdout with `--json`).
+    func showImport(_ report: ImportReport)
+    /// Shows why nothing was imported, as one line on stderr.
+    func showFailure(_ failure: CommandFailure)
+}
+
+/// Reacts to what happens in the module.
+public protocol ImportFeedsPresentation: AnyObject {
+    /// The command started; imports the file and shows the outcome. Never throws: failures are shown.
+    func viewDidLoad() async
+}
+
+/// Importing, as the client reads the file and the daemon subscribes.
+public protocol ImportFeedsUseCase {
+    /// Reads the file at `path` (`-`: standard input) and has the daemon subscribe to the feeds
+    /// it lists, without fetching them first (it fetches them right after answering). Feeds
+    /// already subscribed to are left as they are, so importing a file twice adds nothing.
+    /// - Parameter format: how to read the file; `nil` lets the daemon tell from the text.
+    /// - Returns: the daemon's account: the format, the feeds added, those already there, and
+    ///   the entries skipped with why.
+    /// - Throws: `ImportFileError` when the file cannot be read or is too large for one
+    ///   request (nothing is sent then), `RPCError` (a malformed OPML document, an invalid tag)
+    ///   or `DaemonClientError`.
+    func importFeeds(from path: String, format: ImportFormat?) async throws -> RPC.Import.Result
+}
+
+/// Where the file to import comes from.
+public protocol ImportFileReader {
+    /// The UTF-8 text of the file at `path`, or of standard input when `path` is `-`, without
+    /// a byte order mark.
+    /// - Throws: `ImportFileError`: it cannot be read, holds more than `limit` bytes (found out
+    ///   before reading a regular file), or is not UTF-8.
+    func text(ofFileAt path: String, limit: Int) throws -> String
+}
+
+/// Where the module goes next.
+public protocol ImportFeedsWireframe: AnyObject {
+    /// Goes to `route`.
+    func navigate(to route: ImportFeedsRoute)
+}
+
+public enum ImportFeedsRoute: Equatable {
+    /// Back to the shell with this status.
+    case exit(ExitStatus)
+}

@@ -1,0 +1,72 @@
+import FeedEntities
+import FeedIPC
+
+/// Imports one file and phrases what the daemon did with it.
+public final class ImportFeedsPresenter: ImportFeedsPresentation {
+    private let path: String
+    private let format: ImportFormat?
+    private let view: any ImportFeedsView
+    private let interactor: any ImportFeedsUseCase
+    private let wireframe: any ImportFeedsWireframe
+    private let clock: any WallClock
+
+    /// - Parameters:
+    ///   - path: the file, `-` for standard input.
+    ///   - format: `--format`; `nil` lets the daemon tell.
+    public init(
+        path: String, format: ImportFormat?, view: any ImportFeedsView, interactor: any ImportFeedsUseCase,
+        wireframe: any ImportFeedsWireframe, clock: any WallClock
+    ) {
+        self.path = path
+        self.format = format
+        self.view = view
+        self.interactor = interactor
+        self.wireframe = wireframe
+        self.clock = clock
+    }
+
+    // MARK: - ImportFeedsPresentation
+
+    public func viewDidLoad() async {
+        do {
+            let result = try await interactor.importFeeds(from: path, format: format)
+            view.showImport(report(for: result))
+            wireframe.navigate(to: .exit(.success))
+        } catch {
+            let source = path == "-" ? "standard input" : path
+            let failure = CommandFailure(error, action: "cannot import \(source)")
+            view.showFailure(failure)
+            wireframe.navigate(to: .exit(failure.status))
+        }
+    }
+
+    // MARK: - Mapping
+
+    func report(for result: RPC.Import.Result) -> ImportReport {
+        let now = clock.now
+        return ImportReport(
+            format: result.format.rawValue,
+            summary: Self.summary(added: result.added.count, existing: result.existing.count, skipped: result.skipped.count),
+            notes: result.skipped.map(Self.note(for:)),
+            added: result.added.map { FeedRow($0, now: now, clock: clock) },
+            existing: result.existing.map { FeedRow($0, now: now, clock: clock) },
+            skipped: result.skipped)
+    }
+
+    /// `Imported 3 feeds (2 already subscribed, 1 skipped); the daemon fetches them now`; the
+    /// parts in parentheses only when they are not zero.
+    static func summary(added: Int, existing: Int, skipped: Int) -> String {
+        var details: [String] = []
+        if existing > 0 { details.append("\(existing) already subscribed") }
+        if skipped > 0 { details.append("\(skipped) skipped") }
+        var summary = "Imported \(Counted.phrase(added, "feed"))"
+        if !details.isEmpty { summary += " (" + details.joined(separator: ", ") + ")" }
+        if added > 0 { summary += "; the daemon fetches " + (added == 1 ? "it" : "them") + " now" }
+        return summary
+    }
+
+    /// `skipped line 7: exec:~/bin/script: commands are not imported`.
+    static func note(for skip: ImportSkip) -> String {
+        "skipped " + (skip.location.map { "\($0): " } ?? "") + "\(skip.entry): \(skip.reason)"
+    }
+}

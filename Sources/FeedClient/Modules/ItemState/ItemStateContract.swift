@@ -1,0 +1,55 @@
+import FeedEntities
+import FeedIPC
+
+// `tidings read N…|--all|--feed FEED`, `unread N…`, `star N…`, `unstar N…`: one module for the
+// four commands, which differ only in the request they send and the words they print.
+
+/// Writes what changed.
+public protocol ItemStateView: AnyObject {
+    /// Shows the outcome: its summary lines, or `{"updated","missing"}` in JSON.
+    func showOutcome(_ outcome: ItemStateOutcome)
+    /// Shows what failed (the request, or numbers that name no item), as one line on stderr.
+    func showFailure(_ failure: CommandFailure)
+}
+
+/// Reacts to what happens in the module.
+public protocol ItemStatePresentation: AnyObject {
+    /// The command started; applies the change. Never throws: failures are shown.
+    func viewDidLoad() async
+}
+
+/// The change a command makes.
+public enum ItemStateAction: String, Equatable, Sendable, CaseIterable {
+    case read, unread, star, unstar
+}
+
+/// The items a change applies to.
+public enum ItemSelection: Equatable, Sendable {
+    /// These item numbers (ascending, each once: `ItemNumbers.parse`).
+    case numbers([Int64])
+    /// Every item (`read --all`).
+    case all
+    /// Every item of the feed this selector names (`read --feed FEED`).
+    case feed(String)
+}
+
+/// Changing items' state.
+public protocol ItemStateUseCase {
+    /// Applies `action` to the selected items.
+    /// - Returns: how many items changed and which numbers name no item.
+    /// - Throws: `RPCError` (`notFound`/`ambiguous` for a feed selector; `invalidParams` when
+    ///   `action` is star or unstar and `selection` is not `.numbers`, which the daemon cannot
+    ///   do) or `DaemonClientError`.
+    func apply(_ action: ItemStateAction, to selection: ItemSelection) async throws -> ItemStateChange
+}
+
+/// Where the module goes next.
+public protocol ItemStateWireframe: AnyObject {
+    /// Goes to `route`.
+    func navigate(to route: ItemStateRoute)
+}
+
+public enum ItemStateRoute: Equatable {
+    /// Back to the shell with this status.
+    case exit(ExitStatus)
+}

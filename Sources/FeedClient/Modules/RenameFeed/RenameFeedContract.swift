@@ -1,0 +1,37 @@
+import FeedEntities
+
+// `tidings rename FEED TITLE…` and `tidings rename FEED --reset`: the user's own title for a feed.
+
+/// Writes the outcome of a rename.
+public protocol RenameFeedView: AnyObject {
+    /// Shows the confirmation line on stdout.
+    func showRenamed(_ message: String)
+    /// Shows why the feed was not renamed, as one line on stderr.
+    func showFailure(_ failure: CommandFailure)
+}
+
+/// Reacts to what happens in the module.
+public protocol RenameFeedPresentation: AnyObject {
+    /// The command started; renames the feed and shows the outcome. Never throws: failures are shown.
+    func viewDidLoad() async
+}
+
+/// Renaming, as the daemon does it.
+public protocol RenameFeedUseCase {
+    /// Gives the feed `selector` names the title `title`, which refreshes never replace; `nil`
+    /// returns to the title its feed document gives.
+    /// - Returns: the feed afterwards.
+    /// - Throws: `RPCError` (`notFound`/`ambiguous` for the selector) or `DaemonClientError`.
+    func rename(feed selector: String, to title: String?) async throws -> Feed
+}
+
+/// Where the module goes next.
+public protocol RenameFeedWireframe: AnyObject {
+    /// Goes to `route`.
+    func navigate(to route: RenameFeedRoute)
+}
+
+public enum RenameFeedRoute: Equatable {
+    /// Back to the shell with this status.
+    case exit(ExitStatus)
+}

@@ -1,0 +1,25 @@
+/// Wires the RenameFeed module and records where it ends.
+public final class RenameFeedRouter: RenameFeedWireframe {
+    /// The status the module navigated to; failure until it says otherwise.
+    public private(set) var exitStatus: ExitStatus = .failure
+
+    public init() {}
+
+    /// Builds the module for `tidings rename FEED TITLE…` (`title: nil` for `--reset`).
+    public static func assemble(selector: String, title: String?, dependencies: ClientDependencies) -> AssembledModule {
+        let router = RenameFeedRouter()
+        let presenter = RenameFeedPresenter(
+            selector: selector,
+            title: title,
+            view: TerminalRenameFeedView(terminal: dependencies.terminal),
+            interactor: RenameFeedInteractor(daemon: dependencies.daemon),
+            wireframe: router)
+        return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
+    }
+
+    public func navigate(to route: RenameFeedRoute) {
+        switch route {
+        case .exit(let status): exitStatus = status
+        }
+    }
+}

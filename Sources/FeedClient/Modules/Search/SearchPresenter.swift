@@ -1,0 +1,54 @@
+import FeedIPC
+
+/// Searches and maps each `SearchHit` to a `SearchHitRow`, keeping the daemon's best-first order.
+public final class SearchPresenter: SearchPresentation {
+    private let query: SearchQuery
+    private let view: any SearchView
+    private let interactor: any SearchUseCase
+    private let wireframe: any SearchWireframe
+    private let mapper: ItemRowMapper
+
+    public init(
+        query: SearchQuery, view: any SearchView, interactor: any SearchUseCase, wireframe: any SearchWireframe,
+        clock: any WallClock
+    ) {
+        self.query = query
+        self.view = view
+        self.interactor = interactor
+        self.wireframe = wireframe
+        self.mapper = ItemRowMapper(clock: clock)
+    }
+
+    // MARK: - SearchPresentation
+
+    public func viewDidLoad() async {
+        do {
+            let hits = try await interactor.hits(for: query)
+            view.showHits(hits.map(row(for:)), emptyNote: emptyNote)
+            wireframe.navigate(to: .exit(.success))
+        } catch {
+            let failure = CommandFailure(error, action: "cannot search")
+            view.showFailure(failure)
+            wireframe.navigate(to: .exit(failure.status))
+        }
+    }
+
+    // MARK: - Mapping
+
+    func row(for hit: SearchHit) -> SearchHitRow {
+        let item = mapper.row(for: hit.item)
+        let title = MatchedText(marked: hit.title)
+        return SearchHitRow(
+            item: item,
+            title: title.isBlank ? MatchedText(pieces: [.init(item.displayTitle)]) : title,
+            snippet: MatchedText(marked: hit.snippet))
+    }
+
+    /// `No items match 'kernel'.`, naming the filters: `No unread items tagged 'linux' match 'kernel'.`
+    var emptyNote: String {
+        var subject = query.unreadOnly ? "unread items" : "items"
+        if let feed = query.feed { subject += " in '\(feed)'" }
+        if let tag = query.tag { subject += " tagged '\(tag)'" }
+        return "No \(subject) match '\(query.text)'."
+    }
+}

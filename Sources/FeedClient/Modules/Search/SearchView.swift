@@ -1,0 +1,56 @@
+/// Writes search hits as a table, plain lines or JSON: the rows of `tidings list`
+/// (`ItemRowRenderer`), with the matching words highlighted and a snippet under each hit on a
+/// terminal. Every string from the daemon is sanitised here or in the renderer.
+public final class TerminalSearchView: SearchView {
+    private let terminal: any Terminal
+    private let format: OutputFormat
+    private let renderer: ItemRowRenderer
+
+    public init(terminal: any Terminal, format: OutputFormat) {
+        self.terminal = terminal
+        self.format = format
+        self.renderer = ItemRowRenderer(terminal: terminal)
+    }
+
+    public func showHits(_ rows: [SearchHitRow], emptyNote: String) {
+        terminal.writeListing(
+            format: format, isEmpty: rows.isEmpty, emptyNote: emptyNote,
+            json: { Self.json(rows) }, table: { table(rows) },
+            plain: { rows.map { ItemRowRenderer.plainLine($0.item) }.joined() })
+    }
+
+    public func showFailure(_ failure: CommandFailure) {
+        terminal.writeFailure(failure)
+    }
+
+    // MARK: - Formats
+
+    /// The list row with the title's matches highlighted (bold for the rest when unread), and
+    /// under it, from the date column, the dim snippet fitted to the width.
+    private func table(_ rows: [SearchHitRow]) -> String {
+        let layout = renderer.layout(for: rows.map(\.item))
+        let snippetWidth = max(10, terminal.width - layout.indent)
+        var output = ""
+        for row in rows {
+            let title = TerminalMatchedText.truncate(TerminalMatchedText.sanitize(row.title), toWidth: layout.titleWidth)
+            output += renderer.columns(row.item, layout: layout)
+                + TerminalMatchedText.render(title, style: row.item.isRead ? nil : .bold, on: terminal) + "\n"
+            let snippet = TerminalMatchedText.sanitize(row.snippet)
+            if !snippet.pieces.isEmpty {
+                let fitted = TerminalMatchedText.truncate(snippet, toWidth: snippetWidth)
+                output += String(repeating: " ", count: layout.indent)
+                    + TerminalMatchedText.render(fitted, style: .dim, on: terminal) + "\n"
+            }
+        }
+        return output
+    }
+
+    /// `{"hits":[{…the list item keys…,"snippet"}]}`; the snippet is plain text (docs/json.md).
+    static func json(_ rows: [SearchHitRow]) -> JSONValue {
+        .object([
+            ("hits", .array(rows.map { row in
+                ItemRowRenderer.jsonObject(row.item, extra: [("snippet", .string(TerminalMatchedText.sanitize(row.snippet).plain))])
+            }))
+        ])
+    }
+}

@@ -1,0 +1,62 @@
+/// One item as `tidings show` presents it. Strings are unsanitised: the View cleans them.
+public struct ItemDetail: Equatable, Sendable {
+    /// A media file of the item, with its size for people.
+    public struct Attachment: Equatable, Sendable {
+        public var url: String
+        public var type: String?
+        /// Bytes as the feed declared them; `nil` when unknown.
+        public var length: Int64?
+        /// `12.3 MB`; `nil` when the length is unknown.
+        public var size: String?
+
+        public init(url: String, type: String?, length: Int64?, size: String?) {
+            self.url = url
+            self.type = type
+            self.length = length
+            self.size = size
+        }
+    }
+
+    public var number: Int64
+    /// The title, empty when the feed gave none (JSON).
+    public var title: String
+    /// The title for people: "(no title)" when the feed gave none.
+    public var displayTitle: String
+    public var link: String?
+    public var feedTitle: String
+    public var feedNumber: Int64
+    public var author: String?
+    /// `2026-11-22 11:00 (3 h ago)`: local time, and how long ago within the last 30 days.
+    public var dateText: String
+    /// The published date in ISO 8601 UTC, `nil` when the feed gave none.
+    public var published: String?
+    /// The read state the daemon reported, before this command marked anything.
+    public var isRead: Bool
+    public var isStarred: Bool
+    public var attachments: [Attachment]
+    /// The content as wrapped text, with link references as `text[1]`; empty when there is none.
+    public var text: String
+    /// The link references: `links[0]` is `[1]`.
+    public var links: [String]
+
+    public init(
+        number: Int64, title: String, displayTitle: String, link: String?, feedTitle: String,
+        feedNumber: Int64, author: String?, dateText: String, published: String?, isRead: Bool,
+        isStarred: Bool, attachments: [Attachment], text: String, links: [String]
+    ) {
+        self.number = number
+        self.title = title
+        self.displayTitle = displayTitle
+        self.link = link
+        self.feedTitle = feedTitle
+        self.feedNumber = feedNumber
+        self.author = author
+        self.dateText = dateText
+        self.published = published
+        self.isRead = isRead
+        self.isStarred = isStarred
+        self.attachments = attachments
+        self.text = text
+        self.links = links
+    }
+}

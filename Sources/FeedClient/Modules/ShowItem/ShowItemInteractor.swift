@@ -1,0 +1,19 @@
+import FeedEntities
+import FeedIPC
+
+/// Reads the item, rendered at the terminal's width, and marks it read through the daemon.
+public final class ShowItemInteractor: ShowItemUseCase {
+    private let daemon: any DaemonClient
+
+    public init(daemon: any DaemonClient) {
+        self.daemon = daemon
+    }
+
+    public func item(number: Int64, width: Int) async throws -> RPC.GetItem.Result {
+        try await daemon.call(RPC.GetItem.self, .init(number: number, width: width))
+    }
+
+    public func markRead(number: Int64) async throws {
+        _ = try await daemon.call(RPC.MarkRead.self, .init(numbers: [number], read: true))
+    }
+}

@@ -1,0 +1,100 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedEntities
+import FeedIPC
+
+/// Shows one item: maps the `Item` and its rendered content to an `ItemDetail`, has the View
+/// write it, then marks the item read. A failure to mark read is reported after the article.
+public final class ShowItemPresenter: ShowItemPresentation {
+    private let request: ShowItemRequest
+    private let view: any ShowItemView
+    private let interactor: any ShowItemUseCase
+    private let wireframe: any ShowItemWireframe
+    private let clock: any WallClock
+
+    public init(
+        request: ShowItemRequest, view: any ShowItemView, interactor: any ShowItemUseCase,
+        wireframe: any ShowItemWireframe, clock: any WallClock
+    ) {
+        self.request = request
+        self.view = view
+        self.interactor = interactor
+        self.wireframe = wireframe
+        self.clock = clock
+    }
+
+    // MARK: - ShowItemPresentation
+
+    public func viewDidLoad() async {
+        let number = request.number
+        let result: RPC.GetItem.Result
+        do {
+            result = try await interactor.item(number: number, width: request.width)
+        } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
+            return fail(CommandFailure(message: "no item \(number)"))
+        } catch {
+            return fail(CommandFailure(error, action: "cannot read item \(number)"))
+        }
+
+        view.showItem(detail(for: result.item, rendered: result.rendered))
+
+        // An item already read needs no round trip.
+        if request.marksRead, !result.item.isRead {
+            do {
+                try await interactor.markRead(number: number)
+            } catch {
+                return fail(CommandFailure(error, action: "showed item \(number) but could not mark it read"))
+            }
+        }
+        wireframe.navigate(to: .exit(.success))
+    }
+
+    // MARK: - Mapping
+
+    func detail(for item: Item, rendered: RenderedContent?) -> ItemDetail {
+        let title = item.title ?? ""
+        return ItemDetail(
+            number: item.id,
+            title: title,
+            displayTitle: title.allSatisfy(\.isWhitespace) ? "(no title)" : title,
+            link: Self.nonBlank(item.link),
+            feedTitle: item.feedTitle,
+            feedNumber: item.feedID,
+            author: Self.nonBlank(item.author),
+            dateText: dateText(item.displayDate),
+            published: item.published.map(DateText.iso8601),
+            isRead: item.isRead,
+            isStarred: item.isStarred,
+            attachments: item.enclosures.compactMap { enclosure in
+                guard let url = Self.nonBlank(enclosure.url) else { return nil }
+                return ItemDetail.Attachment(
+                    url: url, type: Self.nonBlank(enclosure.type), length: enclosure.length,
+                    size: enclosure.length.flatMap(ByteCount.text))
+            },
+            text: rendered?.text ?? "",
+            links: rendered?.links ?? [])
+    }
+
+    /// Local time, plus how long ago when that says more than the date: within the last 30
+    /// days, and not for dates in the future (a feed's or this machine's clock is off).
+    func dateText(_ date: Date) -> String {
+        let offset = clock.utcOffset(at: date)
+        let local = DateText.local(date, offset: offset)
+        let age = clock.now.timeIntervalSince(date)
+        guard age >= 0, age < 30 * 86_400 else { return local }
+        return local + " (" + DateText.relative(date, now: clock.now, offset: offset) + ")"
+    }
+
+    private static func nonBlank(_ text: String?) -> String? {
+        guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
+        return text
+    }
+
+    private func fail(_ failure: CommandFailure) {
+        view.showFailure(failure)
+        wireframe.navigate(to: .exit(failure.status))
+    }
+}

@@ -1,0 +1,37 @@
+import FeedIPC
+
+// `tidings status [--json]`: what the daemon is and holds.
+
+/// Writes the daemon's status.
+public protocol StatusView: AnyObject {
+    /// Shows the status: aligned `label: value` lines on a terminal, `key<TAB>value` lines
+    /// when piped, one JSON document with `--json`.
+    func showStatus(_ report: StatusReport)
+    /// Shows why the status could not be read, as one line on stderr.
+    func showFailure(_ failure: CommandFailure)
+}
+
+/// Reacts to what happens in the module.
+public protocol StatusPresentation: AnyObject {
+    /// The command started; shows the status. Never throws: failures are shown.
+    func viewDidLoad() async
+}
+
+/// Reading the daemon's status.
+public protocol StatusUseCase {
+    /// The daemon's versions, counters, refresh times and database.
+    /// - Throws: `RPCError` (`methodNotFound` from a daemon older than protocol 1.2) or
+    ///   `DaemonClientError`.
+    func status() async throws -> DaemonStatus
+}
+
+/// Where the module goes next.
+public protocol StatusWireframe: AnyObject {
+    /// Goes to `route`.
+    func navigate(to route: StatusRoute)
+}
+
+public enum StatusRoute: Equatable {
+    /// Back to the shell with this status.
+    case exit(ExitStatus)
+}

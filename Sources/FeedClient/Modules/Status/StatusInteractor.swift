@@ -1,0 +1,14 @@
+import FeedIPC
+
+/// Asks the daemon for its status.
+public final class StatusInteractor: StatusUseCase {
+    private let daemon: any DaemonClient
+
+    public init(daemon: any DaemonClient) {
+        self.daemon = daemon
+    }
+
+    public func status() async throws -> DaemonStatus {
+        try await daemon.call(RPC.Status.self, Empty())
+    }
+}

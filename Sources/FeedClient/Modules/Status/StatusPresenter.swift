@@ -1,0 +1,98 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedIPC
+
+/// Shows the daemon's status: maps `DaemonStatus` to a `StatusReport` with human durations,
+/// relative times and sizes.
+public final class StatusPresenter: StatusPresentation {
+    private let view: any StatusView
+    private let interactor: any StatusUseCase
+    private let wireframe: any StatusWireframe
+    private let clock: any WallClock
+
+    public init(view: any StatusView, interactor: any StatusUseCase, wireframe: any StatusWireframe, clock: any WallClock) {
+        self.view = view
+        self.interactor = interactor
+        self.wireframe = wireframe
+        self.clock = clock
+    }
+
+    // MARK: - StatusPresentation
+
+    public func viewDidLoad() async {
+        do {
+            let status = try await interactor.status()
+            view.showStatus(report(for: status))
+            wireframe.navigate(to: .exit(.success))
+        } catch {
+            let failure = CommandFailure(error, action: "cannot read the daemon's status")
+            view.showFailure(failure)
+            wireframe.navigate(to: .exit(failure.status))
+        }
+    }
+
+    // MARK: - Mapping
+
+    func report(for status: DaemonStatus) -> StatusReport {
+        let now = clock.now
+        let uptime = max(0, Int64(now.timeIntervalSince(status.startedAt).rounded(.down)))
+        let offset = status.lastRefresh.map { clock.utcOffset(at: $0) } ?? 0
+        let nextRefreshText =
+            if status.refreshing { "refreshing now" } else { status.nextRefresh.map { DateText.until($0, now: now) } ?? "none" }
+        return StatusReport(
+            daemonVersion: status.daemonVersion,
+            protocolVersion: status.protocolVersion,
+            startedAt: DateText.iso8601(status.startedAt),
+            uptimeSeconds: uptime,
+            uptimeText: Self.duration(uptime),
+            feeds: status.feeds,
+            failingFeeds: status.failingFeeds,
+            items: status.items,
+            unread: status.unread,
+            starred: status.starred,
+            lastRefresh: status.lastRefresh.map(DateText.iso8601),
+            lastRefreshText: DateText.relative(status.lastRefresh, now: now, offset: offset),
+            nextRefresh: status.nextRefresh.map(DateText.iso8601),
+            nextRefreshText: nextRefreshText,
+            refreshing: status.refreshing,
+            databasePath: status.databasePath,
+            databaseBytes: status.databaseBytes,
+            databaseSizeText: Self.byteCount(status.databaseBytes),
+            schemaVersion: status.schemaVersion)
+    }
+
+    /// `42 s`, `12 min`, `3 h 12 min`, `2 days 4 h`: the two largest units, whole.
+    static func duration(_ seconds: Int64) -> String {
+        switch seconds {
+        case ..<60:
+            return "\(max(0, seconds)) s"
+        case ..<3600:
+            return "\(seconds / 60) min"
+        case ..<86_400:
+            let minutes = seconds / 60 % 60
+            return "\(seconds / 3600) h" + (minutes == 0 ? "" : " \(minutes) min")
+        default:
+            let days = seconds / 86_400
+            let hours = seconds / 3600 % 24
+            return (days == 1 ? "1 day" : "\(days) days") + (hours == 0 ? "" : " \(hours) h")
+        }
+    }
+
+    /// `512 B`, `12.4 MB`, `124 MB`, `1.5 GB`: decimal units, one decimal below 100.
+    static func byteCount(_ bytes: Int64) -> String {
+        guard bytes >= 1000 else { return "\(max(0, bytes)) B" }
+        var unit: Int64 = 1000
+        for name in ["kB", "MB", "GB", "TB"] {
+            // Rounded first, so that 999,960 bytes reads "1.0 MB", never "1000 kB".
+            let tenths = (bytes * 10 + unit / 2) / unit
+            if tenths < 1000 { return "\(tenths / 10).\(tenths % 10) \(name)" }
+            let whole = (bytes + unit / 2) / unit
+            if whole < 1000 || name == "TB" { return "\(whole) \(name)" }
+            unit *= 1000
+        }
+        return "\(bytes) B"
+    }
+}

@@ -1,0 +1,57 @@
+/// The daemon's status as the View shows it: each value for people (`…Text`) and for scripts
+/// (ISO 8601 UTC dates, counts in bytes and seconds). Strings are unsanitised: the View cleans them.
+public struct StatusReport: Equatable, Sendable {
+    public var daemonVersion: String
+    public var protocolVersion: String
+    /// When the daemon started, ISO 8601 UTC.
+    public var startedAt: String
+    public var uptimeSeconds: Int64
+    /// `3 h 12 min`.
+    public var uptimeText: String
+    public var feeds: Int
+    public var failingFeeds: Int
+    public var items: Int
+    public var unread: Int
+    public var starred: Int
+    /// ISO 8601 UTC; `nil` before the first refresh.
+    public var lastRefresh: String?
+    /// `5 min ago`, `never`.
+    public var lastRefreshText: String
+    /// ISO 8601 UTC; `nil` when no feed is scheduled.
+    public var nextRefresh: String?
+    /// `in 12 min`, `now`, `none`, `refreshing now`.
+    public var nextRefreshText: String
+    public var refreshing: Bool
+    public var databasePath: String
+    public var databaseBytes: Int64
+    /// `12.4 MB`.
+    public var databaseSizeText: String
+    public var schemaVersion: String
+
+    public init(
+        daemonVersion: String, protocolVersion: String, startedAt: String, uptimeSeconds: Int64, uptimeText: String,
+        feeds: Int, failingFeeds: Int, items: Int, unread: Int, starred: Int, lastRefresh: String?,
+        lastRefreshText: String, nextRefresh: String?, nextRefreshText: String, refreshing: Bool,
+        databasePath: String, databaseBytes: Int64, databaseSizeText: String, schemaVersion: String
+    ) {
+        self.daemonVersion = daemonVersion
+        self.protocolVersion = protocolVersion
+        self.startedAt = startedAt
+        self.uptimeSeconds = uptimeSeconds
+        self.uptimeText = uptimeText
+        self.feeds = feeds
+        self.failingFeeds = failingFeeds
+        self.items = items
+        self.unread = unread
+        self.starred = starred
+        self.lastRefresh = lastRefresh
+        self.lastRefreshText = lastRefreshText
+        self.nextRefresh = nextRefresh
+        self.nextRefreshText = nextRefreshText
+        self.refreshing = refreshing
+        self.databasePath = databasePath
+        self.databaseBytes = databaseBytes
+        self.databaseSizeText = databaseSizeText
+        self.schemaVersion = schemaVersion
+    }
+}

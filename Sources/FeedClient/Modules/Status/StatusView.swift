@@ -1,0 +1,85 @@
+/// Writes the daemon's status as aligned lines, plain `key<TAB>value` lines or JSON. Every
+/// string from the daemon passes `TerminalText.sanitize` here before it is written.
+public final class TerminalStatusView: StatusView {
+    private let terminal: any Terminal
+    private let format: OutputFormat
+
+    public init(terminal: any Terminal, format: OutputFormat) {
+        self.terminal = terminal
+        self.format = format
+    }
+
+    public func showStatus(_ report: StatusReport) {
+        switch format {
+        case .table: terminal.write(table(report))
+        case .plain: terminal.write(Self.plain(report))
+        case .json: terminal.write(Self.json(report).text + "\n")
+        }
+    }
+
+    public func showFailure(_ failure: CommandFailure) {
+        terminal.writeFailure(failure)
+    }
+
+    // MARK: - Formats
+
+    /// `last refresh: 5 min ago`: labels dim, values aligned one column after the longest label.
+    /// Lines are not cut to the width: a path is copied whole.
+    private func table(_ report: StatusReport) -> String {
+        let failing = report.failingFeeds > 0 ? " " + terminal.styled("(\(report.failingFeeds) failing)", .red) : ""
+        let lines: [(String, String)] = [
+            ("daemon", "tidingsd \(TerminalText.sanitize(report.daemonVersion)) (protocol \(TerminalText.sanitize(report.protocolVersion)))"),
+            ("uptime", report.uptimeText),
+            ("feeds", "\(report.feeds)" + failing),
+            ("items", "\(report.items)"),
+            ("unread", "\(report.unread)"),
+            ("starred", "\(report.starred)"),
+            ("last refresh", report.lastRefreshText),
+            ("next refresh", report.nextRefreshText),
+            ("database", "\(TerminalText.sanitize(report.databasePath)) (\(report.databaseSizeText))"),
+            ("schema", TerminalText.sanitize(report.schemaVersion)),
+        ]
+        let labelWidth = (lines.map(\.0.count).max() ?? 0) + 2
+        return lines.map { label, value in
+            terminal.styled(label + ":", .dim) + String(repeating: " ", count: labelWidth - label.count - 1) + value + "\n"
+        }.joined()
+    }
+
+    /// The JSON keys and their values, tab-separated, one a line; empty for `null`.
+    private static func plain(_ report: StatusReport) -> String {
+        guard case .object(let members) = json(report) else { return "" }
+        return members.map { key, value in
+            let text = switch value {
+            case .null: ""
+            case .bool(let flag): flag ? "true" : "false"
+            case .int(let number): String(number)
+            case .string(let string): string
+            case .array, .object: value.text
+            }
+            return key + "\t" + text + "\n"
+        }.joined()
+    }
+
+    /// `{"daemonVersion","protocolVersion","startedAt","uptimeSeconds","feeds","failingFeeds",
+    /// "items","unread","starred","lastRefresh","nextRefresh","refreshing","databasePath",
+    /// "databaseBytes","schemaVersion"}` (docs/json.md).
+    static func json(_ report: StatusReport) -> JSONValue {
+        .object([
+            ("daemonVersion", .string(TerminalText.sanitize(report.daemonVersion))),
+            ("protocolVersion", .string(TerminalText.sanitize(report.protocolVersion))),
+            ("startedAt", .string(report.startedAt)),
+            ("uptimeSeconds", .int(report.uptimeSeconds)),
+            ("feeds", .int(Int64(report.feeds))),
+            ("failingFeeds", .int(Int64(report.failingFeeds))),
+            ("items", .int(Int64(report.items))),
+            ("unread", .int(Int64(report.unread))),
+            ("starred", .int(Int64(report.starred))),
+            ("lastRefresh", .optional(report.lastRefresh)),
+            ("nextRefresh", .optional(report.nextRefresh)),
+            ("refreshing", .bool(report.refreshing)),
+            ("databasePath", .string(TerminalText.sanitize(report.databasePath))),
+            ("databaseBytes", .int(report.databaseBytes)),
+            ("schemaVersion", .string(TerminalText.sanitize(report.schemaVersion))),
+        ])
+    }
+}

@@ -1,0 +1,38 @@
+import FeedEntities
+
+// `tidings tag FEED [+TAG|-TAG|TAG]…`: add and remove a feed's tags, then show them.
+
+/// Writes the feed's tags.
+public protocol TagFeedView: AnyObject {
+    /// Shows the feed's tags after the change as one line on stdout.
+    func showTags(_ line: String)
+    /// Shows why the tags could not be changed, as one line on stderr.
+    func showFailure(_ failure: CommandFailure)
+}
+
+/// Reacts to what happens in the module.
+public protocol TagFeedPresentation: AnyObject {
+    /// The command started; changes the tags and shows them. Never throws: failures are shown.
+    func viewDidLoad() async
+}
+
+/// Changing tags, as the daemon does it.
+public protocol TagFeedUseCase {
+    /// Adds `changes.add` to and removes `changes.remove` from the feed `selector` names; with
+    /// no changes, only looks the feed up.
+    /// - Returns: the feed afterwards, its tags sorted case-insensitively.
+    /// - Throws: `RPCError` (`notFound`/`ambiguous` for the selector, `invalidParams` for an
+    ///   invalid tag; nothing changes then) or `DaemonClientError`.
+    func tag(feed selector: String, with changes: TagChanges) async throws -> Feed
+}
+
+/// Where the module goes next.
+public protocol TagFeedWireframe: AnyObject {
+    /// Goes to `route`.
+    func navigate(to route: TagFeedRoute)
+}
+
+public enum TagFeedRoute: Equatable {
+    /// Back to the shell with this status.
+    case exit(ExitStatus)
+}

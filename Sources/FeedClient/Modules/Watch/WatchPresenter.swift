@@ -1,0 +1,38 @@
+/// Shows new items as the daemon reports them, until it stops.
+///
+/// The daemon answers a watch only when it shuts down; that ends the command with a failure
+/// status, so that a script or a service manager restarting `tidings watch` notices.
+public final class WatchPresenter: WatchPresentation {
+    private let view: any WatchView
+    private let interactor: any WatchUseCase
+    private let wireframe: any WatchWireframe
+    private let mapper: ItemRowMapper
+
+    public init(view: any WatchView, interactor: any WatchUseCase, wireframe: any WatchWireframe, clock: any WallClock) {
+        self.view = view
+        self.interactor = interactor
+        self.wireframe = wireframe
+        self.mapper = ItemRowMapper(clock: clock)
+    }
+
+    // MARK: - WatchPresentation
+
+    public func viewDidLoad() async {
+        do {
+            try await interactor.watch { event in
+                switch event {
+                case .newItems(let items):
+                    if !items.isEmpty { view.showItems(items.map(mapper.row(for:))) }
+                case .unreadable(let reason):
+                    view.showNote("skipped new items the daemon announced but this client cannot read (\(reason))")
+                }
+            }
+            view.showNote("the daemon stopped")
+            wireframe.navigate(to: .exit(.failure))
+        } catch {
+            let failure = CommandFailure(error, action: "cannot watch")
+            view.showFailure(failure)
+            wireframe.navigate(to: .exit(failure.status))
+        }
+    }
+}

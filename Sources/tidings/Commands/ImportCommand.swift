@@ -1,0 +1,39 @@
+import ArgumentParser
+import FeedClient
+import FeedIPC
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Subscribe to the feeds of an OPML file or a newsboat urls file.",
+        discussion: """
+            OPML folders become tags and outline titles the feeds' titles; in a urls file, words \
+            after the URL are tags and "~Title" names the feed. exec:, filter: and query: lines \
+            are skipped with a note. Feeds already subscribed to are left as they are, so \
+            importing a file twice adds nothing. The daemon fetches the new feeds right after. \
+            Files up to 1,000,000 bytes.
+            """)
+
+    @Argument(help: ArgumentHelp("The file, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("How to read the file: opml or newsboat (default: tell from the text).", valueName: "format"))
+    var format: ImportFormat?
+
+    @Flag(help: "Print JSON (docs/json.md).")
+    var json = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if file.isEmpty { throw ValidationError("Name the file to import, or - for standard input.") }
+    }
+
+    func run() async throws {
+        try await CompositionRoot.run(
+            ImportFeedsRouter.assemble(
+                path: file, format: format, json: json, dependencies: CompositionRoot.dependencies(global)))
+    }
+}
+
+extension ImportFormat: ExpressibleByArgument {}

@@ -1,0 +1,36 @@
+import FeedIPC
+import Testing
+@testable import FeedClient
+
+struct ExportFeedsRouterTests {
+    @Test func newsboatToStdout() async {
+        let test = ModuleTestDependencies()
+        var feed = Fixtures.feed(2, title: "Mine")
+        feed.tags = ["linux"]
+        feed.hasCustomTitle = true
+        test.daemon.stub(RPC.ListFeeds.self, .init(feeds: [Fixtures.feed(1), feed]))
+        let status = await ExportFeedsRouter.assemble(format: .newsboat, output: nil, dependencies: test.dependencies).run()
+        #expect(status == .success)
+        #expect(test.terminal.out == "https://planet.example.org/rss.xml\nhttps://planet.example.org/rss.xml linux \"~Mine\"\n")
+        #expect(test.terminal.err.isEmpty)
+    }
+
+    @Test func opmlToAFileThroughTheWriter() async {
+        let test = ModuleTestDependencies()
+        test.daemon.stub(RPC.ListFeeds.self, .init(feeds: [Fixtures.feed(1)]))
+        let writer = ExportFileWriterSpy()
+        let status = await ExportFeedsRouter.assemble(
+            format: .opml, output: "subs.opml", dependencies: test.dependencies, writer: writer
+        ).run()
+        #expect(status == .success)
+        #expect(writer.writes.map(\.path) == ["subs.opml"])
+        #expect(writer.writes.first?.text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n") == true)
+        #expect(test.terminal.out == "Exported 1 feed to subs.opml\n")
+    }
+
+    @Test func navigatingToExitRecordsTheStatus() {
+        let router = ExportFeedsRouter()
+        router.navigate(to: .exit(.success))
+        #expect(router.exitStatus == .success)
+    }
+}

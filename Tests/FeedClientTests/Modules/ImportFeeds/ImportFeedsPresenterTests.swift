@@ -1,0 +1,64 @@
+import FeedIPC
+import Testing
+@testable import FeedClient
+
+struct ImportFeedsPresenterTests {
+    let view = ImportFeedsViewSpy()
+    let wireframe = ImportFeedsWireframeSpy()
+
+    private func presenter(_ interactor: ImportFeedsUseCaseStub, path: String = "subs.opml", format: ImportFormat? = nil) -> ImportFeedsPresenter {
+        ImportFeedsPresenter(
+            path: path, format: format, view: view, interactor: interactor, wireframe: wireframe,
+            clock: FixedClock(now: Fixtures.now))
+    }
+
+    @Test func summarisesAddedExistingAndSkippedAndNotesEachSkip() async throws {
+        let skipped = [
+            ImportSkip(entry: "exec:~/bin/script", location: "line 7", reason: "commands are not imported"),
+            ImportSkip(entry: "ftp://old.example/feed", location: nil, reason: "only http and https feeds can be imported"),
+        ]
+        let result = RPC.Import.Result(
+            format: .newsboat, added: [Fixtures.feed(4), Fixtures.feed(5), Fixtures.feed(6)],
+            existing: [Fixtures.feed(1), Fixtures.feed(2)], skipped: skipped)
+        let interactor = ImportFeedsUseCaseStub(.success(result))
+        await presenter(interactor, format: .newsboat).viewDidLoad()
+        #expect(interactor.requests.map(\.path) == ["subs.opml"])
+        #expect(interactor.requests.map(\.format) == [.newsboat])
+        let report = try #require(view.reports.first)
+        #expect(report.format == "newsboat")
+        #expect(report.summary == "Imported 3 feeds (2 already subscribed, 2 skipped); the daemon fetches them now")
+        #expect(report.notes == [
+            "skipped line 7: exec:~/bin/script: commands are not imported",
+            "skipped ftp://old.example/feed: only http and https feeds can be imported",
+        ])
+        #expect(report.added.map(\.number) == [4, 5, 6])
+        #expect(report.existing.map(\.number) == [1, 2])
+        #expect(report.added.first == FeedRow(Fixtures.feed(4), now: Fixtures.now, clock: FixedClock(now: Fixtures.now)))
+        #expect(report.skipped == skipped)
+        #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func summaries() {
+        #expect(ImportFeedsPresenter.summary(added: 1, existing: 0, skipped: 0) == "Imported 1 feed; the daemon fetches it now")
+        #expect(ImportFeedsPresenter.summary(added: 0, existing: 3, skipped: 0) == "Imported 0 feeds (3 already subscribed)")
+        #expect(ImportFeedsPresenter.summary(added: 0, existing: 0, skipped: 1) == "Imported 0 feeds (1 skipped)")
+        #expect(ImportFeedsPresenter.summary(added: 0, existing: 0, skipped: 0) == "Imported 0 feeds")
+    }
+
+    @Test func aFileErrorNamesTheFile() async {
+        await presenter(ImportFeedsUseCaseStub(.failure(ImportFileError.unreadable("No such file or directory")))).viewDidLoad()
+        #expect(view.failures == [CommandFailure(message: "cannot import subs.opml: No such file or directory")])
+        #expect(wireframe.routes == [.exit(.failure)])
+    }
+
+    @Test func standardInputIsNamedSo() async {
+        await presenter(ImportFeedsUseCaseStub(.failure(ImportFileError.notUTF8)), path: "-").viewDidLoad()
+        #expect(view.failures == [CommandFailure(
+            message: "cannot import standard input: it is not UTF-8 text; convert it first, e.g. with 'iconv -t UTF-8'")])
+    }
+
+    @Test func anUnreachableDaemonExitsWithThree() async {
+        await presenter(ImportFeedsUseCaseStub(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)))).viewDidLoad()
+        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+    }
+}

@@ -1,0 +1,24 @@
+import FeedEntities
+@testable import FeedClient
+
+final class RenameFeedViewSpy: RenameFeedView {
+    private(set) var confirmations: [String] = []
+    private(set) var failures: [CommandFailure] = []
+    func showRenamed(_ message: String) { confirmations.append(message) }
+    func showFailure(_ failure: CommandFailure) { failures.append(failure) }
+}
+
+final class RenameFeedUseCaseStub: RenameFeedUseCase {
+    var result: Result<Feed, any Error>
+    private(set) var requests: [(selector: String, title: String?)] = []
+    init(_ result: Result<Feed, any Error>) { self.result = result }
+    func rename(feed selector: String, to title: String?) async throws -> Feed {
+        requests.append((selector, title))
+        return try result.get()
+    }
+}
+
+final class RenameFeedWireframeSpy: RenameFeedWireframe {
+    private(set) var routes: [RenameFeedRoute] = []
+    func navigate(to route: RenameFeedRoute) { routes.append(route) }
+}

@@ -1,0 +1,32 @@
+import FeedIPC
+import Testing
+@testable import FeedClient
+
+struct SearchInteractorTests {
+    @Test func asksTheDaemonToSearch() async throws {
+        let daemon = DaemonClientStub()
+        let hit = SearchHit(item: Fixtures.item(4), title: searchMarked("Item window", "window"), snippet: "")
+        daemon.stub(RPC.Search.self, .init(hits: [hit]))
+        let hits = try await SearchInteractor(daemon: daemon).hits(for: .init(text: "window"))
+        #expect(hits == [hit])
+        #expect(daemon.params(of: RPC.Search.self) == [.init(query: "window")])
+    }
+
+    @Test func passesTheFiltersOn() async throws {
+        let daemon = DaemonClientStub()
+        daemon.stub(RPC.Search.self, .init(hits: []))
+        _ = try await SearchInteractor(daemon: daemon).hits(
+            for: .init(text: "\"tiling wm\" -gnome", unreadOnly: true, feed: "3", tag: "linux", limit: 7))
+        #expect(daemon.params(of: RPC.Search.self) == [
+            .init(query: "\"tiling wm\" -gnome", unreadOnly: true, feed: "3", tag: "linux", limit: 7)
+        ])
+    }
+
+    @Test func daemonErrorsPassThrough() async {
+        let daemon = DaemonClientStub()
+        daemon.fail(RPC.Search.self, with: RPCError(.notFound, "no feed matches 'zzz'"))
+        await #expect(throws: RPCError(.notFound, "no feed matches 'zzz'")) {
+            try await SearchInteractor(daemon: daemon).hits(for: .init(text: "x", feed: "zzz"))
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import FeedEntities
+import FeedIPC
+@testable import FeedClient
+
+final class SearchViewSpy: SearchView {
+    private(set) var shown: [(rows: [SearchHitRow], emptyNote: String)] = []
+    private(set) var failures: [CommandFailure] = []
+    func showHits(_ rows: [SearchHitRow], emptyNote: String) { shown.append((rows, emptyNote)) }
+    func showFailure(_ failure: CommandFailure) { failures.append(failure) }
+}
+
+final class SearchUseCaseStub: SearchUseCase {
+    var result: Result<[SearchHit], any Error>
+    private(set) var queries: [SearchQuery] = []
+    init(_ result: Result<[SearchHit], any Error>) { self.result = result }
+    func hits(for query: SearchQuery) async throws -> [SearchHit] {
+        queries.append(query)
+        return try result.get()
+    }
+}
+
+final class SearchWireframeSpy: SearchWireframe {
+    private(set) var routes: [SearchRoute] = []
+    func navigate(to route: SearchRoute) { routes.append(route) }
+}
+
+/// `text` with the daemon's match markers around `match`: `searchMarked("a window b", "window")`.
+func searchMarked(_ text: String, _ matches: String...) -> String {
+    matches.reduce(text) { $0.replacingOccurrences(of: $1, with: "\u{02}\($1)\u{03}") }
+}
+
+extension SearchHitRow {
+    /// A hit on the list fixture row, `title` and `snippet` written with `[` `]` for the markers.
+    static func fixture(
+        _ number: Int64, title: String = "Tiling [window] managers, revisited", snippet: String = "",
+        feed: String = "Planet Terminal", isRead: Bool = false, isStarred: Bool = false
+    ) -> SearchHitRow {
+        func parse(_ text: String) -> MatchedText {
+            MatchedText(marked: text.replacingOccurrences(of: "[", with: "\u{02}").replacingOccurrences(of: "]", with: "\u{03}"))
+        }
+        let plainTitle = title.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
+        return SearchHitRow(
+            item: .fixture(number, title: plainTitle, feed: feed, isRead: isRead, isStarred: isStarred),
+            title: parse(title), snippet: parse(snippet))
+    }
+}

@@ -1,0 +1,73 @@
+import FeedEntities
+import FeedIPC
+import Testing
+@testable import FeedClient
+
+struct SearchPresenterTests {
+    let view = SearchViewSpy()
+    let wireframe = SearchWireframeSpy()
+
+    func presenter(_ result: Result<[SearchHit], any Error>, query: SearchQuery = .init(text: "window")) -> (SearchPresenter, SearchUseCaseStub) {
+        let interactor = SearchUseCaseStub(result)
+        let presenter = SearchPresenter(
+            query: query, view: view, interactor: interactor, wireframe: wireframe,
+            clock: FixedClock(now: Fixtures.now, offset: 3600))
+        return (presenter, interactor)
+    }
+
+    @Test func mapsHitsBestFirstWithTheirMarkedTitleAndSnippet() async throws {
+        var starred = Fixtures.item(3, title: "Window rules", isRead: true)
+        starred.isStarred = true
+        let hits = [
+            SearchHit(item: starred, title: searchMarked("Window rules", "Window"), snippet: ""),
+            SearchHit(item: Fixtures.item(9, title: "Tiling"), title: "Tiling", snippet: searchMarked("a window manager", "window")),
+        ]
+        let query = SearchQuery(text: "window", unreadOnly: true, feed: "1", tag: "wm", limit: 5)
+        let (presenter, interactor) = presenter(.success(hits), query: query)
+        await presenter.viewDidLoad()
+        #expect(interactor.queries == [query])
+        let rows = try #require(view.shown.first?.rows)
+        #expect(rows.map(\.item.number) == [3, 9])
+        #expect(rows[0].item == ItemRowMapper(clock: FixedClock(now: Fixtures.now, offset: 3600)).row(for: starred))
+        #expect(rows[0].item.isStarred && rows[0].item.localDate == "2026-11-22 11:00")
+        #expect(rows[0].title.pieces == [.init("Window", isMatch: true), .init(" rules")])
+        #expect(rows[0].snippet.pieces == [])
+        #expect(rows[1].title.pieces == [.init("Tiling")])
+        #expect(rows[1].snippet.pieces == [.init("a "), .init("window", isMatch: true), .init(" manager")])
+        #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func aHitWithoutTitleReadsNoTitle() {
+        let (presenter, _) = presenter(.success([]))
+        let row = presenter.row(for: SearchHit(item: Fixtures.item(1, title: nil), title: "", snippet: searchMarked("body window", "window")))
+        #expect(row.title.pieces == [.init("(no title)")])
+        #expect(row.item.title == "")
+    }
+
+    @Test(arguments: [
+        (SearchQuery(text: "zzz"), "No items match 'zzz'."),
+        (SearchQuery(text: "rust async", unreadOnly: true), "No unread items match 'rust async'."),
+        (SearchQuery(text: "x", feed: "Kernel", tag: "linux"), "No items in 'Kernel' tagged 'linux' match 'x'."),
+    ])
+    func noHitsIsANoteAndSuccess(query: SearchQuery, note: String) async {
+        let (presenter, _) = presenter(.success([]), query: query)
+        await presenter.viewDidLoad()
+        #expect(view.shown.first?.rows == [])
+        #expect(view.shown.first?.emptyNote == note)
+        #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func aFailedSearchIsReported() async {
+        let (presenter, _) = presenter(.failure(RPCError(.invalidParams, "the query has no words")))
+        await presenter.viewDidLoad()
+        #expect(view.failures == [CommandFailure(message: "cannot search: the query has no words")])
+        #expect(view.shown.isEmpty)
+        #expect(wireframe.routes == [.exit(.failure)])
+    }
+
+    @Test func anUnreachableDaemonExitsThree() async {
+        let (presenter, _) = presenter(.failure(DaemonClientError.unreachable(socketPath: "/x.sock", reason: .refused)))
+        await presenter.viewDidLoad()
+        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+    }
+}

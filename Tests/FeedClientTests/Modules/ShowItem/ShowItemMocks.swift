@@ -1,0 +1,52 @@
+import FeedEntities
+import FeedIPC
+@testable import FeedClient
+
+final class ShowItemViewSpy: ShowItemView {
+    private(set) var shown: [ItemDetail] = []
+    private(set) var failures: [CommandFailure] = []
+    func showItem(_ detail: ItemDetail) { shown.append(detail) }
+    func showFailure(_ failure: CommandFailure) { failures.append(failure) }
+}
+
+final class ShowItemUseCaseStub: ShowItemUseCase {
+    var result: Result<RPC.GetItem.Result, any Error>
+    var markReadError: (any Error)?
+    private(set) var requests: [(number: Int64, width: Int)] = []
+    private(set) var markedRead: [Int64] = []
+
+    init(_ result: Result<RPC.GetItem.Result, any Error>) { self.result = result }
+
+    func item(number: Int64, width: Int) async throws -> RPC.GetItem.Result {
+        requests.append((number, width))
+        return try result.get()
+    }
+
+    func markRead(number: Int64) async throws {
+        if let markReadError { throw markReadError }
+        markedRead.append(number)
+    }
+}
+
+final class ShowItemWireframeSpy: ShowItemWireframe {
+    private(set) var routes: [ShowItemRoute] = []
+    func navigate(to route: ShowItemRoute) { routes.append(route) }
+}
+
+extension ItemDetail {
+    static func fixture(
+        title: String = "Tiling window managers, revisited", feed: String = "Planet Terminal",
+        author: String? = "Ada Lovelace", dateText: String = "2026-11-22 11:00 (3 h ago)",
+        link: String? = "https://planet.example.org/2026/11/tiling-window-managers-revisited",
+        attachments: [Attachment] = [.init(
+            url: "https://cdn.example.org/episodes/tiling.mp3", type: "audio/mpeg", length: 12_345_678, size: "12.3 MB")],
+        text: String = "Tiling window managers[1] are back.\n\n  let x = 1",
+        links: [String] = ["https://en.wikipedia.org/wiki/Tiling_window_manager"]
+    ) -> ItemDetail {
+        ItemDetail(
+            number: 12, title: title, displayTitle: title.isEmpty ? "(no title)" : title, link: link,
+            feedTitle: feed, feedNumber: 3, author: author, dateText: dateText,
+            published: "2026-11-22T10:00:00Z", isRead: false, isStarred: true, attachments: attachments,
+            text: text, links: links)
+    }
+}

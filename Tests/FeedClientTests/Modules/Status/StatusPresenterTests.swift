@@ -1,0 +1,59 @@
+import FeedIPC
+import Testing
+@testable import FeedClient
+
+struct StatusPresenterTests {
+    let view = StatusViewSpy()
+    let wireframe = StatusWireframeSpy()
+
+    private func presenter(_ result: Result<DaemonStatus, any Error>) -> StatusPresenter {
+        StatusPresenter(view: view, interactor: StatusUseCaseStub(result), wireframe: wireframe, clock: FixedClock(now: Fixtures.now))
+    }
+
+    @Test func mapsTheStatusForPeopleAndScripts() async {
+        await presenter(.success(StatusFixtures.status())).viewDidLoad()
+        #expect(view.reports == [StatusFixtures.report()])
+        #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func neverRefreshedAndNothingScheduled() async throws {
+        await presenter(.success(StatusFixtures.status(lastRefresh: nil, nextRefresh: nil))).viewDidLoad()
+        let report = try #require(view.reports.first)
+        #expect(report.lastRefreshText == "never" && report.lastRefresh == nil)
+        #expect(report.nextRefreshText == "none" && report.nextRefresh == nil)
+    }
+
+    @Test func aRefreshUnderWaySaysSoAndADueOneIsNow() async throws {
+        await presenter(.success(StatusFixtures.status(refreshing: true))).viewDidLoad()
+        await presenter(.success(StatusFixtures.status(nextRefresh: Fixtures.now.addingTimeInterval(-30)))).viewDidLoad()
+        #expect(view.reports.map(\.nextRefreshText) == ["refreshing now", "now"])
+        #expect(view.reports.map(\.refreshing) == [true, false])
+    }
+
+    @Test func durations() {
+        let cases: [(Int64, String)] = [
+            (0, "0 s"), (59, "59 s"), (60, "1 min"), (3599, "59 min"), (3600, "1 h"), (11_525, "3 h 12 min"),
+            (86_400, "1 day"), (86_400 + 4 * 3600 + 59, "1 day 4 h"), (2 * 86_400 + 5, "2 days"), (-5, "0 s"),
+        ]
+        for (seconds, text) in cases { #expect(StatusPresenter.duration(seconds) == text, "\(seconds)") }
+    }
+
+    @Test func byteCounts() {
+        let cases: [(Int64, String)] = [
+            (0, "0 B"), (999, "999 B"), (1000, "1.0 kB"), (99_949, "99.9 kB"), (99_950, "100 kB"), (999_960, "1.0 MB"),
+            (12_400_000, "12.4 MB"), (124_000_000, "124 MB"), (1_500_000_000, "1.5 GB"), (2_000_000_000_000_000, "2000 TB"),
+        ]
+        for (bytes, text) in cases { #expect(StatusPresenter.byteCount(bytes) == text, "\(bytes)") }
+    }
+
+    @Test func failuresAreShown() async {
+        await presenter(.failure(RPCError(.methodNotFound, "unknown method 'status'"))).viewDidLoad()
+        #expect(view.failures == [CommandFailure(message: "cannot read the daemon's status: unknown method 'status'")])
+        #expect(wireframe.routes == [.exit(.failure)])
+    }
+
+    @Test func anUnreachableDaemonExitsWithThree() async {
+        await presenter(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket))).viewDidLoad()
+        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import FeedClient
+
+struct TerminalStatusViewTests {
+    static let lines: [Substring] = [
+        "daemon:       tidingsd 0.2.0 (protocol 1.2)",
+        "uptime:       3 h 12 min",
+        "feeds:        42 (2 failing)",
+        "items:        12345",
+        "unread:       120",
+        "starred:      4",
+        "last refresh: 5 min ago",
+        "next refresh: in 12 min",
+        "database:     /home/用户/.local/share/tidings/tidings.sqlite (12.4 MB)",
+        "schema:       v3",
+    ]
+
+    @Test func alignedLinesAtEveryWidthWithPathsWhole() {
+        for width in [40, 80, 160] {
+            let terminal = TerminalSpy(isTTY: true, width: width)
+            TerminalStatusView(terminal: terminal, format: .table)
+                .showStatus(StatusFixtures.report(databasePath: "/home/用户/.local/share/tidings/tidings.sqlite"))
+            #expect(terminal.outLines == Self.lines, "width \(width)")
+        }
+    }
+
+    @Test func noFailingFeedsNoParenthesis() {
+        let terminal = TerminalSpy(isTTY: true)
+        TerminalStatusView(terminal: terminal, format: .table).showStatus(StatusFixtures.report(failing: 0))
+        #expect(terminal.outLines[2] == "feeds:        42")
+    }
+
+    @Test func hostileDaemonStringsNeverReachTheTerminal() {
+        var report = StatusFixtures.report(databasePath: "/tmp/\u{202E}evil\u{9B}2J\u{1B}]0;x\u{07}.sqlite")
+        report.daemonVersion = "0.2.0\u{1B}[2J"
+        report.schemaVersion = "v3\u{85}\u{200F}"
+        for format in [OutputFormat.table, .plain, .json] {
+            for width in [40, 80, 160] {
+                let terminal = TerminalSpy(isTTY: format == .table, width: width)
+                TerminalStatusView(terminal: terminal, format: format).showStatus(report)
+                #expect(terminal.dangerousScalars.isEmpty, "\(format): \(terminal.out.debugDescription)")
+                #expect(terminal.out.contains("/tmp/evil.sqlite"), "\(format)")
+            }
+        }
+    }
+
+    @Test func labelsAreDimAndFailingRedWithTheSameLayout() {
+        let colored = TerminalSpy(isTTY: true, width: 80, usesColor: true)
+        TerminalStatusView(terminal: colored, format: .table).showStatus(StatusFixtures.report())
+        #expect(colored.outLines[0] == "\u{1B}[2mdaemon:\u{1B}[0m       tidingsd 0.2.0 (protocol 1.2)")
+        #expect(colored.outLines[2] == "\u{1B}[2mfeeds:\u{1B}[0m        42 \u{1B}[31m(2 failing)\u{1B}[0m")
+        let plain = TerminalSpy(isTTY: true, width: 80)
+        TerminalStatusView(terminal: plain, format: .table).showStatus(StatusFixtures.report())
+        let withoutStyles = ["\u{1B}[2m", "\u{1B}[31m", "\u{1B}[0m"].reduce(colored.out) { $0.replacingOccurrences(of: $1, with: "") }
+        #expect(withoutStyles == plain.out)
+    }
+
+    @Test func plainIsOneKeyAndValueALine() {
+        let terminal = TerminalSpy()
+        var report = StatusFixtures.report()
+        report.lastRefresh = nil
+        TerminalStatusView(terminal: terminal, format: .plain).showStatus(report)
+        #expect(terminal.outLines == [
+            "daemonVersion\t0.2.0", "protocolVersion\t1.2", "startedAt\t2026-11-22T06:47:55Z", "uptimeSeconds\t11525",
+            "feeds\t42", "failingFeeds\t2", "items\t12345", "unread\t120", "starred\t4", "lastRefresh\t",
+            "nextRefresh\t2026-11-22T10:12:00Z", "refreshing\tfalse",
+            "databasePath\t/home/ada/.local/share/tidings/tidings.sqlite", "databaseBytes\t12400000", "schemaVersion\tv3",
+        ])
+    }
+
+    @Test func jsonHasTheDocumentedKeysInOrder() throws {
+        let terminal = TerminalSpy()
+        TerminalStatusView(terminal: terminal, format: .json).showStatus(StatusFixtures.report())
+        #expect(terminal.out == #"{"daemonVersion":"0.2.0","protocolVersion":"1.2","startedAt":"2026-11-22T06:47:55Z","uptimeSeconds":11525,"feeds":42,"failingFeeds":2,"items":12345,"unread":120,"starred":4,"lastRefresh":"2026-11-22T09:55:00Z","nextRefresh":"2026-11-22T10:12:00Z","refreshing":false,"databasePath":"/home/ada/.local/share/tidings/tidings.sqlite","databaseBytes":12400000,"schemaVersion":"v3"}"# + "\n")
+        _ = try JSONSerialization.jsonObject(with: Data(terminal.out.utf8))
+    }
+}
