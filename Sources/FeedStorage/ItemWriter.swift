@@ -34,12 +34,15 @@ struct ItemWriter {
         guard !unique.isEmpty else { return 0 }
 
         let coder = JSONColumnCoder()
+        // Known items are looked up rather than found by a failing insert: with AUTOINCREMENT,
+        // an `INSERT … ON CONFLICT DO NOTHING` that conflicts still uses up a number, so every
+        // refresh of a changed feed would make the numbers users type grow by its whole length.
+        let find = try db.cachedStatement(sql: "SELECT 1 FROM item WHERE feed_id = ? AND key = ?")
         // ?1 ... ?12 are the same in both statements; ?13 (first_seen) only matters on insert.
         let insert = try db.cachedStatement(sql: """
             INSERT INTO item (feed_id, key, guid, title, link, author, published, updated,
                               summary, content, categories, enclosures, first_seen)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-            ON CONFLICT (feed_id, key) DO NOTHING
             """)
         let update = try db.cachedStatement(sql: """
             UPDATE item
@@ -62,8 +65,8 @@ struct ItemWriter {
                 item.summary, item.content, coder.encode(item.categories), coder.encode(item.enclosures),
                 firstSeen,
             ]
-            try insert.execute(arguments: StatementArguments(values))
-            if db.changesCount > 0 {
+            if try Bool.fetchOne(find, arguments: [feedID, key]) == nil {
+                try insert.execute(arguments: StatementArguments(values))
                 inserted += 1
             } else {
                 values.removeLast()  // first_seen: kept from the first time

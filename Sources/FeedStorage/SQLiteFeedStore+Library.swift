@@ -118,8 +118,11 @@ extension SQLiteFeedStore {
                        MIN(CASE WHEN gone_since IS NULL THEN COALESCE(next_check, ?) END)
                 FROM feed
                 """, arguments: [now])!
+            // Three counts rather than one pass with SUM(): each is answered from an index (the
+            // partial ones for unread and starred items) instead of reading every row.
             let items = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*), COALESCE(SUM(is_read = 0), 0), COALESCE(SUM(is_starred), 0) FROM item
+                SELECT (SELECT COUNT(*) FROM item), (SELECT COUNT(*) FROM item WHERE is_read = 0),
+                       (SELECT COUNT(*) FROM item WHERE is_starred = 1)
                 """)!
             return StoreStatistics(
                 feeds: feeds[0], failingFeeds: feeds[1], items: items[0], unread: items[1], starred: items[2],

@@ -113,4 +113,18 @@ struct SQLiteFeedStoreItemsTests {
     private func titles(_ query: ItemQuery) async throws -> [String?] {
         try await store.items(query).map(\.title)
     }
+
+    @Test func refreshingKnownItemsUsesUpNoNumbers() async throws {
+        let items = (1...5).map { ParsedItem(id: "\($0)", title: "Item \($0)", published: day($0)) }
+        let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: items), fetchedAt: day(10))
+        for refresh in 0..<3 {
+            var changed = items
+            changed[0].title = "Item 1, version \(refresh)"
+            #expect(try await store.storeRefresh(feedID: feed.id, document: document(items: changed), at: day(11)) == 0)
+        }
+        _ = try await store.storeRefresh(
+            feedID: feed.id, document: document(items: items + [ParsedItem(id: "6", title: "Six")]), at: day(12))
+        let numbers = try await store.items(ItemQuery(unreadOnly: false)).map(\.id).sorted()
+        #expect(numbers == Array(1...6), "numbers stay dense: \(numbers)")
+    }
 }

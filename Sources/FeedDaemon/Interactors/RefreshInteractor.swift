@@ -10,21 +10,21 @@ import Logging
 /// The one use case that orchestrates fetch → parse → store, for a new subscription and for
 /// refreshes of known feeds.
 public actor RefreshInteractor {
-    private let fetcher: any RemoteDataManager
-    private let parser: any FeedParser
-    private let store: any FeedStore
-    private let schedule: RefreshSchedule
-    private let now: @Sendable () -> Date
+    let fetcher: any RemoteDataManager
+    let parser: any FeedParser
+    let store: any FeedStore
+    let schedule: RefreshSchedule
+    let now: @Sendable () -> Date
     private let concurrency: Int
     /// Where response bodies are parsed as they arrive (see `ParsingSink`).
     private let parseThread = ParseThread(name: "tidings-parse")
-    private let logger: Logger
+    let logger: Logger
     /// A refresh of every feed in progress; a second request joins it instead of fetching twice.
     private var refreshingAll: Task<[RefreshOutcome], Never>?
     /// Refresh passes running now (shared passes and passes over chosen feeds).
     private var runningPasses = 0
     /// Told after each store that added items, so that watchers hear of them.
-    private let newItems: NewItemsBroadcaster?
+    let newItems: NewItemsBroadcaster?
     /// Brings the search index up to date after a pass that stored items.
     private let indexer: SearchIndexer?
 
@@ -43,66 +43,6 @@ public actor RefreshInteractor {
         self.concurrency = max(1, concurrency)
         self.now = now
         self.logger = logger
-    }
-
-    /// Fetches `url` once and, if it is a feed, stores it with its items. A web page that links
-    /// to exactly one feed (autodiscovery) subscribes to that feed instead.
-    /// - Returns: the new feed and the number of items stored.
-    /// - Parameters:
-    ///   - tags: the new feed's tags.
-    ///   - title: the user's own name for the feed; `nil` keeps the document's title.
-    /// - Throws: `SubscriptionError` (bad URL, a page offering several feeds), `FeedStoreError`
-    ///   (already subscribed, invalid tag), `FetchError`, `FeedParsingError`; nothing is stored
-    ///   when it throws.
-    public nonisolated func subscribe(
-        url rawURL: String, tags: [String] = [], title: String? = nil
-    ) async throws -> (feed: Feed, itemCount: Int) {
-        let url = try Self.validatedURL(rawURL)
-        let options = SubscriptionOptions(tags: try TagName.validated(tags), title: title)
-        try await refuseKnown(url)
-        let response = try await fetcher.fetch(FetchRequest(url: url))
-        do {
-            return try await save(url: url, response: response, document: try await parse(response), options)
-        } catch FeedParsingError.notAFeed(let what) {
-            let candidates = parser.discoverFeeds(
-                inHTML: response.body, baseURL: response.finalURL, charset: response.charset)
-            guard let candidate = candidates.first else {
-                throw FeedParsingError.notAFeed(what + (what.hasPrefix("HTML") ? " that links to no feed" : ""))
-            }
-            guard candidates.count == 1 else { throw SubscriptionError.severalFeeds(page: url, candidates) }
-            logger.debug("autodiscovered", metadata: ["page": "\(url)", "feed": "\(candidate.url)"])
-            try await refuseKnown(candidate.url)
-            let feedResponse = try await fetcher.fetch(FetchRequest(url: candidate.url))
-            return try await save(
-                url: candidate.url, response: feedResponse, document: try await parse(feedResponse), options)
-        }
-    }
-
-    private nonisolated func refuseKnown(_ url: String) async throws {
-        if let existing = try await store.feeds().first(where: { $0.url == url }) {
-            throw FeedStoreError.alreadySubscribed(feedID: existing.id)
-        }
-    }
-
-    /// What the user asked for besides the URL.
-    private struct SubscriptionOptions {
-        var tags: [String]
-        var title: String?
-    }
-
-    private nonisolated func save(
-        url: String, response: FetchResponse, document: ParsedFeed, _ options: SubscriptionOptions
-    ) async throws -> (feed: Feed, itemCount: Int) {
-        let at = now()
-        let check = FeedCheck(
-            at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
-            nextCheck: schedule.afterSuccess(at: at, hint: Self.hint(response, document.updateInterval)),
-            updateHint: document.updateInterval)
-        let stored = try await store.addFeed(
-            url: url, document: document, check: check, tags: options.tags, customTitle: options.title)
-        logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
-        if stored.itemCount > 0 { await newItems?.storedNewItems() }
-        return stored
     }
 
     /// Reports a refresh's progress: once when it starts, then once per finished feed. Called
@@ -309,7 +249,7 @@ public actor RefreshInteractor {
     /// Parses a fetched document. Parsing is synchronous CPU work (a 32 MiB feed takes a fraction
     /// of a second): it runs on a Dispatch thread so the few cooperative threads keep answering
     /// clients meanwhile.
-    private nonisolated func parse(_ response: FetchResponse) async throws -> ParsedFeed {
+    nonisolated func parse(_ response: FetchResponse) async throws -> ParsedFeed {
         let parser = self.parser
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {

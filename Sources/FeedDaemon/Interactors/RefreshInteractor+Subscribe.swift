@@ -1,0 +1,67 @@
+import FeedEntities
+import FeedFetching
+import FeedParsing
+import FeedStorage
+import Foundation
+
+extension RefreshInteractor {
+    /// Fetches `url` once and, if it is a feed, stores it with its items. A web page that links
+    /// to exactly one feed (autodiscovery) subscribes to that feed instead.
+    /// - Returns: the new feed and the number of items stored.
+    /// - Parameters:
+    ///   - tags: the new feed's tags.
+    ///   - title: the user's own name for the feed; `nil` keeps the document's title.
+    /// - Throws: `SubscriptionError` (bad URL, a page offering several feeds), `FeedStoreError`
+    ///   (already subscribed, invalid tag), `FetchError`, `FeedParsingError`; nothing is stored
+    ///   when it throws.
+    public nonisolated func subscribe(
+        url rawURL: String, tags: [String] = [], title: String? = nil
+    ) async throws -> (feed: Feed, itemCount: Int) {
+        let url = try Self.validatedURL(rawURL)
+        let options = SubscriptionOptions(tags: try TagName.validated(tags), title: title)
+        try await refuseKnown(url)
+        let response = try await fetcher.fetch(FetchRequest(url: url))
+        do {
+            return try await save(url: url, response: response, document: try await parse(response), options)
+        } catch FeedParsingError.notAFeed(let what) {
+            let candidates = parser.discoverFeeds(
+                inHTML: response.body, baseURL: response.finalURL, charset: response.charset)
+            guard let candidate = candidates.first else {
+                throw FeedParsingError.notAFeed(what + (what.hasPrefix("HTML") ? " that links to no feed" : ""))
+            }
+            guard candidates.count == 1 else { throw SubscriptionError.severalFeeds(page: url, candidates) }
+            logger.debug("autodiscovered", metadata: ["page": "\(url)", "feed": "\(candidate.url)"])
+            try await refuseKnown(candidate.url)
+            let feedResponse = try await fetcher.fetch(FetchRequest(url: candidate.url))
+            return try await save(
+                url: candidate.url, response: feedResponse, document: try await parse(feedResponse), options)
+        }
+    }
+
+    nonisolated func refuseKnown(_ url: String) async throws {
+        if let existing = try await store.feeds().first(where: { $0.url == url }) {
+            throw FeedStoreError.alreadySubscribed(feedID: existing.id)
+        }
+    }
+
+    /// What the user asked for besides the URL.
+    struct SubscriptionOptions {
+        var tags: [String]
+        var title: String?
+    }
+
+    nonisolated func save(
+        url: String, response: FetchResponse, document: ParsedFeed, _ options: SubscriptionOptions
+    ) async throws -> (feed: Feed, itemCount: Int) {
+        let at = now()
+        let check = FeedCheck(
+            at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
+            nextCheck: schedule.afterSuccess(at: at, hint: Self.hint(response, document.updateInterval)),
+            updateHint: document.updateInterval)
+        let stored = try await store.addFeed(
+            url: url, document: document, check: check, tags: options.tags, customTitle: options.title)
+        logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
+        if stored.itemCount > 0 { await newItems?.storedNewItems() }
+        return stored
+    }
+}
