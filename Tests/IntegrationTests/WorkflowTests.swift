@@ -135,6 +135,15 @@ struct WorkflowTests {
         _ = try await json(other, ["import", copy.path], schema: "import.json")
         let otherFeeds = try await json(other, ["feeds"], schema: "feeds.json")
         #expect(Self.summary(otherFeeds) == Self.summary(feeds), "\(otherFeeds)")
+        // The remaining documents, on the copy: unsubscribe, subscribe, tag, rename.
+        let removed = try await json(other, ["unsubscribe", server.url("/cafe.xml")], schema: "unsubscribe.json")
+        #expect((removed["feed"] as? [String: Any])?["title"] as? String == "喫茶 Notes", "\(removed)")
+        let added = try await json(other, ["subscribe", server.url("/cafe.xml"), "--tag", "coffee"], schema: "subscribe.json")
+        #expect(added["items"] as? Int == 2 && (added["feed"] as? [String: Any])?["tags"] as? [String] == ["coffee"], "\(added)")
+        let tagged = try await json(other, ["tag", "喫茶", "+beans", "-coffee"], schema: "tag.json")
+        #expect((tagged["feed"] as? [String: Any])?["tags"] as? [String] == ["beans"], "\(tagged)")
+        let renamed = try await json(other, ["rename", "喫茶", "Coffee", "notes"], schema: "tag.json")
+        #expect((renamed["feed"] as? [String: Any])?["title"] as? String == "Coffee notes", "\(renamed)")
         #expect(await other.stop() == 0)
 
         // A refresh that stores a new item reaches the watcher as one JSON line.
@@ -143,8 +152,8 @@ struct WorkflowTests {
             <entry><title>Fresh from the watch</title><id>urn:watch:1</id><link href="https://kernel.example/watch"/>
             <updated>2026-11-23T08:00:00Z</updated></entry><entry>
             """), contentType: "application/atom+xml"))
-        let refreshedAgain = try await daemon.tidings(["refresh"])
-        #expect(refreshedAgain.status == 0, "\(refreshedAgain)")
+        let refreshedAgain = try await json(daemon, ["refresh"], schema: "refresh.json")
+        #expect(refreshedAgain["newItems"] as? Int == 1, "\(refreshedAgain)")
         let line = try await watch.firstLine(containing: "Fresh from the watch", within: .seconds(10))
         let problems = try JSONSchemaValidator(schema: "watch-item.json").problems(in: Data(line.utf8))
         #expect(problems.isEmpty, "\(problems): \(line)")

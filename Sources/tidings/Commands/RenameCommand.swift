@@ -16,6 +16,9 @@ struct RenameCommand: AsyncParsableCommand {
     @Flag(help: "Go back to the title the feed document gives.")
     var reset = false
 
+    @Flag(help: "Print JSON (docs/json.md).")
+    var json = false
+
     @OptionGroup var global: GlobalOptions
 
     var joinedTitle: String? { RenameFeedPresenter.title(joining: title) }
@@ -30,6 +33,7 @@ struct RenameCommand: AsyncParsableCommand {
     func run() async throws {
         try await CompositionRoot.run(
             RenameFeedRouter.assemble(
-                selector: feed, title: reset ? nil : joinedTitle, dependencies: CompositionRoot.dependencies(global)))
+                selector: feed, title: reset ? nil : joinedTitle, json: json,
+                dependencies: CompositionRoot.dependencies(global)))
     }
 }

@@ -7,7 +7,8 @@ struct SubscribeCommand: AsyncParsableCommand {
         abstract: "Subscribe to a feed: the daemon fetches it once and keeps it if it is a feed.",
         discussion: """
             URL may be a web page that announces its feed; when it announces several, they are \
-            listed (on stdout, exit status 1) to subscribe to one of them.
+            listed (on stdout, exit status 1) to subscribe to one of them, with --json as a \
+            document of candidates (docs/json.md).
             """)
 
     @Argument(help: ArgumentHelp("The feed's http or https URL, or a web page announcing it.", valueName: "url"))
@@ -18,6 +19,9 @@ struct SubscribeCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Your own title for the feed instead of the one it gives.", valueName: "title"))
     var title: String?
+
+    @Flag(help: "Print JSON (docs/json.md).")
+    var json = false
 
     @OptionGroup var global: GlobalOptions
 
@@ -32,6 +36,6 @@ struct SubscribeCommand: AsyncParsableCommand {
     func run() async throws {
         let request = SubscribeRequest(url: url, tags: tags, title: title)
         try await CompositionRoot.run(
-            SubscribeRouter.assemble(request: request, dependencies: CompositionRoot.dependencies(global)))
+            SubscribeRouter.assemble(request: request, json: json, dependencies: CompositionRoot.dependencies(global)))
     }
 }

@@ -7,8 +7,8 @@ struct TagCommand: AsyncParsableCommand {
         abstract: "Add and remove a feed's tags, then show them.",
         discussion: """
             +TAG or TAG adds a tag, -TAG removes one (tags compare case-insensitively). With no \
-            changes, shows the feed's tags. After FEED, only --socket, --color and --help are \
-            read as options; after '--', every word is a change.
+            changes, shows the feed's tags. After FEED, only --socket, --color, --json and --help \
+            are read as options; after '--', every word is a change.
             """)
 
     @Argument(help: ArgumentHelp("The feed's number, URL, title or an unambiguous title prefix.", valueName: "feed"))
@@ -22,12 +22,15 @@ struct TagCommand: AsyncParsableCommand {
         help: ArgumentHelp("+TAG or TAG to add, -TAG to remove.", valueName: "change"))
     var changes: [String] = []
 
+    @Flag(help: "Print JSON (docs/json.md).")
+    var json = false
+
     @OptionGroup var global: GlobalOptions
 
-    /// The changes, and the global options written after FEED.
+    /// The changes, and the options written after FEED.
     private func commandLine() throws -> TagCommandLine {
         do {
-            return try TagCommandLine(changes, optionsTakingValues: ["--socket", "--color"])
+            return try TagCommandLine(changes, optionsTakingValues: ["--socket", "--color"], flags: ["--json"])
         } catch {
             throw ValidationError(error.description)
         }
@@ -54,7 +57,7 @@ struct TagCommand: AsyncParsableCommand {
         let commandLine = try commandLine()
         try await CompositionRoot.run(
             TagFeedRouter.assemble(
-                selector: feed, changes: commandLine.changes,
+                selector: feed, changes: commandLine.changes, json: json || commandLine.flags.contains("--json"),
                 dependencies: CompositionRoot.dependencies(try options(commandLine))))
     }
 }

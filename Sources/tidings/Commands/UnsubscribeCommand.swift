@@ -9,6 +9,9 @@ struct UnsubscribeCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The feed's number, URL, title or an unambiguous title prefix.", valueName: "feed"))
     var feed: String
 
+    @Flag(help: "Print JSON (docs/json.md).")
+    var json = false
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -17,6 +20,6 @@ struct UnsubscribeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CompositionRoot.run(
-            UnsubscribeRouter.assemble(selector: feed, dependencies: CompositionRoot.dependencies(global)))
+            UnsubscribeRouter.assemble(selector: feed, json: json, dependencies: CompositionRoot.dependencies(global)))
     }
 }

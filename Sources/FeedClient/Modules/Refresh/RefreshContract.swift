@@ -1,14 +1,15 @@
 import FeedEntities
 import FeedIPC
 
-// `tidings refresh [FEED...]`: fetch feeds now and report what changed.
+// `tidings refresh [FEED...] [--json]`: fetch feeds now and report what changed.
 
 /// Writes the refresh's progress and report.
 public protocol RefreshView: AnyObject {
     /// Shows how far the refresh is: a progress bar redrawn in place on a terminal, the lines
-    /// of each finished feed otherwise.
+    /// of each finished feed otherwise; nothing with `--json`.
     func showProgress(_ progress: RefreshProgressReport)
-    /// Shows one line per feed that got new items or failed, then the summary line (stdout).
+    /// Shows one line per feed that got new items or failed, then the summary line (stdout);
+    /// with `--json`, every outcome and the counts as one JSON document.
     func showReport(_ report: RefreshReport)
     /// Shows why the refresh could not run, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
@@ -71,9 +72,23 @@ public struct RefreshReport: Equatable, Sendable {
     public var lines: [String]
     /// `Refreshed 3 feeds: 5 new items, 1 error`.
     public var summary: String
+    /// Every feed's outcome, in the daemon's order (for `--json`).
+    public var outcomes: [RefreshOutcomeRow]
+    /// New items over all feeds.
+    public var newItems: Int
+    /// Feeds whose server answered `304 Not Modified`.
+    public var unchanged: Int
+    /// Feeds that failed, gone ones not counted (the summary names those apart).
+    public var errors: Int
 
-    public init(lines: [String], summary: String) {
+    public init(
+        lines: [String], summary: String, outcomes: [RefreshOutcomeRow], newItems: Int, unchanged: Int, errors: Int
+    ) {
         self.lines = lines
         self.summary = summary
+        self.outcomes = outcomes
+        self.newItems = newItems
+        self.unchanged = unchanged
+        self.errors = errors
     }
 }

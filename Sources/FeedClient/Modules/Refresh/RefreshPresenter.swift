@@ -35,8 +35,11 @@ public final class RefreshPresenter: RefreshPresentation {
     // MARK: - Mapping
 
     static func report(for outcomes: [RefreshOutcome]) -> RefreshReport {
+        let rows = outcomes.map(row(for:))
         guard !outcomes.isEmpty else {
-            return RefreshReport(lines: [], summary: "No feeds to refresh; add one with 'tidings subscribe URL'.")
+            return RefreshReport(
+                lines: [], summary: "No feeds to refresh; add one with 'tidings subscribe URL'.", outcomes: rows,
+                newItems: 0, unchanged: 0, errors: 0)
         }
         let lines = outcomes.flatMap { Self.lines(for: $0) }
         let newItems = outcomes.reduce(0) { $0 + $1.newItems }
@@ -48,7 +51,14 @@ public final class RefreshPresenter: RefreshPresentation {
         if unchanged > 0 { summary += ", \(unchanged) unchanged" }
         if errors > 0 { summary += ", " + Counted.phrase(errors, "error") }
         if gone > 0 { summary += ", \(gone) gone" }
-        return RefreshReport(lines: lines, summary: summary)
+        return RefreshReport(
+            lines: lines, summary: summary, outcomes: rows, newItems: newItems, unchanged: unchanged, errors: errors)
+    }
+
+    static func row(for outcome: RefreshOutcome) -> RefreshOutcomeRow {
+        RefreshOutcomeRow(
+            feedNumber: outcome.feedID, title: outcome.title, url: outcome.url, newItems: outcome.newItems,
+            error: outcome.error, notModified: outcome.notModified, movedTo: outcome.movedTo, gone: outcome.isGone)
     }
 
     /// What the report says of one feed: nothing when it has nothing new (unless `always`).

@@ -5,12 +5,12 @@ public final class RefreshRouter: RefreshWireframe {
 
     public init() {}
 
-    /// Builds the module for `tidings refresh [FEED...]`.
-    public static func assemble(selectors: [String], dependencies: ClientDependencies) -> AssembledModule {
+    /// Builds the module for `tidings refresh [FEED...] [--json]`.
+    public static func assemble(selectors: [String], json: Bool, dependencies: ClientDependencies) -> AssembledModule {
         let router = RefreshRouter()
         let presenter = RefreshPresenter(
             selectors: selectors,
-            view: TerminalRefreshView(terminal: dependencies.terminal),
+            view: TerminalRefreshView(terminal: dependencies.terminal, json: json),
             interactor: RefreshInteractor(daemon: dependencies.daemon),
             wireframe: router)
         return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })

@@ -3,19 +3,24 @@
 /// On a terminal the progress is one line redrawn in place (`Refreshing 120/500 [####      ]
 /// 2 errors  Feed title`), erased before the report. Piped, every finished feed gets its own
 /// line as it finishes, and the report then adds only its summary (its feed lines would repeat
-/// them).
+/// them). With `--json`, nothing until the end, then one document. Every string from the
+/// daemon passes `TerminalText.sanitize` here before it is written.
 public final class TerminalRefreshView: RefreshView {
     private let terminal: any Terminal
+    private let json: Bool
     /// A progress bar is on the screen, to be erased before anything else is written.
     private var barShown = false
     /// Feed lines were written as the feeds finished.
     private var wroteFeedLines = false
 
-    public init(terminal: any Terminal) {
+    public init(terminal: any Terminal, json: Bool) {
         self.terminal = terminal
+        self.json = json
     }
 
     public func showProgress(_ progress: RefreshProgressReport) {
+        // A script reading the document wants stdout to hold nothing else.
+        guard !json else { return }
         guard terminal.isTTY else {
             for line in progress.lines {
                 terminal.writeLine(line)
@@ -28,6 +33,10 @@ public final class TerminalRefreshView: RefreshView {
     }
 
     public func showReport(_ report: RefreshReport) {
+        if json {
+            terminal.write(Self.json(report).text + "\n")
+            return
+        }
         eraseBar()
         if !wroteFeedLines {
             for line in report.lines {
@@ -40,6 +49,31 @@ public final class TerminalRefreshView: RefreshView {
     public func showFailure(_ failure: CommandFailure) {
         eraseBar()
         terminal.writeFailure(failure)
+    }
+
+    // MARK: - JSON (docs/json.md)
+
+    /// `{"outcomes":[{"feedNumber","title","url","newItems","error","notModified","movedTo","gone"}],
+    /// "feeds","newItems","unchanged","errors"}`.
+    static func json(_ report: RefreshReport) -> JSONValue {
+        .object([
+            ("outcomes", .array(report.outcomes.map { outcome in
+                .object([
+                    ("feedNumber", .int(outcome.feedNumber)),
+                    ("title", .string(TerminalText.sanitize(outcome.title))),
+                    ("url", .string(TerminalText.sanitize(outcome.url))),
+                    ("newItems", .int(Int64(outcome.newItems))),
+                    ("error", .optional(outcome.error.map(TerminalText.sanitize))),
+                    ("notModified", .bool(outcome.notModified)),
+                    ("movedTo", .optional(outcome.movedTo.map(TerminalText.sanitize))),
+                    ("gone", .bool(outcome.gone)),
+                ])
+            })),
+            ("feeds", .int(Int64(report.outcomes.count))),
+            ("newItems", .int(Int64(report.newItems))),
+            ("unchanged", .int(Int64(report.unchanged))),
+            ("errors", .int(Int64(report.errors))),
+        ])
     }
 
     // MARK: - Progress bar

@@ -1,11 +1,13 @@
 import FeedEntities
 
-// `tidings rename FEED TITLE…` and `tidings rename FEED --reset`: the user's own title for a feed.
+// `tidings rename FEED TITLE…` and `tidings rename FEED --reset` (both with `--json`): the user's
+// own title for a feed.
 
 /// Writes the outcome of a rename.
 public protocol RenameFeedView: AnyObject {
-    /// Shows the confirmation line on stdout.
-    func showRenamed(_ message: String)
+    /// Shows the confirmation line on stdout; with `--json`, instead, the feed after the change as
+    /// one JSON document.
+    func showRenamed(_ message: String, feed: FeedRow)
     /// Shows why the feed was not renamed, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
 }

@@ -7,17 +7,19 @@ public final class RenameFeedPresenter: RenameFeedPresentation {
     private let view: any RenameFeedView
     private let interactor: any RenameFeedUseCase
     private let wireframe: any RenameFeedWireframe
+    private let clock: any WallClock
 
     /// - Parameter title: the new title; `nil` returns to the document's (`--reset`).
     public init(
         selector: String, title: String?, view: any RenameFeedView, interactor: any RenameFeedUseCase,
-        wireframe: any RenameFeedWireframe
+        wireframe: any RenameFeedWireframe, clock: any WallClock
     ) {
         self.selector = selector
         self.title = title
         self.view = view
         self.interactor = interactor
         self.wireframe = wireframe
+        self.clock = clock
     }
 
     // MARK: - RenameFeedPresentation
@@ -25,7 +27,8 @@ public final class RenameFeedPresenter: RenameFeedPresentation {
     public func viewDidLoad() async {
         do {
             let feed = try await interactor.rename(feed: selector, to: title)
-            view.showRenamed(Self.confirmation(for: feed, reset: title == nil))
+            view.showRenamed(
+                Self.confirmation(for: feed, reset: title == nil), feed: FeedRow(feed, now: clock.now, clock: clock))
             wireframe.navigate(to: .exit(.success))
         } catch {
             let failure = CommandFailure(error, action: "cannot rename '\(selector)'")

@@ -5,15 +5,18 @@ public final class RenameFeedRouter: RenameFeedWireframe {
 
     public init() {}
 
-    /// Builds the module for `tidings rename FEED TITLE…` (`title: nil` for `--reset`).
-    public static func assemble(selector: String, title: String?, dependencies: ClientDependencies) -> AssembledModule {
+    /// Builds the module for `tidings rename FEED TITLE… [--json]` (`title: nil` for `--reset`).
+    public static func assemble(
+        selector: String, title: String?, json: Bool, dependencies: ClientDependencies
+    ) -> AssembledModule {
         let router = RenameFeedRouter()
         let presenter = RenameFeedPresenter(
             selector: selector,
             title: title,
-            view: TerminalRenameFeedView(terminal: dependencies.terminal),
+            view: TerminalRenameFeedView(terminal: dependencies.terminal, json: json),
             interactor: RenameFeedInteractor(daemon: dependencies.daemon),
-            wireframe: router)
+            wireframe: router,
+            clock: dependencies.clock)
         return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
     }
 

@@ -1,13 +1,14 @@
 import FeedEntities
 
-// `tidings subscribe URL [--tag T]… [--title T]`: add a feed.
+// `tidings subscribe URL [--tag T]… [--title T] [--json]`: add a feed.
 
 /// Writes the outcome of a subscription.
 public protocol SubscribeView: AnyObject {
-    /// Shows the confirmation line on stdout.
-    func showSubscribed(_ message: String)
+    /// Shows the confirmation line on stdout; with `--json`, instead, the new feed and the
+    /// number of items stored as one JSON document.
+    func showSubscribed(_ message: String, feed: FeedRow, itemsStored: Int)
     /// Shows, on stdout, the feeds the web page at `page` offers, numbered in the page's order,
-    /// and how to subscribe to one of them.
+    /// and how to subscribe to one of them; with `--json`, the candidates as one JSON document.
     func showCandidates(_ rows: [FeedCandidateRow], offeredBy page: String)
     /// Shows why nothing was subscribed, as one line on stderr.
     func showFailure(_ failure: CommandFailure)

@@ -8,15 +8,17 @@ public final class SubscribePresenter: SubscribePresentation {
     private let view: any SubscribeView
     private let interactor: any SubscribeUseCase
     private let wireframe: any SubscribeWireframe
+    private let clock: any WallClock
 
     public init(
         request: SubscribeRequest, view: any SubscribeView, interactor: any SubscribeUseCase,
-        wireframe: any SubscribeWireframe
+        wireframe: any SubscribeWireframe, clock: any WallClock
     ) {
         self.request = request
         self.view = view
         self.interactor = interactor
         self.wireframe = wireframe
+        self.clock = clock
     }
 
     // MARK: - SubscribePresentation
@@ -24,7 +26,9 @@ public final class SubscribePresenter: SubscribePresentation {
     public func viewDidLoad() async {
         do {
             let feed = try await interactor.subscribe(request)
-            view.showSubscribed(Self.confirmation(for: feed))
+            // The feed object is the one `tidings feeds --json` writes, so scripts read one shape.
+            view.showSubscribed(
+                Self.confirmation(for: feed), feed: FeedRow(feed, now: clock.now, clock: clock), itemsStored: feed.itemCount)
             wireframe.navigate(to: .exit(.success))
         } catch let error as RPCError where error.code == RPCErrorCode.severalFeeds.rawValue {
             guard let candidates = error.data?.candidates, !candidates.isEmpty else { return fail(error) }
@@ -53,7 +57,9 @@ public final class SubscribePresenter: SubscribePresentation {
     static func rows(for candidates: [FeedCandidate]) -> [FeedCandidateRow] {
         candidates.enumerated().map { index, candidate in
             let title = candidate.title.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
-            return FeedCandidateRow(number: index + 1, title: title ?? "(\(kind(of: candidate.type)))", url: candidate.url)
+            return FeedCandidateRow(
+                number: index + 1, title: title ?? "(\(kind(of: candidate.type)))", url: candidate.url, givenTitle: title,
+                type: candidate.type)
         }
     }
 

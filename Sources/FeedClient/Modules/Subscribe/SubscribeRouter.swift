@@ -5,20 +5,21 @@ public final class SubscribeRouter: SubscribeWireframe {
 
     public init() {}
 
-    /// Builds the module for `tidings subscribe URL [--tag T]… [--title T]`.
-    public static func assemble(request: SubscribeRequest, dependencies: ClientDependencies) -> AssembledModule {
+    /// Builds the module for `tidings subscribe URL [--tag T]… [--title T] [--json]`.
+    public static func assemble(request: SubscribeRequest, json: Bool, dependencies: ClientDependencies) -> AssembledModule {
         let router = SubscribeRouter()
         let presenter = SubscribePresenter(
             request: request,
-            view: TerminalSubscribeView(terminal: dependencies.terminal),
+            view: TerminalSubscribeView(terminal: dependencies.terminal, json: json),
             interactor: SubscribeInteractor(daemon: dependencies.daemon),
-            wireframe: router)
+            wireframe: router,
+            clock: dependencies.clock)
         return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
     }
 
-    /// Builds the module for `tidings subscribe URL` without tags or title.
+    /// Builds the module for `tidings subscribe URL` without tags, title or `--json`.
     public static func assemble(url: String, dependencies: ClientDependencies) -> AssembledModule {
-        assemble(request: SubscribeRequest(url: url), dependencies: dependencies)
+        assemble(request: SubscribeRequest(url: url), json: false, dependencies: dependencies)
     }
 
     public func navigate(to route: SubscribeRoute) {

@@ -1,14 +1,20 @@
-/// Writes subscription outcomes to the terminal. Every string from the daemon passes
-/// `TerminalText.sanitize` here before it is written.
+/// Writes subscription outcomes to the terminal, or as JSON with `--json`. Every string from
+/// the daemon passes `TerminalText.sanitize` here before it is written.
 public final class TerminalSubscribeView: SubscribeView {
     private let terminal: any Terminal
+    private let json: Bool
 
-    public init(terminal: any Terminal) {
+    public init(terminal: any Terminal, json: Bool) {
         self.terminal = terminal
+        self.json = json
     }
 
-    public func showSubscribed(_ message: String) {
-        terminal.writeLine(message)
+    public func showSubscribed(_ message: String, feed: FeedRow, itemsStored: Int) {
+        if json {
+            terminal.write(Self.json(feed: feed, itemsStored: itemsStored).text + "\n")
+        } else {
+            terminal.writeLine(message)
+        }
     }
 
     /// ```
@@ -18,7 +24,12 @@ public final class TerminalSubscribeView: SubscribeView {
     /// Subscribe to one with: tidings subscribe URL
     /// ```
     /// Titles are cut to leave room for the URLs, which are never cut: they are what is copied.
+    /// With `--json`, the document of `json(candidates:)` instead.
     public func showCandidates(_ rows: [FeedCandidateRow], offeredBy page: String) {
+        if json {
+            terminal.write(Self.json(candidates: rows).text + "\n")
+            return
+        }
         let numbers = rows.map { String($0.number) }
         let titles = rows.map { TerminalText.sanitize($0.title) }
         let urls = rows.map { TerminalText.sanitize($0.url) }
@@ -38,5 +49,29 @@ public final class TerminalSubscribeView: SubscribeView {
 
     public func showFailure(_ failure: CommandFailure) {
         terminal.writeFailure(failure)
+    }
+
+    // MARK: - JSON (docs/json.md)
+
+    /// `{"feed":<feed>,"items":N}`, the feed as `tidings feeds --json` writes it.
+    static func json(feed: FeedRow, itemsStored: Int) -> JSONValue {
+        .object([
+            ("feed", TerminalFeedListView.jsonObject(feed)),
+            ("items", .int(Int64(itemsStored))),
+        ])
+    }
+
+    /// `{"candidates":[{"url","title","type"}]}`: the page's own title, `null` when it gives none
+    /// (not the `(Atom)` the table shows in its place).
+    static func json(candidates rows: [FeedCandidateRow]) -> JSONValue {
+        .object([
+            ("candidates", .array(rows.map { row in
+                .object([
+                    ("url", .string(TerminalText.sanitize(row.url))),
+                    ("title", .optional(row.givenTitle.map(TerminalText.sanitize))),
+                    ("type", .string(TerminalText.sanitize(row.type))),
+                ])
+            })),
+        ])
     }
 }

@@ -36,6 +36,7 @@ public enum TagChangesError: Error, Equatable, Sendable, CustomStringConvertible
     case addedAndRemoved(String)
     case unknownOption(String)
     case missingValue(String)
+    case flagWithValue(String)
 
     public var description: String {
         switch self {
@@ -47,6 +48,8 @@ public enum TagChangesError: Error, Equatable, Sendable, CustomStringConvertible
             "Unknown option '\(argument)'; to remove the tag '\(argument.dropFirst())', write it after '--'."
         case .missingValue(let option):
             "Missing value for '\(option)'."
+        case .flagWithValue(let flag):
+            "'\(flag)' takes no value."
         }
     }
 }

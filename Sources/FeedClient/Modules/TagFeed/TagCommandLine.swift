@@ -1,22 +1,30 @@
 /// The words after FEED in `tidings tag FEED …`, which ArgumentParser hands over as written so
 /// that `-news` is read as "remove news", not as an option: the tag changes, and the options
-/// among them (`--socket PATH`, `--color=never`, `--help`), which the command parses itself.
+/// among them (`--socket PATH`, `--color=never`, `--json`, `--help`), which the command parses
+/// itself.
 ///
 /// Only words starting with `--` can be options; after a lone `--` every word is a change.
 public struct TagCommandLine: Equatable, Sendable {
     public var changes: TagChanges
     /// The options found, each followed by its value unless written `--name=value`.
     public var options: [String]
+    /// The flags found (options without a value, such as `--json`), as written.
+    public var flags: [String]
     /// `--help` was among the words.
     public var asksForHelp: Bool
 
-    /// - Parameter optionsTakingValues: the long options the command accepts after FEED, each
-    ///   taking a value (`--socket`).
-    /// - Throws: `TagChangesError`: an unknown `--option`, an option without its value, an
-    ///   empty tag, a tag both added and removed.
-    public init(_ words: [String], optionsTakingValues: Set<String>) throws(TagChangesError) {
+    /// - Parameters:
+    ///   - optionsTakingValues: the long options the command accepts after FEED, each taking a
+    ///     value (`--socket`).
+    ///   - knownFlags: the long options it accepts there without a value (`--json`).
+    /// - Throws: `TagChangesError`: an unknown `--option`, an option without its value, a flag
+    ///   with one, an empty tag, a tag both added and removed.
+    public init(
+        _ words: [String], optionsTakingValues: Set<String>, flags knownFlags: Set<String> = []
+    ) throws(TagChangesError) {
         var changes: [String] = []
         var options: [String] = []
+        var flags: [String] = []
         var asksForHelp = false
         var index = words.startIndex
         while index < words.endIndex {
@@ -35,6 +43,11 @@ public struct TagCommandLine: Equatable, Sendable {
                 asksForHelp = true
                 continue
             }
+            if knownFlags.contains(name) {
+                guard name == word else { throw .flagWithValue(name) }
+                flags.append(word)
+                continue
+            }
             guard optionsTakingValues.contains(name) else { throw .unknownOption(word) }
             options.append(word)
             if name == word {
@@ -45,6 +58,7 @@ public struct TagCommandLine: Equatable, Sendable {
         }
         self.changes = try TagChanges(arguments: changes)
         self.options = options
+        self.flags = flags
         self.asksForHelp = asksForHelp
     }
 }

@@ -1,11 +1,12 @@
 import FeedEntities
 
-// `tidings tag FEED [+TAG|-TAG|TAG]…`: add and remove a feed's tags, then show them.
+// `tidings tag FEED [+TAG|-TAG|TAG]… [--json]`: add and remove a feed's tags, then show them.
 
 /// Writes the feed's tags.
 public protocol TagFeedView: AnyObject {
-    /// Shows the feed's tags after the change as one line on stdout.
-    func showTags(_ line: String)
+    /// Shows the feed's tags after the change as one line on stdout; with `--json`, instead, the
+    /// feed after the change as one JSON document.
+    func showTags(_ line: String, feed: FeedRow)
     /// Shows why the tags could not be changed, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
 }

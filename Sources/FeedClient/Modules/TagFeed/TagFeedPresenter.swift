@@ -7,16 +7,18 @@ public final class TagFeedPresenter: TagFeedPresentation {
     private let view: any TagFeedView
     private let interactor: any TagFeedUseCase
     private let wireframe: any TagFeedWireframe
+    private let clock: any WallClock
 
     public init(
         selector: String, changes: TagChanges, view: any TagFeedView, interactor: any TagFeedUseCase,
-        wireframe: any TagFeedWireframe
+        wireframe: any TagFeedWireframe, clock: any WallClock
     ) {
         self.selector = selector
         self.changes = changes
         self.view = view
         self.interactor = interactor
         self.wireframe = wireframe
+        self.clock = clock
     }
 
     // MARK: - TagFeedPresentation
@@ -24,7 +26,7 @@ public final class TagFeedPresenter: TagFeedPresentation {
     public func viewDidLoad() async {
         do {
             let feed = try await interactor.tag(feed: selector, with: changes)
-            view.showTags(Self.line(for: feed))
+            view.showTags(Self.line(for: feed), feed: FeedRow(feed, now: clock.now, clock: clock))
             wireframe.navigate(to: .exit(.success))
         } catch {
             let action = changes.isEmpty ? "cannot show the tags of '\(selector)'" : "cannot tag '\(selector)'"

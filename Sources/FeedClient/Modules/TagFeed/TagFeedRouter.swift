@@ -5,15 +5,18 @@ public final class TagFeedRouter: TagFeedWireframe {
 
     public init() {}
 
-    /// Builds the module for `tidings tag FEED +TAG -TAG…`.
-    public static func assemble(selector: String, changes: TagChanges, dependencies: ClientDependencies) -> AssembledModule {
+    /// Builds the module for `tidings tag FEED +TAG -TAG… [--json]`.
+    public static func assemble(
+        selector: String, changes: TagChanges, json: Bool, dependencies: ClientDependencies
+    ) -> AssembledModule {
         let router = TagFeedRouter()
         let presenter = TagFeedPresenter(
             selector: selector,
             changes: changes,
-            view: TerminalTagFeedView(terminal: dependencies.terminal),
+            view: TerminalTagFeedView(terminal: dependencies.terminal, json: json),
             interactor: TagFeedInteractor(daemon: dependencies.daemon),
-            wireframe: router)
+            wireframe: router,
+            clock: dependencies.clock)
         return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
     }
 

@@ -1,11 +1,12 @@
 import FeedEntities
 
-// `tidings unsubscribe FEED`: remove a feed and its items.
+// `tidings unsubscribe FEED [--json]`: remove a feed and its items.
 
 /// Writes the outcome of an unsubscription.
 public protocol UnsubscribeView: AnyObject {
-    /// Shows the confirmation line on stdout.
-    func showUnsubscribed(_ message: String)
+    /// Shows the confirmation line on stdout; with `--json`, instead, the removed feed as it was,
+    /// as one JSON document.
+    func showUnsubscribed(_ message: String, feed: FeedRow)
     /// Shows why nothing was removed, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
 }

@@ -6,15 +6,17 @@ public final class UnsubscribePresenter: UnsubscribePresentation {
     private let view: any UnsubscribeView
     private let interactor: any UnsubscribeUseCase
     private let wireframe: any UnsubscribeWireframe
+    private let clock: any WallClock
 
     public init(
         selector: String, view: any UnsubscribeView, interactor: any UnsubscribeUseCase,
-        wireframe: any UnsubscribeWireframe
+        wireframe: any UnsubscribeWireframe, clock: any WallClock
     ) {
         self.selector = selector
         self.view = view
         self.interactor = interactor
         self.wireframe = wireframe
+        self.clock = clock
     }
 
     // MARK: - UnsubscribePresentation
@@ -22,7 +24,7 @@ public final class UnsubscribePresenter: UnsubscribePresentation {
     public func viewDidLoad() async {
         do {
             let feed = try await interactor.unsubscribe(from: selector)
-            view.showUnsubscribed(Self.confirmation(for: feed))
+            view.showUnsubscribed(Self.confirmation(for: feed), feed: FeedRow(feed, now: clock.now, clock: clock))
             wireframe.navigate(to: .exit(.success))
         } catch {
             let failure = CommandFailure(error, action: "cannot unsubscribe from '\(selector)'")

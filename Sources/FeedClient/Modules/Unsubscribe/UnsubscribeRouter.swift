@@ -5,14 +5,15 @@ public final class UnsubscribeRouter: UnsubscribeWireframe {
 
     public init() {}
 
-    /// Builds the module for `tidings unsubscribe FEED`.
-    public static func assemble(selector: String, dependencies: ClientDependencies) -> AssembledModule {
+    /// Builds the module for `tidings unsubscribe FEED [--json]`.
+    public static func assemble(selector: String, json: Bool, dependencies: ClientDependencies) -> AssembledModule {
         let router = UnsubscribeRouter()
         let presenter = UnsubscribePresenter(
             selector: selector,
-            view: TerminalUnsubscribeView(terminal: dependencies.terminal),
+            view: TerminalUnsubscribeView(terminal: dependencies.terminal, json: json),
             interactor: UnsubscribeInteractor(daemon: dependencies.daemon),
-            wireframe: router)
+            wireframe: router,
+            clock: dependencies.clock)
         return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
     }
 

@@ -20,7 +20,8 @@ struct RefreshPresenterTests {
         #expect(interactor.selectors == [[]])
         #expect(view.reports == [RefreshReport(
             lines: ["Planet Terminal: 4 new items", "Kernel Notes: 1 new item", "Broken: error: HTTP 500 Internal Server Error"],
-            summary: "Refreshed 4 feeds: 5 new items, 1 error")])
+            summary: "Refreshed 4 feeds: 5 new items, 1 error", outcomes: Self.outcomes.map(RefreshPresenter.row(for:)),
+            newItems: 5, unchanged: 0, errors: 1)])
         #expect(wireframe.routes == [.exit(.success)])
     }
 
@@ -28,7 +29,9 @@ struct RefreshPresenterTests {
         #expect(RefreshPresenter.report(for: [Self.outcomes[1]]).summary == "Refreshed 1 feed: no new items")
         #expect(RefreshPresenter.report(for: [Self.outcomes[2]]).summary == "Refreshed 1 feed: 1 new item")
         #expect(RefreshPresenter.report(for: [Self.outcomes[3], Self.outcomes[3]]).summary == "Refreshed 2 feeds: no new items, 2 errors")
-        #expect(RefreshPresenter.report(for: []) == RefreshReport(lines: [], summary: "No feeds to refresh; add one with 'tidings subscribe URL'."))
+        #expect(RefreshPresenter.report(for: []) == RefreshReport(
+            lines: [], summary: "No feeds to refresh; add one with 'tidings subscribe URL'.", outcomes: [], newItems: 0,
+            unchanged: 0, errors: 0))
     }
 
     @Test func unchangedMovedAndGoneFeedsAreToldApart() {
@@ -42,6 +45,19 @@ struct RefreshPresenterTests {
             "Old: gone (HTTP 410): kept, no longer fetched",
         ])
         #expect(report.summary == "Refreshed 3 feeds: 2 new items, 1 unchanged, 1 gone")
+        #expect(report.outcomes == [
+            RefreshOutcomeRow(
+                feedNumber: 1, title: "Same", url: "https://s/rss", newItems: 0, error: nil, notModified: true, movedTo: nil,
+                gone: false),
+            RefreshOutcomeRow(
+                feedNumber: 2, title: "Moved", url: "https://new/rss", newItems: 2, error: nil, notModified: false,
+                movedTo: "https://new/rss", gone: false),
+            RefreshOutcomeRow(
+                feedNumber: 3, title: "Old", url: "https://o/rss", newItems: 0, error: "HTTP 410 Gone", notModified: false,
+                movedTo: nil, gone: true),
+        ])
+        // A gone feed is counted apart, as the summary does, not as an error.
+        #expect([report.newItems, report.unchanged, report.errors] == [2, 1, 0])
     }
 
     @Test func progressBecomesOneLinePerFinishedFeed() async {

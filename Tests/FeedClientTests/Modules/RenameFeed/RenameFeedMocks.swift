@@ -3,8 +3,12 @@ import FeedEntities
 
 final class RenameFeedViewSpy: RenameFeedView {
     private(set) var confirmations: [String] = []
+    private(set) var feeds: [FeedRow] = []
     private(set) var failures: [CommandFailure] = []
-    func showRenamed(_ message: String) { confirmations.append(message) }
+    func showRenamed(_ message: String, feed: FeedRow) {
+        confirmations.append(message)
+        feeds.append(feed)
+    }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }
 

@@ -6,10 +6,15 @@ struct RenameFeedPresenterTests {
     let view = RenameFeedViewSpy()
     let wireframe = RenameFeedWireframeSpy()
 
+    private func presenter(_ selector: String, title: String?, _ interactor: RenameFeedUseCaseStub) -> RenameFeedPresenter {
+        RenameFeedPresenter(
+            selector: selector, title: title, view: view, interactor: interactor, wireframe: wireframe,
+            clock: FixedClock(now: Fixtures.now))
+    }
+
     @Test func confirmsWithTheFeedsNumberAndNewTitle() async {
         let interactor = RenameFeedUseCaseStub(.success(Fixtures.feed(3, title: "New title")))
-        let presenter = RenameFeedPresenter(selector: "Planet", title: "New title", view: view, interactor: interactor, wireframe: wireframe)
-        await presenter.viewDidLoad()
+        await presenter("Planet", title: "New title", interactor).viewDidLoad()
         #expect(interactor.requests.map(\.selector) == ["Planet"])
         #expect(interactor.requests.map(\.title) == ["New title"])
         #expect(view.confirmations == [#"Renamed feed 3 to "New title""#])
@@ -18,10 +23,17 @@ struct RenameFeedPresenterTests {
 
     @Test func resetSaysTheFeedHasItsOwnTitleAgain() async {
         let interactor = RenameFeedUseCaseStub(.success(Fixtures.feed(3, title: "Planet Terminal")))
-        let presenter = RenameFeedPresenter(selector: "3", title: nil, view: view, interactor: interactor, wireframe: wireframe)
-        await presenter.viewDidLoad()
+        await presenter("3", title: nil, interactor).viewDidLoad()
         #expect(interactor.requests.map(\.title) == [nil])
         #expect(view.confirmations == [#"Renamed feed 3 back to "Planet Terminal" (the feed's own title)"#])
+    }
+
+    @Test func handsTheViewTheFeedAfterTheChange() async {
+        var feed = Fixtures.feed(3, title: "Mein Blog")
+        feed.hasCustomTitle = true
+        await presenter("3", title: "Mein Blog", RenameFeedUseCaseStub(.success(feed))).viewDidLoad()
+        #expect(view.feeds == [FeedRow(feed, now: Fixtures.now, clock: FixedClock(now: Fixtures.now))])
+        #expect(view.feeds.first?.title == "Mein Blog")
     }
 
     @Test func wordsAreJoinedByOneSpace() {
@@ -33,8 +45,7 @@ struct RenameFeedPresenterTests {
 
     @Test func failuresNameTheFeed() async {
         let interactor = RenameFeedUseCaseStub(.failure(RPCError(.notFound, "no feed matches 'Nope'")))
-        let presenter = RenameFeedPresenter(selector: "Nope", title: "X", view: view, interactor: interactor, wireframe: wireframe)
-        await presenter.viewDidLoad()
+        await presenter("Nope", title: "X", interactor).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot rename 'Nope': no feed matches 'Nope'")])
         #expect(wireframe.routes == [.exit(.failure)])
     }

@@ -3,9 +3,13 @@ import FeedEntities
 
 final class SubscribeViewSpy: SubscribeView {
     private(set) var confirmations: [String] = []
+    private(set) var subscribed: [(feed: FeedRow, itemsStored: Int)] = []
     private(set) var candidates: [(rows: [FeedCandidateRow], page: String)] = []
     private(set) var failures: [CommandFailure] = []
-    func showSubscribed(_ message: String) { confirmations.append(message) }
+    func showSubscribed(_ message: String, feed: FeedRow, itemsStored: Int) {
+        confirmations.append(message)
+        subscribed.append((feed, itemsStored))
+    }
     func showCandidates(_ rows: [FeedCandidateRow], offeredBy page: String) { candidates.append((rows, page)) }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }
@@ -23,4 +27,11 @@ final class SubscribeUseCaseStub: SubscribeUseCase {
 final class SubscribeWireframeSpy: SubscribeWireframe {
     private(set) var routes: [SubscribeRoute] = []
     func navigate(to route: SubscribeRoute) { routes.append(route) }
+}
+
+extension FeedCandidateRow {
+    /// A candidate the page names, announced as RSS.
+    static func fixture(_ number: Int, title: String, url: String) -> FeedCandidateRow {
+        FeedCandidateRow(number: number, title: title, url: url, givenTitle: title, type: "application/rss+xml")
+    }
 }

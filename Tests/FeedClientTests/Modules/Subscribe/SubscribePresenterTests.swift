@@ -8,7 +8,8 @@ struct SubscribePresenterTests {
     let wireframe = SubscribeWireframeSpy()
 
     private func presenter(_ request: SubscribeRequest, _ interactor: SubscribeUseCaseStub) -> SubscribePresenter {
-        SubscribePresenter(request: request, view: view, interactor: interactor, wireframe: wireframe)
+        SubscribePresenter(
+            request: request, view: view, interactor: interactor, wireframe: wireframe, clock: FixedClock(now: Fixtures.now))
     }
 
     @Test func confirmsWithTitleAndItemCount() async {
@@ -17,6 +18,15 @@ struct SubscribePresenterTests {
         #expect(interactor.requests == [SubscribeRequest(url: "https://p.example/rss")])
         #expect(view.confirmations == [#"Subscribed to "Planet Terminal" (3 items)"#])
         #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func handsTheViewTheFeedAsFeedsShowsItAndTheItemsStored() async {
+        var feed = Fixtures.feed(4, title: "Planet Terminal", items: 3)
+        feed.tags = ["linux"]
+        await presenter(SubscribeRequest(url: "https://p.example/rss"), SubscribeUseCaseStub(.success(feed))).viewDidLoad()
+        #expect(view.subscribed.map(\.feed) == [FeedRow(feed, now: Fixtures.now, clock: FixedClock(now: Fixtures.now))])
+        #expect(view.subscribed.map(\.itemsStored) == [3])
+        #expect(view.subscribed.first?.feed.tags == ["linux"])
     }
 
     @Test func passesTagsAndTitleAndConfirmsTheTags() async {
@@ -44,10 +54,13 @@ struct SubscribePresenterTests {
         await presenter(SubscribeRequest(url: "https://example.org/"), SubscribeUseCaseStub(.failure(error))).viewDidLoad()
         #expect(view.candidates.first?.page == "https://example.org/")
         #expect(view.candidates.first?.rows == [
-            FeedCandidateRow(number: 1, title: "Posts", url: "https://example.org/feed.xml"),
-            FeedCandidateRow(number: 2, title: "(Atom)", url: "https://example.org/atom.xml"),
-            FeedCandidateRow(number: 3, title: "(JSON Feed)", url: "https://example.org/feed.json"),
-            FeedCandidateRow(number: 4, title: "(no title)", url: "https://example.org/x"),
+            FeedCandidateRow(
+                number: 1, title: "Posts", url: "https://example.org/feed.xml", givenTitle: "Posts", type: "application/rss+xml"),
+            FeedCandidateRow(
+                number: 2, title: "(Atom)", url: "https://example.org/atom.xml", givenTitle: nil, type: "application/atom+xml"),
+            FeedCandidateRow(
+                number: 3, title: "(JSON Feed)", url: "https://example.org/feed.json", givenTitle: nil, type: "application/feed+json"),
+            FeedCandidateRow(number: 4, title: "(no title)", url: "https://example.org/x", givenTitle: nil, type: "text/xml"),
         ])
         #expect(view.failures.isEmpty)
         #expect(wireframe.routes == [.exit(.failure)])

@@ -42,6 +42,19 @@ struct TagCommandLineTests {
         #expect(line.options.isEmpty)
     }
 
+    @Test func jsonIsAFlagWhenTheCommandSaysSo() throws {
+        let line = try TagCommandLine(["-news", "--json", "+linux", "--color", "never"], optionsTakingValues: options, flags: ["--json"])
+        #expect(line.changes == TagChanges(add: ["linux"], remove: ["news"]))
+        #expect(line.flags == ["--json"])
+        #expect(line.options == ["--color", "never"])
+        #expect(try TagCommandLine(["+a"], optionsTakingValues: options, flags: ["--json"]).flags.isEmpty)
+        #expect(try TagCommandLine(["--", "--json"], optionsTakingValues: options, flags: ["--json"]).changes == TagChanges(remove: ["-json"]))
+        #expect(throws: TagChangesError.flagWithValue("--json")) {
+            try TagCommandLine(["--json=yes"], optionsTakingValues: options, flags: ["--json"])
+        }
+        #expect(TagChangesError.flagWithValue("--json").description == "'--json' takes no value.")
+    }
+
     @Test func unknownOptionsAndMissingValuesAreErrors() {
         #expect(throws: TagChangesError.unknownOption("--json")) { try TagCommandLine(["--json"], optionsTakingValues: options) }
         #expect(throws: TagChangesError.missingValue("--socket")) { try TagCommandLine(["+a", "--socket"], optionsTakingValues: options) }

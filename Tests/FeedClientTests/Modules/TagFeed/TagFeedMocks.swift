@@ -3,8 +3,12 @@ import FeedEntities
 
 final class TagFeedViewSpy: TagFeedView {
     private(set) var lines: [String] = []
+    private(set) var feeds: [FeedRow] = []
     private(set) var failures: [CommandFailure] = []
-    func showTags(_ line: String) { lines.append(line) }
+    func showTags(_ line: String, feed: FeedRow) {
+        lines.append(line)
+        feeds.append(feed)
+    }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }
 

@@ -6,15 +6,27 @@ struct TagFeedPresenterTests {
     let view = TagFeedViewSpy()
     let wireframe = TagFeedWireframeSpy()
 
+    private func presenter(_ selector: String, _ changes: TagChanges, _ interactor: TagFeedUseCaseStub) -> TagFeedPresenter {
+        TagFeedPresenter(
+            selector: selector, changes: changes, view: view, interactor: interactor, wireframe: wireframe,
+            clock: FixedClock(now: Fixtures.now))
+    }
+
     @Test func showsTheTagsAfterTheChange() async {
         let interactor = TagFeedUseCaseStub(.success(Fixtures.taggedFeed(3, tags: ["linux", "news"])))
         let changes = TagChanges(add: ["news"], remove: ["old"])
-        let presenter = TagFeedPresenter(selector: "3", changes: changes, view: view, interactor: interactor, wireframe: wireframe)
-        await presenter.viewDidLoad()
+        await presenter("3", changes, interactor).viewDidLoad()
         #expect(interactor.requests.map(\.selector) == ["3"])
         #expect(interactor.requests.map(\.changes) == [changes])
         #expect(view.lines == ["Planet Terminal: linux, news"])
         #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func handsTheViewTheFeedAfterTheChange() async {
+        let feed = Fixtures.taggedFeed(3, tags: ["linux", "news"])
+        await presenter("3", TagChanges(add: ["news"]), TagFeedUseCaseStub(.success(feed))).viewDidLoad()
+        #expect(view.feeds == [FeedRow(feed, now: Fixtures.now, clock: FixedClock(now: Fixtures.now))])
+        #expect(view.feeds.first?.tags == ["linux", "news"])
     }
 
     @Test func aFeedWithoutTagsSaysSo() {
@@ -23,24 +35,20 @@ struct TagFeedPresenterTests {
 
     @Test func failuresNameTheFeed() async {
         let interactor = TagFeedUseCaseStub(.failure(RPCError(.ambiguous, "'P' matches 2 feeds: Planet, Pod")))
-        let presenter = TagFeedPresenter(
-            selector: "P", changes: TagChanges(add: ["x"]), view: view, interactor: interactor, wireframe: wireframe)
-        await presenter.viewDidLoad()
+        await presenter("P", TagChanges(add: ["x"]), interactor).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot tag 'P': 'P' matches 2 feeds: Planet, Pod")])
+        #expect(view.feeds.isEmpty)
         #expect(wireframe.routes == [.exit(.failure)])
     }
 
     @Test func failingToShowTagsSaysSo() async {
-        let interactor = TagFeedUseCaseStub(.failure(RPCError(.notFound, "no feed 9")))
-        let presenter = TagFeedPresenter(selector: "9", changes: TagChanges(), view: view, interactor: interactor, wireframe: wireframe)
-        await presenter.viewDidLoad()
+        await presenter("9", TagChanges(), TagFeedUseCaseStub(.failure(RPCError(.notFound, "no feed 9")))).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot show the tags of '9': no feed 9")])
     }
 
     @Test func anUnreachableDaemonExitsWithThree() async {
         let interactor = TagFeedUseCaseStub(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .refused)))
-        let presenter = TagFeedPresenter(selector: "1", changes: TagChanges(), view: view, interactor: interactor, wireframe: wireframe)
-        await presenter.viewDidLoad()
+        await presenter("1", TagChanges(), interactor).viewDidLoad()
         #expect(wireframe.routes == [.exit(.daemonUnreachable)])
     }
 }

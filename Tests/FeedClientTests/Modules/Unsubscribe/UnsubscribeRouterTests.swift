@@ -6,16 +6,34 @@ struct UnsubscribeRouterTests {
     @Test func assemblesAWorkingModule() async {
         let test = ModuleTestDependencies()
         test.daemon.stub(RPC.Unsubscribe.self, .init(feed: Fixtures.feed(5, title: "Gone", items: 1)))
-        let status = await UnsubscribeRouter.assemble(selector: "5", dependencies: test.dependencies).run()
+        let status = await UnsubscribeRouter.assemble(selector: "5", json: false, dependencies: test.dependencies).run()
         #expect(status == .success)
         #expect(test.terminal.out == "Unsubscribed from \"Gone\" (1 item deleted)\n")
     }
 
-    @Test func anUnknownFeedFails() async {
+    @Test func jsonPrintsTheFeedAsItWas() async {
         let test = ModuleTestDependencies()
-        test.daemon.fail(RPC.Unsubscribe.self, with: RPCError(.notFound, "no feed matches 'zzz'"))
-        let status = await UnsubscribeRouter.assemble(selector: "zzz", dependencies: test.dependencies).run()
-        #expect(status == .failure)
-        #expect(test.terminal.err == "tidings: cannot unsubscribe from 'zzz': no feed matches 'zzz'\n")
+        test.daemon.stub(RPC.Unsubscribe.self, .init(feed: Fixtures.feed(5, title: "Gone \u{202E}", items: 20, unread: 3)))
+        let status = await UnsubscribeRouter.assemble(selector: "5", json: true, dependencies: test.dependencies).run()
+        #expect(status == .success)
+        #expect(test.terminal.out == #"{"feed":{"number":5,"title":"Gone","url":"https://planet.example.org/rss.xml","siteLink":"https://planet.example.org/","unread":3,"total":20,"lastRefreshed":"2026-11-22T10:00:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":[]}}"# + "\n")
+        #expect(test.terminal.err.isEmpty)
+    }
+
+    @Test func anUnknownFeedFails() async {
+        for json in [false, true] {
+            let test = ModuleTestDependencies()
+            test.daemon.fail(RPC.Unsubscribe.self, with: RPCError(.notFound, "no feed matches 'zzz'"))
+            let status = await UnsubscribeRouter.assemble(selector: "zzz", json: json, dependencies: test.dependencies).run()
+            #expect(status == .failure)
+            #expect(test.terminal.out.isEmpty)
+            #expect(test.terminal.err == "tidings: cannot unsubscribe from 'zzz': no feed matches 'zzz'\n")
+        }
+    }
+
+    @Test func navigatingToExitRecordsTheStatus() {
+        let router = UnsubscribeRouter()
+        router.navigate(to: .exit(.daemonUnreachable))
+        #expect(router.exitStatus == .daemonUnreachable)
     }
 }
