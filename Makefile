@@ -36,8 +36,12 @@ deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# The two products only: a plain `swift build` would also build every product of the
+# dependencies (GRDB's dynamic library, swift-argument-parser's plugin tools), which do not
+# link with --static-swift-stdlib.
 build: check-swift deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product tidingsd
+	$(SWIFT) build $(RELEASE_FLAGS) --product tidings
 
 install: build
 	install -d -m 0755 $(BINDIR)

@@ -16,6 +16,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
     private let clientName: String
     private let requestTimeout: Int?
     private let untimedMethods: Set<String>
+    private let pipelinedMethods: Set<String>
     private let responseLineLimit: Int
 
     private var connection: UnixSocketConnection?
@@ -33,6 +34,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
     ///   - requestTimeout: seconds to wait for an answer; `nil` waits as long as it takes.
     ///   - untimedMethods: methods that may legitimately take long and are never timed out
     ///     (`refresh` fetches every feed before it answers).
+    ///   - pipelinedMethods: read-only methods whose first call is sent together with `hello`.
     ///   - responseLineLimit: the longest response line accepted. Larger than the daemon's own
     ///     request limit because a full `items.list` of a big database is one line.
     public init(
@@ -40,12 +42,16 @@ public final class UnixSocketDaemonClient: DaemonClient {
         clientName: String = "tidings/" + TidingsVersion.current,
         requestTimeout: Int? = 120,
         untimedMethods: Set<String> = [RPC.Refresh.name, RPC.Watch.name],
+        pipelinedMethods: Set<String> = [
+            RPC.ListItems.name, RPC.Search.name, RPC.GetItem.name, RPC.ListFeeds.name, RPC.Status.name,
+        ],
         responseLineLimit: Int = 256 << 20
     ) {
         self.socketPath = socketPath
         self.clientName = clientName
         self.requestTimeout = requestTimeout
         self.untimedMethods = untimedMethods
+        self.pipelinedMethods = pipelinedMethods
         self.responseLineLimit = responseLineLimit
         self.lines = LineBuffer(limit: responseLineLimit)
     }
@@ -58,15 +64,9 @@ public final class UnixSocketDaemonClient: DaemonClient {
         if let handshake { return handshake }
         let connection = try openConnection()
         do {
-            let result = try exchange(
-                RPC.Hello.self, RPC.Hello.Params(client: clientName), on: connection, notifications: { _ in })
-            guard ProtocolVersion.major(of: result.protocolVersion) == ProtocolVersion.major else {
-                throw DaemonClientError.protocolMismatch(
-                    daemonProtocol: result.protocolVersion, daemonVersion: result.daemonVersion,
-                    clientProtocol: ProtocolVersion.current)
-            }
-            handshake = result
-            return result
+            try accept(try exchange(
+                RPC.Hello.self, RPC.Hello.Params(client: clientName), on: connection, notifications: { _ in }))
+            return handshake!
         } catch {
             drop(connection)
             throw error
@@ -76,6 +76,9 @@ public final class UnixSocketDaemonClient: DaemonClient {
     public func call<M: RPCMethod>(
         _ method: M.Type, _ params: M.Params, notifications: (_ line: Data) -> Void
     ) async throws -> M.Result {
+        if handshake == nil, pipelinedMethods.contains(M.name) {
+            return try pipelinedFirstCall(method, params, notifications: notifications)
+        }
         _ = try await hello()
         guard let connection else { throw DaemonClientError.connectionLost }
         do {
@@ -85,6 +88,42 @@ public final class UnixSocketDaemonClient: DaemonClient {
             drop(connection)
             throw error
         }
+    }
+
+    /// The first call of a read-only method: `hello` and the request leave in one write, saving a
+    /// round trip (most commands make one call). The answers still come in order, so the
+    /// protocol version is checked before the result is read; a daemon of another major version
+    /// has then only been asked to read something.
+    private func pipelinedFirstCall<M: RPCMethod>(
+        _ method: M.Type, _ params: M.Params, notifications: (_ line: Data) -> Void
+    ) throws -> M.Result {
+        let connection = try openConnection()
+        let requestID: RPCID
+        do {
+            let helloID = try send(RPC.Hello.self, RPC.Hello.Params(client: clientName), on: connection)
+            requestID = try send(method, params, on: connection)
+            try accept(try receive(RPC.Hello.self, id: helloID, on: connection, notifications: { _ in }))
+        } catch {
+            drop(connection)
+            throw error
+        }
+        do {
+            return try receive(method, id: requestID, on: connection, notifications: notifications)
+        } catch let error as DaemonClientError {
+            // The stream is out of step after a transport failure; never reuse it.
+            drop(connection)
+            throw error
+        }
+    }
+
+    /// Keeps the handshake, or refuses a daemon of another major version.
+    private func accept(_ result: RPC.Hello.Result) throws {
+        guard ProtocolVersion.major(of: result.protocolVersion) == ProtocolVersion.major else {
+            throw DaemonClientError.protocolMismatch(
+                daemonProtocol: result.protocolVersion, daemonVersion: result.daemonVersion,
+                clientProtocol: ProtocolVersion.current)
+        }
+        handshake = result
     }
 
     // MARK: - Exchange
@@ -108,6 +147,13 @@ public final class UnixSocketDaemonClient: DaemonClient {
         _ method: M.Type, _ params: M.Params, on connection: UnixSocketConnection,
         notifications: (_ line: Data) -> Void
     ) throws -> M.Result {
+        let id = try send(method, params, on: connection)
+        return try receive(method, id: id, on: connection, notifications: notifications)
+    }
+
+    /// Writes one request line.
+    /// - Returns: its id.
+    private func send<M: RPCMethod>(_ method: M.Type, _ params: M.Params, on connection: UnixSocketConnection) throws -> RPCID {
         let id = RPCID.number(nextID)
         nextID += 1
         let request: Data
@@ -117,7 +163,13 @@ public final class UnixSocketDaemonClient: DaemonClient {
             throw DaemonClientError.malformedResponse("cannot encode the \(M.name) request: \(error)")
         }
         try connection.send(Array(request))
+        return id
+    }
 
+    /// Reads lines until the response to request `id` arrives.
+    private func receive<M: RPCMethod>(
+        _ method: M.Type, id: RPCID, on connection: UnixSocketConnection, notifications: (_ line: Data) -> Void
+    ) throws -> M.Result {
         let timeout = untimedMethods.contains(M.name) ? nil : requestTimeout
         while true {
             let line: [UInt8]

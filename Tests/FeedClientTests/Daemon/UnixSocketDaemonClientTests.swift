@@ -95,11 +95,30 @@ struct UnixSocketDaemonClientTests {
             [#"{"jsonrpc":"2.0","id":\#(id),"result":{"protocolVersion":"2.0","daemonVersion":"9.0.0"}}"#]
         }
         defer { server.stop() }
+        let mismatch = DaemonClientError.protocolMismatch(daemonProtocol: "2.0", daemonVersion: "9.0.0", clientProtocol: ProtocolVersion.current)
+        // A method that changes something waits for the handshake: it is never sent.
         let client = UnixSocketDaemonClient(socketPath: server.path)
-        await #expect(throws: DaemonClientError.protocolMismatch(daemonProtocol: "2.0", daemonVersion: "9.0.0", clientProtocol: ProtocolVersion.current)) {
-            try await client.call(RPC.ListFeeds.self, .init())
+        await #expect(throws: mismatch) {
+            try await client.call(RPC.MarkRead.self, .init(numbers: [1]))
         }
         #expect(server.methods == ["hello"])
+        // A read-only first call goes out with the handshake; its answer is never used.
+        let reader = UnixSocketDaemonClient(socketPath: server.path)
+        await #expect(throws: mismatch) {
+            try await reader.call(RPC.ListFeeds.self, .init())
+        }
+        #expect(server.methods == ["hello", "hello", "feeds.list"])
+    }
+
+    @Test func aReadOnlyFirstCallTravelsWithTheHandshake() async throws {
+        let server = try CannedSocketServer { method, id in
+            method == "hello" ? [Self.helloAnswer(id)] : [#"{"jsonrpc":"2.0","id":\#(id),"result":{"feeds":[]}}"#]
+        }
+        defer { server.stop() }
+        let client = UnixSocketDaemonClient(socketPath: server.path)
+        #expect(try await client.call(RPC.ListFeeds.self, .init()).feeds.isEmpty)
+        #expect(try await client.call(RPC.ListFeeds.self, .init()).feeds.isEmpty)
+        #expect(server.methods == ["hello", "feeds.list", "feeds.list"], "one handshake per connection")
     }
 
     @Test func aDaemonClosingMidRequestIsAConnectionLoss() async throws {
