@@ -3,31 +3,38 @@ import Foundation
 import GRDB
 
 extension SQLiteFeedStore {
-    /// Longest text of one item the index holds (characters of its summary and content); the
+    /// Longest text of one item the index holds (UTF-8 bytes of its summary and content); the
     /// rest of a very long article is not searched.
     static let indexedTextLimit = 32_768
 
     /// See `FeedStore.indexPendingItems`.
     public func indexPendingItems(limit: Int, plainText: @Sendable (String) -> String) async throws -> Int {
         try await write("update the search index") { db in
-            let pending = try Row.fetchAll(
-                db.cachedStatement(sql: """
-                    SELECT id, title, summary, content FROM item WHERE indexed = 0 ORDER BY id LIMIT ?
-                    """),
-                arguments: [limit])
+            // Numbers first, then one item at a time: a batch of full-content items holds tens
+            // of megabytes of HTML, which the daemon has no reason to keep in memory at once.
+            let pending = try Int64.fetchAll(
+                db.cachedStatement(sql: "SELECT id FROM item WHERE indexed = 0 ORDER BY id LIMIT ?"), arguments: [limit])
             guard !pending.isEmpty else { return 0 }
+            let read = try db.cachedStatement(sql: "SELECT title, summary, content FROM item WHERE id = ?")
             let remove = try db.cachedStatement(sql: "DELETE FROM item_fts WHERE rowid = ?")
             let insert = try db.cachedStatement(sql: "INSERT INTO item_fts (rowid, title, body) VALUES (?, ?, ?)")
             let mark = try db.cachedStatement(sql: "UPDATE item SET indexed = 1 WHERE id = ?")
-            for row in pending {
-                let id: Int64 = row[0]
-                let summary = (row[2] as String?).map(plainText) ?? ""
-                var content = (row[3] as String?).map(plainText) ?? ""
-                // Feeds often repeat the summary as the start of the content.
-                if !summary.isEmpty, content.hasPrefix(summary) { content = String(content.dropFirst(summary.count)) }
-                let body = String((summary + (summary.isEmpty || content.isEmpty ? "" : " ") + content).prefix(Self.indexedTextLimit))
+            for id in pending {
+                guard let row = try Row.fetchOne(read, arguments: [id]) else { continue }
+                let summary = (row[1] as String?).map(plainText) ?? ""
+                var content = (row[2] as String?).map(plainText) ?? ""
+                // Feeds often repeat the summary as the start of the content. (Bytes, not
+                // characters: counting characters of long texts was a tenth of the indexing.)
+                if !summary.isEmpty, content.utf8.starts(with: summary.utf8) {
+                    content = String(decoding: content.utf8.dropFirst(summary.utf8.count), as: UTF8.self)
+                }
+                var body = summary.isEmpty ? content : content.isEmpty ? summary : summary + " " + content
+                if body.utf8.count > Self.indexedTextLimit {
+                    // A cut inside a character leaves one replacement character at the end: harmless here.
+                    body = String(decoding: body.utf8.prefix(Self.indexedTextLimit), as: UTF8.self)
+                }
                 try remove.execute(arguments: [id])
-                try insert.execute(arguments: [id, row[1] as String? ?? "", body])
+                try insert.execute(arguments: [id, row[0] as String? ?? "", body])
                 try mark.execute(arguments: [id])
             }
             return pending.count

@@ -230,7 +230,7 @@ struct SQLiteFeedStoreTests {
         #expect(try await store.pragma("journal_mode") == "wal")
         #expect(try await store.pragma("synchronous") == "1")
         #expect(try await store.pragma("foreign_keys") == "1")
-        #expect(try await store.pragma("wal_autocheckpoint") == "16384")
+        #expect(try await store.pragma("wal_autocheckpoint") == "65536")
         #expect(try await store.pragma("journal_size_limit") == "\(16 << 20)")
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1")]), fetchedAt: day(1))
 

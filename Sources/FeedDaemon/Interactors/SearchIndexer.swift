@@ -6,13 +6,16 @@ import Logging
 public struct SearchIndexer: Sendable {
     /// Items per write transaction: big enough to be quick, small enough that a refresh waiting
     /// for the writer is not held up for long.
-    static let batchSize = 1_000
+    static let batchSize = 250
 
     private let store: any FeedStore
     private let plainText: @Sendable (String) -> String
 
     /// - Parameter plainText: the words of an HTML summary or content (`HTMLPlainText`).
-    public init(store: any FeedStore, plainText: @escaping @Sendable (String) -> String = { HTMLPlainText.text(ofHTML: $0) }) {
+    public init(
+        store: any FeedStore,
+        plainText: @escaping @Sendable (String) -> String = { HTMLPlainText.text(ofHTML: $0, limit: 32_768) }
+    ) {
         self.store = store
         self.plainText = plainText
     }
