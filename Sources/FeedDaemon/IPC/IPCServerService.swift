@@ -86,11 +86,14 @@ public final class IPCServerService: Service {
                     case .overlong:
                         response = handler.overlongLine()
                     }
-                    if let response {
+                    guard let response else { continue }
+                    if Task.isCancelled {
                         // Written from a task the shutdown does not cancel: a request answered
                         // because the daemon is stopping (a `watch` ends with `{}`) still gets its
                         // answer before the connection closes.
                         try await Task { try await outbound.write(ByteBuffer(bytes: response)) }.value
+                    } else {
+                        try await outbound.write(ByteBuffer(bytes: response))
                     }
                 }
             }

@@ -38,11 +38,6 @@ extension LibraryInteractor {
         return item
     }
 
-    /// - Returns: how many items changed state.
-    public func markRead(numbers: [Int64], read: Bool) async throws -> Int {
-        try await store.markRead(ids: numbers, read: read)
-    }
-
     /// Marks the listed items, every item, or a feed's items read or unread.
     /// - Throws: `LibraryError` for an unknown feed; `InvalidParams` unless exactly one selection is given.
     public func markRead(_ params: RPC.MarkRead.Params) async throws -> ItemStateChange {
