@@ -17,6 +17,8 @@ LOG_FILE    = $(XDG_STATE)/tidings/tidingsd.log
 
 # Debian packages: C libraries behind the CCurl, CLibXML2 and GRDB (SQLite) modules.
 APT_PACKAGES = libcurl4-openssl-dev libxml2-dev libsqlite3-dev pkg-config
+# What only the tests need: systemd-analyze (the unit files are verified).
+TEST_PACKAGES = systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
@@ -28,7 +30,7 @@ check-swift:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: install it from https://swift.org/install (swift not on PATH)"; exit 1; }
 
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+	@missing=""; for p in $(APT_PACKAGES) $(EXTRA_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -86,7 +88,8 @@ uninstall:
 
 # The suite takes well under a minute; the time-out turns a hung run (a test process that died
 # while daemons it started keep its output pipe open) into a failure instead of a stall.
-test: check-swift deps
+test: check-swift
+	$(MAKE) deps EXTRA_PACKAGES="$(TEST_PACKAGES)"
 	$(SWIFT) build --build-tests
 	timeout --kill-after=30s 15m $(SWIFT) test --skip-build
 

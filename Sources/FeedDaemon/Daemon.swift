@@ -56,12 +56,14 @@ public struct Daemon: Sendable {
                 userAgent: FetchOptions.userAgent(version: TidingsVersion.current)),
             logger: logger)
         let parser = LibXMLFeedParser(maximumDocumentSize: configuration.maximumFeedSize)
+        let notifier = SystemdNotifier(environment: environment)
         let newItems = NewItemsBroadcaster(store: store, logger: logger)
         let indexer = SearchIndexer(store: store)
         let refresher = RefreshInteractor(
             fetcher: fetcher, parser: parser, store: store,
             schedule: RefreshSchedule(interval: TimeInterval(configuration.refreshInterval)),
-            concurrency: configuration.concurrency, newItems: newItems, indexer: indexer, logger: logger)
+            concurrency: configuration.concurrency, newItems: newItems, indexer: indexer, notifier: notifier,
+            logger: logger)
         let handler = RequestHandler(
             refresher: refresher,
             library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer, indexer: indexer),
@@ -79,10 +81,16 @@ public struct Daemon: Sendable {
             let refresh = RefreshService(
                 refresher: refresher, interval: .seconds(min(configuration.refreshInterval, 60)), logger: logger)
             logger.info("tidingsd \(TidingsVersion.current) started", metadata: ["database": "\(databasePath)"])
+            var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+                .init(service: ipc), .init(service: refresh),
+                .init(service: ShutdownAnnouncer(notifier: notifier), successTerminationBehavior: .ignore),
+            ]
+            if let interval = notifier.watchdogInterval {
+                services.append(.init(service: WatchdogService(notifier: notifier, interval: interval)))
+            }
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-                services: [ipc, refresh],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger))
+                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            notifier.ready(status: "Listening on \(socketPath)")
             // Items stored before this version had a search index, or while it was down.
             let indexing = Task {
                 do { try await indexer.catchUp() } catch { logger.warning("\(error)") }

@@ -27,15 +27,19 @@ public actor RefreshInteractor {
     let newItems: NewItemsBroadcaster?
     /// Brings the search index up to date after a pass that stored items.
     private let indexer: SearchIndexer?
+    /// Shows a pass's progress and summary in `systemctl status`.
+    private let notifier: (any ServiceManagerNotifier)?
 
     public init(
         fetcher: any RemoteDataManager, parser: any FeedParser, store: any FeedStore,
         schedule: RefreshSchedule = RefreshSchedule(interval: 30 * 60),
         concurrency: Int, now: @escaping @Sendable () -> Date = { Date() },
-        newItems: NewItemsBroadcaster? = nil, indexer: SearchIndexer? = nil, logger: Logger
+        newItems: NewItemsBroadcaster? = nil, indexer: SearchIndexer? = nil,
+        notifier: (any ServiceManagerNotifier)? = nil, logger: Logger
     ) {
         self.newItems = newItems
         self.indexer = indexer
+        self.notifier = notifier
         self.fetcher = fetcher
         self.parser = parser
         self.store = store
@@ -119,6 +123,10 @@ public actor RefreshInteractor {
             for await outcome in group {
                 outcomes[outcome.feedID] = outcome
                 if outcome.error != nil { errors += 1 }
+                // Every 25 feeds: systemd gets a datagram per status, so not one per feed.
+                if outcomes.count % 25 == 0 {
+                    notifier?.status("Refreshing: \(outcomes.count)/\(feeds.count) feeds, \(errors) errors")
+                }
                 if let feed = pending.popFirst() { group.addTask { await self.refresh(feed) } }
                 await progress?(RPC.Refresh.Progress(done: outcomes.count, total: feeds.count, errors: errors, outcome: outcome))
             }
@@ -128,6 +136,9 @@ public actor RefreshInteractor {
         let failed = ordered.filter { $0.error != nil }.count
         let milliseconds = Self.milliseconds(ContinuousClock.now - started)
         logger.info("refreshed \(ordered.count) feeds: \(newItems) new items, \(failed) errors in \(milliseconds) ms")
+        if !feeds.isEmpty {
+            notifier?.status("Idle: last refresh of \(ordered.count) feeds stored \(newItems) new items, \(failed) errors")
+        }
         // Housekeeping the caller does not wait for: the items are committed already.
         let stored = ordered.contains { $0.newItems > 0 }
         Task { [store, indexer, logger] in

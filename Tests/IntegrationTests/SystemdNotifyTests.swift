@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// `Type=notify`: the real daemon tells the `NOTIFY_SOCKET` it is ready, how refreshes go, and
+/// when it stops — without libsystemd, and without a running systemd.
+@Suite(.timeLimit(.minutes(1)))
+struct SystemdNotifyTests {
+    @Test func readyStatusAndStopping() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-notify-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let notify = try NotifySocket(directory: directory)
+        let daemon = try await DaemonHarness(environment: ["NOTIFY_SOCKET": notify.path])
+        let ready = try notify.messages(until: "READY=1")
+        #expect(ready.last?.contains("STATUS=Listening on \(daemon.socketPath)") == true, "\(ready)")
+
+        #expect(await daemon.stop() == 0)
+        let stopping = try notify.messages(until: "STOPPING=1")
+        #expect(!stopping.isEmpty)
+    }
+
+    @Test func theWatchdogIsFedWhenSystemdAsksForIt() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-watchdog-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let notify = try NotifySocket(directory: directory)
+        // 200 ms: the daemon pings every 100 ms. No WATCHDOG_PID: the variable is for this process.
+        let daemon = try await DaemonHarness(environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
+        let messages = try notify.messages(until: "WATCHDOG=1", timeout: 5)
+        #expect(messages.contains { $0.contains("WATCHDOG=1") })
+        #expect(await daemon.stop() == 0)
+    }
+}
