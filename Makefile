@@ -63,6 +63,7 @@ install: build
 	  else install -m 0600 Config/config.yaml $(CONFIG_DIR)/config.yaml && echo "Installed default config to $(CONFIG_DIR)/config.yaml"; fi
 	install -d -m 0755 $(UNIT_DIR)
 	sed 's|%h/.local/bin|$(BINDIR)|' systemd/tidingsd.service > $(UNIT_DIR)/tidingsd.service
+	install -m 0644 systemd/tidingsd.socket $(UNIT_DIR)/tidingsd.socket
 	@if systemctl --user show-environment >/dev/null 2>&1; then \
 	  systemctl --user daemon-reload && systemctl --user enable tidingsd.service && systemctl --user restart tidingsd.service && \
 	  echo "tidingsd runs as the systemd user service tidingsd.service (systemctl --user status tidingsd)"; \
@@ -80,7 +81,7 @@ install: build
 uninstall:
 	-@if systemctl --user show-environment >/dev/null 2>&1; then systemctl --user disable --now tidingsd.service 2>/dev/null; fi
 	-@pkill -u "$$(id -u)" -x tidingsd 2>/dev/null; true
-	rm -f $(BINDIR)/tidingsd $(BINDIR)/tidings $(UNIT_DIR)/tidingsd.service
+	rm -f $(BINDIR)/tidingsd $(BINDIR)/tidings $(UNIT_DIR)/tidingsd.service $(UNIT_DIR)/tidingsd.socket
 	rm -f $(DATADIR)/bash-completion/completions/tidings $(DATADIR)/zsh/site-functions/_tidings \
 	  $(DATADIR)/fish/vendor_completions.d/tidings.fish $(MANDIR)/tidings.1 $(MANDIR)/tidingsd.1
 	-@systemctl --user daemon-reload 2>/dev/null; true

@@ -41,9 +41,14 @@ public struct Daemon: Sendable {
         // A client that disconnects before its answer is written must not kill the daemon.
         signal(SIGPIPE, SIG_IGN)
         // Refuse early, before touching the database, when another daemon owns the socket.
-        let socketPath = self.socketPath
-        let ownsDirectory = configuration.socketPath == nil && (environment["TIDINGS_SOCKET"] ?? "").isEmpty
-        try SocketPreparation(path: socketPath, ownsDirectory: ownsDirectory).prepare()
+        // A socket passed by systemd (tidingsd.socket) is used as it is; otherwise the daemon
+        // binds its own.
+        let activation = try SocketActivation.inherited(environment: environment)
+        let socketPath = activation?.path ?? self.socketPath
+        if activation == nil {
+            let ownsDirectory = configuration.socketPath == nil && (environment["TIDINGS_SOCKET"] ?? "").isEmpty
+            try SocketPreparation(path: socketPath, ownsDirectory: ownsDirectory).prepare()
+        }
 
         let store = try SQLiteFeedStore(path: databasePath)
         let fetcher = CurlRemoteDataManager(
@@ -76,21 +81,25 @@ public struct Daemon: Sendable {
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var failure: (any Error)?
         do {
-            let ipc = try await IPCServerService.bind(
-                socketPath: socketPath, handler: handler, group: eventLoops, logger: logger)
+            let ipc = if let activation {
+                try await IPCServerService.adopt(activation, handler: handler, group: eventLoops, logger: logger)
+            } else {
+                try await IPCServerService.bind(socketPath: socketPath, handler: handler, group: eventLoops, logger: logger)
+            }
             let refresh = RefreshService(
                 refresher: refresher, interval: .seconds(min(configuration.refreshInterval, 60)), logger: logger)
             logger.info("tidingsd \(TidingsVersion.current) started", metadata: ["database": "\(databasePath)"])
             var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
                 .init(service: ipc), .init(service: refresh),
-                .init(service: ShutdownAnnouncer(notifier: notifier), successTerminationBehavior: .ignore),
+                .init(
+                    service: LifecycleAnnouncer(notifier: notifier, readyStatus: "Listening on \(socketPath)"),
+                    successTerminationBehavior: .ignore),
             ]
             if let interval = notifier.watchdogInterval {
                 services.append(.init(service: WatchdogService(notifier: notifier, interval: interval)))
             }
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
                 services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-            notifier.ready(status: "Listening on \(socketPath)")
             // Items stored before this version had a search index, or while it was down.
             let indexing = Task {
                 do { try await indexer.catchUp() } catch { logger.warning("\(error)") }

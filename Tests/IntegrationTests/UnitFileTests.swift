@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The systemd unit as `make install` writes it passes `systemd-analyze verify --user`
+/// The systemd units as `make install` writes them pass `systemd-analyze verify --user`
 /// (no running systemd needed: only a private runtime directory).
 struct UnitFileTests {
     @Test func theInstalledUnitVerifies() async throws {
@@ -18,8 +18,11 @@ struct UnitFileTests {
         try unit.write(to: path, atomically: true, encoding: .utf8)
         var environment = DaemonHarness.baseEnvironment(home: directory.path)
         environment["XDG_RUNTIME_DIR"] = runtime.path
+        let socketUnit = directory.appendingPathComponent("tidingsd.socket")
+        try FileManager.default.copyItem(at: root.appendingPathComponent("systemd/tidingsd.socket"), to: socketUnit)
         let verify = try await ProcessResult.run(
-            URL(fileURLWithPath: "/usr/bin/systemd-analyze"), ["verify", "--user", path.path], environment: environment)
+            URL(fileURLWithPath: "/usr/bin/systemd-analyze"), ["verify", "--user", path.path, socketUnit.path],
+            environment: environment)
         #expect(verify.status == 0 && verify.err.isEmpty && verify.out.isEmpty, "\(verify)")
         #expect(unit.contains("Type=notify") && unit.contains("WatchdogSec="))
     }

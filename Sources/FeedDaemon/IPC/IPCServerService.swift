@@ -15,14 +15,40 @@ public final class IPCServerService: Service {
 
     private let server: NIOAsyncChannel<Connection, Never>
     private let socketPath: String
+    /// Whether the socket file is the daemon's to remove on exit: not when systemd passed the
+    /// socket, which it keeps listening on to start the daemon again.
+    private let ownsSocketFile: Bool
     private let handler: RequestHandler
     private let logger: Logger
 
-    private init(server: NIOAsyncChannel<Connection, Never>, socketPath: String, handler: RequestHandler, logger: Logger) {
+    private init(
+        server: NIOAsyncChannel<Connection, Never>, socketPath: String, ownsSocketFile: Bool, handler: RequestHandler,
+        logger: Logger
+    ) {
         self.server = server
         self.socketPath = socketPath
+        self.ownsSocketFile = ownsSocketFile
         self.handler = handler
         self.logger = logger
+    }
+
+    /// Serves on a listening socket systemd passed (socket activation).
+    /// - Throws: NIO's error when the descriptor cannot be used.
+    public static func adopt(
+        _ activation: SocketActivation, handler: RequestHandler, group: any EventLoopGroup, logger: Logger
+    ) async throws -> IPCServerService {
+        let server = try await ServerBootstrap(group: group)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .bind(activation.descriptor) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(LineFrameDecoder(maximumLength: WireCoding.maximumLineLength)))
+                    return try Connection(wrappingChannelSynchronously: channel)
+                }
+            }
+        logger.info("listening on \(activation.path) (socket passed by systemd)")
+        return IPCServerService(
+            server: server, socketPath: activation.path, ownsSocketFile: false, handler: handler, logger: logger)
     }
 
     /// Binds the socket, which `SocketPreparation` has made safe to bind.
@@ -43,11 +69,11 @@ public final class IPCServerService: Service {
         // umask 077 already made it private; this also covers a daemon started with another umask.
         chmod(socketPath, 0o600)
         logger.info("listening on \(socketPath)")
-        return IPCServerService(server: server, socketPath: socketPath, handler: handler, logger: logger)
+        return IPCServerService(server: server, socketPath: socketPath, ownsSocketFile: true, handler: handler, logger: logger)
     }
 
     public func run() async throws {
-        defer { unlink(socketPath) }
+        defer { if ownsSocketFile { unlink(socketPath) } }
         // Cancelling on shutdown ends the accept loop and every connection's read loop, so idle
         // clients cannot hold the daemon open.
         do {

@@ -46,9 +46,11 @@ public struct SystemdNotifier: ServiceManagerNotifier {
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         var payload = Array(message.utf8)
+        // Never waits: a manager that stopped reading (a full queue) must not stall the task
+        // that reports, let alone the daemon's shutdown behind it.
         _ = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                sendto(descriptor, &payload, payload.count, Int32(MSG_NOSIGNAL), socketAddress, socklen_t(length))
+                sendto(descriptor, &payload, payload.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), socketAddress, socklen_t(length))
             }
         }
     }

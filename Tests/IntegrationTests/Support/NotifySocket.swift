@@ -28,7 +28,17 @@ final class NotifySocket: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// The messages received within `timeout` until one contains `text`; throws when none does.
-    func messages(until text: String, timeout: TimeInterval = 10) throws -> [String] {
+    /// Waits on a Dispatch thread: blocking a thread of the cooperative pool (two on this
+    /// machine) for seconds starved the other tests running in parallel.
+    func messages(until text: String, timeout: TimeInterval = 10) async throws -> [String] {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try self.blockingMessages(until: text, timeout: timeout) })
+            }
+        }
+    }
+
+    private func blockingMessages(until text: String, timeout: TimeInterval) throws -> [String] {
         var received: [String] = []
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 4096)
