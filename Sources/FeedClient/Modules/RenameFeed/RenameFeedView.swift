@@ -10,20 +10,10 @@ public final class TerminalRenameFeedView: RenameFeedView {
     }
 
     public func showRenamed(_ message: String, feed: FeedRow) {
-        if json {
-            terminal.write(Self.json(feed).text + "\n")
-        } else {
-            terminal.writeLine(message)
-        }
+        terminal.writeFeedChange(message, feed: feed, asJSON: json)
     }
 
     public func showFailure(_ failure: CommandFailure) {
         terminal.writeFailure(failure)
-    }
-
-    /// `{"feed":<feed>}`, the feed after the change as `tidings feeds --json` writes it: the
-    /// document of `tidings tag --json` (docs/json.md), as both change a feed and show it.
-    static func json(_ feed: FeedRow) -> JSONValue {
-        .object([("feed", TerminalFeedListView.jsonObject(feed))])
     }
 }

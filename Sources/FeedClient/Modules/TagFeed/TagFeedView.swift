@@ -10,20 +10,10 @@ public final class TerminalTagFeedView: TagFeedView {
     }
 
     public func showTags(_ line: String, feed: FeedRow) {
-        if json {
-            terminal.write(Self.json(feed).text + "\n")
-        } else {
-            terminal.writeLine(line)
-        }
+        terminal.writeFeedChange(line, feed: feed, asJSON: json)
     }
 
     public func showFailure(_ failure: CommandFailure) {
         terminal.writeFailure(failure)
-    }
-
-    /// `{"feed":<feed>}`, the feed after the change as `tidings feeds --json` writes it; `tidings
-    /// rename --json` writes the same document (docs/json.md).
-    static func json(_ feed: FeedRow) -> JSONValue {
-        .object([("feed", TerminalFeedListView.jsonObject(feed))])
     }
 }

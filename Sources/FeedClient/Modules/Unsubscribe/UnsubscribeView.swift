@@ -10,20 +10,10 @@ public final class TerminalUnsubscribeView: UnsubscribeView {
     }
 
     public func showUnsubscribed(_ message: String, feed: FeedRow) {
-        if json {
-            terminal.write(Self.json(feed).text + "\n")
-        } else {
-            terminal.writeLine(message)
-        }
+        terminal.writeFeedChange(message, feed: feed, asJSON: json)
     }
 
     public func showFailure(_ failure: CommandFailure) {
         terminal.writeFailure(failure)
-    }
-
-    /// `{"feed":<feed>}`, the feed as `tidings feeds --json` wrote it before it was removed
-    /// (docs/json.md).
-    static func json(_ feed: FeedRow) -> JSONValue {
-        .object([("feed", TerminalFeedListView.jsonObject(feed))])
     }
 }
