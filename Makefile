@@ -17,8 +17,9 @@ LOG_FILE    = $(XDG_STATE)/tidings/tidingsd.log
 
 # Debian packages: C libraries behind the CCurl, CLibXML2 and GRDB (SQLite) modules.
 APT_PACKAGES = libcurl4-openssl-dev libxml2-dev libsqlite3-dev pkg-config
-# What only the tests need: systemd-analyze (the unit files are verified).
-TEST_PACKAGES = systemd
+# What only the tests need: systemd-analyze (the unit files are verified) and sqlite3 (the
+# crash and shutdown tests check the database with PRAGMA integrity_check).
+TEST_PACKAGES = systemd sqlite3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS = -c release --static-swift-stdlib
 

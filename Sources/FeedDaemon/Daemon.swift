@@ -33,41 +33,60 @@ public struct Daemon: Sendable {
     }
 
     /// Runs until SIGTERM or SIGINT, then stops accepting clients, aborts transfers, and removes
-    /// the socket file.
-    /// - Throws: when the socket or the database cannot be opened (clear, one-line errors).
-    public func run() async throws {
+    /// the socket file. SIGHUP reloads the configuration (`reload`).
+    /// - Parameters:
+    ///   - logLevel: the level every logger reads, which a reload changes.
+    ///   - reload: reads the configuration file again; `nil` when there is nothing to reload.
+    /// - Throws: when the socket, its lock or the database cannot be opened (clear, one-line
+    ///   errors), e.g. because another daemon runs on the same socket or database.
+    public func run(
+        logLevel: LogLevelSwitch? = nil, reload: (@Sendable () throws -> DaemonConfiguration)? = nil
+    ) async throws {
+        // SIGTERM, SIGINT and SIGHUP before the service group handles them are remembered
+        // (EarlySignals), not fatal.
+        EarlySignals.install()
         // Everything the daemon creates (socket, database, WAL files) is private to the user.
         umask(0o077)
         // A client that disconnects before its answer is written must not kill the daemon.
         signal(SIGPIPE, SIG_IGN)
-        // Refuse early, before touching the database, when another daemon owns the socket.
-        // A socket passed by systemd (tidingsd.socket) is used as it is; otherwise the daemon
-        // binds its own.
+
+        // One daemon per database and per socket: locks the kernel drops with the process,
+        // taken before anything is touched. A socket passed by systemd (tidingsd.socket) is used
+        // as it is and needs no lock (systemd starts one daemon per socket); otherwise the
+        // daemon binds its own.
         let activation = try SocketActivation.inherited(environment: environment)
         let socketPath = activation?.path ?? self.socketPath
+        var locks = [InstanceLock]()
         if activation == nil {
             let ownsDirectory = configuration.socketPath == nil && (environment["TIDINGS_SOCKET"] ?? "").isEmpty
-            try SocketPreparation(path: socketPath, ownsDirectory: ownsDirectory).prepare()
+            let preparation = SocketPreparation(path: socketPath, ownsDirectory: ownsDirectory)
+            try preparation.prepareDirectory()
+            locks.append(try InstanceLock(path: socketPath + ".lock", resource: "the socket \(socketPath)"))
+            try preparation.prepare()
         }
+        try DataLocations.createPrivateDirectory(forFile: databasePath)
+        locks.append(try InstanceLock(path: databasePath + ".lock", resource: "the database \(databasePath)"))
+        defer { withExtendedLifetime(locks) {} }
 
         let store = try SQLiteFeedStore(path: databasePath)
-        let fetcher = CurlRemoteDataManager(
-            options: FetchOptions(
-                connectTimeout: .seconds(configuration.connectTimeout),
-                transferTimeout: .seconds(configuration.transferTimeout),
-                maximumBodySize: configuration.maximumFeedSize,
-                maximumConcurrentTransfers: configuration.concurrency,
-                maximumPerHost: configuration.perHostConcurrency,
-                userAgent: FetchOptions.userAgent(version: TidingsVersion.current)),
-            logger: logger)
-        let parser = LibXMLFeedParser(maximumDocumentSize: configuration.maximumFeedSize)
+        if let backup = store.migrationBackup {
+            logger.notice("copied the database to \(backup) before migrating it to schema \(store.schemaVersion)")
+        }
+        let live = LiveConfiguration(configuration)
+        let maintenance = MaintenanceInteractor(store: store, retentionPolicy: { live.current.retention }, logger: logger)
+        let fetcher = CurlRemoteDataManager(options: Self.fetchOptions(configuration), logger: logger)
         let notifier = SystemdNotifier(environment: environment)
         let newItems = NewItemsBroadcaster(store: store, logger: logger)
         let indexer = SearchIndexer(store: store)
         let refresher = RefreshInteractor(
-            fetcher: fetcher, parser: parser, store: store,
+            fetcher: fetcher, parser: LibXMLFeedParser(maximumDocumentSize: configuration.maximumFeedSize), store: store,
             schedule: RefreshSchedule(interval: TimeInterval(configuration.refreshInterval)),
             concurrency: configuration.concurrency, newItems: newItems, indexer: indexer, notifier: notifier,
+            afterPass: {
+                do { try await maintenance.applyRetention(live.current.retention) } catch {
+                    logger.warning("retention failed: \(error)")
+                }
+            },
             logger: logger)
         let handler = RequestHandler(
             refresher: refresher,
@@ -76,25 +95,45 @@ public struct Daemon: Sendable {
                 protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current,
                 browser: configuration.browser),
             newItems: newItems, status: StatusContext(startedAt: Date(), databasePath: databasePath),
-            logger: logger)
+            browser: { live.current.browser }, maintenance: maintenance, logger: logger)
 
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var failure: (any Error)?
         do {
+            let limits = configuration.connectionLimits
             let ipc = if let activation {
-                try await IPCServerService.adopt(activation, handler: handler, group: eventLoops, logger: logger)
+                try await IPCServerService.adopt(activation, handler: handler, limits: limits, group: eventLoops, logger: logger)
             } else {
-                try await IPCServerService.bind(socketPath: socketPath, handler: handler, group: eventLoops, logger: logger)
+                try await IPCServerService.bind(
+                    socketPath: socketPath, handler: handler, limits: limits, group: eventLoops, logger: logger)
             }
             let refresh = RefreshService(
                 refresher: refresher, interval: .seconds(min(configuration.refreshInterval, 60)), logger: logger)
             logger.info("tidingsd \(TidingsVersion.current) started", metadata: ["database": "\(databasePath)"])
+            let readyStatus = "Listening on \(socketPath)"
             var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
                 .init(service: ipc), .init(service: refresh),
                 .init(
-                    service: LifecycleAnnouncer(notifier: notifier, readyStatus: "Listening on \(socketPath)"),
-                    successTerminationBehavior: .ignore),
+                    service: LifecycleAnnouncer(notifier: notifier, readyStatus: readyStatus),
+                    successTerminationBehavior: .gracefullyShutdownGroup),
             ]
+            if let reload {
+                let reloader = ReloadService(
+                    load: reload,
+                    apply: { new in
+                        let changes = live.replace(with: new)
+                        logLevel?.current = new.logLevel
+                        fetcher.reconfigure(Self.fetchOptions(new))
+                        refresher.reconfigure(
+                            parser: LibXMLFeedParser(maximumDocumentSize: new.maximumFeedSize),
+                            schedule: RefreshSchedule(interval: TimeInterval(new.refreshInterval)),
+                            concurrency: new.concurrency)
+                        ipc.apply(new.connectionLimits)
+                        return changes
+                    },
+                    notifier: notifier, readyStatus: readyStatus, logger: logger)
+                services.append(.init(service: reloader, successTerminationBehavior: .ignore))
+            }
             if let interval = notifier.watchdogInterval {
                 services.append(.init(service: WatchdogService(notifier: notifier, interval: interval)))
             }
@@ -115,5 +154,15 @@ public struct Daemon: Sendable {
         try? await eventLoops.shutdownGracefully()
         if let failure { throw failure }
         logger.info("tidingsd stopped")
+    }
+
+    static func fetchOptions(_ configuration: DaemonConfiguration) -> FetchOptions {
+        FetchOptions(
+            connectTimeout: .seconds(configuration.connectTimeout),
+            transferTimeout: .seconds(configuration.transferTimeout),
+            maximumBodySize: configuration.maximumFeedSize,
+            maximumConcurrentTransfers: configuration.concurrency,
+            maximumPerHost: configuration.perHostConcurrency,
+            userAgent: FetchOptions.userAgent(version: TidingsVersion.current))
     }
 }

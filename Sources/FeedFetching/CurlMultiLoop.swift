@@ -19,6 +19,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     private struct Inbox {
         var submitted: [CurlTransfer] = []
         var cancelled: [CurlTransfer] = []
+        /// Limits to apply from the next turn of the loop (a configuration reload).
+        var options: FetchOptions?
         var isStopping = false
         /// Set just before `curl_multi_cleanup`; from then on nobody may call `curl_multi_wakeup`.
         var isClosed = false
@@ -28,7 +30,8 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// The `CURLM *`.
     private let multi: UnsafeMutableRawPointer
-    private let options: FetchOptions
+    /// Loop-thread state: changed only between turns, from `inbox.options`.
+    private var options: FetchOptions
     private let logger: Logger
     private let inbox = Mutex(Inbox())
 
@@ -47,10 +50,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         self.multi = multi
         self.options = options
         self.logger = logger
-        // Backstops only: our own queue already keeps libcurl under these limits, except when
-        // redirects lead many feeds to one host.
-        _ = tidings_curl_multi_set_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(1, options.maximumConcurrentTransfers))
-        _ = tidings_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, options.maximumPerHost))
+        setConnectionLimits()
 
         let thread = Thread { [self] in run() }
         thread.name = "tidings-curl"
@@ -82,6 +82,16 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
+    /// Applies new concurrency limits from the next turn of the loop; transfers already running
+    /// go on (a lower limit only delays the next ones).
+    func reconfigure(_ options: FetchOptions) {
+        inbox.withLock { inbox in
+            guard !inbox.isStopping else { return }
+            inbox.options = options
+            curl_multi_wakeup(multi)
+        }
+    }
+
     /// Asks the loop to stop: every transfer not yet finished fails with `.cancelled`.
     /// Returns at once; `waitUntilExited` waits for the thread.
     func stop() {
@@ -108,14 +118,19 @@ final class CurlMultiLoop: @unchecked Sendable {
     private func run() {
         logger.debug("curl loop started", metadata: ["libcurl": "\(String(cString: curl_version()))"])
         while true {
-            let (submitted, cancelled, isStopping) = inbox.withLock { inbox in
+            let (submitted, cancelled, newOptions, isStopping) = inbox.withLock { inbox in
                 defer {
                     inbox.submitted.removeAll()
                     inbox.cancelled.removeAll()
+                    inbox.options = nil
                 }
-                return (inbox.submitted, inbox.cancelled, inbox.isStopping)
+                return (inbox.submitted, inbox.cancelled, inbox.options, inbox.isStopping)
             }
             if isStopping { break }
+            if let newOptions {
+                options = newOptions
+                setConnectionLimits()
+            }
             for transfer in submitted {
                 if transfer.isCancellationRequested {
                     transfer.finish(.failure(.cancelled))
@@ -142,6 +157,13 @@ final class CurlMultiLoop: @unchecked Sendable {
             _ = curl_multi_poll(multi, nil, 0, 30_000, nil)
         }
         shutDown()
+    }
+
+    /// Backstops only: our own queue already keeps libcurl under these limits, except when
+    /// redirects lead many feeds to one host.
+    private func setConnectionLimits() {
+        _ = tidings_curl_multi_set_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(1, options.maximumConcurrentTransfers))
+        _ = tidings_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, options.maximumPerHost))
     }
 
     private func startQueued() {

@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 
 /// `RemoteDataManager` on libcurl's multi interface.
 ///
@@ -10,13 +11,13 @@ import Logging
 /// Proxies come from the usual environment variables (`http_proxy`, `https_proxy`, `no_proxy`),
 /// which libcurl honours by default.
 public final class CurlRemoteDataManager: RemoteDataManager {
-    private let options: FetchOptions
+    private let options: Mutex<FetchOptions>
     private let logger: Logger
     private let loop: CurlMultiLoop
 
     /// Starts the transfer thread.
     public init(options: FetchOptions, logger: Logger) {
-        self.options = options
+        self.options = Mutex(options)
         self.logger = logger
         self.loop = CurlMultiLoop(options: options, logger: logger)
     }
@@ -38,7 +39,7 @@ public final class CurlRemoteDataManager: RemoteDataManager {
     private func fetch(_ request: FetchRequest, sink: (any FetchBodySink)?) async throws(FetchError) -> FetchResponse {
         let url = try ValidatedURL(request.url)
         if Task.isCancelled { throw .cancelled }
-        let transfer = try CurlTransfer(request: request, url: url, options: options, sink: sink)
+        let transfer = try CurlTransfer(request: request, url: url, options: options.withLock { $0 }, sink: sink)
         let loop = self.loop
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -48,6 +49,13 @@ public final class CurlRemoteDataManager: RemoteDataManager {
             loop.cancel(transfer)
         }
         return try result.get()
+    }
+
+    /// New options (a configuration reload): timeouts and the size limit apply to transfers
+    /// that start from now on, concurrency limits from the loop's next turn.
+    public func reconfigure(_ newOptions: FetchOptions) {
+        options.withLock { $0 = newOptions }
+        loop.reconfigure(newOptions)
     }
 
     /// Stops the transfer thread: transfers in progress or queued fail with `.cancelled`, and

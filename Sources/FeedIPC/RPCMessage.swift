@@ -178,4 +178,8 @@ public enum RPCErrorCode: Int, Sendable {
     case ambiguous = -32005
     /// `feeds.subscribe` of a web page that announces several feeds; the message lists them.
     case severalFeeds = -32006
+    /// The connecting process runs as another user than the daemon (checked with SO_PEERCRED).
+    case forbidden = -32007
+    /// The daemon already serves its maximum number of clients; try again later.
+    case tooManyClients = -32008
 }

@@ -15,7 +15,8 @@ public struct Empty: Codable, Sendable, Hashable {
 }
 
 /// The methods of protocol version 1 (docs/protocol.md); feeds in `RPC+Feeds.swift`, items in
-/// `RPC+Items.swift`, the daemon's own in `RPC+Daemon.swift`.
+/// `RPC+Items.swift`, the daemon's own in `RPC+Daemon.swift`, database upkeep in
+/// `RPC+Maintenance.swift`.
 public enum RPC {
     /// `hello`: the handshake every client sends first.
     public enum Hello: RPCMethod {

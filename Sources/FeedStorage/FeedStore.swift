@@ -109,6 +109,24 @@ public protocol FeedStore: Sendable {
     /// already indexed are found (see `indexPendingItems`).
     /// - Throws: `FeedStoreError.invalidSearch` when `query.match` is not a valid query.
     func search(_ query: SearchQuery) async throws -> [ItemSearchResult]
+
+    /// Deletes the items `policy` lets go (with their search-index rows), one transaction per
+    /// feed, and remembers their keys so that a refresh does not store them again as new while
+    /// the feed still lists them. A policy with no limit deletes nothing.
+    /// - Parameter now: the time item ages are measured from.
+    /// - Returns: how many items were deleted, in all and per feed.
+    /// - Throws: database errors; `CancellationError` between feeds (the feeds done stay done).
+    func applyRetention(_ policy: RetentionPolicy, now: Date) async throws -> RetentionResult
+
+    /// Checks the database (`PRAGMA integrity_check`, then `PRAGMA foreign_key_check`) on a
+    /// reader, concurrently with writes.
+    /// - Returns: the problems found, one line each; empty when the database is sound.
+    func integrityProblems() async throws -> [String]
+
+    /// Rewrites the database file without its free pages (`VACUUM`) and folds the write-ahead
+    /// log back into it. Holds the writer throughout, so refreshes wait; readers go on.
+    /// Cancellation interrupts it and leaves the database as it was.
+    func vacuum() async throws
 }
 
 extension FeedStore {

@@ -9,7 +9,19 @@ import GRDB
 /// writes nothing; a changed item is queued for the search index again (`indexed = 0`). Read
 /// and starred state are never touched. Both statements are prepared once per
 /// connection (GRDB's statement cache) and reused for every item.
+///
+/// An item that retention deleted is not stored again while the feed lists it: its key has a
+/// tombstone (`item_tombstone`), which each document that lists it keeps alive; tombstones no
+/// stored document has listed for `tombstoneGrace` are dropped here (see `applyRetention`).
 struct ItemWriter {
+    /// How long a tombstone outlives the last document that listed its key. Longer than any
+    /// plausible glitch (a truncated or briefly reordered feed), so a deleted item does not
+    /// return as new when the feed shows it again a few refreshes later.
+    static let tombstoneGrace: Double = 30 * 86400
+    /// A listed tombstone's `last_seen` is moved forward only once it is this old, so that
+    /// refreshes of a feed that keeps listing deleted items do not rewrite their rows every time.
+    static let tombstoneRefresh: Double = 86400
+
     let db: Database
     let feedID: Int64
     /// `first_seen` of the items inserted now (seconds since 1970).
@@ -22,7 +34,7 @@ struct ItemWriter {
     /// Items are inserted from the end of the document to its start, so the item the feed shows
     /// first gets the highest number; undated items, which all share one `first_seen`, then
     /// list in document order under "newest first" (first seen desc, then number desc).
-    /// - Returns: the number of items stored for the first time.
+    /// - Returns: the number of items stored for the first time (tombstoned ones are not).
     func store(_ items: [ParsedItem]) throws -> Int {
         var seenKeys = Set<String>()
         var unique: [(key: String, item: ParsedItem)] = []
@@ -31,13 +43,18 @@ struct ItemWriter {
             let key = item.storeKey
             if seenKeys.insert(key).inserted { unique.append((key, item)) }
         }
-        guard !unique.isEmpty else { return 0 }
+        guard !unique.isEmpty else {
+            try pruneTombstones()
+            return 0
+        }
 
         let coder = JSONColumnCoder()
         // Known items are looked up rather than found by a failing insert: with AUTOINCREMENT,
         // an `INSERT … ON CONFLICT DO NOTHING` that conflicts still uses up a number, so every
         // refresh of a changed feed would make the numbers users type grow by its whole length.
         let find = try db.cachedStatement(sql: "SELECT 1 FROM item WHERE feed_id = ? AND key = ?")
+        let tombstone = try db.cachedStatement(sql: "SELECT last_seen FROM item_tombstone WHERE feed_id = ? AND key = ?")
+        let touchTombstone = try db.cachedStatement(sql: "UPDATE item_tombstone SET last_seen = ? WHERE feed_id = ? AND key = ?")
         // ?1 ... ?12 are the same in both statements; ?13 (first_seen) only matters on insert.
         let insert = try db.cachedStatement(sql: """
             INSERT INTO item (feed_id, key, guid, title, link, author, published, updated,
@@ -66,6 +83,13 @@ struct ItemWriter {
                 firstSeen,
             ]
             if try Bool.fetchOne(find, arguments: [feedID, key]) == nil {
+                // Looked up only for keys not stored, so a refresh of known items pays nothing.
+                if let lastSeen = try Double.fetchOne(tombstone, arguments: [feedID, key]) {
+                    if lastSeen < firstSeen - Self.tombstoneRefresh {
+                        try touchTombstone.execute(arguments: [firstSeen, feedID, key])
+                    }
+                    continue
+                }
                 try insert.execute(arguments: StatementArguments(values))
                 inserted += 1
             } else {
@@ -73,6 +97,14 @@ struct ItemWriter {
                 try update.execute(arguments: StatementArguments(values))
             }
         }
+        try pruneTombstones()
         return inserted
+    }
+
+    /// Drops the feed's tombstones that no document has listed for `tombstoneGrace`. Runs only
+    /// when a document is stored: a feed answering 304 still lists what its last document did.
+    private func pruneTombstones() throws {
+        try db.cachedStatement(sql: "DELETE FROM item_tombstone WHERE feed_id = ? AND last_seen < ?")
+            .execute(arguments: [feedID, firstSeen - Self.tombstoneGrace])
     }
 }

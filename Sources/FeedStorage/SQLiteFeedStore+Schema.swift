@@ -10,6 +10,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v1", migrate: createFeedsAndItems)
         migrator.registerMigration("v2", migrate: addFeedHealth)
         migrator.registerMigration("v3", migrate: addReadingWorkflow)
+        migrator.registerMigration("v4", migrate: addItemTombstones)
         return migrator
     }()
 
@@ -62,6 +63,21 @@ extension SQLiteFeedStore {
             CREATE TRIGGER item_fts_delete AFTER DELETE ON item BEGIN
                 DELETE FROM item_fts WHERE rowid = old.id;
             END;
+            """)
+    }
+
+    /// The keys of items that retention deleted, per feed, so that a feed still listing them
+    /// does not bring them back as new (see `SQLiteFeedStore.applyRetention`). `last_seen` is
+    /// when a stored document last listed the key (or when it was deleted); `ItemWriter` drops
+    /// tombstones that no document has listed for `tombstoneGrace`.
+    @Sendable private static func addItemTombstones(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE item_tombstone (
+                feed_id   INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
+                key       TEXT NOT NULL,            -- ParsedItem.storeKey of the deleted item
+                last_seen REAL NOT NULL,
+                PRIMARY KEY (feed_id, key)
+            ) WITHOUT ROWID;
             """)
     }
 

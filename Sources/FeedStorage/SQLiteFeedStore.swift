@@ -22,6 +22,9 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     public let path: String?
     /// Identifier of the newest migration applied to the database (for example "v1").
     public let schemaVersion: String
+    /// The copy of the database taken before this opening ran migrations on it
+    /// (`<path>.before-<migration>.bak`), for the daemon to log; `nil` when none was needed.
+    public let migrationBackup: String?
 
     let writer: any DatabaseWriter
 
@@ -67,6 +70,7 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
                     operation: "open the database \(path ?? ":memory:")",
                     reason: "it was written by a newer version of Tidings (unknown schema migrations)")
             }
+            migrationBackup = try path.flatMap { try Self.backUpBeforeMigrating(writer, path: $0) }
             try migrator.migrate(writer)
             schemaVersion = try writer.read { try migrator.appliedMigrations($0).last } ?? ""
         } catch let error as DatabaseError {
@@ -129,6 +133,14 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
         _ operation: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
     ) async throws -> T {
         try await describingFailure(of: operation) { try await writer.write(body) }
+    }
+
+    /// Runs `body` on the writer connection outside any transaction (VACUUM, checkpoints),
+    /// translating database errors.
+    func write<T: Sendable>(
+        withoutTransaction operation: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await describingFailure(of: operation) { try await writer.writeWithoutTransaction(body) }
     }
 
     /// Runs `body` on a reader connection (a snapshot, concurrent with writes in WAL mode).

@@ -14,13 +14,21 @@ import Darwin
 
 /// The one place that creates the client's concrete collaborators and runs a module.
 enum CompositionRoot {
-    /// The socket client, terminal, browser launcher and clock for one command.
+    /// The socket client (which starts the daemon when it is not running, docs/cli.md
+    /// "Autostart"), terminal, browser launcher and clock for one command.
     static func dependencies(_ options: GlobalOptions) -> ClientDependencies {
         let environment = ProcessInfo.processInfo.environment
         let socketPath = SocketLocation.resolve(explicit: options.socket, environment: environment, uid: getuid())
+        let terminal = StandardTerminal(environment: environment, color: options.color)
+        // Built for every command but used only when the socket does not answer: no file is
+        // read and nothing is started while the daemon runs.
+        let autostart = DaemonAutostart(
+            policy: AutostartPolicy(noAutostartFlag: options.noAutostart, environment: environment),
+            launcher: SpawningDaemonLauncher(environment: environment),
+            announce: { [terminal] note in terminal.writeError(note) })
         return ClientDependencies(
-            daemon: UnixSocketDaemonClient(socketPath: socketPath),
-            terminal: StandardTerminal(environment: environment, color: options.color),
+            daemon: UnixSocketDaemonClient(socketPath: socketPath, autostart: autostart),
+            terminal: terminal,
             launcher: ProcessBrowserLauncher(),
             clock: SystemWallClock(),
             environment: environment)

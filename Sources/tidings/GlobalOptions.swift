@@ -16,6 +16,12 @@ struct GlobalOptions: ParsableArguments {
             "Color the output: auto (on a terminal, unless NO_COLOR is set), always or never.",
             valueName: "when"))
     var color: ColorChoice = .auto
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Do not start the daemon when it is not running (also TIDINGS_NO_AUTOSTART=1, or 'autostart: false' in the config)."))
+    var noAutostart = false
 }
 
 extension ColorChoice: ExpressibleByArgument {}

@@ -15,14 +15,17 @@ struct Tidings: AsyncParsableCommand {
         discussion: """
             Exit status: 0 success, 1 failure, 2 usage error, 3 the daemon is not reachable.
             The daemon's socket is --socket, else $TIDINGS_SOCKET, else \
-            $XDG_RUNTIME_DIR/tidings/tidingsd.sock.
+            $XDG_RUNTIME_DIR/tidings/tidingsd.sock. A daemon that is not running is started \
+            (logging to $XDG_STATE_HOME/tidings/tidingsd.log) unless a systemd user unit is \
+            installed, --no-autostart is given, TIDINGS_NO_AUTOSTART=1 is set or the config \
+            says 'autostart: false'.
             """,
         version: TidingsVersion.current,
         subcommands: [
             ListCommand.self, SearchCommand.self, WatchCommand.self, ShowCommand.self, OpenCommand.self,
             ReadCommand.self, UnreadCommand.self, StarCommand.self, UnstarCommand.self, FeedsCommand.self, SubscribeCommand.self,
             UnsubscribeCommand.self, RefreshCommand.self, TagCommand.self, RenameCommand.self, ImportCommand.self,
-            ExportCommand.self, StatusCommand.self,
+            ExportCommand.self, StatusCommand.self, MaintenanceCommand.self,
         ])
 
     /// ArgumentParser's own `main`, except that usage errors exit with 2 (as getopt-style tools
@@ -73,6 +76,6 @@ struct Tidings: AsyncParsableCommand {
               let type = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
               !arguments.contains(where: { treeArguments.contains($0) || $0.hasPrefix("--generate-completion") })
         else { return nil }
-        return (try? type.parse(Array(arguments.dropFirst()))) as? any ParsableCommand
+        return try? type.parse(Array(arguments.dropFirst()))
     }
 }

@@ -32,24 +32,30 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        var configuration: DaemonConfiguration
+        let configPath = config ?? DataLocations(environment: environment).configFile
+        let load: @Sendable () throws -> DaemonConfiguration = { [config, socket, database, logLevel] in
+            var configuration = try ConfigurationLoader().load(path: configPath, required: config != nil)
+            // Command-line options win over the file, at start and at every reload.
+            if let socket { configuration.socketPath = socket }
+            if let database { configuration.databasePath = database }
+            if let logLevel { configuration.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info }
+            return configuration
+        }
+        let configuration: DaemonConfiguration
         do {
-            configuration = try ConfigurationLoader().load(
-                path: config ?? DataLocations(environment: environment).configFile, required: config != nil)
+            configuration = try load()
         } catch {
             fail("bad configuration: \(error)")
         }
-        if let socket { configuration.socketPath = socket }
-        if let database { configuration.databasePath = database }
-        if let logLevel { configuration.logLevel = Logger.Level(rawValue: logLevel.lowercased()) ?? .info }
 
-        let level = configuration.logLevel
-        let journal = environment["JOURNAL_STREAM"] != nil
+        let level = LogLevelSwitch(configuration.logLevel)
+        let journal = JournalLogHandler.isJournalStream(environment: environment)
         LoggingSystem.bootstrap { label in JournalLogHandler(label: label, level: level, journal: journal) }
         let logger = Logger(label: "tidingsd")
 
         do {
-            try await Daemon(configuration: configuration, environment: environment, logger: logger).run()
+            try await Daemon(configuration: configuration, environment: environment, logger: logger)
+                .run(logLevel: level, reload: load)
         } catch {
             logger.critical("\(error)")
             throw ExitCode.failure

@@ -1,4 +1,5 @@
 @testable import FeedDaemon
+import FeedStorage
 import Foundation
 import Testing
 
@@ -25,7 +26,17 @@ struct ConfigurationLoaderTests {
             max_feed_size: 512KiB
             browser: "firefox --new-tab %s"
             log_level: DEBUG
+            keep_days: 12w
+            keep_per_feed: 200
+            keep_unread: false
+            keep_starred: False
+            autostart: false
+            max_clients: 32
+            client_idle_timeout: 2m
+            client_write_timeout: 10s
             """, file: "c.yaml")
+        #expect(configuration.connectionLimits == ConnectionLimits(
+            maximumClients: 32, idleTimeout: .seconds(120), writeTimeout: .seconds(10)))
         #expect(configuration.socketPath == "/run/user/1/t.sock")
         #expect(configuration.databasePath?.hasSuffix("/db.sqlite") == true)
         #expect(configuration.databasePath?.hasPrefix("~") == false)
@@ -37,6 +48,34 @@ struct ConfigurationLoaderTests {
         #expect(configuration.maximumFeedSize == 512 * 1024)
         #expect(configuration.browser == "firefox --new-tab %s")
         #expect(configuration.logLevel == .debug)
+        #expect(configuration.retention == RetentionPolicy(
+            maximumAge: 12 * 7 * 86400, maximumItemsPerFeed: 200, keepUnread: false, keepStarred: false))
+        #expect(configuration.autostart == false)
+    }
+
+    @Test func retentionIsOffByDefaultAndKeepsUnreadAndStarred() throws {
+        let defaults = DaemonConfiguration()
+        #expect(defaults.retention == RetentionPolicy(maximumAge: nil, maximumItemsPerFeed: nil, keepUnread: true, keepStarred: true))
+        #expect(!defaults.retention.isEnabled)
+        #expect(defaults.autostart)
+    }
+
+    @Test(arguments: [
+        ("keep_days: 90", 90 * 86400), ("keep_days: 90d", 90 * 86400), ("keep_days: 2w", 14 * 86400),
+        ("keep_days: 36h", 36 * 3600), ("keep_days: 86400s", 86400),
+    ])
+    func keepDaysCountsDaysUnlessAUnitSaysOtherwise(yaml: String, seconds: Int) throws {
+        let retention = try loader.parse(yaml, file: "c.yaml").retention
+        #expect(retention.maximumAge == seconds)
+        #expect(retention.isEnabled)
+    }
+
+    @Test func zeroOrEmptyTurnsEachLimitOff() throws {
+        for yaml in ["keep_days: 0\nkeep_per_feed: 0", "keep_days:\nkeep_per_feed:", "keep_days: 0d\nkeep_per_feed: \"\""] {
+            let retention = try loader.parse(yaml, file: "c.yaml").retention
+            #expect(retention.maximumAge == nil && retention.maximumItemsPerFeed == nil, "\(yaml)")
+        }
+        #expect(try loader.parse("keep_per_feed: 10", file: "c.yaml").retention.maximumItemsPerFeed == 10)
     }
 
     @Test func emptyFileAndEmptyValuesMeanDefaults() throws {
@@ -54,6 +93,16 @@ struct ConfigurationLoaderTests {
         ("database: relative/path.sqlite", "database", "absolute path"),
         ("concurency: 4", "concurency", "did you mean 'concurrency'"),
         ("browser: [a, b]", "browser", "expected a string"),
+        ("keep_days: forever", "keep_days", "duration"),
+        ("keep_days: 12h", "keep_days", "at least 1 day"),
+        ("keep_days: -3", "keep_days", "duration"),
+        ("keep_per_feed: 5", "keep_per_feed", "at least 10"),
+        ("keep_per_feed: lots", "keep_per_feed", "whole number"),
+        ("keep_per_feed: -20", "keep_per_feed", "between 0 and"),
+        ("keep_unread: yes", "keep_unread", "true or false"),
+        ("keep_starred: [true]", "keep_starred", "true or false"),
+        ("autostart: 0", "autostart", "true or false"),
+        ("keep_day: 30", "keep_day", "did you mean 'keep_days'"),
     ])
     func badValuesNameTheKey(yaml: String, key: String, hint: String) {
         #expect {

@@ -239,18 +239,4 @@ struct SafetyTests {
         #expect(daemon.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: socketPath))
     }
-
-    @Test func aSecondDaemonOnTheSameSocketRefusesToStart() async throws {
-        let daemon = try await DaemonHarness()
-        let second = try await ProcessResult.run(
-            Binaries.daemon,
-            ["run", "--config", daemon.configPath, "--socket", daemon.socketPath, "--database", daemon.databasePath + "2"],
-            environment: DaemonHarness.baseEnvironment(home: daemon.directory.path))
-        #expect(second.status == 1, "\(second)")
-        #expect(second.err.contains("already listening"), "\(second)")
-        #expect(daemon.isRunning)
-        let mode = try FileManager.default.attributesOfItem(atPath: daemon.socketPath)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
-        #expect(await daemon.stop() == 0)
-    }
 }

@@ -38,6 +38,12 @@ public struct CommandFailure: Equatable, Sendable {
             CommandFailure(message: "the daemon is not running (nothing listens on \(path)); \(startHint)", status: .daemonUnreachable)
         case .unreachable(let path, .other(let reason)):
             CommandFailure(message: "cannot reach the daemon at \(path) (\(reason)); if it is not running, \(startHint)", status: .daemonUnreachable)
+        case .managedBySystemd(let path, let reason, _):
+            CommandFailure(
+                message: "the daemon is not running (\(reason == .refused ? "nothing listens on" : "no socket at") \(path)); start it with: systemctl --user start tidingsd",
+                status: .daemonUnreachable)
+        case .autostartFailed(let path, let reason):
+            CommandFailure(message: "the daemon is not running (no answer on \(path)) and could not be started: \(reason)", status: .daemonUnreachable)
         case .connectionLost:
             CommandFailure(message: "the daemon closed the connection before answering; see 'journalctl --user -u tidingsd'")
         case .protocolMismatch(let daemonProtocol, let daemonVersion, let clientProtocol):

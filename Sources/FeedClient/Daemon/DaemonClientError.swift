@@ -3,6 +3,11 @@
 public enum DaemonClientError: Error, Equatable, Sendable {
     /// Connecting to the socket failed: no daemon is running, or the path is wrong.
     case unreachable(socketPath: String, reason: UnreachableReason)
+    /// No daemon listens, and a systemd user unit (`unitPath`) is installed: the client leaves
+    /// starting it to systemd.
+    case managedBySystemd(socketPath: String, reason: UnreachableReason, unitPath: String)
+    /// No daemon listened, and the client could not start one (`reason` says why).
+    case autostartFailed(socketPath: String, reason: String)
     /// The daemon closed the connection (or it broke) before answering.
     case connectionLost
     /// The daemon speaks another major version of the socket protocol.

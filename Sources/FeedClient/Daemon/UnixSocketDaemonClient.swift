@@ -18,6 +18,10 @@ public final class UnixSocketDaemonClient: DaemonClient {
     private let untimedMethods: Set<String>
     private let pipelinedMethods: Set<String>
     private let responseLineLimit: Int
+    /// Starts the daemon when nothing listens on the socket; `nil` never does.
+    let autostart: DaemonAutostart?
+    /// Whether this client has tried to start the daemon (it tries once).
+    var autostartAttempted = false
 
     private var connection: UnixSocketConnection?
     /// Bytes read past the last complete line: kept across requests, since a notification the
@@ -37,6 +41,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
     ///   - pipelinedMethods: read-only methods whose first call is sent together with `hello`.
     ///   - responseLineLimit: the longest response line accepted. Larger than the daemon's own
     ///     request limit because a full `items.list` of a big database is one line.
+    ///   - autostart: what to do when no daemon listens; `nil` reports it unreachable.
     public init(
         socketPath: String,
         clientName: String = "tidings/" + TidingsVersion.current,
@@ -45,7 +50,8 @@ public final class UnixSocketDaemonClient: DaemonClient {
         pipelinedMethods: Set<String> = [
             RPC.ListItems.name, RPC.Search.name, RPC.GetItem.name, RPC.ListFeeds.name, RPC.Status.name,
         ],
-        responseLineLimit: Int = 256 << 20
+        responseLineLimit: Int = 256 << 20,
+        autostart: DaemonAutostart? = nil
     ) {
         self.socketPath = socketPath
         self.clientName = clientName
@@ -53,6 +59,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
         self.untimedMethods = untimedMethods
         self.pipelinedMethods = pipelinedMethods
         self.responseLineLimit = responseLineLimit
+        self.autostart = autostart
         self.lines = LineBuffer(limit: responseLineLimit)
     }
 
@@ -130,7 +137,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
 
     private func openConnection() throws -> UnixSocketConnection {
         if let connection { return connection }
-        let opened = try UnixSocketConnection.connect(to: socketPath)
+        let opened = try connectStartingTheDaemon()
         connection = opened
         lines = LineBuffer(limit: responseLineLimit)
         return opened

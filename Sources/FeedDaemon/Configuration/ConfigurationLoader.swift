@@ -60,6 +60,14 @@ public struct ConfigurationLoader: Sendable {
             case "max_feed_size": configuration.maximumFeedSize = try field.size(minimum: 1024)
             case "browser": configuration.browser = try field.optionalString()
             case "log_level": configuration.logLevel = try field.logLevel()
+            case "keep_days": configuration.retention.maximumAge = try field.retentionAge()
+            case "keep_per_feed": configuration.retention.maximumItemsPerFeed = try field.retentionCount()
+            case "keep_unread": configuration.retention.keepUnread = try field.bool()
+            case "keep_starred": configuration.retention.keepStarred = try field.bool()
+            case "autostart": configuration.autostart = try field.bool()
+            case "max_clients": configuration.connectionLimits.maximumClients = try field.integer(in: 1...4096)
+            case "client_idle_timeout": configuration.connectionLimits.idleTimeout = .seconds(try field.duration(minimum: 1))
+            case "client_write_timeout": configuration.connectionLimits.writeTimeout = .seconds(try field.duration(minimum: 1))
             default:
                 let suggestion = Self.knownKeys.min { Self.distance($0, key) < Self.distance($1, key) }
                 let hint = suggestion.map { Self.distance($0, key) <= 3 ? " (did you mean '\($0)'?)" : "" } ?? ""
@@ -72,6 +80,8 @@ public struct ConfigurationLoader: Sendable {
     static let knownKeys = [
         "socket", "database", "refresh_interval", "concurrency", "per_host_concurrency",
         "connect_timeout", "transfer_timeout", "max_feed_size", "browser", "log_level",
+        "keep_days", "keep_per_feed", "keep_unread", "keep_starred", "autostart",
+        "max_clients", "client_idle_timeout", "client_write_timeout",
     ]
 
     /// Levenshtein distance, for "did you mean" on typos.
@@ -142,21 +152,58 @@ private struct Field {
         return value
     }
 
-    /// Seconds, written as a number of seconds or with a unit: `90s`, `30m`, `2h`, `1d`.
+    /// Seconds, written as a number of seconds or with a unit: `90s`, `30m`, `2h`, `1d`, `2w`.
     func duration(minimum: Int) throws(ConfigurationError) -> Int {
-        guard let scalar = scalar?.trimmingCharacters(in: .whitespaces), !scalar.isEmpty else {
-            throw fail("expected a duration such as 30m, 2h or 90s")
-        }
-        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-        let value: Int?
-        if let unit = scalar.last, let factor = units[unit] {
-            value = Int(scalar.dropLast().trimmingCharacters(in: .whitespaces)).map { $0 * factor }
-        } else {
-            value = Int(scalar)
-        }
-        guard let value else { throw fail("expected a duration such as 30m, 2h or 90s, got '\(scalar)'") }
+        let value = try durationValue(bareUnit: 1, example: "30m, 2h or 90s")
         guard value >= minimum else { throw fail("must be at least \(minimum) s, got \(value) s") }
         return value
+    }
+
+    /// A duration in seconds; a number without a unit counts `bareUnit` seconds each.
+    private func durationValue(bareUnit: Int, example: String) throws(ConfigurationError) -> Int {
+        guard let scalar = scalar?.trimmingCharacters(in: .whitespaces), !scalar.isEmpty else {
+            throw fail("expected a duration such as \(example)")
+        }
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400]
+        let value: Int?
+        if let unit = scalar.last, let factor = units[unit] {
+            value = Int(scalar.dropLast().trimmingCharacters(in: .whitespaces)).map { $0.multipliedReportingOverflow(by: factor) }
+                .flatMap { $0.overflow ? nil : $0.partialValue }
+        } else {
+            value = Int(scalar).map { $0.multipliedReportingOverflow(by: bareUnit) }.flatMap { $0.overflow ? nil : $0.partialValue }
+        }
+        guard let value, value >= 0 else { throw fail("expected a duration such as \(example), got '\(scalar)'") }
+        return value
+    }
+
+    /// `keep_days`: how long items are kept, at least a day; a bare number counts days (the
+    /// key's name says so), `0` or an empty value turns the age limit off.
+    func retentionAge() throws(ConfigurationError) -> Int? {
+        guard try optionalString() != nil else { return nil }
+        let value = try durationValue(bareUnit: 86400, example: "90 (days), 90d or 12w")
+        guard value != 0 else { return nil }
+        guard value >= 86400 else { throw fail("must be 0 (off) or at least 1 day (1d), got \(value) s") }
+        return value
+    }
+
+    /// `keep_per_feed`: items kept per feed; `0` or an empty value turns the cap off. At least
+    /// 10, so that a typo cannot empty every feed down to one item.
+    func retentionCount() throws(ConfigurationError) -> Int? {
+        guard try optionalString() != nil else { return nil }
+        let value = try integer(in: 0...10_000_000)
+        guard value != 0 else { return nil }
+        guard value >= 10 else { throw fail("must be 0 (off) or at least 10, got \(value)") }
+        return value
+    }
+
+    /// `true` or `false` only: YAML 1.1's `yes`/`no`/`on`/`off` are refused, so that the client,
+    /// which finds `autostart: false` without a YAML parser, reads the file as the daemon does.
+    func bool() throws(ConfigurationError) -> Bool {
+        switch scalar?.lowercased() {
+        case "true": return true
+        case "false": return false
+        default: throw fail("expected true or false, got '\(scalar ?? "a list or mapping")'")
+        }
     }
 
     /// Bytes, written as a number or with a unit: `512KiB`, `32MiB`, `1GiB` (also KB/MB/GB as powers of 1024).

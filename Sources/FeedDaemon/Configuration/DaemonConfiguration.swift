@@ -1,3 +1,4 @@
+import FeedStorage
 import Logging
 
 /// The daemon's settings: defaults, overridden by the config file, overridden by command-line options.
@@ -23,6 +24,14 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// Browser command for `tidings open` (argv words; `%s` is the URL); `nil`: `$BROWSER`, then `xdg-open`.
     public var browser: String?
     public var logLevel: Logger.Level = .info
+    /// Which items are deleted after refreshes and by `tidings maintenance --retention`
+    /// (`keep_days`, `keep_per_feed`, `keep_unread`, `keep_starred`); off by default.
+    public var retention = RetentionPolicy()
+    /// Whether `tidings` may start the daemon when none answers. Read by the client, which scans
+    /// the file for a top-level `autostart: false`; the daemon only validates it.
+    public var autostart = true
+    /// Clients served at once and how long an idle or non-reading client is kept.
+    public var connectionLimits = ConnectionLimits()
 
     public init() {}
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
 /// Default file locations (XDG base directories), as in docs/ARCHITECTURE.md.
 public struct DataLocations: Sendable {
     public var environment: [String: String]
@@ -18,4 +23,23 @@ public struct DataLocations: Sendable {
 
     /// `$XDG_DATA_HOME/tidings/tidings.sqlite`.
     public var database: String { base("XDG_DATA_HOME", fallback: ".local/share") + "/tidings/tidings.sqlite" }
+
+    /// Creates the directory that will hold `file`, mode 0700, when it is missing (an existing
+    /// directory keeps its mode).
+    /// - Throws: `DataLocationError` naming the directory.
+    public static func createPrivateDirectory(forFile file: String) throws(DataLocationError) {
+        let directory = (file as NSString).deletingLastPathComponent
+        guard !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) else { return }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw DataLocationError(message: "cannot create \(directory): \(error.localizedDescription)")
+        }
+    }
+}
+
+public struct DataLocationError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }

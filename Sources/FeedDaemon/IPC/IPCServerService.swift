@@ -7,131 +7,165 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import Synchronization
 
 /// Serves the NDJSON JSON-RPC protocol on a Unix socket: one task per connection, requests of a
 /// connection answered in order, errors contained to their connection.
+///
+/// Every connection is checked before its first line is read: the peer must run as the
+/// daemon's own user (`SO_PEERCRED`; the socket's 0600 mode is the first fence, this is the
+/// second), and at most `ConnectionLimits.maximumClients` are served at once. Idle clients and
+/// clients that stop reading are closed after their timeout (`ConnectionActivity`).
 public final class IPCServerService: Service {
     typealias Connection = NIOAsyncChannel<IPCFrame, ByteBuffer>
 
     private let server: NIOAsyncChannel<Connection, Never>
+    /// Connections NIO accepted and the accept loop has not taken yet (see `PendingConnections`).
+    private let pending: PendingConnections
     private let socketPath: String
     /// Whether the socket file is the daemon's to remove on exit: not when systemd passed the
     /// socket, which it keeps listening on to start the daemon again.
     private let ownsSocketFile: Bool
-    private let handler: RequestHandler
-    private let logger: Logger
+    let handler: RequestHandler
+    let logger: Logger
+    private let limits: Mutex<ConnectionLimits>
+    private let clients = Atomic<Int>(0)
+    private let ownUID = getuid()
 
     private init(
-        server: NIOAsyncChannel<Connection, Never>, socketPath: String, ownsSocketFile: Bool, handler: RequestHandler,
-        logger: Logger
+        server: NIOAsyncChannel<Connection, Never>, pending: PendingConnections, socketPath: String, ownsSocketFile: Bool,
+        handler: RequestHandler, limits: ConnectionLimits, logger: Logger
     ) {
         self.server = server
+        self.pending = pending
         self.socketPath = socketPath
         self.ownsSocketFile = ownsSocketFile
         self.handler = handler
+        self.limits = Mutex(limits)
         self.logger = logger
     }
 
     /// Serves on a listening socket systemd passed (socket activation).
     /// - Throws: NIO's error when the descriptor cannot be used.
     public static func adopt(
-        _ activation: SocketActivation, handler: RequestHandler, group: any EventLoopGroup, logger: Logger
+        _ activation: SocketActivation, handler: RequestHandler, limits: ConnectionLimits, group: any EventLoopGroup,
+        logger: Logger
     ) async throws -> IPCServerService {
+        let pending = PendingConnections()
         let server = try await ServerBootstrap(group: group)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .bind(activation.descriptor) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        ByteToMessageHandler(LineFrameDecoder(maximumLength: WireCoding.maximumLineLength)))
-                    return try Connection(wrappingChannelSynchronously: channel)
-                }
-            }
+            .bind(activation.descriptor) { channel in initializeConnection(channel, pending: pending) }
         logger.info("listening on \(activation.path) (socket passed by systemd)")
         return IPCServerService(
-            server: server, socketPath: activation.path, ownsSocketFile: false, handler: handler, logger: logger)
+            server: server, pending: pending, socketPath: activation.path, ownsSocketFile: false, handler: handler, limits: limits,
+            logger: logger)
     }
 
     /// Binds the socket, which `SocketPreparation` has made safe to bind.
     /// - Throws: NIO's error when the socket cannot be bound.
     public static func bind(
-        socketPath: String, handler: RequestHandler, group: any EventLoopGroup, logger: Logger
+        socketPath: String, handler: RequestHandler, limits: ConnectionLimits, group: any EventLoopGroup, logger: Logger
     ) async throws -> IPCServerService {
+        let pending = PendingConnections()
         let server = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 128)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: false) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        ByteToMessageHandler(LineFrameDecoder(maximumLength: WireCoding.maximumLineLength)))
-                    return try Connection(wrappingChannelSynchronously: channel)
-                }
+                initializeConnection(channel, pending: pending)
             }
         // umask 077 already made it private; this also covers a daemon started with another umask.
         chmod(socketPath, 0o600)
         logger.info("listening on \(socketPath)")
-        return IPCServerService(server: server, socketPath: socketPath, ownsSocketFile: true, handler: handler, logger: logger)
+        return IPCServerService(
+            server: server, pending: pending, socketPath: socketPath, ownsSocketFile: true, handler: handler, limits: limits, logger: logger)
     }
+
+    /// Sets up an accepted channel (on its event loop, before it reads anything) and keeps it
+    /// in `pending` until the accept loop takes it.
+    @Sendable private static func initializeConnection(
+        _ channel: any Channel, pending: PendingConnections
+    ) -> EventLoopFuture<Connection> {
+        channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(
+                ByteToMessageHandler(LineFrameDecoder(maximumLength: WireCoding.maximumLineLength)))
+            let connection = try Connection(wrappingChannelSynchronously: channel)
+            pending.add(connection)
+            return connection
+        }
+    }
+
+    /// New limits (SIGHUP): the client cap applies to the next connections, the timeouts at once.
+    public func apply(_ newLimits: ConnectionLimits) {
+        limits.withLock { $0 = newLimits }
+    }
+
+    var currentLimits: ConnectionLimits { limits.withLock { $0 } }
 
     public func run() async throws {
         defer { if ownsSocketFile { unlink(socketPath) } }
-        // Cancelling on shutdown ends the accept loop and every connection's read loop, so idle
-        // clients cannot hold the daemon open.
-        do {
-            try await cancelWhenGracefulShutdown {
-                try await withThrowingDiscardingTaskGroup { group in
-                    try await self.server.executeThenClose { connections in
+        // Graceful shutdown closes the listening channel instead of cancelling the accept loop;
+        // the loop hands over what it holds, then ends, and each connection task ends on the
+        // same shutdown. Connections NIO accepted during the close never reach the loop: they
+        // are closed from `pending`, since NIO traps on a connection released unfinished
+        // (apple/swift-nio#2813).
+        await withDiscardingTaskGroup { group in
+            do {
+                try await withGracefulShutdownHandler {
+                    try await server.executeThenClose { connections in
                         for try await connection in connections {
-                            group.addTask { await self.serve(connection) }
+                            guard pending.take(connection) else { continue }
+                            group.addTask { await self.accept(connection) }
                         }
                     }
+                } onGracefulShutdown: {
+                    self.server.channel.close(promise: nil)
                 }
+            } catch {
+                logger.debug("accept loop ended: \(error)")
             }
-        } catch is CancellationError {
-            // The shutdown this service was waiting for.
+            for connection in pending.takeAll() {
+                group.addTask { try? await connection.executeThenClose { _, _ in } }
+            }
         }
         logger.debug("stopped listening on \(socketPath)")
     }
 
-    private func serve(_ connection: Connection) async {
+    /// Admits or refuses one connection, then serves it until the client leaves, it times out,
+    /// or the daemon shuts down.
+    private func accept(_ connection: Connection) async {
+        let count = clients.wrappingAdd(1, ordering: .relaxed).newValue
+        defer { clients.wrappingSubtract(1, ordering: .relaxed) }
+        let limits = currentLimits
+        if count > limits.maximumClients {
+            logger.warning("refused a client: \(limits.maximumClients) clients already connected")
+            await refuse(connection, handler.refusal(
+                .tooManyClients, "Too many clients: the daemon serves at most \(limits.maximumClients) at once"))
+            return
+        }
         do {
-            try await connection.executeThenClose { frames, outbound in
-                for try await frame in frames {
-                    let response: Data?
-                    switch frame {
-                    case .line(let line):
-                        guard line.readableBytesView.contains(where: { !Self.isBlank($0) }) else { continue }
-                        // Progress notifications go out on this connection before the answer.
-                        response = await handler.handle(Data(line.readableBytesView)) { notification in
-                            do {
-                                try await outbound.write(ByteBuffer(bytes: notification))
-                                return true
-                            } catch {
-                                return false
-                            }
-                        }
-                    case .overlong:
-                        response = handler.overlongLine()
-                    }
-                    guard let response else { continue }
-                    if Task.isCancelled {
-                        // Written from a task the shutdown does not cancel: a request answered
-                        // because the daemon is stopping (a `watch` ends with `{}`) still gets its
-                        // answer before the connection closes.
-                        try await Task { try await outbound.write(ByteBuffer(bytes: response)) }.value
-                    } else {
-                        try await outbound.write(ByteBuffer(bytes: response))
-                    }
-                }
+            let peer = try await PeerCredentials.of(connection.channel)
+            guard peer.uid == ownUID else {
+                logger.warning("refused a client of uid \(peer.uid) (pid \(peer.pid)): this daemon serves uid \(ownUID) only")
+                await refuse(connection, handler.refusal(
+                    .forbidden, "Forbidden: this daemon serves only the user with uid \(ownUID)"))
+                return
             }
-        } catch is CancellationError {
-            // Shutting down.
         } catch {
-            // A client that vanished mid-request is routine; it never affects other clients.
-            logger.debug("client connection ended: \(error)")
+            await refuse(connection, nil)
+            return
+        }
+        await cancelWhenGracefulShutdown {
+            await self.serve(connection)
         }
     }
 
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    /// Writes one line (if any) and closes, without reading what the client sent.
+    private func refuse(_ connection: Connection, _ line: Data?) async {
+        try? await connection.executeThenClose { _, _ in
+            if let line { try await Self.send(line, on: connection) }
+        }
     }
 }
+
+// A name for the service group's log lines (the default dumps every stored property).
+extension IPCServerService: CustomStringConvertible { public var description: String { "IPCServerService" } }

@@ -21,9 +21,13 @@ public struct RequestHandler: Sendable {
     /// - Parameters:
     ///   - newItems: where `watch` requests wait for new items; `nil` answers `watch` at once.
     ///   - status: what `status` reports beside the store's counters.
+    ///   - maintenance: answers `maintenance`; `nil` answers it with an internal error.
+    ///   - browser: the configured browser at the time of each `hello` (it is reloadable);
+    ///     `nil` answers `hello.browser`.
     public init(
         refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result,
-        newItems: NewItemsBroadcaster? = nil, status: StatusContext = StatusContext(), logger: Logger
+        newItems: NewItemsBroadcaster? = nil, status: StatusContext = StatusContext(),
+        browser: (@Sendable () -> String?)? = nil, maintenance: MaintenanceInteractor? = nil, logger: Logger
     ) {
         self.logger = logger
         var routes = [String: Route]()
@@ -39,7 +43,11 @@ public struct RequestHandler: Sendable {
         func on<M: RPCMethod>(_ method: M.Type, _ body: @escaping @Sendable (M.Params) async throws -> M.Result) {
             on(method) { params, _ in try await body(params) }
         }
-        on(RPC.Hello.self) { _ in hello }
+        on(RPC.Hello.self) { _ in
+            var answer = hello
+            if let browser { answer.browser = browser() }
+            return answer
+        }
         on(RPC.Subscribe.self) { params in
             let stored = try await refresher.subscribe(url: params.url, tags: params.tags ?? [], title: params.title)
             return .init(feed: stored.feed, itemCount: stored.itemCount)
@@ -95,6 +103,10 @@ public struct RequestHandler: Sendable {
                 lastRefresh: statistics.lastAttempt, nextRefresh: statistics.nextCheck,
                 refreshing: await refresher.isRefreshing, databasePath: status.databasePath,
                 databaseBytes: statistics.databaseBytes, schemaVersion: statistics.schemaVersion)
+        }
+        on(RPC.Maintenance.self) { params in
+            guard let maintenance else { throw MaintenanceNotConfigured() }
+            return try await maintenance.maintain(vacuum: params.vacuum ?? true, retention: params.retention ?? false)
         }
         on(RPC.Watch.self) { _, notify in
             guard let newItems else { return Empty() }
@@ -153,6 +165,11 @@ public struct RequestHandler: Sendable {
     /// The answer to a line longer than `WireCoding.maximumLineLength`, which is never buffered whole.
     public func overlongLine() -> Data {
         errorLine(id: nil, RPCError(.invalidRequest, "Invalid request: line longer than \(WireCoding.maximumLineLength) bytes"))
+    }
+
+    /// The line that refuses a connection before any request is read (wrong uid, too many clients).
+    public func refusal(_ code: RPCErrorCode, _ message: String) -> Data {
+        errorLine(id: nil, RPCError(code, message))
     }
 
     private func errorLine(id: RPCID?, _ error: RPCError) -> Data {
@@ -229,6 +246,11 @@ public struct RequestHandler: Sendable {
         default: RPCError(.internalError, "Internal error: \(error)")
         }
     }
+}
+
+/// `maintenance` asked of a handler built without a `MaintenanceInteractor`.
+struct MaintenanceNotConfigured: Error, CustomStringConvertible {
+    var description: String { "maintenance not configured" }
 }
 
 /// A params object that decoded but makes no sense.

@@ -12,12 +12,19 @@ struct SocketPreparation {
     /// tightened to 0700; a directory the user named is never changed.
     let ownsDirectory: Bool
 
-    func prepare() throws(SocketError) {
+    /// Checks the path and makes its directory exist (private when it is Tidings' own), so the
+    /// lock file beside the socket can be created.
+    func prepareDirectory() throws(SocketError) {
         guard UnixSocketAddress(path: path) != nil else {
             throw .unusable(path, "a Unix socket path must be 1 to \(UnixSocketAddress.maximumPathLength) bytes long")
         }
         let directory = (path as NSString).deletingLastPathComponent
         try prepareDirectory(directory.isEmpty ? "." : directory)
+    }
+
+    /// Removes a stale socket file left by a daemon that died; refuses when a live one answers.
+    /// Call it with the socket's lock held, so no other daemon can be binding meanwhile.
+    func prepare() throws(SocketError) {
         try removeStaleSocket()
     }
 

@@ -6,16 +6,22 @@ import FeedParsing
 import FeedStorage
 import Foundation
 import Logging
+import Synchronization
 
 /// The one use case that orchestrates fetch → parse → store, for a new subscription and for
 /// refreshes of known feeds.
 public actor RefreshInteractor {
     let fetcher: any RemoteDataManager
-    let parser: any FeedParser
     let store: any FeedStore
-    let schedule: RefreshSchedule
     let now: @Sendable () -> Date
-    private let concurrency: Int
+    /// What a configuration reload may change; read by the nonisolated refresh paths, hence a
+    /// lock rather than actor state. A pass in progress keeps its width; the next one uses the new.
+    private let tuning: Mutex<Tuning>
+    struct Tuning {
+        var parser: any FeedParser
+        var schedule: RefreshSchedule
+        var concurrency: Int
+    }
     /// Where response bodies are parsed as they arrive (see `ParsingSink`).
     private let parseThread = ParseThread(name: "tidings-parse")
     let logger: Logger
@@ -29,24 +35,37 @@ public actor RefreshInteractor {
     private let indexer: SearchIndexer?
     /// Shows a pass's progress and summary in `systemctl status`.
     private let notifier: (any ServiceManagerNotifier)?
+    /// Runs after each pass that refreshed feeds, before the search index catches up
+    /// (retention: items it deletes need no indexing).
+    private let afterPass: (@Sendable () async -> Void)?
 
     public init(
         fetcher: any RemoteDataManager, parser: any FeedParser, store: any FeedStore,
         schedule: RefreshSchedule = RefreshSchedule(interval: 30 * 60),
         concurrency: Int, now: @escaping @Sendable () -> Date = { Date() },
         newItems: NewItemsBroadcaster? = nil, indexer: SearchIndexer? = nil,
-        notifier: (any ServiceManagerNotifier)? = nil, logger: Logger
+        notifier: (any ServiceManagerNotifier)? = nil, afterPass: (@Sendable () async -> Void)? = nil, logger: Logger
     ) {
+        self.afterPass = afterPass
         self.newItems = newItems
         self.indexer = indexer
         self.notifier = notifier
         self.fetcher = fetcher
-        self.parser = parser
         self.store = store
-        self.schedule = schedule
-        self.concurrency = max(1, concurrency)
+        self.tuning = Mutex(Tuning(parser: parser, schedule: schedule, concurrency: max(1, concurrency)))
         self.now = now
         self.logger = logger
+    }
+
+    nonisolated var parser: any FeedParser { tuning.withLock { $0.parser } }
+    nonisolated var schedule: RefreshSchedule { tuning.withLock { $0.schedule } }
+    nonisolated var concurrency: Int { tuning.withLock { $0.concurrency } }
+
+    /// Applies a reloaded configuration: feeds stored from now on get next checks from the new
+    /// schedule, the next pass runs `concurrency` feeds at once, and new downloads are parsed
+    /// with the new parser's limits.
+    public nonisolated func reconfigure(parser: any FeedParser, schedule: RefreshSchedule, concurrency: Int) {
+        tuning.withLock { $0 = Tuning(parser: parser, schedule: schedule, concurrency: max(1, concurrency)) }
     }
 
     /// Reports a refresh's progress: once when it starts, then once per finished feed. Called
@@ -65,15 +84,23 @@ public actor RefreshInteractor {
         await sharedPass(progress: nil) { feed, now in feed.goneSince == nil && (feed.nextCheck.map { $0 <= now } ?? true) }
     }
 
+    /// The shared pass runs in a task of its own, so a waiter that goes away leaves it to the
+    /// others. A waiter is cancelled only when the daemon shuts down (the scheduler, or a client
+    /// whose connection is closed), and then the pass is cancelled too: its transfers end at
+    /// once instead of holding the shutdown for their timeouts.
     private func sharedPass(
         progress: Progress?, _ include: @escaping @Sendable (Feed, Date) -> Bool
     ) async -> [RefreshOutcome] {
-        if let refreshingAll { return await refreshingAll.value }
+        if let refreshingAll { return await Self.awaitCancellably(refreshingAll) }
         let task = Task { await self.refresh(progress: progress, where: include) }
         refreshingAll = task
-        let outcomes = await task.value
+        let outcomes = await Self.awaitCancellably(task)
         refreshingAll = nil
         return outcomes
+    }
+
+    private static func awaitCancellably(_ task: Task<[RefreshOutcome], Never>) async -> [RefreshOutcome] {
+        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
     }
 
     /// Refreshes the given feeds, gone or not, whatever their schedule (`tidings refresh FEED`).
@@ -141,7 +168,8 @@ public actor RefreshInteractor {
         }
         // Housekeeping the caller does not wait for: the items are committed already.
         let stored = ordered.contains { $0.newItems > 0 }
-        Task { [store, indexer, logger] in
+        Task { [store, indexer, logger, afterPass] in
+            if !feeds.isEmpty { await afterPass?() }
             if stored {
                 do {
                     // Indexed before the checkpoint, so that one checkpoint folds in both.

@@ -9,6 +9,10 @@ public protocol ServiceManagerNotifier: Sendable {
     /// `STATUS=…`: one line for `systemctl --user status tidingsd` (refresh progress, idle).
     func status(_ text: String)
 
+    /// `RELOADING=1` (with `MONOTONIC_USEC`): the configuration is being reloaded; `ready(status:)`
+    /// follows when it is done, whether the new configuration was taken or refused.
+    func reloading()
+
     /// `STOPPING=1`: a graceful shutdown began.
     func stopping()
 

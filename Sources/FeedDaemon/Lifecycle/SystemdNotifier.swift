@@ -22,6 +22,11 @@ public struct SystemdNotifier: ServiceManagerNotifier {
 
     public func ready(status: String) { send("READY=1\nSTATUS=\(Self.oneLine(status))") }
     public func status(_ text: String) { send("STATUS=\(Self.oneLine(text))") }
+    public func reloading() {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        send("RELOADING=1\nMONOTONIC_USEC=\(Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)\nSTATUS=Reloading the configuration")
+    }
     public func stopping() { send("STOPPING=1\nSTATUS=Stopping") }
     public func watchdog() { send("WATCHDOG=1") }
 

@@ -20,3 +20,6 @@ public struct WatchdogService: Service {
         }
     }
 }
+
+// A name for the service group's log lines (the default dumps every stored property).
+extension WatchdogService: CustomStringConvertible { public var description: String { "WatchdogService" } }

@@ -8,15 +8,21 @@ import Logging
 /// syslog priority (`<3>` error … `<7>` debug) so journald files it at the right level and adds
 /// its own timestamp; elsewhere lines carry a timestamp and the level name.
 public struct JournalLogHandler: LogHandler {
-    public var logLevel: Logger.Level
+    /// The shared level, unless this logger was given its own (`logger.logLevel = …`).
+    public var logLevel: Logger.Level {
+        get { ownLevel ?? level.current }
+        set { ownLevel = newValue }
+    }
+    private let level: LogLevelSwitch
+    private var ownLevel: Logger.Level?
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
     private let label: String
     private let journal: Bool
 
-    public init(label: String, level: Logger.Level, journal: Bool) {
+    public init(label: String, level: LogLevelSwitch, journal: Bool) {
         self.label = label
-        self.logLevel = level
+        self.level = level
         self.journal = journal
     }
 
@@ -37,6 +43,18 @@ public struct JournalLogHandler: LogHandler {
         line += "\n"
         // One write per event, so concurrent events never interleave within a line.
         _ = line.withCString { pointer in Glibc.write(STDERR_FILENO, pointer, strlen(pointer)) }
+    }
+
+    /// Whether stderr is the journal stream systemd set up: `JOURNAL_STREAM` holds its
+    /// `device:inode`, compared with stderr's own, as systemd recommends, so that a daemon whose
+    /// stderr was redirected elsewhere (`tidingsd run 2>file` inside a unit) writes plain lines.
+    public static func isJournalStream(environment: [String: String]) -> Bool {
+        guard let value = environment["JOURNAL_STREAM"] else { return false }
+        let parts = value.split(separator: ":")
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+        var info = stat()
+        guard fstat(STDERR_FILENO, &info) == 0 else { return false }
+        return UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
     }
 
     /// syslog priorities as journald reads them from a stream's line prefix.

@@ -30,3 +30,6 @@ public struct RefreshService: Service {
         }
     }
 }
+
+// A name for the service group's log lines (the default dumps every stored property).
+extension RefreshService: CustomStringConvertible { public var description: String { "RefreshService" } }

@@ -7,8 +7,8 @@ struct TagCommand: AsyncParsableCommand {
         abstract: "Add and remove a feed's tags, then show them.",
         discussion: """
             +TAG or TAG adds a tag, -TAG removes one (tags compare case-insensitively). With no \
-            changes, shows the feed's tags. After FEED, only --socket, --color, --json and --help \
-            are read as options; after '--', every word is a change.
+            changes, shows the feed's tags. After FEED, only --socket, --color, --no-autostart, \
+            --json and --help are read as options; after '--', every word is a change.
             """)
 
     @Argument(help: ArgumentHelp("The feed's number, URL, title or an unambiguous title prefix.", valueName: "feed"))
@@ -30,7 +30,7 @@ struct TagCommand: AsyncParsableCommand {
     /// The changes, and the options written after FEED.
     private func commandLine() throws -> TagCommandLine {
         do {
-            return try TagCommandLine(changes, optionsTakingValues: ["--socket", "--color"], flags: ["--json"])
+            return try TagCommandLine(changes, optionsTakingValues: ["--socket", "--color"], flags: ["--json", "--no-autostart"])
         } catch {
             throw ValidationError(error.description)
         }
@@ -38,9 +38,10 @@ struct TagCommand: AsyncParsableCommand {
 
     /// `global`, with the options written after FEED taking precedence.
     private func options(_ commandLine: TagCommandLine) throws -> GlobalOptions {
-        guard !commandLine.options.isEmpty else { return global }
-        let later = try GlobalOptions.parse(commandLine.options)
         var options = global
+        if commandLine.flags.contains("--no-autostart") { options.noAutostart = true }
+        guard !commandLine.options.isEmpty else { return options }
+        let later = try GlobalOptions.parse(commandLine.options)
         if let socket = later.socket { options.socket = socket }
         if commandLine.options.contains(where: { $0.hasPrefix("--color") }) { options.color = later.color }
         return options

@@ -17,7 +17,8 @@ final class DaemonHarness: @unchecked Sendable {
     /// - Parameters:
     ///   - config: extra YAML for the daemon's config file.
     ///   - environment: variables added to the daemon's minimal environment.
-    init(config: String = "", environment: [String: String] = [:]) async throws {
+    ///   - logLevel: `--log-level`; `nil` leaves the level to the config file.
+    init(config: String = "", environment: [String: String] = [:], logLevel: String? = "debug") async throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tidings-it-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -31,8 +32,8 @@ final class DaemonHarness: @unchecked Sendable {
         daemon = Process()
         daemon.executableURL = Binaries.daemon
         daemon.arguments = [
-            "run", "--config", configPath, "--socket", socketPath, "--database", databasePath, "--log-level", "debug",
-        ]
+            "run", "--config", configPath, "--socket", socketPath, "--database", databasePath,
+        ] + (logLevel.map { ["--log-level", $0] } ?? [])
         daemon.environment = Self.baseEnvironment(home: directory.path).merging(environment) { $1 }
         daemon.standardOutput = FileHandle.nullDevice
         // A file, not a pipe: a pipe nobody drains would block the daemon once it filled up.
@@ -46,6 +47,8 @@ final class DaemonHarness: @unchecked Sendable {
         var environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
         environment["XDG_CONFIG_HOME"] = home + "/config"
         environment["XDG_DATA_HOME"] = home + "/data"
+        // A client that finds no daemon must say so, not start one (AutostartTests starts one).
+        environment["TIDINGS_NO_AUTOSTART"] = "1"
         return environment
     }
 
@@ -80,6 +83,26 @@ final class DaemonHarness: @unchecked Sendable {
         if daemon.isRunning { kill(daemon.processIdentifier, SIGTERM) }
         await ProcessResult.waitForExit(daemon)
         return daemon.terminationStatus
+    }
+
+    /// Sends a signal (SIGHUP to reload, SIGKILL to crash it).
+    func signal(_ number: Int32) {
+        if daemon.isRunning { kill(daemon.processIdentifier, number) }
+    }
+
+    /// Replaces the config file (then `signal(SIGHUP)` to have it read).
+    func writeConfig(_ text: String) throws {
+        try (text + "\n").write(toFile: configPath, atomically: true, encoding: .utf8)
+    }
+
+    /// Waits until the log contains `text` (at most `timeout`); returns whether it did.
+    func waitForLog(_ text: String, timeout: Duration = .seconds(5)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if log().contains(text) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return log().contains(text)
     }
 
     /// What the daemon has logged so far.

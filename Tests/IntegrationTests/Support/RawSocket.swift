@@ -5,7 +5,8 @@ import FeedIPC
 import Foundation
 
 /// A bare client connection to the daemon's socket, for sending exactly the bytes a test wants.
-final class RawSocket {
+/// Used by one thread at a time (tests hand a socket to a blocking thread and wait for it).
+final class RawSocket: @unchecked Sendable {
     private var descriptor: Int32
     private var buffered: [UInt8] = []
 
@@ -27,7 +28,10 @@ final class RawSocket {
     }
 
     func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
+        try send(bytes: Array(text.utf8))
+    }
+
+    func send(bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

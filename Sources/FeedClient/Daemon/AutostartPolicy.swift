@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether the client may start `tidingsd` itself when nothing listens on the socket.
+///
+/// Consulted only after a connection failed, so its file checks cost nothing while the daemon
+/// runs. The client links no YAML parser (start-up time): it scans the config for one top-level
+/// `autostart:` line; the daemon's loader checks the same key properly.
+public struct AutostartPolicy: Sendable {
+    /// What the policy allows.
+    public enum Decision: Equatable, Sendable {
+        /// Start the daemon.
+        case start
+        /// The user said not to, by `--no-autostart`, `TIDINGS_NO_AUTOSTART` or the config.
+        case optedOut(OptOut)
+        /// A systemd user unit is installed: starting the daemon is systemd's job, and a second,
+        /// unmanaged daemon would fight the unit for the socket.
+        case systemdUnit(path: String)
+    }
+
+    /// Where an opt-out came from, in the order they are checked.
+    public enum OptOut: Equatable, Sendable {
+        case flag
+        case environment
+        case config(path: String)
+    }
+
+    /// The unit file name looked for.
+    public static let unitName = "tidingsd.service"
+    /// System-wide directories of systemd user units (after the user's own, which come from
+    /// the environment).
+    public static let systemUnitDirectories = ["/etc/systemd/user", "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
+
+    private let noAutostartFlag: Bool
+    private let environment: [String: String]
+    private let systemDirectories: [String]
+
+    /// - Parameters:
+    ///   - noAutostartFlag: `--no-autostart` was given.
+    ///   - environment: the process environment (`TIDINGS_NO_AUTOSTART`, `HOME`, `XDG_*`).
+    ///   - systemUnitDirectories: system-wide unit directories (tests pass none).
+    public init(noAutostartFlag: Bool, environment: [String: String], systemUnitDirectories: [String] = Self.systemUnitDirectories) {
+        self.noAutostartFlag = noAutostartFlag
+        self.environment = environment
+        self.systemDirectories = systemUnitDirectories
+    }
+
+    /// Decides, reading the config file and looking for unit files: flag, environment, config,
+    /// then an installed unit with a running user manager. Blocks the calling thread for a file read.
+    public func decide() -> Decision {
+        if noAutostartFlag { return .optedOut(.flag) }
+        if Self.environmentDisablesAutostart(environment["TIDINGS_NO_AUTOSTART"]) { return .optedOut(.environment) }
+        if let configPath, let text = Self.readSmallFile(configPath), Self.configDisablesAutostart(text) {
+            return .optedOut(.config(path: configPath))
+        }
+        // A unit is systemd's to start only where a user manager runs: `make install` also
+        // installs it on machines without a user session, and there only we can start anything.
+        if hasUserManager, let unit = unitPaths.first(where: { access($0, F_OK) == 0 }) { return .systemdUnit(path: unit) }
+        return .start
+    }
+
+    /// Whether a systemd user manager runs for this user: its private socket is in
+    /// `$XDG_RUNTIME_DIR/systemd/private`.
+    public var hasUserManager: Bool {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return false }
+        return access(runtime + "/systemd/private", F_OK) == 0
+    }
+
+    /// `$XDG_CONFIG_HOME/tidings/config.yaml`, the file the daemon reads by default.
+    public var configPath: String? {
+        configHome.map { $0 + "/tidings/config.yaml" }
+    }
+
+    /// The places of a `tidingsd.service` user unit: the user's own directories (where
+    /// `make install` puts it), then the system-wide ones.
+    public var unitPaths: [String] {
+        let own = [("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share")].compactMap {
+            Self.xdgDirectory($0.0, default: $0.1, environment: environment).map { $0 + "/systemd/user" }
+        }
+        return (own + systemDirectories).map { $0 + "/" + Self.unitName }
+    }
+
+    private var configHome: String? {
+        Self.xdgDirectory("XDG_CONFIG_HOME", default: ".config", environment: environment)
+    }
+
+    // MARK: - Rules
+
+    /// Whether `TIDINGS_NO_AUTOSTART` opts out: any value but empty, `0`, `false`, `no` or `off`.
+    static func environmentDisablesAutostart(_ value: String?) -> Bool {
+        guard let value, !value.isEmpty else { return false }
+        return !["0", "false", "no", "off"].contains(value.lowercased())
+    }
+
+    /// Whether the YAML text has a top-level `autostart: false` (or `no`, `off`, quoted or not,
+    /// with or without a comment). Indented lines belong to other keys and are skipped; when the
+    /// key appears twice, the last one counts.
+    static func configDisablesAutostart(_ text: String) -> Bool {
+        var disabled = false
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("autostart") {
+            var rest = line.dropFirst("autostart".count).drop { $0 == " " || $0 == "\t" }
+            guard rest.first == ":" else { continue }
+            rest = rest.dropFirst()
+            if let comment = rest.firstIndex(of: "#") { rest = rest[..<comment] }
+            var value = Self.withoutBlanks(rest)
+            if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+                value = String(value.dropFirst().dropLast())
+            }
+            disabled = ["false", "no", "off"].contains(value.lowercased())
+        }
+        return disabled
+    }
+
+    /// `text` without leading and trailing spaces and tabs.
+    private static func withoutBlanks(_ text: Substring) -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
+    }
+
+    /// An absolute `$NAME`, else `$HOME/default`; `nil` when neither is usable.
+    private static func xdgDirectory(_ name: String, default relative: String, environment: [String: String]) -> String? {
+        if let value = environment[name], value.hasPrefix("/") { return value }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/" + relative
+    }
+
+    /// The text of a file of at most 1 MiB; `nil` when it is missing, unreadable or larger.
+    private static func readSmallFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while bytes.count <= 1 << 20 {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return String(decoding: bytes, as: UTF8.self) }
+            bytes += chunk[..<count]
+        }
+        return nil
+    }
+}

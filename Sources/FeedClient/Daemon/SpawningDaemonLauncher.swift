@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FeedIPC
+
+/// Starts `tidingsd run` as a process of its own, as gpg-agent is started by gpg: found next to
+/// the running `tidings` (else on `PATH`), spawned with an argv in a new session, its output
+/// appended to `$XDG_STATE_HOME/tidings/tidingsd.log`, and not waited for (it outlives the
+/// client, and is re-parented when the client exits).
+///
+/// A lock file next to the socket (`<socket>.autostart.lock`, `flock`) makes clients started
+/// together start one daemon: whoever takes the lock second finds the first one's daemon
+/// listening. The daemon refuses a second instance by itself too.
+public final class SpawningDaemonLauncher: DaemonLauncher {
+    private let environment: [String: String]
+    private let executablePath: String?
+    private let startTimeout: Duration
+    private let lockTimeout: Duration
+
+    /// - Parameters:
+    ///   - environment: the client's environment (`PATH`, `HOME`, `XDG_*`); the daemon gets it
+    ///     too, without what belongs to the client's own service manager (`NOTIFY_SOCKET`, …).
+    ///   - executablePath: the running `tidings` (default: `/proc/self/exe`), whose directory is
+    ///     searched for `tidingsd` first.
+    ///   - startTimeout: how long a started daemon may take to listen.
+    ///   - lockTimeout: how long to wait for another client's autostart.
+    public init(
+        environment: [String: String], executablePath: String? = nil,
+        startTimeout: Duration = .seconds(5), lockTimeout: Duration = .seconds(15)
+    ) {
+        self.environment = environment
+        // `/proc/self/exe` is read only when a daemon is to be started.
+        self.executablePath = executablePath
+        self.startTimeout = startTimeout
+        self.lockTimeout = lockTimeout
+    }
+
+    public func launch(socketPath: String) throws -> DaemonLaunchOutcome {
+        let lock = try takeLock(next: socketPath)
+        defer { close(lock) }
+        // Another client may have started the daemon while this one waited for the lock.
+        if Self.listens(socketPath) { return .alreadyRunning }
+
+        let program = try findDaemon()
+        let logPath = try logFilePath()
+        let log = try Self.openLog(logPath)
+        defer { close(log) }
+        let logStart = lseek(log, 0, SEEK_END)
+
+        var arguments = [program, "run"]
+        if socketPath != defaultSocketPath { arguments += ["--socket", socketPath] }
+        let pid = try Self.spawn(arguments, environment: daemonEnvironment, output: log)
+
+        let clock = ContinuousClock()
+        var deadline = clock.now + startTimeout
+        var exit: String?
+        while clock.now < deadline {
+            if Self.listens(socketPath) { return exit == nil ? .started(logPath: logPath) : .alreadyRunning }
+            if exit == nil, let status = Self.exitStatus(of: pid) {
+                // A daemon someone else started (by hand, or systemd) may have been about to
+                // listen when this client looked, and ours refused to be a second one: give
+                // that one a moment before calling the start a failure.
+                exit = status
+                deadline = min(deadline, clock.now + .seconds(1))
+            }
+            usleep(20_000)
+        }
+        if let exit {
+            throw DaemonLaunchError.exitedEarly(
+                status: exit, logPath: logPath, logTail: Self.lastLines(of: logPath, from: max(logStart, 0)))
+        }
+        throw DaemonLaunchError.notListening(
+            pid: pid, seconds: Int(startTimeout.components.seconds), logPath: logPath)
+    }
+
+    // MARK: - Places
+
+    /// The socket the daemon binds when it is given none: `--socket` is passed only for others,
+    /// so a daemon started for the default socket honours the config's `socket`.
+    private var defaultSocketPath: String {
+        var inherited = environment
+        inherited["TIDINGS_SOCKET"] = nil
+        return SocketLocation.resolve(explicit: nil, environment: inherited, uid: getuid())
+    }
+
+    /// `tidingsd` in the directory of the running `tidings`, else the first on `PATH`.
+    private func findDaemon() throws -> String {
+        var candidates: [String] = []
+        if let executable = executablePath ?? Self.runningExecutable(), let slash = executable.lastIndex(of: "/") {
+            candidates.append(String(executable[..<slash]) + "/tidingsd")
+        }
+        for directory in (environment["PATH"] ?? "").split(separator: ":") where directory.hasPrefix("/") {
+            candidates.append(directory + "/tidingsd")
+        }
+        if let found = candidates.first(where: { access($0, X_OK) == 0 }) { return found }
+        throw DaemonLaunchError.notFound(searched: candidates.map { String($0.dropLast("/tidingsd".count)) })
+    }
+
+    /// `$XDG_STATE_HOME/tidings/tidingsd.log` (default `~/.local/state`), its directory made
+    /// private when it is created.
+    private func logFilePath() throws -> String {
+        let stateHome: String
+        if let value = environment["XDG_STATE_HOME"], value.hasPrefix("/") {
+            stateHome = value
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            stateHome = home + "/.local/state"
+        } else {
+            throw DaemonLaunchError.cannotStart("neither XDG_STATE_HOME nor HOME is set, so there is no place for its log")
+        }
+        try Self.makeDirectories(stateHome + "/tidings")
+        return stateHome + "/tidings/tidingsd.log"
+    }
+
+    /// The client's environment without the variables a service manager set for the client
+    /// itself: the daemon must not notify the client's manager or take its sockets, and its
+    /// output goes to a file, not the journal.
+    private var daemonEnvironment: [String] {
+        let foreign: Set<String> = [
+            "NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID", "JOURNAL_STREAM",
+        ]
+        return environment.filter { !foreign.contains($0.key) }.map { "\($0.key)=\($0.value)" }
+    }
+
+    // MARK: - Lock
+
+    /// Takes the exclusive lock of `socketPath`'s autostart lock file, creating the socket's
+    /// directory (private) when it does not exist yet.
+    /// - Returns: the lock's descriptor; closing it releases the lock.
+    private func takeLock(next socketPath: String) throws -> Int32 {
+        if let slash = socketPath.lastIndex(of: "/"), slash != socketPath.startIndex {
+            try Self.makeDirectories(String(socketPath[..<slash]))
+        }
+        let lockPath = socketPath + ".autostart.lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw DaemonLaunchError.cannotStart("cannot open \(lockPath): \(Self.describe(errno))")
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + lockTimeout
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            guard code == EWOULDBLOCK || code == EINTR, clock.now < deadline else {
+                close(descriptor)
+                throw DaemonLaunchError.cannotStart(
+                    code == EWOULDBLOCK
+                        ? "another tidings has been starting the daemon for too long (lock: \(lockPath))"
+                        : "cannot lock \(lockPath): \(Self.describe(code))")
+            }
+            usleep(20_000)
+        }
+        return descriptor
+    }
+
+    /// Whether a daemon accepts connections on `socketPath` (a connection opened and closed).
+    static func listens(_ socketPath: String) -> Bool {
+        guard let connection = try? UnixSocketConnection.connect(to: socketPath) else { return false }
+        connection.close()
+        return true
+    }
+}

@@ -1,0 +1,90 @@
+import FeedIPC
+import Foundation
+import NIOCore
+
+extension IPCServerService {
+    /// Answers the lines of one connection in order, while a watchdog closes the connection
+    /// once it has been idle, or stuck writing to a client that does not read, for too long.
+    func serve(_ connection: Connection) async {
+        let activity = ConnectionActivity()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                guard let reason = try? await activity.overstay(limits: { self.currentLimits }) else { return }
+                self.logger.debug("closing a client connection: \(reason)")
+                connection.channel.close(promise: nil)
+            }
+            await answer(connection, activity: activity)
+            group.cancelAll()
+        }
+    }
+
+    private func answer(_ connection: Connection, activity: ConnectionActivity) async {
+        /// Writes a line and waits until it is in the socket. During shutdown (this task, or
+        /// the refresh pass writing progress, is cancelled) an answer still goes out before the
+        /// connection closes, but a client that does not read gets a second, not the whole
+        /// shutdown: the watchdog is gone by then.
+        @Sendable func write(_ line: Data) async throws {
+            let previous = activity.beginWriting()
+            defer { activity.restore(previous) }
+            guard Task.isCancelled else { return try await Self.send(line, on: connection) }
+            let deadline = Task {
+                try await Task.sleep(for: .seconds(1))
+                connection.channel.close(promise: nil)
+            }
+            defer { deadline.cancel() }
+            try await Self.send(line, on: connection)
+        }
+        /// Notifications (refresh progress, new items) are written without waiting while the
+        /// connection keeps up, so a refresh pass shared with other clients never waits for
+        /// this one; a client that has let 64 KiB pile up is waited for, under the write timeout.
+        @Sendable func notify(_ line: Data) async -> Bool {
+            let channel = connection.channel
+            if channel.isWritable, !Task.isCancelled {
+                channel.writeAndFlush(ByteBuffer(bytes: line), promise: nil)
+                return channel.isActive
+            }
+            do {
+                try await write(line)
+                return true
+            } catch {
+                return false
+            }
+        }
+        do {
+            try await connection.executeThenClose { frames, _ in
+                for try await frame in frames {
+                    activity.beginHandling()
+                    defer { activity.becomeIdle() }
+                    let response: Data?
+                    switch frame {
+                    case .line(let line):
+                        guard line.readableBytesView.contains(where: { !Self.isBlank($0) }) else { continue }
+                        // Notifications go out on this connection before the answer.
+                        response = await handler.handle(Data(line.readableBytesView), notify: notify)
+                    case .overlong:
+                        response = handler.overlongLine()
+                    }
+                    if let response { try await write(response) }
+                }
+            }
+        } catch is CancellationError {
+            // Shutting down.
+        } catch {
+            // A client that vanished mid-request is routine; it never affects other clients.
+            logger.debug("client connection ended: \(error)")
+        }
+    }
+
+    /// Writes one line and returns once it is in the socket, not merely queued: the async
+    /// writer's `write` returns earlier, and closing right after it (a refusal, the last answer
+    /// to a client that half-closed, an answer during shutdown) could drop the line
+    /// (apple/swift-nio#2795). A client that does not read keeps this waiting, which is what
+    /// the write timeout measures.
+    static func send(_ line: Data, on connection: Connection) async throws {
+        try await connection.channel.writeAndFlush(ByteBuffer(bytes: line))
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+
+extension SQLiteFeedStore {
+    /// See `FeedStore.integrityProblems`. `integrity_check` answers one row `ok` when it finds
+    /// nothing, else up to 100 lines of problems; `foreign_key_check` answers nothing when every
+    /// reference holds. The checks run on a reader: a snapshot, so writes go on meanwhile.
+    public func integrityProblems() async throws -> [String] {
+        try await read("check the database's integrity") { db in
+            var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+            for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
+                let table: String = row[0]
+                let rowID: Int64? = row[1]
+                let parent: String = row[2]
+                problems.append("\(table) row \(rowID.map(String.init) ?? "?") refers to a missing \(parent)")
+            }
+            return problems
+        }
+    }
+
+    /// See `FeedStore.vacuum`. VACUUM cannot run inside a transaction, so it runs on the writer
+    /// connection outside one; it writes the new pages through the log, which a truncating
+    /// checkpoint then folds back so the file on disk actually shrinks. A reader still holding
+    /// an old snapshot makes that checkpoint wait (busy timeout) and then give way to a passive
+    /// one: the space comes back at the next checkpoint instead.
+    public func vacuum() async throws {
+        try await write(withoutTransaction: "vacuum the database") { db in
+            try db.execute(sql: "VACUUM")
+            do {
+                _ = try db.checkpoint(.truncate)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                _ = try db.checkpoint(.passive)
+            }
+        }
+    }
+}

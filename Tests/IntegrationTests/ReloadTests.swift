@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// SIGHUP (`systemctl --user reload tidingsd`): the real daemon reads its config again, keeps
+/// its clients, and keeps the old configuration when the new one is broken.
+@Suite(.timeLimit(.minutes(1)))
+struct ReloadTests {
+    @Test func aChangedConfigTakesEffectWithoutDroppingClients() async throws {
+        let directory = try Self.temporaryDirectory("reload")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let notify = try NotifySocket(directory: directory)
+        let daemon = try await DaemonHarness(
+            config: "log_level: info\nbrowser: firefox %s", environment: ["NOTIFY_SOCKET": notify.path], logLevel: nil)
+        _ = try await notify.messages(until: "READY=1")
+        let client = try RawSocket(path: daemon.socketPath)
+        defer { client.close() }
+        #expect(try Self.browser(client) == "firefox %s")
+        #expect(!daemon.log().contains(" debug "), "info level: no debug lines yet")
+
+        try daemon.writeConfig("log_level: debug\nbrowser: chromium %s\nrefresh_interval: 10m\nconcurrency: 4")
+        daemon.signal(SIGHUP)
+        let messages = try await notify.messages(until: "READY=1")
+        #expect(messages.contains { $0.hasPrefix("RELOADING=1\nMONOTONIC_USEC=") }, "\(messages)")
+        #expect(await daemon.waitForLog(
+            "configuration reloaded: refresh_interval 1800 → 600, concurrency 16 → 4, browser firefox %s → chromium %s, log_level info → debug"),
+            "\(daemon.log())")
+        // The connection opened before the reload still works and sees the new value.
+        #expect(try Self.browser(client) == "chromium %s")
+        // The new log level applies to loggers that existed before the reload.
+        // (A refused request is logged at debug level.)
+        _ = try client.request(#"{"jsonrpc":"2.0","id":9,"method":"items.get","params":{"number":999999}}"#)
+        #expect(await daemon.waitForLog("debug tidingsd: items.get refused"), "\(daemon.log())")
+        #expect(daemon.isRunning)
+        #expect(await daemon.stop() == 0)
+    }
+
+    @Test func aBrokenConfigKeepsTheCurrentOne() async throws {
+        let daemon = try await DaemonHarness(config: "browser: firefox %s", logLevel: nil)
+        let client = try RawSocket(path: daemon.socketPath)
+        defer { client.close() }
+        for broken in ["refresh_intervl: 10m", "concurrency: [1, 2", "refresh_interval: 5s", "log_level: loud"] {
+            try daemon.writeConfig(broken + "\nbrowser: chromium %s")
+            daemon.signal(SIGHUP)
+            #expect(await daemon.waitForLog("configuration not reloaded, keeping the current one: \(daemon.configPath)"))
+            #expect(try Self.browser(client) == "firefox %s", "after \(broken)")
+        }
+        #expect(daemon.log().contains("'refresh_intervl': unknown key (did you mean 'refresh_interval'?)"), "\(daemon.log())")
+        #expect(daemon.log().contains("'refresh_interval': must be at least 60 s, got 5 s"), "\(daemon.log())")
+        // A good config after the broken ones is taken.
+        try daemon.writeConfig("browser: chromium %s")
+        daemon.signal(SIGHUP)
+        #expect(await daemon.waitForLog("configuration reloaded: browser firefox %s → chromium %s"), "\(daemon.log())")
+        #expect(try Self.browser(client) == "chromium %s")
+        #expect(await daemon.stop() == 0)
+    }
+
+    static func browser(_ client: RawSocket) throws -> String? {
+        let answer = try client.request(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocolVersion":"1.2","client":"test"}}"#)
+        return (answer["result"] as? [String: Any])?["browser"] as? String
+    }
+
+    static func temporaryDirectory(_ name: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-\(name)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+}
