@@ -69,7 +69,9 @@ install: build
 	  systemctl --user daemon-reload && systemctl --user enable tidingsd.service && systemctl --user restart tidingsd.service && \
 	  echo "tidingsd runs as the systemd user service tidingsd.service (systemctl --user status tidingsd)"; \
 	else \
-	  pkill -u "$$(id -u)" -x tidingsd 2>/dev/null && sleep 1; \
+	  if pkill -u "$$(id -u)" -x tidingsd 2>/dev/null; then \
+	    for i in $$(seq 50); do pgrep -u "$$(id -u)" -x tidingsd >/dev/null || break; sleep 0.2; done; \
+	  fi; \
 	  install -d -m 0700 $(dir $(LOG_FILE)); \
 	  nohup $(BINDIR)/tidingsd run >>$(LOG_FILE) 2>&1 </dev/null & \
 	  sleep 1; \
