@@ -54,6 +54,10 @@ struct ItemWriter {
         // refresh of a changed feed would make the numbers users type grow by its whole length.
         let find = try db.cachedStatement(sql: "SELECT 1 FROM item WHERE feed_id = ? AND key = ?")
         let tombstone = try db.cachedStatement(sql: "SELECT last_seen FROM item_tombstone WHERE feed_id = ? AND key = ?")
+        // Most feeds have no tombstones (retention is off by default): one look, not one per new item.
+        let hasTombstones = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item_tombstone WHERE feed_id = ?)"),
+            arguments: [feedID]) ?? false
         let touchTombstone = try db.cachedStatement(sql: "UPDATE item_tombstone SET last_seen = ? WHERE feed_id = ? AND key = ?")
         // ?1 ... ?12 are the same in both statements; ?13 (first_seen) only matters on insert.
         let insert = try db.cachedStatement(sql: """
@@ -84,7 +88,7 @@ struct ItemWriter {
             ]
             if try Bool.fetchOne(find, arguments: [feedID, key]) == nil {
                 // Looked up only for keys not stored, so a refresh of known items pays nothing.
-                if let lastSeen = try Double.fetchOne(tombstone, arguments: [feedID, key]) {
+                if hasTombstones, let lastSeen = try Double.fetchOne(tombstone, arguments: [feedID, key]) {
                     if lastSeen < firstSeen - Self.tombstoneRefresh {
                         try touchTombstone.execute(arguments: [firstSeen, feedID, key])
                     }
@@ -97,7 +101,7 @@ struct ItemWriter {
                 try update.execute(arguments: StatementArguments(values))
             }
         }
-        try pruneTombstones()
+        if hasTombstones { try pruneTombstones() }
         return inserted
     }
 
