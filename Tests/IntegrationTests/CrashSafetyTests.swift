@@ -45,10 +45,10 @@ struct CrashSafetyTests {
         let server = try await TestHTTPServer.start()
         defer { Task { try? await server.stop() } }
         let feeds = ChangingFeeds(count: Self.feedCount, server: server)
-        let daemon = try RestartableDaemon(config: "concurrency: 16\nper_host_concurrency: 16\nrefresh_interval: 12h")
-        try await daemon.start()
+        let daemon = try await DaemonHarness(
+            config: "concurrency: 16\nper_host_concurrency: 16\nrefresh_interval: 12h", logLevel: nil)
 
-        let imported = try await ManyFeeds.importAll(feeds.urls, directory: daemon.directory, tidings: daemon.tidings)
+        let imported = try await ManyFeeds.importAll(feeds.urls, directory: daemon.directory, tidings: { try await daemon.tidings($0) })
         #expect(imported.status == 0, "\(imported)")
         let first = try await refresh(daemon)
         #expect(first["errors"] as? Int == 0, "\(first)")
@@ -82,7 +82,7 @@ struct CrashSafetyTests {
             // A refresh cut short leaves its client without an answer.
             if let client = await refreshing.value, client.status != 0 { killsDuringARefresh += 1 }
 
-            try await daemon.start()
+            try await daemon.restart()
             let integrity = try await ManyFeeds.integrityCheck(daemon.databasePath)
             #expect(integrity == "ok", "round \(round): \(integrity)")
             try await look(at: daemon, remembering: &seen, round: round, afterCrash: true)
@@ -101,7 +101,7 @@ struct CrashSafetyTests {
     // MARK: - Client steps
 
     /// `tidings refresh --json`, decoded.
-    func refresh(_ daemon: RestartableDaemon) async throws -> [String: Any] {
+    func refresh(_ daemon: DaemonHarness) async throws -> [String: Any] {
         let result = try await daemon.tidings(["refresh", "--json"])
         #expect(result.status == 0, "\(result)")
         return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any], "\(result)")
@@ -110,7 +110,7 @@ struct CrashSafetyTests {
     /// Lists every item and checks it against what was seen before; then remembers the list.
     /// - Parameter afterCrash: the daemon was killed since the last look, so every item seen
     ///   before must be listed.
-    func look(at daemon: RestartableDaemon, remembering seen: inout [Int: SeenItem], round: Int = 0, afterCrash: Bool = false) async throws {
+    func look(at daemon: DaemonHarness, remembering seen: inout [Int: SeenItem], round: Int = 0, afterCrash: Bool = false) async throws {
         let result = try await daemon.tidings(["list", "--all", "--json"])
         #expect(result.status == 0, "round \(round): \(result)")
         let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any], "\(result.err)")
@@ -150,7 +150,7 @@ struct CrashSafetyTests {
     }
 
     /// Runs the changes one after the other.
-    func run(_ changes: [StateChange], on daemon: RestartableDaemon) async -> [(StateChange, ProcessResult?)] {
+    func run(_ changes: [StateChange], on daemon: DaemonHarness) async -> [(StateChange, ProcessResult?)] {
         var results: [(StateChange, ProcessResult?)] = []
         for change in changes {
             results.append((change, try? await daemon.tidings([change.command] + change.numbers.map(String.init))))

@@ -33,27 +33,13 @@ struct SecondDaemonTests {
 
     @Test func aKilledDaemonLeavesNothingThatBlocksTheNextOne() async throws {
         let first = try await DaemonHarness()
-        first.signal(SIGKILL)
-        while first.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await first.stop(signal: SIGKILL) == SIGKILL)
         // Its socket file and lock files are still there; the locks died with the process.
         #expect(FileManager.default.fileExists(atPath: first.socketPath))
         #expect(FileManager.default.fileExists(atPath: first.databasePath + ".lock"))
-        let process = Process()
-        process.executableURL = Binaries.daemon
-        process.arguments = ["run", "--config", first.configPath, "--socket", first.socketPath, "--database", first.databasePath]
-        process.environment = DaemonHarness.baseEnvironment(home: first.directory.path)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var status: ProcessResult?
-        for _ in 0..<200 {
-            status = try await first.tidings(["status"])
-            if status?.status == 0 { break }
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        #expect(status?.status == 0, "\(status.map(\.description) ?? "")")
-        kill(process.processIdentifier, SIGTERM)
-        await ProcessResult.waitForExit(process)
-        #expect(process.terminationStatus == 0)
+        try await first.restart()
+        #expect(try await first.tidings(["status"]).status == 0)
+        #expect(await first.stop() == 0)
     }
 
     static func runDaemon(socket: String, database: String, _ harness: DaemonHarness) async throws -> ProcessResult {

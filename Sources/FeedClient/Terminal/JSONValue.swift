@@ -15,6 +15,23 @@ public indirect enum JSONValue: Equatable, Sendable {
         string.map(JSONValue.string) ?? .null
     }
 
+    /// An object's members as `key<TAB>value` lines, the piped form of one-record reports
+    /// (`status`, `maintenance`): scalars as plain text (`null` as nothing), arrays and objects
+    /// as compact JSON. Empty for anything but an object.
+    public var keyValueLines: String {
+        guard case .object(let members) = self else { return "" }
+        return members.map { key, value in
+            let text = switch value {
+            case .null: ""
+            case .bool(let flag): flag ? "true" : "false"
+            case .int(let number): String(number)
+            case .string(let string): string
+            case .array, .object: value.text
+            }
+            return key + "\t" + text + "\n"
+        }.joined()
+    }
+
     /// Compact JSON text. Control characters, DEL and C1 controls in strings become `\u` escapes,
     /// so the text is safe to print even before any other cleaning.
     public var text: String {

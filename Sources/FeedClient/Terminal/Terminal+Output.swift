@@ -33,4 +33,14 @@ extension Terminal {
             write(plain())
         }
     }
+
+    /// `label:  value` lines for a one-record report on a terminal: labels dim, values aligned
+    /// one column after the longest label, never cut to the width (a path is copied whole).
+    /// Values must already be sanitised.
+    public func labelledLines(_ lines: [(label: String, value: String)]) -> [String] {
+        let width = (lines.map(\.label.count).max() ?? 0) + 2
+        return lines.map { label, value in
+            styled(label + ":", .dim) + String(repeating: " ", count: width - label.count - 1) + value + "\n"
+        }
+    }
 }

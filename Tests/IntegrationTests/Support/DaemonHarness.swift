@@ -4,14 +4,18 @@ import Glibc
 import Foundation
 
 /// A real `tidingsd` on a temporary socket and database, and a way to run the real `tidings`
-/// against it. Each harness owns a fresh directory, so tests run in parallel.
+/// against it. Each harness owns a fresh directory, so tests run in parallel. A daemon that was
+/// stopped or killed can be started again on the same directory (`restart()`, crash tests).
 final class DaemonHarness: @unchecked Sendable {
     let directory: URL
     let socketPath: String
     let databasePath: String
     let configPath: String
-    private let daemon: Process
     let logPath: String
+    private let arguments: [String]
+    private let environment: [String: String]
+    /// Replaced by `restart()`; used from one test task at a time.
+    private var daemon: Process
 
     /// Starts the daemon and waits until its socket accepts connections.
     /// - Parameters:
@@ -29,17 +33,34 @@ final class DaemonHarness: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         try (config + "\n").write(toFile: configPath, atomically: true, encoding: .utf8)
 
-        daemon = Process()
-        daemon.executableURL = Binaries.daemon
-        daemon.arguments = [
+        arguments = [
             "run", "--config", configPath, "--socket", socketPath, "--database", databasePath,
         ] + (logLevel.map { ["--log-level", $0] } ?? [])
-        daemon.environment = Self.baseEnvironment(home: directory.path).merging(environment) { $1 }
+        self.environment = Self.baseEnvironment(home: directory.path).merging(environment) { $1 }
+        daemon = try Self.launch(arguments, environment: self.environment, logPath: logPath)
+        try await waitForSocket()
+    }
+
+    /// Starts the daemon again (appending to the same log) once the previous one has ended, and
+    /// waits until its socket accepts connections.
+    func restart() async throws {
+        await ProcessResult.waitForExit(daemon)
+        daemon = try Self.launch(arguments, environment: environment, logPath: logPath)
+        try await waitForSocket()
+    }
+
+    private static func launch(_ arguments: [String], environment: [String: String], logPath: String) throws -> Process {
+        let daemon = Process()
+        daemon.executableURL = Binaries.daemon
+        daemon.arguments = arguments
+        daemon.environment = environment
         daemon.standardOutput = FileHandle.nullDevice
         // A file, not a pipe: a pipe nobody drains would block the daemon once it filled up.
-        daemon.standardError = FileHandle(forWritingAtPath: logPath)
+        let log = FileHandle(forWritingAtPath: logPath)
+        log?.seekToEndOfFile()
+        daemon.standardError = log
         try daemon.run()
-        try await waitForSocket()
+        return daemon
     }
 
     /// A minimal environment: nothing from the developer's session leaks in (no real socket, no real browser).
@@ -77,10 +98,11 @@ final class DaemonHarness: @unchecked Sendable {
         return try await ProcessResult.run(Binaries.client, arguments, environment: environment)
     }
 
-    /// Sends SIGTERM and waits for the exit status.
+    /// Sends `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and waits for the exit status
+    /// (the signal's number when it killed the daemon).
     @discardableResult
-    func stop() async -> Int32 {
-        if daemon.isRunning { kill(daemon.processIdentifier, SIGTERM) }
+    func stop(signal: Int32 = SIGTERM) async -> Int32 {
+        if daemon.isRunning { kill(daemon.processIdentifier, signal) }
         await ProcessResult.waitForExit(daemon)
         return daemon.terminationStatus
     }

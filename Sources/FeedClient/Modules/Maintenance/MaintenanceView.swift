@@ -12,7 +12,7 @@ public final class TerminalMaintenanceView: MaintenanceView {
     public func showReport(_ report: MaintenanceReport) {
         switch format {
         case .table: terminal.write(table(report))
-        case .plain: terminal.write(Self.plain(report))
+        case .plain: terminal.write(Self.json(report).keyValueLines)
         case .json: terminal.write(Self.json(report).text + "\n")
         }
     }
@@ -28,38 +28,18 @@ public final class TerminalMaintenanceView: MaintenanceView {
     /// width: a problem is copied whole.
     private func table(_ report: MaintenanceReport) -> String {
         let integrity = report.isSound ? report.integrityText : terminal.styled(report.integrityText, .red)
-        let lines: [(String, String)] = [
+        let lines: [(label: String, value: String)] = [
             ("integrity", integrity),
             ("retention", report.retentionText),
             ("vacuum", report.vacuumText),
             ("size", report.sizeText),
             ("took", report.durationText),
         ]
-        let labelWidth = (lines.map(\.0.count).max() ?? 0) + 2
-        let indent = String(repeating: " ", count: labelWidth)
-        return lines.enumerated().map { index, line in
-            let (label, value) = line
-            var text = terminal.styled(label + ":", .dim) + String(repeating: " ", count: labelWidth - label.count - 1) + value + "\n"
-            if index == 0 {
-                text += report.problems.map { indent + TerminalText.sanitize($0) + "\n" }.joined()
-            }
-            return text
-        }.joined()
-    }
-
-    /// The JSON keys and their values, tab-separated, one a line; the problems as a JSON array.
-    private static func plain(_ report: MaintenanceReport) -> String {
-        guard case .object(let members) = json(report) else { return "" }
-        return members.map { key, value in
-            let text = switch value {
-            case .null: ""
-            case .bool(let flag): flag ? "true" : "false"
-            case .int(let number): String(number)
-            case .string(let string): string
-            case .array, .object: value.text
-            }
-            return key + "\t" + text + "\n"
-        }.joined()
+        let indent = String(repeating: " ", count: (lines.map(\.label.count).max() ?? 0) + 2)
+        var rendered = terminal.labelledLines(lines)
+        // The problems, one per line under the integrity line.
+        rendered.insert(contentsOf: report.problems.map { indent + TerminalText.sanitize($0) + "\n" }, at: 1)
+        return rendered.joined()
     }
 
     /// `{"integrity","problems","retentionApplied","itemsDeleted","vacuumed","bytesBefore",

@@ -12,7 +12,7 @@ public final class TerminalStatusView: StatusView {
     public func showStatus(_ report: StatusReport) {
         switch format {
         case .table: terminal.write(table(report))
-        case .plain: terminal.write(Self.plain(report))
+        case .plain: terminal.write(Self.json(report).keyValueLines)
         case .json: terminal.write(Self.json(report).text + "\n")
         }
     }
@@ -27,7 +27,7 @@ public final class TerminalStatusView: StatusView {
     /// Lines are not cut to the width: a path is copied whole.
     private func table(_ report: StatusReport) -> String {
         let failing = report.failingFeeds > 0 ? " " + terminal.styled("(\(report.failingFeeds) failing)", .red) : ""
-        let lines: [(String, String)] = [
+        let lines: [(label: String, value: String)] = [
             ("daemon", "tidingsd \(TerminalText.sanitize(report.daemonVersion)) (protocol \(TerminalText.sanitize(report.protocolVersion)))"),
             ("uptime", report.uptimeText),
             ("feeds", "\(report.feeds)" + failing),
@@ -39,25 +39,7 @@ public final class TerminalStatusView: StatusView {
             ("database", "\(TerminalText.sanitize(report.databasePath)) (\(report.databaseSizeText))"),
             ("schema", TerminalText.sanitize(report.schemaVersion)),
         ]
-        let labelWidth = (lines.map(\.0.count).max() ?? 0) + 2
-        return lines.map { label, value in
-            terminal.styled(label + ":", .dim) + String(repeating: " ", count: labelWidth - label.count - 1) + value + "\n"
-        }.joined()
-    }
-
-    /// The JSON keys and their values, tab-separated, one a line; empty for `null`.
-    private static func plain(_ report: StatusReport) -> String {
-        guard case .object(let members) = json(report) else { return "" }
-        return members.map { key, value in
-            let text = switch value {
-            case .null: ""
-            case .bool(let flag): flag ? "true" : "false"
-            case .int(let number): String(number)
-            case .string(let string): string
-            case .array, .object: value.text
-            }
-            return key + "\t" + text + "\n"
-        }.joined()
+        return terminal.labelledLines(lines).joined()
     }
 
     /// `{"daemonVersion","protocolVersion","startedAt","uptimeSeconds","feeds","failingFeeds",
