@@ -73,6 +73,7 @@ public struct Daemon: Sendable {
             logger.notice("copied the database to \(backup) before migrating it to schema \(store.schemaVersion)")
         }
         let live = LiveConfiguration(configuration)
+        store.setRules(configuration.rules)  // Rules (issue 7); replaced on reload below.
         let maintenance = MaintenanceInteractor(store: store, retentionPolicy: { live.current.retention }, logger: logger)
         let fetcher = CurlRemoteDataManager(options: Self.fetchOptions(configuration), logger: logger)
         let notifier = SystemdNotifier(environment: environment)
@@ -95,7 +96,8 @@ public struct Daemon: Sendable {
                 protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current,
                 browser: configuration.browser),
             newItems: newItems, status: StatusContext(startedAt: Date(), databasePath: databasePath),
-            browser: { live.current.browser }, maintenance: maintenance, logger: logger)
+            browser: { live.current.browser }, maintenance: maintenance,
+            rules: RulesInteractor(store: store, rules: { live.current.rules }), logger: logger)
 
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var failure: (any Error)?
@@ -117,11 +119,19 @@ public struct Daemon: Sendable {
                     service: LifecycleAnnouncer(notifier: notifier, readyStatus: readyStatus),
                     successTerminationBehavior: .gracefullyShutdownGroup),
             ]
+            // MARK: Hooks (issue 7): `on_new_items` and `notify` run after each pass that stored
+            // items, off the refresh path; read from `live` at each run, so a reload changes them.
+            services.append(.init(service: NewItemsHookService(
+                newItems: newItems, store: store, isRefreshing: { await refresher.isRefreshing },
+                hooks: { live.current.newItemsHooks },
+                runner: ProcessHookRunner(environment: environment, logger: logger), logger: logger)))
+            // MARK: -
             if let reload {
                 let reloader = ReloadService(
                     load: reload,
                     apply: { new in
                         let changes = live.replace(with: new)
+                        store.setRules(new.rules)  // Rules (issue 7)
                         logLevel?.current = new.logLevel
                         fetcher.reconfigure(Self.fetchOptions(new))
                         refresher.reconfigure(

@@ -31,6 +31,10 @@ public struct Item: Sendable, Codable, Hashable, Identifiable {
     public var isRead: Bool
     /// Starred items are kept for later (`tidings star`, `tidings list --starred`).
     public var isStarred: Bool
+    /// The other feeds that carry the same article (same link without tracking parameters, or
+    /// same guid), when a listing shows it once for all of them (protocol 1.4); `nil` when
+    /// none (and then absent on the wire).
+    public var alsoIn: [String]?
 
     public init(
         id: Int64, feedID: Int64, feedTitle: String, guid: String? = nil, title: String? = nil,
@@ -63,12 +67,17 @@ public struct Item: Sendable, Codable, Hashable, Identifiable {
 extension Item {
     private enum CodingKeys: String, CodingKey {
         case id, feedID, feedTitle, guid, title, link, author, published, updated, summary, content
-        case categories, enclosures, firstSeen, isRead, isStarred
+        case categories, enclosures, firstSeen, isRead, isStarred, alsoIn
     }
 
     /// Decodes an item; `isStarred`, added in protocol 1.2, defaults to `false`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(decodingFrom: container)
+        alsoIn = try container.decodeIfPresent([String].self, forKey: .alsoIn)
+    }
+
+    private init(decodingFrom container: KeyedDecodingContainer<CodingKeys>) throws {
         self.init(
             id: try container.decode(Int64.self, forKey: .id),
             feedID: try container.decode(Int64.self, forKey: .feedID),

@@ -24,9 +24,11 @@ extension RPC {
             public var search: String?
             /// At most this many items (default: all).
             public var limit: Int?
+            /// Items a rule hid are listed too (default `false`; protocol 1.4).
+            public var includeHidden: Bool?
             public init(
                 unreadOnly: Bool? = nil, starredOnly: Bool? = nil, feed: String? = nil, tag: String? = nil,
-                since: Date? = nil, search: String? = nil, limit: Int? = nil
+                since: Date? = nil, search: String? = nil, limit: Int? = nil, includeHidden: Bool? = nil
             ) {
                 self.unreadOnly = unreadOnly
                 self.starredOnly = starredOnly
@@ -35,6 +37,7 @@ extension RPC {
                 self.since = since
                 self.search = search
                 self.limit = limit
+                self.includeHidden = includeHidden
             }
         }
         public struct Result: Codable, Sendable, Hashable {

@@ -127,6 +127,21 @@ public protocol FeedStore: Sendable {
     /// log back into it. Holds the writer throughout, so refreshes wait; readers go on.
     /// Cancellation interrupts it and leaves the database as it was.
     func vacuum() async throws
+
+    // MARK: Rules (SQLiteFeedStore+Rules.swift)
+
+    /// Replaces the rules that every item stored for the first time from now on goes through
+    /// (`addFeed`, `storeRefresh`); items already stored are left alone. Takes effect for the
+    /// next write transaction; safe to call from any thread.
+    func setRules(_ rules: [Rule])
+
+    /// How many items each rule has matched since the database was created, by rule name
+    /// (names that never matched are absent).
+    func ruleMatchCounts() async throws -> [String: Int]
+
+    /// A dry run: the stored items (hidden ones included) `rule` matches, newest first, at most
+    /// `limit`; nothing is changed. Reads every item's text, on a reader, concurrently with writes.
+    func items(matching rule: Rule, limit: Int) async throws -> [Item]
 }
 
 extension FeedStore {
@@ -168,11 +183,13 @@ public struct ItemQuery: Sendable, Hashable {
     public var limit: Int?
     /// Whether `summary` and `content` are loaded (listings leave them out).
     public var includeContent: Bool
+    /// Whether items a rule hid are listed too (default listings leave them out).
+    public var includeHidden: Bool
 
     public init(
         unreadOnly: Bool = true, starredOnly: Bool = false, feedID: Int64? = nil, tag: String? = nil,
         since: Date? = nil, match: String? = nil, afterID: Int64? = nil, limit: Int? = nil,
-        includeContent: Bool = false
+        includeContent: Bool = false, includeHidden: Bool = false
     ) {
         self.unreadOnly = unreadOnly
         self.starredOnly = starredOnly
@@ -183,6 +200,7 @@ public struct ItemQuery: Sendable, Hashable {
         self.afterID = afterID
         self.limit = limit
         self.includeContent = includeContent
+        self.includeHidden = includeHidden
     }
 }
 

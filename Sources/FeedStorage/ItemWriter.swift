@@ -26,6 +26,8 @@ struct ItemWriter {
     let feedID: Int64
     /// `first_seen` of the items inserted now (seconds since 1970).
     let firstSeen: Double
+    /// Rules applied to each item inserted now (`RuleRunner`); none by default.
+    var rules: [Rule] = []
 
     /// Stores `items` in the feed.
     ///
@@ -59,11 +61,13 @@ struct ItemWriter {
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item_tombstone WHERE feed_id = ?)"),
             arguments: [feedID]) ?? false
         let touchTombstone = try db.cachedStatement(sql: "UPDATE item_tombstone SET last_seen = ? WHERE feed_id = ? AND key = ?")
-        // ?1 ... ?12 are the same in both statements; ?13 (first_seen) only matters on insert.
+        // ?1 ... ?12 are the same in both statements; ?13 (first_seen) and ?14 ... ?16 (the
+        // same article in another feed: `duplicate`) only matter on insert.
         let insert = try db.cachedStatement(sql: """
             INSERT INTO item (feed_id, key, guid, title, link, author, published, updated,
-                              summary, content, categories, enclosures, first_seen)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                              summary, content, categories, enclosures, first_seen,
+                              canonical_link, duplicate_of, is_read)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
             """)
         let update = try db.cachedStatement(sql: """
             UPDATE item
@@ -75,6 +79,7 @@ struct ItemWriter {
                    OR content IS NOT ?10 OR categories IS NOT ?11 OR enclosures IS NOT ?12)
             """)
 
+        let ruleRunner = try RuleRunner(db: db, feedID: feedID, rules: rules)  // rules: new items only
         var inserted = 0
         for (key, item) in unique.reversed() {
             // Existential values, not `[DatabaseValue]`: GRDB's initializer for a sequence of
@@ -94,7 +99,10 @@ struct ItemWriter {
                     }
                     continue
                 }
+                let duplicate = try duplicate(link: item.link, guid: item.id)
+                values += [duplicate.canonicalLink, duplicate.original, duplicate.originalRead]
                 try insert.execute(arguments: StatementArguments(values))
+                try ruleRunner?.apply(to: db.lastInsertedRowID, item)
                 inserted += 1
             } else {
                 values.removeLast()  // first_seen: kept from the first time

@@ -11,6 +11,7 @@ extension SQLiteFeedStore {
         url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?
     ) async throws -> (feed: Feed, itemCount: Int) {
         let tags = try TagName.validated(tags)
+        let rules = rules
         return try await write("subscribe to \(url)") { db in
             let known = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ?"), arguments: [url])
@@ -26,7 +27,7 @@ extension SQLiteFeedStore {
             let id = db.lastInsertedRowID
             try Self.insertTags(tags, feedID: id, db)
             try Self.recordSuccess(feedID: id, check: check, db)
-            let stored = try ItemWriter(db: db, feedID: id, firstSeen: at).store(document.items)
+            let stored = try ItemWriter(db: db, feedID: id, firstSeen: at, rules: rules).store(document.items)
             guard let feed = try Self.fetchFeed(id: id, db) else { throw FeedStoreError.feedNotFound(id) }
             return (feed, stored)
         }
@@ -35,7 +36,8 @@ extension SQLiteFeedStore {
     /// See `FeedStore.storeRefresh`. The title, site link and subtitle are replaced only by
     /// values the document has, so a feed that briefly drops its `<title>` keeps its name.
     public func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck) async throws -> Int {
-        try await write("store the refresh of feed \(feedID)") { db in
+        let rules = rules
+        return try await write("store the refresh of feed \(feedID)") { db in
             // Updating the feed first both records the refresh and proves the feed still exists,
             // before any item insert could trip the foreign key.
             try db.cachedStatement(sql: """
@@ -48,7 +50,8 @@ extension SQLiteFeedStore {
                 ])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(feedID) }
             try Self.recordSuccess(feedID: feedID, check: check, db)
-            return try ItemWriter(db: db, feedID: feedID, firstSeen: check.at.timeIntervalSince1970).store(document.items)
+            return try ItemWriter(db: db, feedID: feedID, firstSeen: check.at.timeIntervalSince1970, rules: rules)
+                .store(document.items)
         }
     }
 

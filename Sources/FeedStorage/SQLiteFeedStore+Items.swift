@@ -58,8 +58,18 @@ extension SQLiteFeedStore {
                 try statement.execute(arguments: [read, id])
                 changed += db.changesCount
             }
+            try Self.shareReadState(db, read: read, roots: "SELECT COALESCE(duplicate_of, id) FROM item WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
             return changed
         }
+    }
+
+    /// Gives every copy of the same article the read state its group was just given: `roots`
+    /// selects the originals (`COALESCE(duplicate_of, id)`) of the items that changed. Copies
+    /// are not counted as changed: the user named one item.
+    static func shareReadState(_ db: Database, read: Bool, roots: String) throws {
+        try db.execute(
+            sql: "UPDATE item SET is_read = ?1 WHERE is_read <> ?1 AND (id IN (\(roots)) OR duplicate_of IN (\(roots)))",
+            arguments: [read])
     }
 
     // MARK: - Rows
@@ -71,14 +81,23 @@ extension SQLiteFeedStore {
         // Literal `is_read = 0` and `is_starred = 1` let SQLite use the partial indexes.
         if query.unreadOnly { conditions.append("item.is_read = 0") }
         if query.starredOnly { conditions.append("item.is_starred = 1") }
+        // Rules (SQLiteFeedStore+Rules.swift): hidden items only when asked for.
+        if !query.includeHidden { conditions.append("item.is_hidden = 0") }
         if let feedID = query.feedID {
             conditions.append("item.feed_id = ?")
             arguments += [feedID]
         }
         if let tag = query.tag {
-            conditions.append("item.feed_id IN (SELECT feed_id FROM feed_tag WHERE tag = ?)")
-            arguments += [tag]
+            // Feed tags, and tags rules gave single items (SQLiteFeedStore+Rules.swift).
+            conditions.append("""
+                (item.feed_id IN (SELECT feed_id FROM feed_tag WHERE tag = ?)
+                 OR item.id IN (SELECT item_id FROM item_tag WHERE tag = ?))
+                """)
+            arguments += [tag, tag]
         }
+        // The same article through several feeds is listed once, as its first arrival, unless
+        // the listing is about one feed.
+        if query.feedID == nil { conditions.append("item.duplicate_of IS NULL") }
         if let since = query.since {
             conditions.append("\(sortDate) >= ?")
             arguments += [since.timeIntervalSince1970]
@@ -107,13 +126,16 @@ extension SQLiteFeedStore {
         """
         SELECT item.id, item.feed_id, COALESCE(feed.custom_title, feed.title), item.guid, item.title,
                item.link, item.author, item.published, item.updated, item.categories, item.enclosures,
-               item.first_seen, item.is_read, item.is_starred\(includeContent ? ", item.summary, item.content" : "")
+               item.first_seen, item.is_read, item.is_starred\(includeContent ? ", item.summary, item.content" : ""),
+               (SELECT group_concat(COALESCE(copy_feed.custom_title, copy_feed.title), char(31))
+                FROM item AS copy JOIN feed AS copy_feed ON copy_feed.id = copy.feed_id
+                WHERE copy.duplicate_of = item.id) AS also_in
         FROM item JOIN feed ON feed.id = item.feed_id
         """
     }
 
     static func item(from row: Row, includeContent: Bool, coder: JSONColumnCoder) -> Item {
-        Item(
+        var item = Item(
             id: row[0], feedID: row[1], feedTitle: row[2], guid: row[3], title: row[4],
             link: row[5], author: row[6],
             published: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
@@ -124,5 +146,10 @@ extension SQLiteFeedStore {
             enclosures: coder.decode(Enclosure.self, from: row[10]),
             firstSeen: Date(timeIntervalSince1970: row[11]),
             isRead: row[12], isStarred: row[13])
+        // The feeds of the other copies of the same article (unit separator between titles).
+        if let copies: String = row["also_in"] {
+            item.alsoIn = copies.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+        }
+        return item
     }
 }

@@ -67,6 +67,10 @@ extension SQLiteFeedStore {
             if let feedID {
                 try db.cachedStatement(sql: "UPDATE item SET is_read = ?1 WHERE feed_id = ?2 AND is_read <> ?1")
                     .execute(arguments: [read, feedID])
+                let changed = db.changesCount
+                // The same articles in other feeds follow (not counted: the user named one feed).
+                try Self.shareReadState(db, read: read, roots: "SELECT COALESCE(duplicate_of, id) FROM item WHERE feed_id = \(feedID)")
+                return changed
             } else {
                 try db.cachedStatement(sql: "UPDATE item SET is_read = ?1 WHERE is_read <> ?1").execute(arguments: [read])
             }

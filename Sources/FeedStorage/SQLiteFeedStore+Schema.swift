@@ -11,8 +11,14 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v2", migrate: addFeedHealth)
         migrator.registerMigration("v3", migrate: addReadingWorkflow)
         migrator.registerMigration("v4", migrate: addItemTombstones)
+        migrator.registerMigration("v5", migrate: addRules)  // SQLiteFeedStore+Rules.swift
+        migrator.registerMigration("v6", migrate: addDuplicates)
         return migrator
     }()
+
+    /// The identifier of the newest migration, which a database this build has opened reports
+    /// as its schema version.
+    public static var latestSchemaVersion: String { migrator.migrations.last ?? "" }
 
     /// The expression listings sort on (newest first). Indexes and queries must spell it exactly
     /// like this for SQLite to use the expression indexes below.

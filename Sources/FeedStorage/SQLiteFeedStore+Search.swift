@@ -67,6 +67,9 @@ extension SQLiteFeedStore {
                 filters += " AND item.feed_id IN (SELECT feed_id FROM feed_tag WHERE tag = ?)"
                 filterArguments += [tag]
             }
+            // Items a rule hid are left out (SQLiteFeedStore+Rules.swift); looked up in a tiny
+            // partial index, so that a store with none keeps the unfiltered plan below.
+            if try Self.hasHiddenItems(db) { filters += " AND item.is_hidden = 0" }
             // Without filters, the index alone answers the first two steps (no join per match).
             let matches = filters.isEmpty
                 ? "FROM item_fts WHERE item_fts MATCH ?"

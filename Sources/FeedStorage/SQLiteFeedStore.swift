@@ -1,6 +1,7 @@
 import FeedEntities
 import Foundation
 import GRDB
+import Synchronization
 
 /// The `FeedStore` of the daemon: one SQLite database (GRDB) in WAL mode.
 ///
@@ -27,6 +28,8 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     public let migrationBackup: String?
 
     let writer: any DatabaseWriter
+    /// The rules new items go through (`setRules`, SQLiteFeedStore+Rules.swift).
+    let activeRules = Mutex<[Rule]>([])
 
     /// Opens (or creates) the database at `path` and brings its schema up to date.
     ///

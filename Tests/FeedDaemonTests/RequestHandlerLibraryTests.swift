@@ -101,7 +101,7 @@ struct RequestHandlerLibraryTests {
 
         let status = try await result("status")
         #expect(status["feeds"] as? Int == 1 && status["items"] as? Int == 2 && status["unread"] as? Int == 2)
-        #expect(status["starred"] as? Int == 1 && status["schemaVersion"] as? String == "v4")
+        #expect(status["starred"] as? Int == 1 && status["schemaVersion"] as? String == SQLiteFeedStore.latestSchemaVersion)
         #expect(status["startedAt"] as? String == "1970-01-01T00:16:40Z" && status["databasePath"] as? String == "/db")
         #expect(status["refreshing"] as? Bool == false)
     }

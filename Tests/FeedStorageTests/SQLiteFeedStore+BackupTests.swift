@@ -34,7 +34,7 @@ struct SQLiteFeedStoreBackupTests {
         try createVersion3Database()
 
         let store = try SQLiteFeedStore(path: path)
-        #expect(store.schemaVersion == "v4")
+        #expect(store.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         #expect(store.migrationBackup == path + ".before-v4.bak")
         #expect(try backups() == ["tidings.sqlite.before-v4.bak"])
         #expect(try await store.feeds().map(\.title) == ["Old"])
@@ -59,7 +59,7 @@ struct SQLiteFeedStoreBackupTests {
     @Test func aNewDatabaseGetsNoCopy() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteFeedStore(path: path)
-        #expect(store.schemaVersion == "v4")
+        #expect(store.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         #expect(store.migrationBackup == nil)
         #expect(try backups().isEmpty)
     }

@@ -84,7 +84,7 @@ struct SQLiteFeedStoreLibraryTests {
         #expect(try await store.markAllRead(feedID: nil, read: false) == 3)
         let statistics = try await store.statistics()
         #expect(statistics.feeds == 2 && statistics.items == 3 && statistics.unread == 3 && statistics.starred == 1)
-        #expect(statistics.schemaVersion == "v4")
+        #expect(statistics.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         #expect(statistics.lastAttempt == day(3))
         #expect(try await store.newestItemID() == numbers.max())
     }

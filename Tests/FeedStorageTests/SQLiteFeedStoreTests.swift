@@ -224,7 +224,7 @@ struct SQLiteFeedStoreTests {
 
         let store = try SQLiteFeedStore(path: path)
         #expect(store.path == path)
-        #expect(store.schemaVersion == "v4")
+        #expect(store.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         let mode = try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o700)
         #expect(try await store.pragma("journal_mode") == "wal")
@@ -236,7 +236,7 @@ struct SQLiteFeedStoreTests {
 
         // Opening again runs no migration twice and finds the data.
         let reopened = try SQLiteFeedStore(path: path)
-        #expect(reopened.schemaVersion == "v4")
+        #expect(reopened.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         #expect(try await reopened.feed(id: feed.id)?.itemCount == 1)
     }
 

@@ -1,3 +1,5 @@
+import FeedIPC
+
 extension Terminal {
     /// Writes `failure` as the one stderr line every command uses: `tidings: <message>`.
     public func writeFailure(_ failure: CommandFailure) {

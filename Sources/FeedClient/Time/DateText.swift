@@ -4,16 +4,14 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeedEntities
+import FeedIPC
 
 /// Dates as the client prints them. Pure arithmetic on the proleptic Gregorian calendar, so it
 /// needs neither ICU nor the process's time zone (the offset is passed in).
 public enum DateText {
     /// `2026-11-22T10:00:00Z`: ISO 8601 in UTC, whole seconds (the `--json` and plain formats).
     public static func iso8601(_ date: Date) -> String {
-        let (day, second) = split(date, offset: 0)
-        let (year, month, dayOfMonth) = CivilCalendar.date(daysSinceEpoch: day)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T"
-            + "\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
+        ItemListDocument.iso8601(date)
     }
 
     /// `2026-11-22 11:00`: local date and time to the minute.

@@ -68,6 +68,9 @@ public struct ConfigurationLoader: Sendable {
             case "max_clients": configuration.connectionLimits.maximumClients = try field.integer(in: 1...4096)
             case "client_idle_timeout": configuration.connectionLimits.idleTimeout = .seconds(try field.duration(minimum: 1))
             case "client_write_timeout": configuration.connectionLimits.writeTimeout = .seconds(try field.duration(minimum: 1))
+            case "on_new_items": configuration.newItemsHooks.commands = try HookConfigurationParser(file: file).hooks(value)
+            case "notify": configuration.newItemsHooks.notify = try field.bool()
+            case "rules": configuration.rules = try RuleParser(file: file).rules(value)
             default:
                 let suggestion = Self.knownKeys.min { Self.distance($0, key) < Self.distance($1, key) }
                 let hint = suggestion.map { Self.distance($0, key) <= 3 ? " (did you mean '\($0)'?)" : "" } ?? ""
@@ -82,6 +85,8 @@ public struct ConfigurationLoader: Sendable {
         "connect_timeout", "transfer_timeout", "max_feed_size", "browser", "log_level",
         "keep_days", "keep_per_feed", "keep_unread", "keep_starred", "autostart",
         "max_clients", "client_idle_timeout", "client_write_timeout",
+        "rules",
+        "on_new_items", "notify",
     ]
 
     /// Levenshtein distance, for "did you mean" on typos.

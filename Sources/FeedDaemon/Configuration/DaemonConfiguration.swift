@@ -32,6 +32,11 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var autostart = true
     /// Clients served at once and how long an idle or non-reading client is kept.
     public var connectionLimits = ConnectionLimits()
+    /// Programs run with the new items after a refresh stored some (`on_new_items`), and the
+    /// desktop notification (`notify`); none by default.
+    public var newItemsHooks = NewItemsHooks()
+    /// What the daemon does to each new item as it is stored (`rules`); none by default.
+    public var rules: [Rule] = []
 
     public init() {}
 }

@@ -42,6 +42,9 @@ final class LiveConfiguration: Sendable {
         compare("client_idle_timeout", \.connectionLimits.idleTimeout)
         compare("client_write_timeout", \.connectionLimits.writeTimeout)
         compare("retention", \.retention)
+        compare("on_new_items", \.newItemsHooks.summary)
+        compare("notify", \.newItemsHooks.notify)
+        if old.rules != new.rules { changes.append("rules: \(new.rules.count) rule(s)") }
         for (key, path) in [("socket", \DaemonConfiguration.socketPath), ("database", \.databasePath)]
         where old[keyPath: path] != new[keyPath: path] {
             changes.append("\(key) changed: takes effect at the next start")

@@ -24,10 +24,12 @@ public struct RequestHandler: Sendable {
     ///   - maintenance: answers `maintenance`; `nil` answers it with an internal error.
     ///   - browser: the configured browser at the time of each `hello` (it is reloadable);
     ///     `nil` answers `hello.browser`.
+    ///   - rules: answers `rules.list` and `rules.test`; `nil` lists no rules.
     public init(
         refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result,
         newItems: NewItemsBroadcaster? = nil, status: StatusContext = StatusContext(),
-        browser: (@Sendable () -> String?)? = nil, maintenance: MaintenanceInteractor? = nil, logger: Logger
+        browser: (@Sendable () -> String?)? = nil, maintenance: MaintenanceInteractor? = nil,
+        rules: RulesInteractor? = nil, logger: Logger
     ) {
         self.logger = logger
         var routes = [String: Route]()
@@ -107,6 +109,13 @@ public struct RequestHandler: Sendable {
         on(RPC.Maintenance.self) { params in
             guard let maintenance else { throw MaintenanceNotConfigured() }
             return try await maintenance.maintain(vacuum: params.vacuum ?? true, retention: params.retention ?? false)
+        }
+        on(RPC.ListRules.self) { _ in .init(rules: try await rules?.list() ?? []) }
+        on(RPC.TestRule.self) { params in
+            let limit = params.limit ?? 100
+            if limit < 0 { throw InvalidParams("limit must not be negative") }
+            guard let rules else { throw RulesInteractor.NoSuchRule(name: params.name) }
+            return try await rules.test(name: params.name, limit: limit)
         }
         on(RPC.Watch.self) { _, notify in
             guard let newItems else { return Empty() }
@@ -236,6 +245,7 @@ public struct RequestHandler: Sendable {
             case .invalidTag, .invalidSearch: RPCError(.invalidParams, error.description)
             }
         case let error as SubscriptionListError: RPCError(.invalidParams, error.description)
+        case let error as RulesInteractor.NoSuchRule: RPCError(.notFound, error.description)
         case let error as LibraryError:
             switch error {
             case .noSuchItem, .noSuchFeed: RPCError(.notFound, error.description)

@@ -17,7 +17,8 @@ extension LibraryInteractor {
         return try await store.items(ItemQuery(
             unreadOnly: params.unreadOnly ?? true, starredOnly: params.starredOnly ?? false,
             feedID: try await params.feed.asyncMap { try await resolveFeed($0).id },
-            tag: params.tag, since: params.since, match: match, limit: params.limit))
+            tag: params.tag, since: params.since, match: match, limit: params.limit,
+            includeHidden: params.includeHidden ?? false))
     }
 
     /// Full-text search, best match first; brings the index up to date first.

@@ -38,6 +38,9 @@ struct ListCommand: AsyncParsableCommand {
     @Option(name: [.customShort("n"), .long], help: "Show at most this many items (default on a terminal: one screen; else all).")
     var limit: Int?
 
+    @Flag(help: "Include items a rule of the config hid.")
+    var hidden = false
+
     @Flag(help: "Print JSON (docs/json.md).")
     var json = false
 
@@ -52,7 +55,8 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let query = ItemListQuery(
-            includeRead: all, starredOnly: starred, feed: feed, tag: tag, since: since, search: search, limit: limit)
+            includeRead: all, starredOnly: starred, feed: feed, tag: tag, since: since, search: search, limit: limit,
+            includeHidden: hidden)
         try await CompositionRoot.run(
             ItemListRouter.assemble(query: query, json: json, dependencies: CompositionRoot.dependencies(global)))
     }

@@ -107,6 +107,9 @@ struct UnixSocketDaemonClientTests {
         await #expect(throws: mismatch) {
             try await reader.call(RPC.ListFeeds.self, .init())
         }
+        // The server records lines as it reads them, which may be after the client has given
+        // up (the second line came in the handshake's write): wait for it, generously.
+        for _ in 0..<3000 where server.methods.count < 3 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(server.methods == ["hello", "hello", "feeds.list"])
     }
 

@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// Writes the feed listing as a table, plain lines or JSON. Every string from the daemon
 /// passes `TerminalText.sanitize` here before it is written.
 public final class TerminalFeedListView: FeedListView {

@@ -1,3 +1,5 @@
+import FeedIPC
+
 extension Terminal {
     /// What `tag`, `rename` and `unsubscribe` print: their one-line message, or with `--json`
     /// `{"feed":<feed>}` with the feed as `tidings feeds --json` writes it (docs/json.md).

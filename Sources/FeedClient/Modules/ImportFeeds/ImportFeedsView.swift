@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// Writes the outcome of an import: the summary on stdout and the skipped entries as notes on
 /// stderr, or one JSON document. Every string from the daemon passes `TerminalText.sanitize`
 /// here before it is written.

@@ -36,10 +36,12 @@ public struct ItemListQuery: Equatable, Sendable {
     public var search: String?
     /// At most this many items; all when `nil` (or one screen on a terminal: the Router decides).
     public var limit: Int?
+    /// Items a rule hid too (`--hidden`; protocol 1.4).
+    public var includeHidden: Bool
 
     public init(
         includeRead: Bool = false, starredOnly: Bool = false, feed: String? = nil, tag: String? = nil,
-        since: SinceDate? = nil, search: String? = nil, limit: Int? = nil
+        since: SinceDate? = nil, search: String? = nil, limit: Int? = nil, includeHidden: Bool = false
     ) {
         self.includeRead = includeRead
         self.starredOnly = starredOnly
@@ -48,6 +50,7 @@ public struct ItemListQuery: Equatable, Sendable {
         self.since = since
         self.search = search
         self.limit = limit
+        self.includeHidden = includeHidden
     }
 }
 

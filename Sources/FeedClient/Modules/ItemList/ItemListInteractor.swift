@@ -17,7 +17,7 @@ public final class ItemListInteractor: ItemListUseCase {
             unreadOnly: !(query.includeRead || query.starredOnly),
             starredOnly: query.starredOnly ? true : nil,
             feed: query.feed, tag: query.tag, since: query.since?.resolve(clock: clock),
-            search: query.search, limit: query.limit)
+            search: query.search, limit: query.limit, includeHidden: query.includeHidden ? true : nil)
         return try await daemon.call(RPC.ListItems.self, params).items
     }
 }

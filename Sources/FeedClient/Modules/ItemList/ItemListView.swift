@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// Writes the item listing as a table, plain lines or JSON, through the `ItemRowRenderer` that
 /// search and watch share. Every string from the daemon is sanitised there before it is written.
 public final class TerminalItemListView: ItemListView {
@@ -26,8 +28,8 @@ public final class TerminalItemListView: ItemListView {
         terminal.writeFailure(failure)
     }
 
-    /// `{"items":[…]}` with `ItemRowRenderer.jsonObject` items (docs/json.md).
+    /// `{"items":[…]}` (docs/json.md), the document the daemon's hooks get too.
     static func json(_ rows: [ItemRow]) -> JSONValue {
-        .object([("items", .array(rows.map { ItemRowRenderer.jsonObject($0) }))])
+        ItemListDocument.json(rows.map(ItemRowRenderer.entry), text: TerminalText.sanitize)
     }
 }

@@ -18,6 +18,11 @@ public struct ItemRow: Equatable, Sendable {
     public var date: String
     /// The published date in ISO 8601 UTC, `nil` when the feed gave none.
     public var published: String?
+    /// The other feeds that carry the same article (listed once for all of them).
+    public var alsoIn: [String] = []
+
+    /// The feed, and the other feeds of the same article: `Blog, Planet`.
+    public var feedsText: String { ([feedTitle] + alsoIn).joined(separator: ", ") }
 
     public init(
         number: Int64, isRead: Bool, isStarred: Bool = false, title: String, displayTitle: String, link: String?,

@@ -13,7 +13,7 @@ public struct ItemRowMapper {
     public func row(for item: Item) -> ItemRow {
         let title = item.title ?? ""
         let date = item.displayDate
-        return ItemRow(
+        var row = ItemRow(
             number: item.id,
             isRead: item.isRead,
             isStarred: item.isStarred,
@@ -26,5 +26,7 @@ public struct ItemRowMapper {
             localDate: DateText.local(date, offset: clock.utcOffset(at: date)),
             date: DateText.iso8601(date),
             published: item.published.map(DateText.iso8601))
+        row.alsoIn = item.alsoIn ?? []
+        return row
     }
 }

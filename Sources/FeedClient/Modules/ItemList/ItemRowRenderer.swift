@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// How list, search and watch write an item: a table row, a plain line or a JSON object.
 ///
 /// View-layer code that the three Views share, so an item reads the same everywhere and a
@@ -38,7 +40,7 @@ public struct ItemRowRenderer {
         let numberWidth = rows.map { String($0.number).count }.max() ?? 1
         let remaining = terminal.width - (numberWidth + 4 + Self.dateWidth + 2)
         guard remaining >= 30 else { return Layout(numberWidth: numberWidth, feedWidth: 0, titleWidth: max(10, remaining)) }
-        let longestFeed = rows.map { DisplayWidth.of(TerminalText.sanitize($0.feedTitle)) }.max() ?? 0
+        let longestFeed = rows.map { DisplayWidth.of(TerminalText.sanitize($0.feedsText)) }.max() ?? 0
         let feedWidth = min(longestFeed, max(8, remaining / 3))
         return Layout(numberWidth: numberWidth, feedWidth: feedWidth, titleWidth: remaining - feedWidth - 2)
     }
@@ -51,7 +53,7 @@ public struct ItemRowRenderer {
         output += row.isStarred ? terminal.styled("*", .yellow) + " " : "  "
         output += fit(TerminalText.sanitize(row.localDate), toWidth: Self.dateWidth, style: .dim) + "  "
         if layout.feedWidth > 0 {
-            output += DisplayWidth.fit(TerminalText.sanitize(row.feedTitle), toWidth: layout.feedWidth) + "  "
+            output += DisplayWidth.fit(TerminalText.sanitize(row.feedsText), toWidth: layout.feedWidth) + "  "
         }
         return output
     }
@@ -70,29 +72,28 @@ public struct ItemRowRenderer {
 
     // MARK: - Plain and JSON
 
-    /// number, date (ISO 8601 UTC), feed title, title, link, state (`unread` or `read`, with
-    /// `,starred` when starred): tab-separated, with a newline.
+    /// number, date (ISO 8601 UTC), feed title (`, ` and the other feeds of the same article),
+    /// title, link, state (`unread` or `read`, with `,starred` when starred): tab-separated,
+    /// with a newline.
     public static func plainLine(_ row: ItemRow) -> String {
         [
-            String(row.number), row.date, TerminalText.sanitize(row.feedTitle),
+            String(row.number), row.date, TerminalText.sanitize(row.feedsText),
             TerminalText.sanitize(row.title), TerminalText.sanitize(row.link ?? ""),
             (row.isRead ? "read" : "unread") + (row.isStarred ? ",starred" : ""),
         ].joined(separator: "\t") + "\n"
     }
 
-    /// `{"number","title","link","feed","feedNumber","author","published","read","starred"}`
-    /// (docs/json.md), followed by `extra` members.
+    /// `{"number","title","link","feed","feedNumber","author","published","read","starred","alsoIn"}`
+    /// (docs/json.md, built by `ItemListDocument`, which the daemon's hooks share), followed by
+    /// `extra` members.
     public static func jsonObject(_ row: ItemRow, extra: [(String, JSONValue)] = []) -> JSONValue {
-        .object([
-            ("number", .int(row.number)),
-            ("title", .string(TerminalText.sanitize(row.title))),
-            ("link", .optional(row.link.map(TerminalText.sanitize))),
-            ("feed", .string(TerminalText.sanitize(row.feedTitle))),
-            ("feedNumber", .int(row.feedNumber)),
-            ("author", .optional(row.author.map(TerminalText.sanitize))),
-            ("published", .optional(row.published)),
-            ("read", .bool(row.isRead)),
-            ("starred", .bool(row.isStarred)),
-        ] + extra)
+        ItemListDocument.object(entry(row), text: TerminalText.sanitize, extra: extra)
+    }
+
+    /// The row's members of a `tidings list --json` item.
+    static func entry(_ row: ItemRow) -> ItemListDocument.Entry {
+        ItemListDocument.Entry(
+            number: row.number, title: row.title, link: row.link, feed: row.feedTitle, feedNumber: row.feedNumber,
+            author: row.author, published: row.published, read: row.isRead, starred: row.isStarred, alsoIn: row.alsoIn)
     }
 }

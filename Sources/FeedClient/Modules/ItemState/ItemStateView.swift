@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// Writes what a state change did: summary lines on stdout, or `{"updated","missing"}`.
 /// Summary lines may quote a feed selector, so each passes `TerminalText.sanitize` here.
 public final class TerminalItemStateView: ItemStateView {

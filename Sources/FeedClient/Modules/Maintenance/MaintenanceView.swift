@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// Writes the maintenance report as aligned lines, plain `key<TAB>value` lines or JSON. Every
 /// problem line from the daemon passes `TerminalText.sanitize` here before it is written.
 public final class TerminalMaintenanceView: MaintenanceView {

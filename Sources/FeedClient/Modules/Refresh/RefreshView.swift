@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// Writes the refresh's progress and report to the terminal.
 ///
 /// On a terminal the progress is one line redrawn in place (`Refreshing 120/500 [####      ]

@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// Writes search hits as a table, plain lines or JSON: the rows of `tidings list`
 /// (`ItemRowRenderer`), with the matching words highlighted and a snippet under each hit on a
 /// terminal. Every string from the daemon is sanitised here or in the renderer.

@@ -56,7 +56,7 @@ public final class ShowItemPresenter: ShowItemPresentation {
 
     func detail(for item: Item, rendered: RenderedContent?) -> ItemDetail {
         let title = item.title ?? ""
-        return ItemDetail(
+        var detail = ItemDetail(
             number: item.id,
             title: title,
             displayTitle: title.allSatisfy(\.isWhitespace) ? "(no title)" : title,
@@ -76,6 +76,8 @@ public final class ShowItemPresenter: ShowItemPresentation {
             },
             text: rendered?.text ?? "",
             links: rendered?.links ?? [])
+        detail.alsoIn = item.alsoIn ?? []
+        return detail
     }
 
     /// Local time, plus how long ago when that says more than the date: within the last 30

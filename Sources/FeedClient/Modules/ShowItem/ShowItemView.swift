@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// Writes an item as an article (header, text, link references) or as JSON. Every string from
 /// the daemon passes `TerminalText.sanitize` (header values, links) or `sanitizeBlock` (the
 /// rendered text) here before it is written.
@@ -61,7 +63,7 @@ public final class TerminalShowItemView: ShowItemView {
 
     private func header(_ detail: ItemDetail) -> String {
         var fields = [
-            HeaderField(label: "Feed:", tokens: WordWrap.words(TerminalText.sanitize(detail.feedTitle)), breaking: .text),
+            HeaderField(label: "Feed:", tokens: WordWrap.words(TerminalText.sanitize(feeds(detail))), breaking: .text),
             HeaderField(label: "Title:", tokens: WordWrap.words(TerminalText.sanitize(detail.displayTitle)), breaking: .text, style: .bold),
         ]
         if let author = detail.author {
@@ -121,5 +123,10 @@ public final class TerminalShowItemView: ShowItemView {
             ("text", .string(TerminalText.sanitizeBlock(detail.text))),
             ("links", .array(detail.links.map { .string(TerminalText.sanitize($0)) })),
         ])
+    }
+
+    /// `Blog`, or `Blog (also in Planet, Lobsters)` for an article other feeds carry too.
+    private func feeds(_ detail: ItemDetail) -> String {
+        detail.alsoIn.isEmpty ? detail.feedTitle : detail.feedTitle + " (also in " + detail.alsoIn.joined(separator: ", ") + ")"
     }
 }

@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// Writes subscription outcomes to the terminal, or as JSON with `--json`. Every string from
 /// the daemon passes `TerminalText.sanitize` here before it is written.
 public final class TerminalSubscribeView: SubscribeView {

@@ -180,3 +180,15 @@ struct TerminalShowItemViewTests {
         #expect(terminal.out == #"{"number":12,"title":"","link":null,"feed":"Planet Terminal","feedNumber":3,"author":null,"published":null,"read":false,"starred":true,"enclosures":[{"url":"https://c.example/a","type":null,"length":null}],"text":"","links":[]}"# + "\n")
     }
 }
+
+extension TerminalShowItemViewTests {
+    @Test func theOtherFeedsOfTheSameArticleAreNamedAfterItsFeed() {
+        var detail = ItemDetail.fixture()
+        detail.alsoIn = ["Lobsters", "Hacker\u{1B}[2J News"]
+        for width in [40, 80, 160] {
+            let lines = render(detail, width: width).outLines
+            let header = lines.prefix { !$0.hasPrefix("Title:") }.joined(separator: " ")
+            #expect(header.split(separator: " ").joined(separator: " ") == "Feed: Planet Terminal (also in Lobsters, Hacker News)", "width \(width)")
+        }
+    }
+}

@@ -1,5 +1,5 @@
 import Testing
-@testable import FeedClient
+import FeedIPC
 
 struct JSONValueTests {
     @Test func keepsKeyOrderAndWritesNull() {

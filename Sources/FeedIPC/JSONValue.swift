@@ -1,4 +1,5 @@
-/// A JSON document for `--json` output, with object keys kept in the documented order.
+/// A JSON document for `--json` output and the daemon's hooks, with object keys kept in the
+/// documented order.
 ///
 /// Written by hand rather than with `JSONEncoder` so that key order, `null` for absent values
 /// and escaping are exactly what docs/json.md promises.

@@ -1,0 +1,47 @@
+import FeedIPC
+
+// `tidings rules [--json]` and `tidings rules test NAME [--json]`: the config's rules.
+
+/// Writes rules and the items a rule matches.
+public protocol RulesView: AnyObject {
+    /// Shows every rule: `name  matched  conditions → actions` on a terminal, tab-separated
+    /// lines when piped, one JSON document with `--json`.
+    func showRules(_ rows: [RuleRow])
+    /// Shows a dry run: the rule, then one line per matching item (number and title).
+    func showMatches(of rule: RuleRow, items: [RuleMatchRow])
+    /// Shows why the rules could not be read, as one line on stderr.
+    func showFailure(_ failure: CommandFailure)
+}
+
+/// Reacts to what happens in the module.
+public protocol RulesPresentation: AnyObject {
+    /// The command started; lists the rules or runs the test. Never throws: failures are shown.
+    func viewDidLoad() async
+}
+
+/// Reading rules from the daemon.
+public protocol RulesUseCase {
+    /// The config's rules with their match counts.
+    /// - Throws: `RPCError` (`methodNotFound` from a daemon older than protocol 1.4) or `DaemonClientError`.
+    func rules() async throws -> [RuleSummary]
+    /// The stored items the rule `name` matches, newest first; the daemon changes nothing.
+    /// - Throws: `RPCError` (`notFound` for an unknown rule) or `DaemonClientError`.
+    func test(name: String) async throws -> RPC.TestRule.Result
+}
+
+/// Where the module goes next.
+public protocol RulesWireframe: AnyObject {
+    /// Goes to `route`.
+    func navigate(to route: RulesRoute)
+}
+
+public enum RulesRoute: Equatable {
+    /// Back to the shell with this status.
+    case exit(ExitStatus)
+}
+
+/// What the command asked for.
+public enum RulesRequest: Equatable, Sendable {
+    case list
+    case test(name: String)
+}

@@ -1,0 +1,42 @@
+import FeedEntities
+import Foundation
+
+/// The ready-made desktop notification (`notify: true`): `notify-send` with a summary such as
+/// "12 new items in 3 feeds" and the first few titles as the body.
+///
+/// Built as an argv: titles reach `notify-send` as one argument, never through a shell. They
+/// are escaped for the little markup notification servers interpret (`&`, `<`, `>`).
+enum NotificationHook {
+    /// Titles shown in the body at most.
+    static let titleCount = 5
+    /// Seconds `notify-send` may take.
+    static let timeout = 10
+
+    static func command(for items: [Item]) -> HookCommand {
+        HookCommand(
+            arguments: ["notify-send", "--app-name=Tidings", summary(items), body(items)],
+            timeout: timeout, name: "notify")
+    }
+
+    /// "1 new item in 1 feed", "12 new items in 3 feeds".
+    static func summary(_ items: [Item]) -> String {
+        let feeds = Set(items.map(\.feedID)).count
+        return "\(items.count) new \(items.count == 1 ? "item" : "items") in \(feeds) \(feeds == 1 ? "feed" : "feeds")"
+    }
+
+    /// The newest titles, one per line, then "and N more" when there are more.
+    static func body(_ items: [Item]) -> String {
+        let newest = items.sorted { $0.id > $1.id }
+        var lines = newest.prefix(titleCount).map { item in
+            let title = (item.title ?? "").split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+            return escape(title.allSatisfy(\.isWhitespace) ? "(no title)" : title)
+        }
+        if newest.count > titleCount { lines.append("and \(newest.count - titleCount) more") }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,225 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The POSIX side of `ProcessHookRunner`: spawning, feeding, reading, killing, reaping. Runs
+/// on the hook's own thread and blocks it (in `poll`), never a cooperative-pool thread.
+extension ProcessHookRunner {
+    /// Spawns `arguments` and supervises it to its end.
+    static func supervise(
+        arguments: [String], environment: [String], input: [UInt8], timeout: Duration, stop: HookStop
+    ) -> HookResult {
+        // A hook that exits without reading its stdin makes the write fail with EPIPE; the
+        // SIGPIPE that comes with it is blocked on this thread (and dropped when it ends).
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+
+        var stdinPipe: [Int32] = [-1, -1]
+        var outputPipe: [Int32] = [-1, -1]
+        guard makePipe(&stdinPipe) else { return HookResult(ending: .cannotStart(describe(errno))) }
+        guard makePipe(&outputPipe) else {
+            close(stdinPipe[0])
+            close(stdinPipe[1])
+            return HookResult(ending: .cannotStart(describe(errno)))
+        }
+        let spawned = spawn(arguments, environment: environment, stdin: stdinPipe[0], output: outputPipe[1])
+        close(stdinPipe[0])
+        close(outputPipe[1])
+        let pid: pid_t
+        switch spawned {
+        case .success(let spawnedPID):
+            pid = spawnedPID
+        case .failure(let error):
+            close(stdinPipe[1])
+            close(outputPipe[0])
+            return HookResult(ending: .cannotStart("\(arguments[0]): \(describe(error.code))"))
+        }
+        _ = fcntl(stdinPipe[1], F_SETFL, fcntl(stdinPipe[1], F_GETFL) | O_NONBLOCK)
+        _ = fcntl(outputPipe[0], F_SETFL, fcntl(outputPipe[0], F_GETFL) | O_NONBLOCK)
+        var supervisor = Supervisor(pid: pid, stdin: input.isEmpty ? -1 : stdinPipe[1], output: outputPipe[0], input: input)
+        if input.isEmpty { close(stdinPipe[1]) }
+        return supervisor.run(timeout: timeout, stop: stop)
+    }
+
+    /// A pipe whose ends close on exec (`pipe2` is not exported to Swift; the spawn closes every
+    /// other descriptor anyway, so the moment between `pipe` and `fcntl` leaks nothing to hooks).
+    private static func makePipe(_ descriptors: inout [Int32]) -> Bool {
+        guard pipe(&descriptors) == 0 else { return false }
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    /// Starts the child: stdin and stdout/stderr on the pipes, nothing else inherited, default
+    /// signal handling and an empty mask (the daemon blocks and ignores signals it handles
+    /// itself), in a new process group.
+    private static func spawn(
+        _ arguments: [String], environment: [String], stdin: Int32, output: Int32
+    ) -> Result<pid_t, Errno> {
+        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        // Descriptors opened without O_CLOEXEC (by libraries, or by another thread) must not
+        // reach a hook: one that held the socket or the database open would outlive its purpose.
+        for descriptor in openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+
+        var pid = pid_t()
+        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &cArguments, &cEnvironment)
+        return result == 0 ? .success(pid) : .failure(Errno(code: result))
+    }
+
+    /// The descriptors open in this process, from `/proc/self/fd`.
+    private static func openDescriptors() -> [Int32] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(directory) }
+        var descriptors: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let descriptor = Int32(name) { descriptors.append(descriptor) }
+        }
+        return descriptors
+    }
+
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    struct Errno: Error {
+        var code: Int32
+    }
+}
+
+/// Feeds, drains, times out and reaps one spawned hook.
+private struct Supervisor {
+    let pid: pid_t
+    var stdin: Int32
+    var output: Int32
+    let input: [UInt8]
+    var written = 0
+    var captured: [UInt8] = []
+    var status: Int32?
+    var terminatedAt: ContinuousClock.Instant?
+    var killed = false
+
+    init(pid: pid_t, stdin: Int32, output: Int32, input: [UInt8]) {
+        self.pid = pid
+        self.stdin = stdin
+        self.output = output
+        self.input = input
+    }
+
+    mutating func run(timeout: Duration, stop: HookStop) -> HookResult {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            reap()
+            if status != nil {
+                // The hook is gone: take what its output holds now, but do not wait for
+                // processes it left behind that still hold the pipe.
+                drain()
+                break
+            }
+            let now = ContinuousClock.now
+            if terminatedAt == nil, now >= deadline || stop.isRequested {
+                kill(-pid, SIGTERM)
+                terminatedAt = now
+                closeStdin()
+            }
+            if let terminatedAt, !killed, now >= terminatedAt + ProcessHookRunner.killGrace {
+                kill(-pid, SIGKILL)
+                killed = true
+            }
+            waitForPipes(milliseconds: 50)
+        }
+        closeStdin()
+        if output >= 0 { close(output) }
+        let ending: HookResult.Ending
+        if terminatedAt != nil {
+            ending = .timedOut
+        } else if let status, status & 0x7F == 0 {
+            // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
+            ending = .exited((status >> 8) & 0xFF)
+        } else {
+            ending = .signalled((status ?? 0) & 0x7F)
+        }
+        return HookResult(ending: ending, output: captured)
+    }
+
+    private mutating func reap() {
+        var raw: Int32 = 0
+        let result = waitpid(pid, &raw, WNOHANG)
+        if result == pid { status = raw } else if result < 0, errno != EINTR { status = raw }
+    }
+
+    /// Waits up to `milliseconds` for the pipes, writing input and reading output as they allow.
+    private mutating func waitForPipes(milliseconds: Int32) {
+        var descriptors = [pollfd]()
+        if stdin >= 0 { descriptors.append(pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0)) }
+        if output >= 0 { descriptors.append(pollfd(fd: output, events: Int16(POLLIN), revents: 0)) }
+        guard !descriptors.isEmpty else {
+            usleep(UInt32(milliseconds) * 1000)
+            return
+        }
+        guard poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return }
+        for descriptor in descriptors where descriptor.revents != 0 {
+            if descriptor.fd == stdin { feed() } else { drain() }
+        }
+    }
+
+    private mutating func feed() {
+        let count = input.withUnsafeBytes { bytes in
+            write(stdin, bytes.baseAddress! + written, min(bytes.count - written, 64 * 1024))
+        }
+        if count > 0 { written += count }
+        if count < 0, errno == EAGAIN || errno == EINTR { return }
+        // All written (end of input), or the hook closed its stdin (EPIPE): either way, done.
+        if count < 0 || written == input.count { closeStdin() }
+    }
+
+    private mutating func drain() {
+        guard output >= 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if count > 0 {
+                captured += buffer[..<min(count, max(0, ProcessHookRunner.outputLimit - captured.count))]
+                continue
+            }
+            if count < 0, errno == EINTR { continue }
+            if count == 0 || errno != EAGAIN {
+                close(output)
+                output = -1
+            }
+            return
+        }
+    }
+
+    private mutating func closeStdin() {
+        if stdin >= 0 { close(stdin) }
+        stdin = -1
+    }
+}

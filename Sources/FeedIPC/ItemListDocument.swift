@@ -1,0 +1,97 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedEntities
+
+/// The `tidings list --json` document, `{"items":[{"number",…,"starred","alsoIn"}]}` (docs/json.md),
+/// built in one place for both its readers: the client's `--json` output and the daemon's
+/// `on_new_items` hooks, which get it on stdin. The client cleans strings for terminals
+/// (`text`: `TerminalText.sanitize`); the daemon hands them to hooks as they are stored.
+public enum ItemListDocument {
+    /// One item's members, in the documented order.
+    public struct Entry: Equatable, Sendable {
+        public var number: Int64
+        /// `""` when the feed gave no title.
+        public var title: String
+        public var link: String?
+        public var feed: String
+        public var feedNumber: Int64
+        public var author: String?
+        /// ISO 8601 in UTC (`iso8601`), `nil` when the feed gave no date.
+        public var published: String?
+        public var read: Bool
+        public var starred: Bool
+        /// The other feeds that carry the same article (protocol 1.4), `[]` for most items.
+        public var alsoIn: [String]
+
+        public init(
+            number: Int64, title: String, link: String?, feed: String, feedNumber: Int64,
+            author: String?, published: String?, read: Bool, starred: Bool, alsoIn: [String] = []
+        ) {
+            self.alsoIn = alsoIn
+            self.number = number
+            self.title = title
+            self.link = link
+            self.feed = feed
+            self.feedNumber = feedNumber
+            self.author = author
+            self.published = published
+            self.read = read
+            self.starred = starred
+        }
+
+        /// The entry for a stored item: an absent title is `""`, an empty link or author is
+        /// absent (`null`), the published date in ISO 8601 UTC.
+        public init(item: Item) {
+            self.init(
+                number: item.id, title: item.title ?? "", link: item.link.flatMap { $0.isEmpty ? nil : $0 },
+                feed: item.feedTitle, feedNumber: item.feedID, author: item.author.flatMap { $0.isEmpty ? nil : $0 },
+                published: item.published.map(ItemListDocument.iso8601), read: item.isRead, starred: item.isStarred,
+                alsoIn: item.alsoIn ?? [])
+        }
+    }
+
+    /// `{"items":[…]}`, every string passed through `text`.
+    public static func json(_ entries: [Entry], text: (String) -> String = { $0 }) -> JSONValue {
+        .object([("items", .array(entries.map { object($0, text: text) }))])
+    }
+
+    /// `{"items":[…]}` for stored items, strings as they are (what hooks read).
+    public static func json(items: [Item]) -> JSONValue {
+        json(items.map(Entry.init(item:)))
+    }
+
+    /// One item's object, every string passed through `text`, followed by `extra` members
+    /// (`snippet` in `search --json`).
+    public static func object(_ entry: Entry, text: (String) -> String, extra: [(String, JSONValue)] = []) -> JSONValue {
+        .object([
+            ("number", .int(entry.number)),
+            ("title", .string(text(entry.title))),
+            ("link", .optional(entry.link.map(text))),
+            ("feed", .string(text(entry.feed))),
+            ("feedNumber", .int(entry.feedNumber)),
+            ("author", .optional(entry.author.map(text))),
+            ("published", .optional(entry.published)),
+            ("read", .bool(entry.read)),
+            ("starred", .bool(entry.starred)),
+            ("alsoIn", .array(entry.alsoIn.map { .string(text($0)) })),
+        ] + extra)
+    }
+
+    /// `2026-11-22T10:00:00Z`: ISO 8601 in UTC with whole seconds, the JSON documents' dates.
+    public static func iso8601(_ date: Date) -> String {
+        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        let day = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        let second = total - day * 86_400
+        let (year, month, dayOfMonth) = CivilCalendar.date(daysSinceEpoch: day)
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T"
+            + "\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
+    }
+
+    private static func pad(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}

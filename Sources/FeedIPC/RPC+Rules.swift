@@ -1,0 +1,57 @@
+import FeedEntities
+
+extension RPC {
+    /// `rules.list`: the rules of the config, in its order, with how many items each matched
+    /// (protocol 1.4).
+    public enum ListRules: RPCMethod {
+        public static let name = "rules.list"
+        public typealias Params = Empty
+        public struct Result: Codable, Sendable, Hashable {
+            public var rules: [RuleSummary]
+            public init(rules: [RuleSummary]) { self.rules = rules }
+        }
+    }
+
+    /// `rules.test`: a dry run of one rule of the config against the stored items, hidden ones
+    /// included; nothing is changed (protocol 1.4).
+    public enum TestRule: RPCMethod {
+        public static let name = "rules.test"
+        public struct Params: Codable, Sendable, Hashable {
+            /// The rule's `name` in the config.
+            public var name: String
+            /// At most this many items, newest first (default 100).
+            public var limit: Int?
+            public init(name: String, limit: Int? = nil) {
+                self.name = name
+                self.limit = limit
+            }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            public var rule: RuleSummary
+            /// The stored items the rule matches, newest first, without content.
+            public var items: [Item]
+            public init(rule: RuleSummary, items: [Item]) {
+                self.rule = rule
+                self.items = items
+            }
+        }
+    }
+}
+
+/// One rule as `rules.list` reports it.
+public struct RuleSummary: Codable, Sendable, Hashable {
+    public var name: String
+    /// The conditions as the config writes them: `title: /sponsored/, tag: swift`.
+    public var conditions: String
+    /// `read`, `star`, `hide`, `tag:NAME`.
+    public var actions: [String]
+    /// Items the rule matched when they were stored, since the database was created.
+    public var matched: Int
+
+    public init(name: String, conditions: String, actions: [String], matched: Int) {
+        self.name = name
+        self.conditions = conditions
+        self.actions = actions
+        self.matched = matched
+    }
+}

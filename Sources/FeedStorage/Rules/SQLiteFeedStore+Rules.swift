@@ -1,0 +1,84 @@
+import FeedEntities
+import Foundation
+import GRDB
+
+extension SQLiteFeedStore {
+    /// Migration "v5": what rules do to new items. `is_hidden` keeps an item out of default
+    /// listings, searches and `watch`; `item_tag` holds tags of single items (a rule's
+    /// `tag:NAME`, unlike feed tags); `rule_stat` counts the items each rule matched, by name,
+    /// so a renamed rule starts from 0 and a removed one leaves a row nobody lists.
+    @Sendable static func addRules(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE item ADD COLUMN is_hidden INTEGER NOT NULL DEFAULT 0 CHECK (is_hidden IN (0, 1));
+            CREATE INDEX item_hidden ON item (id) WHERE is_hidden = 1;
+            CREATE TABLE item_tag (
+                item_id INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                tag     TEXT NOT NULL COLLATE NOCASE,
+                PRIMARY KEY (item_id, tag)
+            ) WITHOUT ROWID;
+            CREATE INDEX item_tag_by_tag ON item_tag (tag, item_id);
+            CREATE TABLE rule_stat (
+                name    TEXT PRIMARY KEY,
+                matched INTEGER NOT NULL DEFAULT 0
+            ) WITHOUT ROWID;
+            """)
+    }
+
+    /// See `FeedStore.setRules`.
+    public func setRules(_ rules: [Rule]) {
+        activeRules.withLock { $0 = rules }
+    }
+
+    /// The rules new items go through now.
+    var rules: [Rule] { activeRules.withLock { $0 } }
+
+    /// See `FeedStore.ruleMatchCounts`.
+    public func ruleMatchCounts() async throws -> [String: Int] {
+        try await read("count rule matches") { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT name, matched FROM rule_stat")
+            return Dictionary(rows.map { ($0[0] as String, $0[1] as Int) }, uniquingKeysWith: { $1 })
+        }
+    }
+
+    /// See `FeedStore.items(matching:limit:)`. Reads every item with its text, oldest first, in
+    /// one snapshot; the matches come newest first.
+    public func items(matching rule: Rule, limit: Int) async throws -> [Item] {
+        guard limit > 0 else { return [] }
+        return try await read("test rule \(rule.name)") { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT item.id, COALESCE(feed.custom_title, feed.title), feed.url,
+                       (SELECT group_concat(tag, char(31)) FROM feed_tag WHERE feed_tag.feed_id = feed.id),
+                       item.title, item.author, item.link, item.summary, item.content
+                FROM item JOIN feed ON feed.id = item.feed_id
+                ORDER BY item.id DESC
+                """)
+            var ids: [Int64] = []
+            let rows = try Row.fetchCursor(statement)
+            while ids.count < limit, let row = try rows.next() {
+                let subject = RuleSubject(
+                    feedTitle: row[1], feedURL: row[2],
+                    feedTags: (row[3] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? [],
+                    title: row[4], author: row[5], link: row[6], summary: row[7], content: row[8])
+                if rule.matches(subject) { ids.append(row[0]) }
+            }
+            guard !ids.isEmpty else { return [] }
+            let select = try db.cachedStatement(sql: Self.itemSelect(includeContent: false) + " WHERE item.id = ?")
+            let coder = JSONColumnCoder()
+            return try ids.compactMap { id in
+                try Row.fetchOne(select, arguments: [id]).map { Self.item(from: $0, includeContent: false, coder: coder) }
+            }
+        }
+    }
+
+    /// Whether any item is hidden (answered from the partial index `item_hidden`).
+    static func hasHiddenItems(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item WHERE is_hidden = 1)")) ?? false
+    }
+
+    /// The tags rules gave an item, sorted.
+    public func itemTags(id: Int64) async throws -> [String] {
+        try await read("read the tags of item \(id)") { db in
+            TagName.sorted(try String.fetchAll(db, sql: "SELECT tag FROM item_tag WHERE item_id = ?", arguments: [id]))
+        }
+    }
+}

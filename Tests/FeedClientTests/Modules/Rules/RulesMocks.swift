@@ -1,0 +1,42 @@
+import FeedIPC
+import Foundation
+@testable import FeedClient
+
+final class RulesViewSpy: RulesView {
+    private(set) var lists: [[RuleRow]] = []
+    private(set) var matches: [(rule: RuleRow, items: [RuleMatchRow])] = []
+    private(set) var failures: [CommandFailure] = []
+    func showRules(_ rows: [RuleRow]) { lists.append(rows) }
+    func showMatches(of rule: RuleRow, items: [RuleMatchRow]) { matches.append((rule, items)) }
+    func showFailure(_ failure: CommandFailure) { failures.append(failure) }
+}
+
+final class RulesUseCaseStub: RulesUseCase {
+    var rulesResult: Result<[RuleSummary], any Error> = .success(RulesFixtures.summaries)
+    var testResult: Result<RPC.TestRule.Result, any Error> = .success(RulesFixtures.testResult)
+    private(set) var tested: [String] = []
+    func rules() async throws -> [RuleSummary] { try rulesResult.get() }
+    func test(name: String) async throws -> RPC.TestRule.Result {
+        tested.append(name)
+        return try testResult.get()
+    }
+}
+
+final class RulesWireframeSpy: RulesWireframe {
+    private(set) var routes: [RulesRoute] = []
+    func navigate(to route: RulesRoute) { routes.append(route) }
+}
+
+enum RulesFixtures {
+    static let summaries = [
+        RuleSummary(name: "no-sponsored", conditions: "title: /sponsored|promoted/", actions: ["read", "hide"], matched: 12),
+        RuleSummary(name: "swift", conditions: "feed: Swift Forums, tag: swift", actions: ["star", "tag:swift"], matched: 1),
+    ]
+    static let testResult = RPC.TestRule.Result(
+        rule: summaries[0],
+        items: [Fixtures.item(42, title: "Sponsored: a thing"), Fixtures.item(7, title: "Promoted post")])
+    static let rows = [
+        RuleRow(name: "no-sponsored", conditions: "title: /sponsored|promoted/", actions: ["read", "hide"], matched: 12),
+        RuleRow(name: "swift", conditions: "feed: Swift Forums, tag: swift", actions: ["star", "tag:swift"], matched: 1),
+    ]
+}

@@ -1,0 +1,25 @@
+@testable import FeedDaemon
+import FeedEntities
+import Foundation
+import Testing
+
+struct NotificationHookTests {
+    private func item(_ id: Int64, feed: Int64, title: String?) -> Item {
+        Item(id: id, feedID: feed, feedTitle: "Feed \(feed)", title: title, firstSeen: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func sumsUpItemsAndFeedsAndListsTheNewestTitles() {
+        let items = (1...7).map { item($0, feed: $0 % 3, title: "Title \($0)") }
+        let command = NotificationHook.command(for: items)
+        #expect(command.arguments == [
+            "notify-send", "--app-name=Tidings", "7 new items in 3 feeds",
+            "Title 7\nTitle 6\nTitle 5\nTitle 4\nTitle 3\nand 2 more",
+        ])
+    }
+
+    @Test func keepsTitlesAsOneEscapedArgument() {
+        let items = [item(1, feed: 1, title: "$(touch /tmp/pwned) <b>&\nnext"), item(2, feed: 1, title: nil)]
+        #expect(NotificationHook.summary([items[0]]) == "1 new item in 1 feed")
+        #expect(NotificationHook.body(items) == "(no title)\n$(touch /tmp/pwned) &lt;b&gt;&amp; next")
+    }
+}

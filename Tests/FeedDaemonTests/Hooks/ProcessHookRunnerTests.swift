@@ -1,0 +1,88 @@
+@testable import FeedDaemon
+import Foundation
+import Testing
+
+struct ProcessHookRunnerTests {
+    let recorder = LogRecorder()
+    var runner: ProcessHookRunner {
+        ProcessHookRunner(environment: ["PATH": "/usr/bin:/bin", "NOTIFY_SOCKET": "/run/x"], logger: recorder.logger)
+    }
+
+    private func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tidings-hook-\(UUID().uuidString)").path
+    }
+
+    @Test func writesItsInputToAHookThatSavesIt() async throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let input = Array(#"{"items":[{"title":"$(touch /tmp/x) '; rm -rf ~ #"}]}"#.utf8) + [10]
+        let result = await runner.run(HookCommand(arguments: ["/bin/cp", "/dev/stdin", path], name: "copy"), input: input)
+        #expect(result.ending == .exited(0))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(input))
+        #expect(recorder.lines.contains { $0.hasPrefix("info: hook copy finished in") })
+    }
+
+    @Test func feedsLargeInputsAndCapturesOutputByName() async {
+        let input = Array(repeating: UInt8(ascii: "a"), count: 300_000) + [10]
+        let result = await runner.run(HookCommand(arguments: ["wc", "-c"], name: "count"), input: input)
+        #expect(result.ending == .exited(0))
+        #expect(String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "300001")
+        #expect(recorder.lines.contains("info: hook count: 300001"))
+    }
+
+    @Test func aHookThatIgnoresItsInputEndsNormally() async {
+        // More than a pipe holds: the write fails with EPIPE (SIGPIPE blocked), not forever.
+        let input = Array(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        let result = await runner.run(HookCommand(arguments: ["/bin/true"], timeout: 5, name: "ignores"), input: input)
+        #expect(result.ending == .exited(0))
+    }
+
+    @Test func reportsAFailingHookWithItsOutput() async {
+        let result = await runner.run(
+            HookCommand(arguments: ["/bin/sh", "-c", "echo broken >&2; exit 3"], name: "fails"), input: Array("{}".utf8))
+        #expect(result.ending == .exited(3))
+        #expect(recorder.lines.contains("warning: hook fails: broken"))
+        #expect(recorder.lines.contains("warning: hook fails failed: exited with status 3"))
+    }
+
+    /// (No timing threshold: a hook that were not killed would sleep ten minutes and run into
+    /// the time limit.)
+    @Test(.timeLimit(.minutes(1))) func killsAHookThatHangsAtItsTimeout() async {
+        let result = await runner.run(HookCommand(arguments: ["/bin/sleep", "600"], timeout: 1, name: "hangs"), input: [])
+        #expect(result.ending == .timedOut)
+        #expect(recorder.lines.contains("warning: hook hangs timed out after 1 s: killed"))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func killsAHookThatIgnoresSIGTERMAfterTheGrace() async {
+        let result = await runner.run(
+            HookCommand(arguments: ["/bin/sh", "-c", "trap '' TERM; sleep 600 & wait; sleep 600"], timeout: 1, name: "stubborn"), input: [])
+        #expect(result.ending == .timedOut)
+    }
+
+    @Test func reportsAProgramThatIsNotThere() async {
+        let result = await runner.run(HookCommand(arguments: ["no-such-hook-program"], name: "missing"), input: [])
+        #expect(result.ending == .cannotStart("no-such-hook-program: not found or not executable"))
+        #expect(recorder.lines.contains { $0.hasPrefix("warning: hook missing cannot start") })
+    }
+
+    @Test func keepsTheDaemonsOwnVariablesAndDescriptorsFromTheHook() async {
+        let descriptor = open("/dev/null", O_RDONLY)  // no O_CLOEXEC: must still not reach the hook
+        defer { close(descriptor) }
+        let result = await runner.run(
+            HookCommand(arguments: ["/bin/sh", "-c", "echo ${NOTIFY_SOCKET:-unset}; ls /proc/self/fd"], name: "env"), input: [])
+        let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n")
+        #expect(lines.first == "unset")
+        // 0, 1, 2 and the descriptor `ls` opens for the directory.
+        #expect(lines.dropFirst().count <= 4)
+    }
+
+    @Test func findsProgramsOnThePath() {
+        #expect(ProcessHookRunner.resolve("sh", path: "/nonexistent:/bin") == "/bin/sh")
+        #expect(ProcessHookRunner.resolve("sh", path: "relative:/nonexistent") == nil)
+        #expect(ProcessHookRunner.resolve("/bin/sh", path: nil) == "/bin/sh")
+    }
+
+    @Test func makesControlCharactersInOutputVisible() {
+        #expect(ProcessHookRunner.lines(Array("a\u{1B}[31mb\n\nc\r\n".utf8)) == ["a?[31mb", "c"])
+    }
+}
