@@ -122,10 +122,16 @@ extension SQLiteFeedStore {
                        MIN(CASE WHEN gone_since IS NULL THEN COALESCE(next_check, ?) END)
                 FROM feed
                 """, arguments: [now])!
-            // Three counts rather than one pass with SUM(): each is answered from an index (the
-            // partial ones for unread and starred items) instead of reading every row.
+            // Counts rather than one pass with SUM(): each is answered from an index (the partial
+            // ones for unread and starred items) instead of reading every row. Unread leaves out
+            // what listings leave out: items rules hid and copies of an article another feed
+            // brought first (both few, both found through their own partial indexes).
             let items = try Row.fetchOne(db, sql: """
-                SELECT (SELECT COUNT(*) FROM item), (SELECT COUNT(*) FROM item WHERE is_read = 0),
+                SELECT (SELECT COUNT(*) FROM item),
+                       (SELECT COUNT(*) FROM item WHERE is_read = 0)
+                         - (SELECT COUNT(*) FROM (
+                               SELECT id FROM item WHERE is_hidden = 1 AND is_read = 0
+                               UNION SELECT id FROM item WHERE duplicate_of IS NOT NULL AND is_read = 0)),
                        (SELECT COUNT(*) FROM item WHERE is_starred = 1)
                 """)!
             return StoreStatistics(

@@ -13,6 +13,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v4", migrate: addItemTombstones)
         migrator.registerMigration("v5", migrate: addRules)  // SQLiteFeedStore+Rules.swift
         migrator.registerMigration("v6", migrate: addDuplicates)
+        migrator.registerMigration("v7", migrate: indexHiddenUnread)
         return migrator
     }()
 

@@ -77,8 +77,23 @@ struct SQLiteFeedStoreDuplicatesTests {
                 """)
         }
         try migrator.migrate(queue)
-        let rows = try await queue.read { db in try Row.fetchAll(db, sql: "SELECT id, canonical_link, duplicate_of FROM item ORDER BY id") }
+        let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT id, canonical_link, duplicate_of FROM item ORDER BY id") }
         #expect(rows.map { $0["duplicate_of"] as Int64? } == [nil, 1, nil])
         #expect(rows.map { $0["canonical_link"] as String? } == ["news.example/s", "news.example/s", "news.example/t"])
+    }
+}
+
+extension SQLiteFeedStoreDuplicatesTests {
+    @Test func unreadCountsLeaveOutCopiesAndHiddenItems() async throws {
+        _ = try await subscribe("https://a.example/feed", title: "A", [
+            ParsedItem(id: "1", title: "Story", link: "https://news.example/s/1"),
+            ParsedItem(id: "2", title: "Sponsored", link: "https://a.example/ad"),
+        ])
+        let b = try await subscribe("https://b.example/feed", title: "B", [ParsedItem(id: "x", title: "Story", link: "https://news.example/s/1?utm_source=b")])
+        // Each feed counts its own copy; the total counts the article once.
+        #expect(try await store.feed(id: b)?.unreadCount == 1)
+        #expect(try await store.statistics().unread == 2)
+        _ = try await store.markRead(ids: [try #require(try await store.items(ItemQuery()).first { $0.title == "Story" }).id], read: true)
+        #expect(try await store.statistics().unread == 1)
     }
 }

@@ -3,6 +3,12 @@ import Foundation
 import GRDB
 
 extension SQLiteFeedStore {
+    /// Unread counts leave out the items rules hid (migration "v7"): per feed, they are found
+    /// through this small partial index rather than by reading every unread item.
+    @Sendable static func indexHiddenUnread(_ db: Database) throws {
+        try db.execute(sql: "CREATE INDEX item_hidden_unread ON item (feed_id) WHERE is_hidden = 1 AND is_read = 0")
+    }
+
     /// Migration "v5": what rules do to new items. `is_hidden` keeps an item out of default
     /// listings, searches and `watch`; `item_tag` holds tags of single items (a rule's
     /// `tag:NAME`, unlike feed tags); `rule_stat` counts the items each rule matched, by name,

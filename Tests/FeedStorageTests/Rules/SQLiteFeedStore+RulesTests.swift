@@ -100,3 +100,15 @@ struct SQLiteFeedStoreRulesTests {
         #expect(hits.compactMap(\.item.title) == ["Kernel release"])
     }
 }
+
+extension SQLiteFeedStoreRulesTests {
+    @Test func hiddenItemsAreNotCountedAsUnread() async throws {
+        store.setRules([try rule("ads", .title, "sponsored", [.hide])])
+        let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [
+            item("1", "Sponsored post"), item("2", "Plain"), item("3", "Also sponsored"),
+        ]), fetchedAt: day(1))
+        #expect(try await store.feed(id: feed.id)?.unreadCount == 1)
+        #expect(try await store.feed(id: feed.id)?.itemCount == 3, "still stored")
+        #expect(try await store.statistics().unread == 1)
+    }
+}
