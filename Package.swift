@@ -34,6 +34,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
+        // posix_spawn with an argv, nothing inherited: the client starting the daemon, hooks.
+        .target(name: "ChildProcess"),
 
         // MARK: - Shared by client and daemon
         .target(name: "FeedEntities"),
@@ -50,7 +52,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "FeedDaemon", dependencies: [
-            "CMalloc", "FeedEntities", "FeedIPC", "FeedParsing", "FeedFetching", "FeedStorage",
+            "CMalloc", "ChildProcess", "FeedEntities", "FeedIPC", "FeedParsing", "FeedFetching", "FeedStorage",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -65,13 +67,14 @@ let package = Package(
         ]),
 
         // MARK: - Client side (thin: no NIO, GRDB, libcurl or libxml2)
-        .target(name: "FeedClient", dependencies: ["FeedEntities", "FeedIPC"]),
+        .target(name: "FeedClient", dependencies: ["ChildProcess", "FeedEntities", "FeedIPC"]),
         .executableTarget(name: "tidings", dependencies: [
             "FeedClient", "FeedIPC", "FeedEntities",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: - Tests
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "FeedEntitiesTests", dependencies: ["FeedEntities"]),
         .testTarget(name: "FeedIPCTests", dependencies: ["FeedIPC"]),
         .testTarget(

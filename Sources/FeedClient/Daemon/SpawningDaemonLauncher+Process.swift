@@ -3,80 +3,21 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChildProcess
 
 /// The POSIX side of `SpawningDaemonLauncher`: spawning, reaping, files.
 extension SpawningDaemonLauncher {
     /// Starts `arguments[0]` (an absolute path, no shell) in a session of its own, so that the
     /// terminal's Ctrl-C and hang-up do not reach it, with standard input from `/dev/null` and
-    /// standard output and error on `output`.
+    /// standard output and error on `output`; nothing else inherited, default signal handling
+    /// (a shell may have ignored SIGHUP or SIGINT for a background job, and the daemon's own
+    /// SIGTERM, SIGINT and SIGHUP handling must work).
     /// - Returns: the daemon's pid.
     static func spawn(_ arguments: [String], environment: [String], output: Int32) throws -> pid_t {
-        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
+        switch ChildProcess.spawn(arguments, environment: environment, input: .nullDevice, output: output, group: .newSession) {
+        case .success(let pid): return pid
+        case .failure(let error): throw DaemonLaunchError.cannotStart("\(arguments[0]): \(error)")
         }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        // Nothing else the client inherited goes on to the daemon: a descriptor its parent
-        // leaked (Foundation's `Process` watches each child through a socket the child keeps
-        // open) would otherwise live as long as the daemon, and whoever waits for it to close
-        // would wait for the daemon instead of the client.
-        for descriptor in openDescriptors() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Default dispositions and an empty mask, whatever the client inherited (a shell may
-        // have ignored SIGHUP or SIGINT for a background job): the daemon's own SIGTERM, SIGINT
-        // and SIGHUP handling must work.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | Self.newSession))
-
-        var pid = pid_t()
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &cArguments, &cEnvironment)
-        guard result == 0 else {
-            throw DaemonLaunchError.cannotStart("\(arguments[0]): \(describe(result))")
-        }
-        return pid
-    }
-
-    /// The descriptors open in this process, from `/proc/self/fd` (empty where it is missing;
-    /// `posix_spawn_file_actions_addclosefrom_np` is not exported to Swift).
-    private static func openDescriptors() -> [Int32] {
-        guard let directory = opendir("/proc/self/fd") else { return [] }
-        defer { closedir(directory) }
-        var descriptors: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let descriptor = Int32(name) { descriptors.append(descriptor) }
-        }
-        // The directory's own descriptor is listed too; closing it in the child fails
-        // harmlessly (glibc ignores EBADF of a close action).
-        return descriptors
-    }
-
-    /// `POSIX_SPAWN_SETSID` (glibc 2.26), which the Glibc module does not export.
-    private static var newSession: Int32 {
-        #if canImport(Glibc)
-        0x80
-        #else
-        0
-        #endif
     }
 
     /// How `pid` ended, reaping it, or `nil` while it runs.

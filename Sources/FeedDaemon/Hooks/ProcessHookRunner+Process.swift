@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ChildProcess
 
 /// The POSIX side of `ProcessHookRunner`: spawning, feeding, reading, killing, reaping. Runs
 /// on the hook's own thread and blocks it (in `poll`), never a cooperative-pool thread.
@@ -24,7 +25,9 @@ extension ProcessHookRunner {
             close(stdinPipe[1])
             return HookResult(ending: .cannotStart(describe(errno)))
         }
-        let spawned = spawn(arguments, environment: environment, stdin: stdinPipe[0], output: outputPipe[1])
+        let spawned = ChildProcess.spawn(
+            arguments, environment: environment, input: .descriptor(stdinPipe[0]), output: outputPipe[1],
+            group: .newProcessGroup)
         close(stdinPipe[0])
         close(outputPipe[1])
         let pid: pid_t
@@ -51,66 +54,8 @@ extension ProcessHookRunner {
         return true
     }
 
-    /// Starts the child: stdin and stdout/stderr on the pipes, nothing else inherited, default
-    /// signal handling and an empty mask (the daemon blocks and ignores signals it handles
-    /// itself), in a new process group.
-    private static func spawn(
-        _ arguments: [String], environment: [String], stdin: Int32, output: Int32
-    ) -> Result<pid_t, Errno> {
-        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        // Descriptors opened without O_CLOEXEC (by libraries, or by another thread) must not
-        // reach a hook: one that held the socket or the database open would outlive its purpose.
-        for descriptor in openDescriptors() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-
-        var pid = pid_t()
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &cArguments, &cEnvironment)
-        return result == 0 ? .success(pid) : .failure(Errno(code: result))
-    }
-
-    /// The descriptors open in this process, from `/proc/self/fd`.
-    private static func openDescriptors() -> [Int32] {
-        guard let directory = opendir("/proc/self/fd") else { return [] }
-        defer { closedir(directory) }
-        var descriptors: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let descriptor = Int32(name) { descriptors.append(descriptor) }
-        }
-        return descriptors
-    }
-
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
-    }
-
-    struct Errno: Error {
-        var code: Int32
     }
 }
 

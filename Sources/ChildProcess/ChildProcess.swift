@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starts a program the way both executables need it (the client starting `tidingsd`, the
+/// daemon running hooks): an argument vector and never a shell, standard input and output
+/// chosen by the caller, no other descriptor inherited, default signal dispositions and an
+/// empty signal mask whatever the parent blocked or ignored, in a session or process group of
+/// its own so that it can be signalled as a whole.
+public enum ChildProcess {
+    /// Where the child's standard input comes from.
+    public enum Input: Sendable {
+        case nullDevice
+        case descriptor(Int32)
+    }
+
+    /// What the child is detached into.
+    public enum Group: Sendable {
+        /// A new session (`setsid`): no controlling terminal, so the terminal's Ctrl-C and
+        /// hang-up do not reach it (a daemon started from a shell).
+        case newSession
+        /// A new process group (a hook, killed as a group at its timeout).
+        case newProcessGroup
+    }
+
+    /// Signals whose dispositions are reset to the default in the child.
+    static let defaultedSignals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2]
+
+    /// Spawns `arguments[0]` (an absolute path) with `arguments` and `environment`
+    /// (`NAME=value` strings); standard output and error both go to `output`.
+    /// - Returns: the child's pid, or the `errno` of `posix_spawn`.
+    public static func spawn(
+        _ arguments: [String], environment: [String], input: Input, output: Int32, group: Group
+    ) -> Result<pid_t, SpawnError> {
+        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        switch input {
+        case .nullDevice: posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        // Descriptors opened without O_CLOEXEC (by libraries, by another thread, or Foundation's
+        // `Process`, which watches each child through a socket the child keeps open) must not
+        // live on in the child: whoever waits for them to close would wait for the child.
+        for descriptor in openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in defaultedSignals { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        switch group {
+        case .newSession: flags |= setSessionFlag
+        case .newProcessGroup:
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        var pid = pid_t()
+        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &cArguments, &cEnvironment)
+        return result == 0 ? .success(pid) : .failure(SpawnError(code: result))
+    }
+
+    /// The descriptors open in this process, from `/proc/self/fd` (empty where it is missing;
+    /// `posix_spawn_file_actions_addclosefrom_np` is not exported to Swift). The directory's
+    /// own descriptor is listed too; closing it in the child fails harmlessly (glibc ignores
+    /// EBADF of a close action).
+    static func openDescriptors() -> [Int32] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(directory) }
+        var descriptors: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let descriptor = Int32(name) { descriptors.append(descriptor) }
+        }
+        return descriptors
+    }
+
+    /// `POSIX_SPAWN_SETSID` (glibc 2.26), which the Glibc module does not export.
+    private static var setSessionFlag: Int32 { 0x80 }
+}
+
+/// `posix_spawn` failed; `code` is its `errno`.
+public struct SpawnError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var code: Int32
+    public init(code: Int32) { self.code = code }
+    public var description: String { String(cString: strerror(code)) }
+}
