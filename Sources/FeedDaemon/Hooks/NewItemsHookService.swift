@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// Runs the `on_new_items` hooks (and the notification) once per refresh pass that stored
 /// items, with all the items of that pass as a `tidings list --json` document on stdin.
 ///
-/// It watches `NewItemsBroadcaster` like a client would, but only as a signal: once items
+/// It watches `NewItemsBroadcaster` for the numbers of stored items only (`watchStores`): once items
 /// arrive, it waits for every refresh pass to end, then reads everything numbered above the
 /// last item it handed to hooks. So a pass is one run, however many batches it stored, and
 /// nothing is lost when batches pile up. Hooks run one after another, here, off the refresh
@@ -42,10 +42,11 @@ public struct NewItemsHookService: Service {
     public func run() async throws {
         await cancelWhenGracefulShutdown {
             var handedUpTo: Int64?
-            for await batch in await newItems.watch() {
-                guard let first = batch.first, let last = batch.last else { continue }
-                let after = handedUpTo ?? first.id - 1
-                guard last.id > after else { continue }  // already handed over with an earlier pass
+            // Numbers only, not items: with no hooks configured (the default) a store costs one
+            // look at the newest number, not a read of every new item.
+            for await stored in await newItems.watchStores() {
+                let after = handedUpTo ?? stored.lowerBound - 1
+                guard stored.upperBound > after else { continue }  // already handed over with an earlier pass
                 do {
                     while await isRefreshing() { try await Task.sleep(for: pollInterval) }
                 } catch {
@@ -53,11 +54,11 @@ public struct NewItemsHookService: Service {
                 }
                 let settings = hooks()
                 guard !settings.isEmpty else {
-                    handedUpTo = last.id
+                    handedUpTo = stored.upperBound
                     continue
                 }
                 let items = await itemsStored(after: after)
-                handedUpTo = max(last.id, items.last?.id ?? after)
+                handedUpTo = max(stored.upperBound, items.last?.id ?? after)
                 guard !items.isEmpty else { continue }
                 await runHooks(settings, items: items)
             }

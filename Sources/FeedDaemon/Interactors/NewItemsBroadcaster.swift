@@ -13,6 +13,9 @@ public actor NewItemsBroadcaster {
     private let logger: Logger
     private var watchers: [UUID: AsyncStream<[Item]>.Continuation] = [:]
     private var announcedUpTo: Int64?
+    /// Subscribers that only need to know that items were stored, and which numbers.
+    private var storeWatchers: [UUID: AsyncStream<ClosedRange<Int64>>.Continuation] = [:]
+    private var signalledUpTo: Int64?
     /// Items announced per notification at most; a big refresh sends several.
     static let batchSize = 500
 
@@ -38,14 +41,38 @@ public actor NewItemsBroadcaster {
 
     private func remove(_ id: UUID) {
         watchers[id] = nil
+        storeWatchers[id] = nil
+    }
+
+    /// The numbers of the items each store added, without the items: for a subscriber that
+    /// reads them itself when it needs them (the hooks, once per pass), so that announcing a
+    /// store costs one look at the newest number rather than reading every new item.
+    public func watchStores() async -> AsyncStream<ClosedRange<Int64>> {
+        if storeWatchers.isEmpty || signalledUpTo == nil {
+            signalledUpTo = (try? await store.newestItemID()) ?? 0
+        }
+        let (stream, continuation) = AsyncStream<ClosedRange<Int64>>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let id = UUID()
+        storeWatchers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.remove(id) }
+        }
+        return stream
     }
 
     /// Number of clients watching now.
     public var watcherCount: Int { watchers.count }
 
+    /// Number of `watchStores` subscribers.
+    public var storeWatcherCount: Int { storeWatchers.count }
+
     /// Tells the watchers about items stored since the last call. Called after each store that
     /// added items; calls are serialised by the actor, so every item is announced once.
     public func storedNewItems() async {
+        if !storeWatchers.isEmpty, let from = signalledUpTo, let newest = try? await store.newestItemID(), newest > from {
+            signalledUpTo = newest
+            for continuation in storeWatchers.values { continuation.yield((from + 1)...newest) }
+        }
         guard !watchers.isEmpty, var after = announcedUpTo else { return }
         do {
             while true {
@@ -64,6 +91,8 @@ public actor NewItemsBroadcaster {
     /// Ends every watch (the daemon is stopping).
     public func finishAll() {
         for continuation in watchers.values { continuation.finish() }
+        for continuation in storeWatchers.values { continuation.finish() }
         watchers = [:]
+        storeWatchers = [:]
     }
 }

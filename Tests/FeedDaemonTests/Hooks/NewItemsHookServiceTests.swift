@@ -62,7 +62,7 @@ struct NewItemsHookServiceTests {
             hooks: { hooks }, runner: runner, pollInterval: .milliseconds(10), logger: Logger(label: "test"))
         let running = Task { try await service.run() }
         defer { running.cancel() }
-        try await waitUntil { await broadcaster.watcherCount == 1 }
+        try await waitUntil { await broadcaster.storeWatcherCount == 1 }
 
         refreshing.set(true)
         try await addFeed("a", items: 3)
@@ -94,7 +94,7 @@ struct NewItemsHookServiceTests {
             pollInterval: .milliseconds(10), logger: Logger(label: "test"))
         let running = Task { try await service.run() }
         defer { running.cancel() }
-        try await waitUntil { await broadcaster.watcherCount == 1 }
+        try await waitUntil { await broadcaster.storeWatcherCount == 1 }
         try await addFeed("a", items: 2)
         try await Task.sleep(for: .milliseconds(100))
         #expect(runner.count == 0)
