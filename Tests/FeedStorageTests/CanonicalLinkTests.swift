@@ -22,8 +22,33 @@ struct CanonicalLinkTests {
         #expect(CanonicalLink.key(for: "https://example.org") == "example.org/")
     }
 
+    @Test func authorityForms() {
+        #expect(CanonicalLink.key(for: "https://reader:secret@Example.org/a") == "example.org/a")
+        #expect(CanonicalLink.key(for: "http://example.org:/a") == "example.org/a")
+        #expect(CanonicalLink.key(for: "http://example.org:080/a") == "example.org/a")
+        #expect(CanonicalLink.key(for: "http://example.org:443/a") == "example.org:443/a")
+        #expect(CanonicalLink.key(for: "HTTPS://[2001:DB8::1]:8443/a") == "[2001:db8::1]:8443/a")
+        #expect(CanonicalLink.key(for: "https://[2001:db8::1]/a") == "[2001:db8::1]/a")
+        #expect(CanonicalLink.key(for: " \n https://example.org/a \t") == "example.org/a")
+        #expect(CanonicalLink.key(for: "https://example.org?id=1") == "example.org/?id=1")
+        #expect(CanonicalLink.key(for: "https://example.org#top") == "example.org/")
+    }
+
+    @Test func queriesKeepTheirEncodingAndOrder() {
+        #expect(CanonicalLink.key(for: "https://example.org/a?") == "example.org/a")
+        #expect(CanonicalLink.key(for: "https://example.org/a?utm_source=x") == "example.org/a")
+        #expect(CanonicalLink.key(for: "https://example.org/a?b=2&&a=1&utm_medium=rss") == "example.org/a?b=2&a=1")
+        #expect(CanonicalLink.key(for: "https://example.org/caf%C3%A9/?q=a%20b&flag") == "example.org/caf%C3%A9?q=a%20b&flag")
+        #expect(CanonicalLink.key(for: "https://example.org/a?q=1#x?y=2") == "example.org/a?q=1")
+        #expect(CanonicalLink.key(for: "https://example.org/a?next=/b/?utm_source=x") == "example.org/a?next=/b/?utm_source=x")
+    }
+
     @Test func onlyWebLinksHaveAKey() {
-        for link in [nil, "", "mailto:a@example.org", "ftp://example.org/x", "/relative/path", "javascript:alert(1)"] {
+        for link in [
+            nil, "", "mailto:a@example.org", "ftp://example.org/x", "/relative/path", "javascript:alert(1)",
+            "https:", "https:/example.org/a", "https://", "https:///a", "https://user@/a",
+            "https://example.org:80a/b", "https://example.org:99999/b", "https://[::1/a", "https://[::1]x/a",
+        ] {
             #expect(CanonicalLink.key(for: link) == nil, "\(link ?? "nil")")
         }
     }
