@@ -61,7 +61,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "tidingsd", dependencies: [
-            "FeedDaemon", "FeedParsing", "FeedEntities",
+            "CMalloc", "FeedDaemon", "FeedParsing", "FeedEntities",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
