@@ -61,8 +61,9 @@ struct ItemWriter {
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item_tombstone WHERE feed_id = ?)"),
             arguments: [feedID]) ?? false
         let touchTombstone = try db.cachedStatement(sql: "UPDATE item_tombstone SET last_seen = ? WHERE feed_id = ? AND key = ?")
-        // ?1 ... ?12 are the same in both statements; ?13 (first_seen) and ?14 ... ?16 (the
-        // same article in another feed: `duplicate`) only matter on insert.
+        // ?1 ... ?12 are the same in both statements; ?13 is first_seen on insert (and ?14 ... ?16
+        // the same article in another feed: `duplicate`), the canonical link on update, so an
+        // item whose link changed is found under its new link by copies arriving later.
         let insert = try db.cachedStatement(sql: """
             INSERT INTO item (feed_id, key, guid, title, link, author, published, updated,
                               summary, content, categories, enclosures, first_seen,
@@ -72,7 +73,8 @@ struct ItemWriter {
         let update = try db.cachedStatement(sql: """
             UPDATE item
             SET guid = ?3, title = ?4, link = ?5, author = ?6, published = ?7, updated = ?8,
-                summary = ?9, content = ?10, categories = ?11, enclosures = ?12, indexed = 0
+                summary = ?9, content = ?10, categories = ?11, enclosures = ?12, indexed = 0,
+                canonical_link = ?13
             WHERE feed_id = ?1 AND key = ?2
               AND (guid IS NOT ?3 OR title IS NOT ?4 OR link IS NOT ?5 OR author IS NOT ?6
                    OR published IS NOT ?7 OR updated IS NOT ?8 OR summary IS NOT ?9
@@ -105,7 +107,7 @@ struct ItemWriter {
                 try ruleRunner?.apply(to: db.lastInsertedRowID, item)
                 inserted += 1
             } else {
-                values.removeLast()  // first_seen: kept from the first time
+                values[values.count - 1] = CanonicalLink.key(for: item.link)  // first_seen: kept from the first time
                 try update.execute(arguments: StatementArguments(values))
             }
         }

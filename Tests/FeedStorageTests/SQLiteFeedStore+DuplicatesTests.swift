@@ -62,6 +62,16 @@ struct SQLiteFeedStoreDuplicatesTests {
         #expect(listed.first { $0.title == "Story" }?.alsoIn == ["B"])
     }
 
+    @Test func anItemWhoseLinkChangedIsFoundUnderItsNewLink() async throws {
+        let a = try await subscribe("https://a.example/feed", title: "A", [ParsedItem(id: "1", title: "Story", link: "https://news.example/draft")])
+        let moved = [ParsedItem(id: "1", title: "Story", link: "https://news.example/2026/story")]
+        #expect(try await store.storeRefresh(feedID: a, document: document(title: "A", items: moved), at: day(2)) == 0)
+        _ = try await subscribe("https://b.example/feed", title: "B", [ParsedItem(id: "x", title: "Story", link: "https://news.example/2026/story?utm_source=b")])
+        let listed = try await store.items(ItemQuery())
+        #expect(listed.map(\.title) == ["Story"])
+        #expect(listed.first?.alsoIn == ["B"])
+    }
+
     @Test func itemsStoredBeforeTheMigrationAreLinkedByIt() async throws {
         // A database at v4, with the same article in two feeds, then the full migrator.
         let queue = try DatabaseQueue()
