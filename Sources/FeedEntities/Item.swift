@@ -35,6 +35,9 @@ public struct Item: Sendable, Codable, Hashable, Identifiable {
     /// same guid), when a listing shows it once for all of them (protocol 1.4); `nil` when
     /// none (and then absent on the wire).
     public var alsoIn: [String]?
+    /// The tags rules gave this item itself (`action: tag: NAME`), sorted; `nil` when none (and
+    /// then absent on the wire). Its feed's tags are the feed's (protocol 1.4).
+    public var tags: [String]?
 
     public init(
         id: Int64, feedID: Int64, feedTitle: String, guid: String? = nil, title: String? = nil,
@@ -67,7 +70,7 @@ public struct Item: Sendable, Codable, Hashable, Identifiable {
 extension Item {
     private enum CodingKeys: String, CodingKey {
         case id, feedID, feedTitle, guid, title, link, author, published, updated, summary, content
-        case categories, enclosures, firstSeen, isRead, isStarred, alsoIn
+        case categories, enclosures, firstSeen, isRead, isStarred, alsoIn, tags
     }
 
     /// Decodes an item; `isStarred`, added in protocol 1.2, defaults to `false`.
@@ -75,6 +78,7 @@ extension Item {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(decodingFrom: container)
         alsoIn = try container.decodeIfPresent([String].self, forKey: .alsoIn)
+        tags = try container.decodeIfPresent([String].self, forKey: .tags)
     }
 
     private init(decodingFrom container: KeyedDecodingContainer<CodingKeys>) throws {

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import FeedEntities
 
-/// The `tidings list --json` document, `{"items":[{"number",…,"starred","alsoIn"}]}` (docs/json.md),
+/// The `tidings list --json` document, `{"items":[{"number",…,"starred","alsoIn","tags"}]}` (docs/json.md),
 /// built in one place for both its readers: the client's `--json` output and the daemon's
 /// `on_new_items` hooks, which get it on stdin. The client cleans strings for terminals
 /// (`text`: `TerminalText.sanitize`); the daemon hands them to hooks as they are stored.
@@ -25,12 +25,16 @@ public enum ItemListDocument {
         public var starred: Bool
         /// The other feeds that carry the same article (protocol 1.4), `[]` for most items.
         public var alsoIn: [String]
+        /// The tags rules gave the item itself (protocol 1.4), `[]` for most items.
+        public var tags: [String]
 
         public init(
             number: Int64, title: String, link: String?, feed: String, feedNumber: Int64,
-            author: String?, published: String?, read: Bool, starred: Bool, alsoIn: [String] = []
+            author: String?, published: String?, read: Bool, starred: Bool, alsoIn: [String] = [],
+            tags: [String] = []
         ) {
             self.alsoIn = alsoIn
+            self.tags = tags
             self.number = number
             self.title = title
             self.link = link
@@ -49,7 +53,7 @@ public enum ItemListDocument {
                 number: item.id, title: item.title ?? "", link: item.link.flatMap { $0.isEmpty ? nil : $0 },
                 feed: item.feedTitle, feedNumber: item.feedID, author: item.author.flatMap { $0.isEmpty ? nil : $0 },
                 published: item.published.map(ItemListDocument.iso8601), read: item.isRead, starred: item.isStarred,
-                alsoIn: item.alsoIn ?? [])
+                alsoIn: item.alsoIn ?? [], tags: item.tags ?? [])
         }
     }
 
@@ -63,8 +67,10 @@ public enum ItemListDocument {
         json(items.map(Entry.init(item:)))
     }
 
-    /// One item's object, every string passed through `text`, followed by `extra` members
-    /// (`snippet` in `search --json`).
+    /// One item's object, every string passed through `text`: the members up to `starred`, then
+    /// `extra` (`snippet` in `search --json`), then the members protocol 1.4 added (`alsoIn`,
+    /// `tags`), so every document keeps its earlier keys in their order (docs/json.md: new keys
+    /// are only ever appended).
     public static func object(_ entry: Entry, text: (String) -> String, extra: [(String, JSONValue)] = []) -> JSONValue {
         .object([
             ("number", .int(entry.number)),
@@ -76,8 +82,10 @@ public enum ItemListDocument {
             ("published", .optional(entry.published)),
             ("read", .bool(entry.read)),
             ("starred", .bool(entry.starred)),
+        ] + extra + [
             ("alsoIn", .array(entry.alsoIn.map { .string(text($0)) })),
-        ] + extra)
+            ("tags", .array(entry.tags.map { .string(text($0)) })),
+        ])
     }
 
     /// `2026-11-22T10:00:00Z`: ISO 8601 in UTC with whole seconds, the JSON documents' dates.

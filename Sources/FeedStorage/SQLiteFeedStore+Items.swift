@@ -129,7 +129,8 @@ extension SQLiteFeedStore {
                item.first_seen, item.is_read, item.is_starred\(includeContent ? ", item.summary, item.content" : ""),
                (SELECT group_concat(COALESCE(copy_feed.custom_title, copy_feed.title), char(31))
                 FROM item AS copy JOIN feed AS copy_feed ON copy_feed.id = copy.feed_id
-                WHERE copy.duplicate_of = item.id) AS also_in
+                WHERE copy.duplicate_of = item.id) AS also_in,
+               (SELECT group_concat(tag, char(31)) FROM item_tag WHERE item_tag.item_id = item.id) AS tags
         FROM item JOIN feed ON feed.id = item.feed_id
         """
     }
@@ -149,6 +150,9 @@ extension SQLiteFeedStore {
         // The feeds of the other copies of the same article (unit separator between titles).
         if let copies: String = row["also_in"] {
             item.alsoIn = copies.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+        }
+        if let tags: String = row["tags"] {
+            item.tags = TagName.sorted(tags.split(separator: "\u{1F}").map(String.init))
         }
         return item
     }

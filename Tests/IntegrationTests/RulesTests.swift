@@ -73,6 +73,11 @@ struct RulesTests {
         #expect(hidden.count == 4)
         let tagged = items(try await json(daemon, ["list", "--tag", "lang"], schema: "list.json"))
         #expect(Array(tagged.keys) == ["Swift 7 released"])
+        #expect(tagged["Swift 7 released"]?["tags"] as? [String] == ["lang"])
+        #expect(all["Plain news"]?["tags"] as? [String] == [])
+        let number = try #require(tagged["Swift 7 released"]?["number"] as? Int)
+        let shown = try await json(daemon, ["show", "--no-mark", "\(number)"], schema: "show.json")
+        #expect(shown["tags"] as? [String] == ["lang"])
 
         // tidings rules: counts.
         let rules = try await json(daemon, ["rules"], schema: "rules.json")["rules"] as? [[String: Any]] ?? []

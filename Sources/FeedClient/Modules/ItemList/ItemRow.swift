@@ -20,6 +20,8 @@ public struct ItemRow: Equatable, Sendable {
     public var published: String?
     /// The other feeds that carry the same article (listed once for all of them).
     public var alsoIn: [String] = []
+    /// The tags rules gave the item itself.
+    public var tags: [String] = []
 
     /// The feed, and the other feeds of the same article: `Blog, Planet`.
     public var feedsText: String { ([feedTitle] + alsoIn).joined(separator: ", ") }

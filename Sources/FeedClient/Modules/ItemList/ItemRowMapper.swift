@@ -27,6 +27,7 @@ public struct ItemRowMapper {
             date: DateText.iso8601(date),
             published: item.published.map(DateText.iso8601))
         row.alsoIn = item.alsoIn ?? []
+        row.tags = item.tags ?? []
         return row
     }
 }

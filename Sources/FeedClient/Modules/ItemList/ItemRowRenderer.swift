@@ -83,9 +83,9 @@ public struct ItemRowRenderer {
         ].joined(separator: "\t") + "\n"
     }
 
-    /// `{"number","title","link","feed","feedNumber","author","published","read","starred","alsoIn"}`
-    /// (docs/json.md, built by `ItemListDocument`, which the daemon's hooks share), followed by
-    /// `extra` members.
+    /// `{"number","title","link","feed","feedNumber","author","published","read","starred","alsoIn","tags"}`
+    /// (docs/json.md, built by `ItemListDocument`, which the daemon's hooks share), with `extra`
+    /// members after `starred`.
     public static func jsonObject(_ row: ItemRow, extra: [(String, JSONValue)] = []) -> JSONValue {
         ItemListDocument.object(entry(row), text: TerminalText.sanitize, extra: extra)
     }
@@ -94,6 +94,7 @@ public struct ItemRowRenderer {
     static func entry(_ row: ItemRow) -> ItemListDocument.Entry {
         ItemListDocument.Entry(
             number: row.number, title: row.title, link: row.link, feed: row.feedTitle, feedNumber: row.feedNumber,
-            author: row.author, published: row.published, read: row.isRead, starred: row.isStarred, alsoIn: row.alsoIn)
+            author: row.author, published: row.published, read: row.isRead, starred: row.isStarred, alsoIn: row.alsoIn,
+            tags: row.tags)
     }
 }

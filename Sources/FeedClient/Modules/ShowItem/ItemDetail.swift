@@ -26,6 +26,8 @@ public struct ItemDetail: Equatable, Sendable {
     public var feedTitle: String
     /// The other feeds that carry the same article.
     public var alsoIn: [String] = []
+    /// The tags rules gave the item itself.
+    public var tags: [String] = []
     public var feedNumber: Int64
     public var author: String?
     /// `2026-11-22 11:00 (3 h ago)`: local time, and how long ago within the last 30 days.

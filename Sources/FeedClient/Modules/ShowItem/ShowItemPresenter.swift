@@ -77,6 +77,7 @@ public final class ShowItemPresenter: ShowItemPresentation {
             text: rendered?.text ?? "",
             links: rendered?.links ?? [])
         detail.alsoIn = item.alsoIn ?? []
+        detail.tags = item.tags ?? []
         return detail
     }
 

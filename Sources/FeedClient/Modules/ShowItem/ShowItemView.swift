@@ -70,6 +70,9 @@ public final class TerminalShowItemView: ShowItemView {
             fields.append(HeaderField(label: "Author:", tokens: WordWrap.words(TerminalText.sanitize(author)), breaking: .text))
         }
         fields.append(HeaderField(label: "Date:", tokens: WordWrap.words(TerminalText.sanitize(detail.dateText)), breaking: .text))
+        if !detail.tags.isEmpty {
+            fields.append(HeaderField(label: "Tags:", tokens: WordWrap.words(TerminalText.sanitize(detail.tags.joined(separator: ", "))), breaking: .text))
+        }
         if let link = detail.link {
             fields.append(HeaderField(label: "Link:", tokens: [TerminalText.sanitize(link)], breaking: .link))
         }
@@ -101,7 +104,7 @@ public final class TerminalShowItemView: ShowItemView {
     // MARK: - JSON
 
     /// `{"number","title","link","feed","feedNumber","author","published","read","starred",
-    /// "enclosures":[{"url","type","length"}],"text","links"}` (docs/json.md).
+    /// "enclosures":[{"url","type","length"}],"text","links","tags"}` (docs/json.md).
     static func json(_ detail: ItemDetail) -> JSONValue {
         .object([
             ("number", .int(detail.number)),
@@ -122,6 +125,7 @@ public final class TerminalShowItemView: ShowItemView {
             })),
             ("text", .string(TerminalText.sanitizeBlock(detail.text))),
             ("links", .array(detail.links.map { .string(TerminalText.sanitize($0)) })),
+            ("tags", .array(detail.tags.map { .string(TerminalText.sanitize($0)) })),
         ])
     }
 

@@ -104,13 +104,13 @@ struct TerminalItemListViewTests {
         row.author = "Ada \"Countess\" Lovelace"
         TerminalItemListView(terminal: terminal, format: .json).showItems(
             [row, .fixture(13, title: "", isRead: true, isStarred: true)], emptyNote: "none")
-        let first = #"{"number":12,"title":"Tiling window managers, revisited","link":null,"feed":"Planet Terminal","feedNumber":1,"author":"Ada \"Countess\" Lovelace","published":"2026-11-21T18:30:00Z","read":false,"starred":false,"alsoIn":[]}"#
-        let second = #"{"number":13,"title":"","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":true,"starred":true,"alsoIn":[]}"#
+        let first = #"{"number":12,"title":"Tiling window managers, revisited","link":null,"feed":"Planet Terminal","feedNumber":1,"author":"Ada \"Countess\" Lovelace","published":"2026-11-21T18:30:00Z","read":false,"starred":false,"alsoIn":[],"tags":[]}"#
+        let second = #"{"number":13,"title":"","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":true,"starred":true,"alsoIn":[],"tags":[]}"#
         #expect(terminal.out == #"{"items":["# + first + "," + second + "]}\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["items"])
         let item = try #require((object["items"] as? [[String: Any]])?.first)
-        #expect(Set(item.keys) == ["number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred", "alsoIn"])
+        #expect(Set(item.keys) == ["number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred", "alsoIn", "tags"])
     }
 
     @Test func emptyListings() {

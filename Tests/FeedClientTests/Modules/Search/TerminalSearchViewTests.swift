@@ -102,12 +102,12 @@ struct TerminalSearchViewTests {
     @Test func jsonIsTheListItemWithAPlainSnippet() throws {
         let terminal = TerminalSpy()
         TerminalSearchView(terminal: terminal, format: .json).showHits([.fixture(5, snippet: "a [window]  manager"), .fixture(6)], emptyNote: "none")
-        let first = #"{"number":5,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"alsoIn":[],"snippet":"a window manager"}"#
-        let second = #"{"number":6,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"alsoIn":[],"snippet":""}"#
+        let first = #"{"number":5,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"snippet":"a window manager","alsoIn":[],"tags":[]}"#
+        let second = #"{"number":6,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"snippet":"","alsoIn":[],"tags":[]}"#
         #expect(terminal.out == #"{"hits":["# + first + "," + second + "]}\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         let hit = try #require((object["hits"] as? [[String: Any]])?.first)
-        #expect(Set(hit.keys) == ["number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred", "alsoIn", "snippet"])
+        #expect(Set(hit.keys) == ["number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred", "snippet", "alsoIn", "tags"])
     }
 
     @Test func noHits() {

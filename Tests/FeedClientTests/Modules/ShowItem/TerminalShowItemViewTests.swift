@@ -162,12 +162,12 @@ struct TerminalShowItemViewTests {
 
     @Test func jsonHasTheDocumentedSchema() throws {
         let terminal = render(.fixture(), width: 80, format: .json)
-        #expect(terminal.out == #"{"number":12,"title":"Tiling window managers, revisited","link":"https://planet.example.org/2026/11/tiling-window-managers-revisited","feed":"Planet Terminal","feedNumber":3,"author":"Ada Lovelace","published":"2026-11-22T10:00:00Z","read":false,"starred":true,"enclosures":[{"url":"https://cdn.example.org/episodes/tiling.mp3","type":"audio/mpeg","length":12345678}],"text":"Tiling window managers[1] are back.\n\n  let x = 1","links":["https://en.wikipedia.org/wiki/Tiling_window_manager"]}"# + "\n")
+        #expect(terminal.out == #"{"number":12,"title":"Tiling window managers, revisited","link":"https://planet.example.org/2026/11/tiling-window-managers-revisited","feed":"Planet Terminal","feedNumber":3,"author":"Ada Lovelace","published":"2026-11-22T10:00:00Z","read":false,"starred":true,"enclosures":[{"url":"https://cdn.example.org/episodes/tiling.mp3","type":"audio/mpeg","length":12345678}],"text":"Tiling window managers[1] are back.\n\n  let x = 1","links":["https://en.wikipedia.org/wiki/Tiling_window_manager"],"tags":[]}"# + "\n")
         #expect(terminal.paged.isEmpty)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         #expect(Set(object.keys) == [
             "number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred",
-            "enclosures", "text", "links",
+            "enclosures", "text", "links", "tags",
         ])
     }
 
@@ -177,7 +177,7 @@ struct TerminalShowItemViewTests {
             attachments: [.init(url: "https://c.example/a", type: nil, length: nil, size: nil)], text: "", links: [])
         detail.published = nil
         let terminal = render(detail, width: 80, format: .json)
-        #expect(terminal.out == #"{"number":12,"title":"","link":null,"feed":"Planet Terminal","feedNumber":3,"author":null,"published":null,"read":false,"starred":true,"enclosures":[{"url":"https://c.example/a","type":null,"length":null}],"text":"","links":[]}"# + "\n")
+        #expect(terminal.out == #"{"number":12,"title":"","link":null,"feed":"Planet Terminal","feedNumber":3,"author":null,"published":null,"read":false,"starred":true,"enclosures":[{"url":"https://c.example/a","type":null,"length":null}],"text":"","links":[],"tags":[]}"# + "\n")
     }
 }
 
@@ -190,5 +190,15 @@ extension TerminalShowItemViewTests {
             let header = lines.prefix { !$0.hasPrefix("Title:") }.joined(separator: " ")
             #expect(header.split(separator: " ").joined(separator: " ") == "Feed: Planet Terminal (also in Lobsters, Hacker News)", "width \(width)")
         }
+    }
+
+    @Test func theTagsRulesGaveTheItemAreAHeaderLine() throws {
+        var detail = ItemDetail.fixture()
+        detail.tags = ["people", "rust\u{1B}[2J"]
+        let lines = render(detail, width: 80).outLines
+        #expect(lines.contains("Tags:      people, rust"), "the escape sequence is removed")
+        let json = render(detail, width: 80, format: .json).out
+        #expect(json.hasSuffix(#","tags":["people","rust"]}"# + "\n"))
+        #expect(!render(ItemDetail.fixture(), width: 80).out.contains("Tags:"))
     }
 }

@@ -63,8 +63,8 @@ struct TerminalWatchViewTests {
         ])
         let json = write([[.fixture(5, link: nil)], [.fixture(6, isRead: true, isStarred: true)]], format: .json)
         #expect(json.outLines == [
-            #"{"number":5,"title":"Tiling window managers, revisited","link":null,"feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"alsoIn":[]}"#,
-            #"{"number":6,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":true,"starred":true,"alsoIn":[]}"#,
+            #"{"number":5,"title":"Tiling window managers, revisited","link":null,"feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"alsoIn":[],"tags":[]}"#,
+            #"{"number":6,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":true,"starred":true,"alsoIn":[],"tags":[]}"#,
         ])
         for line in json.outLines {
             #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
