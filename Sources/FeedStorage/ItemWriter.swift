@@ -107,7 +107,8 @@ struct ItemWriter {
                 try ruleRunner?.apply(to: db.lastInsertedRowID, item)
                 inserted += 1
             } else {
-                values[values.count - 1] = CanonicalLink.key(for: item.link)  // first_seen: kept from the first time
+                // ?13 is the canonical link here; first_seen is kept from the first time.
+                values[values.count - 1] = CanonicalLink.key(for: item.link)
                 try update.execute(arguments: StatementArguments(values))
             }
         }

@@ -130,10 +130,14 @@ extension SQLiteFeedStore {
                (SELECT group_concat(COALESCE(copy_feed.custom_title, copy_feed.title), char(31))
                 FROM item AS copy JOIN feed AS copy_feed ON copy_feed.id = copy.feed_id
                 WHERE copy.duplicate_of = item.id) AS also_in,
-               (SELECT group_concat(tag, char(31)) FROM item_tag WHERE item_tag.item_id = item.id) AS tags
+               \(tagsColumn)
         FROM item JOIN feed ON feed.id = item.feed_id
         """
     }
+
+    /// The tags rules gave the item (`item_tag`), unit-separated, as the column `tags` that
+    /// `item(from:)` reads.
+    static let tagsColumn = "(SELECT group_concat(tag, char(31)) FROM item_tag WHERE item_tag.item_id = item.id) AS tags"
 
     static func item(from row: Row, includeContent: Bool, coder: JSONColumnCoder) -> Item {
         var item = Item(

@@ -97,7 +97,7 @@ extension SQLiteFeedStore {
                        item.first_seen, item.is_read, item.is_starred,
                        highlight(item_fts, 0, char(2), char(3)),
                        snippet(item_fts, 1, char(2), char(3), '…', 16),
-                       (SELECT group_concat(tag, char(31)) FROM item_tag WHERE item_tag.item_id = item.id) AS tags
+                       \(Self.tagsColumn)
                 FROM item_fts
                 JOIN item ON item.id = item_fts.rowid
                 JOIN feed ON feed.id = item.feed_id

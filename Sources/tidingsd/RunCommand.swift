@@ -67,7 +67,7 @@ struct RunCommand: AsyncParsableCommand {
     /// One malloc arena per core (at least two) instead of glibc's eight per core. The daemon's
     /// allocating threads are the concurrency pool (one per core), the transfer thread and the
     /// store's queues; with more arenas each thread that ever parsed a feed kept its own
-    /// half-empty heap: bench/refresh cold, peak RSS 63-65 MB -> 55-57 MB at the same CPU time
+    /// half-empty heap: bench/refresh cold, peak RSS 63-65 MB -> 57-59 MB at the same CPU time
     /// (bench/RESULTS.md). Set before the daemon starts its threads; arenas already made stay.
     private static func limitMallocArenas() {
         _ = mallopt(M_ARENA_MAX, Int32(max(2, ProcessInfo.processInfo.activeProcessorCount)))

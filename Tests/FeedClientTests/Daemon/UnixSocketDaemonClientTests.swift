@@ -135,6 +135,25 @@ struct UnixSocketDaemonClientTests {
         }
     }
 
+    /// The daemon refuses (another user, too many clients) by writing one error line and closing
+    /// without reading. Whether the client's request was written before that close or failed
+    /// with EPIPE after it depends on timing, so both orders are exercised by repetition.
+    @Test func aRefusedConnectionReportsTheDaemonsReasonWhateverTheTiming() async throws {
+        let server = try CannedSocketServer(
+            refusingWith: #"{"jsonrpc":"2.0","id":null,"error":{"code":-32007,"message":"Forbidden: this daemon serves only the user with uid 0"}}"#)
+        defer { server.stop() }
+        for _ in 0..<50 {
+            let client = UnixSocketDaemonClient(socketPath: server.path)
+            await #expect(throws: RPCError(.forbidden, "Forbidden: this daemon serves only the user with uid 0")) {
+                try await client.call(RPC.MarkRead.self, .init(numbers: [1]))
+            }
+            let reader = UnixSocketDaemonClient(socketPath: server.path)
+            await #expect(throws: RPCError(.forbidden, "Forbidden: this daemon serves only the user with uid 0")) {
+                try await reader.call(RPC.ListFeeds.self, .init())
+            }
+        }
+    }
+
     @Test func garbageIsAMalformedResponse() async throws {
         let server = try CannedSocketServer { method, id in
             method == "hello" ? [Self.helloAnswer(id)] : ["<html>not json</html>"]

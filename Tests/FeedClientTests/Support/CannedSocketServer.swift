@@ -17,8 +17,23 @@ final class CannedSocketServer: @unchecked Sendable {
     init(answer: @escaping @Sendable (_ method: String, _ id: String) -> [String]?) throws {
         path = Self.temporaryPath()
         listener = try Self.listen(at: path)
+        start { [self] connection in serve(connection, answer: answer) }
+    }
+
+    /// A server that answers every connection as the daemon refuses one: it writes `line`
+    /// and closes without reading anything.
+    init(refusingWith line: String) throws {
+        path = Self.temporaryPath()
+        listener = try Self.listen(at: path)
+        start { connection in
+            let bytes = Array((line + "\n").utf8)
+            _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        }
+    }
+
+    private func start(_ handle: @escaping @Sendable (_ connection: Int32) -> Void) {
         let listener = self.listener
-        Thread.detachNewThread { [self] in
+        Thread.detachNewThread {
             while true {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else {
@@ -28,7 +43,7 @@ final class CannedSocketServer: @unchecked Sendable {
                     close(listener)
                     return
                 }
-                serve(connection, answer: answer)
+                handle(connection)
                 close(connection)
             }
         }
