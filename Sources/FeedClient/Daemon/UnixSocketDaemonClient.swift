@@ -174,32 +174,12 @@ public final class UnixSocketDaemonClient: DaemonClient {
         } catch DaemonClientError.connectionLost {
             // A daemon that refuses a connection (another user, too many clients) writes why and
             // closes without reading; a request still on its way then fails with EPIPE. The
-            // reason is already waiting in our receive queue and says more than "connection lost".
-            try throwRefusal(for: method, id: id, on: connection)
+            // reason is already in our receive queue, followed by the end of the stream (the
+            // daemon has closed, so this does not wait): its error says more than "connection lost".
+            _ = try receive(method, id: id, on: connection, notifications: { _ in })
             throw DaemonClientError.connectionLost
         }
         return id
-    }
-
-    /// Throws the error the daemon already sent on `connection` before it closed, if any; reads
-    /// only what has arrived, never waits.
-    private func throwRefusal<M: RPCMethod>(for method: M.Type, id: RPCID, on connection: UnixSocketConnection) throws {
-        while true {
-            let next: [UInt8]?
-            do { next = try lines.nextLine() } catch { return }
-            guard let line = next else {
-                guard let chunk = try? connection.receive(timeoutSeconds: 0, method: M.name), !chunk.isEmpty else { return }
-                lines.append(chunk)
-                continue
-            }
-            do {
-                _ = try response(to: method, id: id, line: line, notifications: { _ in })
-            } catch let refusal as RPCError {
-                throw refusal
-            } catch {
-                return
-            }
-        }
     }
 
     /// Reads lines until the response to request `id` arrives.
