@@ -1,5 +1,6 @@
 import FeedIPC
 import Foundation
+import Logging
 import NIOCore
 
 extension IPCServerService {
@@ -27,12 +28,7 @@ extension IPCServerService {
             let previous = activity.beginWriting()
             defer { activity.restore(previous) }
             guard Task.isCancelled else { return try await Self.send(line, on: connection) }
-            let deadline = Task {
-                try await Task.sleep(for: .seconds(1))
-                connection.channel.close(promise: nil)
-            }
-            defer { deadline.cancel() }
-            try await Self.send(line, on: connection)
+            try await Self.send(line, on: connection, closingAfterSeconds: 1, logger: logger)
         }
         /// Notifications (refresh progress, new items) are written without waiting while the
         /// connection keeps up, so a refresh pass shared with other clients never waits for
@@ -82,6 +78,22 @@ extension IPCServerService {
     /// the write timeout measures.
     static func send(_ line: Data, on connection: Connection) async throws {
         try await connection.channel.writeAndFlush(ByteBuffer(bytes: line))
+    }
+
+    /// `send` during shutdown: a line the client has not taken after `seconds` closes the
+    /// connection. The timer runs on the channel's event loop, where the write completes, so a
+    /// write done in time always cancels it first; a task sleeping on another thread could lose
+    /// that race on a loaded machine and close a client that was reading.
+    static func send(_ line: Data, on connection: Connection, closingAfterSeconds seconds: Int64, logger: Logger) async throws {
+        let channel = connection.channel
+        let written = channel.eventLoop.makePromise(of: Void.self)
+        let deadline = channel.eventLoop.scheduleTask(in: .seconds(seconds)) {
+            logger.info("closing a client connection: it did not read its answer within \(seconds) s of the shutdown")
+            channel.close(promise: nil)
+        }
+        written.futureResult.whenComplete { _ in deadline.cancel() }
+        channel.writeAndFlush(ByteBuffer(bytes: line), promise: written)
+        try await written.futureResult.get()
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {
