@@ -117,14 +117,15 @@ final class DaemonHarness: @unchecked Sendable {
         try (text + "\n").write(toFile: configPath, atomically: true, encoding: .utf8)
     }
 
-    /// Waits until the log contains `text` (at most `timeout`); returns whether it did.
-    func waitForLog(_ text: String, timeout: Duration = .seconds(5)) async -> Bool {
+    /// Waits until the log contains `text` `occurrences` times or more (at most `timeout`);
+    /// returns whether it did.
+    func waitForLog(_ text: String, occurrences: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if log().contains(text) { return true }
+            if log().components(separatedBy: text).count > occurrences { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return log().contains(text)
+        return log().components(separatedBy: text).count > occurrences
     }
 
     /// What the daemon has logged so far.
