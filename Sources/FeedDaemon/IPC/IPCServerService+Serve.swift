@@ -88,7 +88,7 @@ extension IPCServerService {
         let channel = connection.channel
         let written = channel.eventLoop.makePromise(of: Void.self)
         let deadline = channel.eventLoop.scheduleTask(in: .seconds(seconds)) {
-            logger.info("closing a client connection: it did not read its answer within \(seconds) s of the shutdown")
+            logger.info("closing a client connection: it read nothing for \(seconds) s during the shutdown")
             channel.close(promise: nil)
         }
         written.futureResult.whenComplete { _ in deadline.cancel() }
