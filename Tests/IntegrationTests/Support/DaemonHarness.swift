@@ -120,12 +120,13 @@ final class DaemonHarness: @unchecked Sendable {
     /// Waits until the log contains `text` `occurrences` times or more (at most `timeout`);
     /// returns whether it did.
     func waitForLog(_ text: String, occurrences: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
+        let seen = { self.log().components(separatedBy: text).count > occurrences }
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if log().components(separatedBy: text).count > occurrences { return true }
+            if seen() { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return log().components(separatedBy: text).count > occurrences
+        return seen()
     }
 
     /// What the daemon has logged so far.
