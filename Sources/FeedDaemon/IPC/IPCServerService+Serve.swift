@@ -20,10 +20,9 @@ extension IPCServerService {
     }
 
     private func answer(_ connection: Connection, activity: ConnectionActivity) async {
-        /// Writes a line and waits until it is in the socket. During shutdown (this task, or
-        /// the refresh pass writing progress, is cancelled) an answer still goes out before the
-        /// connection closes, but a client that does not read gets a second, not the whole
-        /// shutdown: the watchdog is gone by then.
+        /// Writes a line and waits until it is in the socket. During shutdown (this task is
+        /// cancelled) an answer still goes out before the connection closes, but a client that
+        /// does not read gets a second, not the whole shutdown: the watchdog is gone by then.
         @Sendable func write(_ line: Data) async throws {
             let previous = activity.beginWriting()
             defer { activity.restore(previous) }
@@ -33,9 +32,14 @@ extension IPCServerService {
         /// Notifications (refresh progress, new items) are written without waiting while the
         /// connection keeps up, so a refresh pass shared with other clients never waits for
         /// this one; a client that has let 64 KiB pile up is waited for, under the write timeout.
+        /// During shutdown none are sent: a refresh cut short reports every feed it abandons at
+        /// once, and a line for each of hundreds of feeds fills the socket buffer of a client
+        /// slow to read, so the answer queued behind them (which carries the same outcomes)
+        /// would miss its one second and the client would be closed unanswered.
         @Sendable func notify(_ line: Data) async -> Bool {
+            guard !Task.isCancelled else { return false }
             let channel = connection.channel
-            if channel.isWritable, !Task.isCancelled {
+            if channel.isWritable {
                 channel.writeAndFlush(ByteBuffer(bytes: line), promise: nil)
                 return channel.isActive
             }
