@@ -5,11 +5,18 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Rules of the config through the real binaries: a local feed whose items trigger each action,
-/// `tidings list` without the hidden item, `tidings rules` with counts, `rules test`, and a
-/// broken rule on SIGHUP that keeps the rules in force.
+/// Rules of the config through the real binaries: a refresh stores items of a local feed that
+/// trigger each action, a hook gets them as the rules left them, `tidings list` without the
+/// hidden item, `tidings rules` with counts, `rules test`, and a broken rule on SIGHUP that keeps
+/// the rules in force.
 @Suite(.timeLimit(.minutes(1)))
 struct RulesTests {
+    /// The feed when subscribed: no items yet, so the refresh is what stores them.
+    static let empty = """
+        <?xml version="1.0"?><rss version="2.0"><channel><title>Rules Feed</title><link>https://example.org/</link>
+        </channel></rss>
+        """
+
     static let rss = """
         <?xml version="1.0"?><rss version="2.0"><channel><title>Rules Feed</title><link>https://example.org/</link>
         <item><title>Daily digest</title><link>https://example.org/1</link><guid>1</guid>
@@ -53,11 +60,27 @@ struct RulesTests {
     @Test func rulesActOnNewItemsAndABrokenRuleKeepsThem() async throws {
         let server = try await TestHTTPServer.start()
         defer { Task { try? await server.stop() } }
-        server.route("/feed.xml", .ok(Self.rss))
-        let daemon = try await DaemonHarness(config: Self.config)
+        server.route("/feed.xml", .ok(Self.empty))
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let hookOutput = scratch.appendingPathComponent("items.json").path
+        let daemon = try await DaemonHarness(config: Self.config + "\non_new_items:\n  - [/bin/cp, /dev/stdin, \(hookOutput)]\n")
 
         let subscribed = try await daemon.tidings(["subscribe", server.url("/feed.xml")])
         #expect(subscribed.status == 0, "\(subscribed)")
+        server.route("/feed.xml", .ok(Self.rss))
+        let refreshed = try await daemon.tidings(["refresh"])
+        #expect(refreshed.status == 0 && refreshed.out.contains("4 new"), "\(refreshed)")
+
+        // The hook saw the new items after the rules acted: the hidden one left out, the
+        // others read, starred and tagged as the rules say.
+        let hooked = try #require(await HooksTests.document(at: hookOutput), "\(daemon.log())")
+        let handed = items(hooked)
+        #expect(Set(handed.keys) == ["Daily digest", "Swift 7 released", "Plain news"], "\(hooked)")
+        #expect(handed["Daily digest"]?["read"] as? Bool == true)
+        #expect(handed["Swift 7 released"]?["starred"] as? Bool == true)
+        #expect(handed["Swift 7 released"]?["tags"] as? [String] == ["lang"])
 
         // Default listing: no hidden item; read, starred and plain as the rules say.
         let all = items(try await json(daemon, ["list", "--all"], schema: "list.json"))
