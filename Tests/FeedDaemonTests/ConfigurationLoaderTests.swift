@@ -119,6 +119,15 @@ struct ConfigurationLoaderTests {
         #expect(throws: ConfigurationError.self) { try loader.parse("- a\n- b\n", file: "c.yaml") }
     }
 
+    @Test func aRepeatedKeyIsNamedWithItsLineNotTheWholeFile() {
+        let text = "# comment\nnotify: false\nrules: []\nnotify: true\n"
+        #expect {
+            try loader.parse(text, file: "c.yaml")
+        } throws: { error in
+            "\(error)" == "c.yaml: not valid YAML: 'notify' given more than once in the same mapping (first in line 2)"
+        }
+    }
+
     @Test func missingFileIsAnErrorOnlyWhenExplicit() throws {
         let path = "/nonexistent/tidings/config.yaml"
         #expect(try loader.load(path: path, required: false) == DaemonConfiguration())

@@ -31,13 +31,21 @@ public struct ConfigurationLoader: Sendable {
         return try parse(text, file: path)
     }
 
+    /// Yams' own text of a YAML error, but a repeated key named with its line: Yams would quote
+    /// the whole file as the error's context, one line of the log several kilobytes long.
+    static func describe(_ error: any Error) -> String {
+        guard case .duplicatedKeysInMapping(let duplicates, let context) = error as? YamlError else { return "\(error)" }
+        let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+        return "\(keys) given more than once in the same mapping (first in line \(context.mark.line))"
+    }
+
     /// Parses YAML text over the defaults; `file` only labels errors.
     public func parse(_ text: String, file: String) throws(ConfigurationError) -> DaemonConfiguration {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            throw ConfigurationError(file: file, key: nil, message: "not valid YAML: \(error)")
+            throw ConfigurationError(file: file, key: nil, message: "not valid YAML: \(Self.describe(error))")
         }
         var configuration = DaemonConfiguration()
         guard let root else { return configuration }  // empty file or only comments
