@@ -15,11 +15,14 @@ public final class TerminalRulesView: RulesView {
         switch format {
         case .table:
             guard !rows.isEmpty else { return terminal.write("no rules (add them under 'rules:' in config.yaml)\n") }
-            let width = rows.map { TerminalText.sanitize($0.name).count }.max() ?? 0
+            // Columns, not characters: a rule may be named in a wide script.
+            let width = rows.map { DisplayWidth.of(TerminalText.sanitize($0.name)) }.max() ?? 0
+            let matchedWidth = rows.map { Self.matched($0.matched).count }.max() ?? 0
             let lines = rows.map { row in
                 let name = TerminalText.sanitize(row.name)
-                let padding = String(repeating: " ", count: width - name.count)
-                return terminal.styled(name, .bold) + padding + "  " + Self.matched(row.matched) + "  "
+                let padding = String(repeating: " ", count: width - DisplayWidth.of(name))
+                return terminal.styled(name, .bold) + padding + "  "
+                    + DisplayWidth.fit(Self.matched(row.matched), toWidth: matchedWidth) + "  "
                     + TerminalText.sanitize(row.conditions) + " → " + TerminalText.sanitize(row.actions.joined(separator: ", "))
             }
             terminal.write(lines.map { $0 + "\n" }.joined())
@@ -33,7 +36,7 @@ public final class TerminalRulesView: RulesView {
     public func showMatches(of rule: RuleRow, items: [RuleMatchRow]) {
         switch format {
         case .table:
-            var text = "rule \(terminal.styled(TerminalText.sanitize(rule.name), .bold)) matches \(items.count) stored item(s)\n"
+            var text = "rule \(terminal.styled(TerminalText.sanitize(rule.name), .bold)) matches \(Counted.phrase(items.count, "stored item"))\n"
             let width = items.map { String($0.number).count }.max() ?? 0
             for item in items {
                 let number = String(item.number)
@@ -64,7 +67,7 @@ public final class TerminalRulesView: RulesView {
     // MARK: - Formats
 
     private static func matched(_ count: Int) -> String {
-        count == 1 ? "1 match" : "\(count) matches"
+        Counted.phrase(count, "match", "matches")
     }
 
     /// `name<TAB>matched<TAB>conditions<TAB>actions` (actions comma-separated).

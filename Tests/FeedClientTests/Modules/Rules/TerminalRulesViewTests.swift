@@ -8,8 +8,18 @@ struct TerminalRulesViewTests {
         TerminalRulesView(terminal: terminal, format: .table).showRules(RulesFixtures.rows)
         #expect(terminal.outLines == [
             "no-sponsored  12 matches  title: /sponsored|promoted/ → read, hide",
-            "swift         1 match  feed: Swift Forums, tag: swift → star, tag:swift",
+            "swift         1 match     feed: Swift Forums, tag: swift → star, tag:swift",
         ])
+    }
+
+    @Test func wideNamesAlignByColumns() {
+        let terminal = TerminalSpy(isTTY: true)
+        let rows = [
+            RuleRow(name: "新闻", conditions: "title: 新闻", actions: ["star"], matched: 0),
+            RuleRow(name: "news", conditions: "title: news", actions: ["star"], matched: 2),
+        ]
+        TerminalRulesView(terminal: terminal, format: .table).showRules(rows)
+        #expect(terminal.outLines == ["新闻  0 matches  title: 新闻 → star", "news  2 matches  title: news → star"])
     }
 
     @Test func noRulesSaysWhereToAddThem() {
@@ -31,7 +41,7 @@ struct TerminalRulesViewTests {
         let items = [RuleMatchRow(number: 42, title: "Sponsored", feed: "F"), RuleMatchRow(number: 7, title: "Promoted", feed: "F")]
         let table = TerminalSpy(isTTY: true)
         TerminalRulesView(terminal: table, format: .table).showMatches(of: RulesFixtures.rows[0], items: items)
-        #expect(table.outLines == ["rule no-sponsored matches 2 stored item(s)", "42  Sponsored  F", " 7  Promoted  F"])
+        #expect(table.outLines == ["rule no-sponsored matches 2 stored items", "42  Sponsored  F", " 7  Promoted  F"])
         let plain = TerminalSpy(isTTY: false)
         TerminalRulesView(terminal: plain, format: .plain).showMatches(of: RulesFixtures.rows[0], items: items)
         #expect(plain.outLines == ["42\tSponsored\tF", "7\tPromoted\tF"])
