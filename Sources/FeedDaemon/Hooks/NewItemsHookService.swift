@@ -89,8 +89,8 @@ public struct NewItemsHookService: Service {
             guard !Task.isCancelled else { return }
             _ = await runner.run(hook, input: input)
         }
-        if settings.notify, !Task.isCancelled {
-            _ = await runner.run(NotificationHook.command(for: items), input: [])
+        if settings.notify, !Task.isCancelled, let notification = NotificationHook.command(for: items) {
+            _ = await runner.run(notification, input: [])
         }
     }
 }

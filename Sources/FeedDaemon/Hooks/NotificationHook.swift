@@ -4,6 +4,9 @@ import Foundation
 /// The ready-made desktop notification (`notify: true`): `notify-send` with a summary such as
 /// "12 new items in 3 feeds" and the first few titles as the body.
 ///
+/// Only unread items count: an item a rule marked read (or the copy of an article already read
+/// through another feed) is one the user asked not to be bothered with.
+///
 /// Built as an argv: titles reach `notify-send` as one argument, never through a shell. They
 /// are escaped for the little markup notification servers interpret (`&`, `<`, `>`).
 enum NotificationHook {
@@ -12,9 +15,12 @@ enum NotificationHook {
     /// Seconds `notify-send` may take.
     static let timeout = 10
 
-    static func command(for items: [Item]) -> HookCommand {
-        HookCommand(
-            arguments: ["notify-send", "--app-name=Tidings", summary(items), body(items)],
+    /// The command for the unread ones of `items`; `nil` when all are read.
+    static func command(for items: [Item]) -> HookCommand? {
+        let unread = items.filter { !$0.isRead }
+        guard !unread.isEmpty else { return nil }
+        return HookCommand(
+            arguments: ["notify-send", "--app-name=Tidings", summary(unread), body(unread)],
             timeout: timeout, name: "notify")
     }
 

@@ -4,17 +4,23 @@ import Foundation
 import Testing
 
 struct NotificationHookTests {
-    private func item(_ id: Int64, feed: Int64, title: String?) -> Item {
-        Item(id: id, feedID: feed, feedTitle: "Feed \(feed)", title: title, firstSeen: Date(timeIntervalSince1970: 0))
+    private func item(_ id: Int64, feed: Int64, title: String?, read: Bool = false) -> Item {
+        Item(id: id, feedID: feed, feedTitle: "Feed \(feed)", title: title, firstSeen: Date(timeIntervalSince1970: 0), isRead: read)
     }
 
     @Test func sumsUpItemsAndFeedsAndListsTheNewestTitles() {
         let items = (1...7).map { item($0, feed: $0 % 3, title: "Title \($0)") }
         let command = NotificationHook.command(for: items)
-        #expect(command.arguments == [
+        #expect(command?.arguments == [
             "notify-send", "--app-name=Tidings", "7 new items in 3 feeds",
             "Title 7\nTitle 6\nTitle 5\nTitle 4\nTitle 3\nand 2 more",
         ])
+    }
+
+    @Test func leavesOutItemsARuleMarkedRead() {
+        let items = [item(1, feed: 1, title: "Daily digest", read: true), item(2, feed: 2, title: "News")]
+        #expect(NotificationHook.command(for: items)?.arguments.suffix(2) == ["1 new item in 1 feed", "News"])
+        #expect(NotificationHook.command(for: [items[0]]) == nil, "nothing unread: no notification")
     }
 
     @Test func keepsTitlesAsOneEscapedArgument() {
