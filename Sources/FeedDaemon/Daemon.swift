@@ -93,10 +93,9 @@ public struct Daemon: Sendable {
             refresher: refresher,
             library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer, indexer: indexer),
             hello: RPC.Hello.Result(
-                protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current,
-                browser: configuration.browser),
+                protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current),
             newItems: newItems, status: StatusContext(startedAt: Date(), databasePath: databasePath),
-            browser: { live.current.browser }, maintenance: maintenance,
+            maintenance: maintenance,
             rules: RulesInteractor(store: store, rules: { live.current.rules }), logger: logger)
 
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)

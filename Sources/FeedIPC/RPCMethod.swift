@@ -32,12 +32,11 @@ public enum RPC {
         public struct Result: Codable, Sendable, Hashable {
             public var protocolVersion: String
             public var daemonVersion: String
-            /// The `browser` setting of the daemon's config, so the client need not read YAML.
-            public var browser: String?
-            public init(protocolVersion: String, daemonVersion: String, browser: String?) {
+            // Nothing a client runs comes from here: the browser command is read from the config
+            // file by the client itself, since whoever answers on a socket is trusted with data only.
+            public init(protocolVersion: String, daemonVersion: String) {
                 self.protocolVersion = protocolVersion
                 self.daemonVersion = daemonVersion
-                self.browser = browser
             }
         }
     }

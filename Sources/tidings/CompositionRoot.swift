@@ -18,7 +18,7 @@ enum CompositionRoot {
     /// "Autostart"), terminal, browser launcher and clock for one command.
     static func dependencies(_ options: GlobalOptions) -> ClientDependencies {
         let environment = ProcessInfo.processInfo.environment
-        let socketPath = SocketLocation.resolve(explicit: options.socket, environment: environment, uid: getuid())
+        let socket = SocketLocation.choose(explicit: options.socket, environment: environment, uid: getuid())
         let terminal = StandardTerminal(environment: environment, color: options.color)
         // Built for every command but used only when the socket does not answer: no file is
         // read and nothing is started while the daemon runs.
@@ -27,11 +27,13 @@ enum CompositionRoot {
             launcher: SpawningDaemonLauncher(environment: environment),
             announce: { [terminal] note in terminal.writeError(note) })
         return ClientDependencies(
-            daemon: UnixSocketDaemonClient(socketPath: socketPath, autostart: autostart),
+            daemon: UnixSocketDaemonClient(
+                socketPath: socket.path, socketDirectory: socket.defaultDirectory, autostart: autostart),
             terminal: terminal,
             launcher: ProcessBrowserLauncher(),
             clock: SystemWallClock(),
-            environment: environment)
+            environment: environment,
+            settings: ConfigFileSettings(environment: environment))
     }
 
     /// Runs `module` and ends the process with its status (docs/cli.md), right here: returning

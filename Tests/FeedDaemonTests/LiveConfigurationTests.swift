@@ -15,7 +15,7 @@ struct LiveConfigurationTests {
         new.browser = "firefox %s"
         new.logLevel = .debug
         #expect(live.replace(with: new) == [
-            "refresh_interval 1800 → 600", "browser (default) → firefox %s", "log_level info → debug",
+            "refresh_interval 1800 → 600", "log_level info → debug",
             "socket changed: takes effect at the next start",
         ])
         #expect(live.current.socketPath == "/run/a.sock")

@@ -33,7 +33,7 @@ struct RequestHandlerLibraryTests {
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, newItems: newItems, logger: logger)
         handler = RequestHandler(
             refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
-            hello: .init(protocolVersion: "1.2", daemonVersion: "9.9", browser: nil), newItems: newItems,
+            hello: .init(protocolVersion: "1.2", daemonVersion: "9.9"), newItems: newItems,
             status: StatusContext(startedAt: Date(timeIntervalSince1970: 1_000), databasePath: "/db"), logger: logger)
     }
 

@@ -17,7 +17,7 @@ struct RequestHandlerMaintenanceTests {
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 1, logger: logger)
         return RequestHandler(
             refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
-            hello: .init(protocolVersion: "1.3", daemonVersion: "9.9", browser: nil), maintenance: maintenance,
+            hello: .init(protocolVersion: "1.3", daemonVersion: "9.9"), maintenance: maintenance,
             logger: logger)
     }
 

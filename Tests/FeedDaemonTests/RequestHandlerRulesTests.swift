@@ -37,7 +37,7 @@ struct RequestHandlerRulesTests {
         store.setRules(rules)
         handler = RequestHandler(
             refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
-            hello: .init(protocolVersion: "1.4", daemonVersion: "9.9", browser: nil),
+            hello: .init(protocolVersion: "1.4", daemonVersion: "9.9"),
             rules: RulesInteractor(store: store, rules: { rules }), logger: logger)
     }
 

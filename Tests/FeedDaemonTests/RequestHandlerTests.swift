@@ -27,7 +27,7 @@ struct RequestHandlerTests {
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: logger)
         handler = RequestHandler(
             refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
-            hello: .init(protocolVersion: "1.0", daemonVersion: "9.9", browser: nil), logger: logger)
+            hello: .init(protocolVersion: "1.0", daemonVersion: "9.9"), logger: logger)
     }
 
     /// Sends one request line and returns the decoded answer.

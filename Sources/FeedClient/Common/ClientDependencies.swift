@@ -9,15 +9,18 @@ public struct ClientDependencies {
     public var clock: any WallClock
     /// The process environment (`BROWSER` is read from it when a link is opened).
     public var environment: [String: String]
+    /// The settings the client reads from the config file itself (`browser`).
+    public var settings: any ClientSettings
 
     public init(
         daemon: any DaemonClient, terminal: any Terminal, launcher: any BrowserLauncher,
-        clock: any WallClock, environment: [String: String]
+        clock: any WallClock, environment: [String: String], settings: any ClientSettings
     ) {
         self.daemon = daemon
         self.terminal = terminal
         self.launcher = launcher
         self.clock = clock
         self.environment = environment
+        self.settings = settings
     }
 }

@@ -44,6 +44,14 @@ public struct CommandFailure: Equatable, Sendable {
                 status: .daemonUnreachable)
         case .autostartFailed(let path, let reason):
             CommandFailure(message: "the daemon is not running (no answer on \(path)) and could not be started: \(reason)", status: .daemonUnreachable)
+        case .untrustedDirectory(let path, let problem):
+            CommandFailure(
+                message: "refusing to use the socket directory \(path): \(problem); another user may have made it to catch your commands. Remove it, or set XDG_RUNTIME_DIR, and try again",
+                status: .daemonUnreachable)
+        case .untrustedDaemon(let path, let uid):
+            CommandFailure(
+                message: "refusing to talk to the process on \(path): it runs as another user (uid \(uid)), not as you; nothing was sent to it",
+                status: .daemonUnreachable)
         case .connectionLost:
             CommandFailure(message: "the daemon closed the connection before answering; see 'journalctl --user -u tidingsd'")
         case .protocolMismatch(let daemonProtocol, let daemonVersion, let clientProtocol):

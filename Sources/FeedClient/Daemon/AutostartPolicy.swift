@@ -7,8 +7,8 @@ import Darwin
 /// Whether the client may start `tidingsd` itself when nothing listens on the socket.
 ///
 /// Consulted only after a connection failed, so its file checks cost nothing while the daemon
-/// runs. The client links no YAML parser (start-up time): it scans the config for one top-level
-/// `autostart:` line; the daemon's loader checks the same key properly.
+/// runs. The client links no YAML parser (start-up time): `ConfigFileSettings` scans the config
+/// for one top-level `autostart:` line; the daemon's loader checks the same key properly.
 public struct AutostartPolicy: Sendable {
     /// What the policy allows.
     public enum Decision: Equatable, Sendable {
@@ -53,7 +53,8 @@ public struct AutostartPolicy: Sendable {
     public func decide() -> Decision {
         if noAutostartFlag { return .optedOut(.flag) }
         if Self.environmentDisablesAutostart(environment["TIDINGS_NO_AUTOSTART"]) { return .optedOut(.environment) }
-        if let configPath, let text = Self.readSmallFile(configPath), Self.configDisablesAutostart(text) {
+        let config = ConfigFileSettings(environment: environment)
+        if let configPath = config.path, config.disablesAutostart() {
             return .optedOut(.config(path: configPath))
         }
         // A unit is systemd's to start only where a user manager runs: `make install` also
@@ -71,7 +72,7 @@ public struct AutostartPolicy: Sendable {
 
     /// `$XDG_CONFIG_HOME/tidings/config.yaml`, the file the daemon reads by default.
     public var configPath: String? {
-        configHome.map { $0 + "/tidings/config.yaml" }
+        ConfigFileSettings(environment: environment).path
     }
 
     /// The places of a `tidingsd.service` user unit: the user's own directories (where
@@ -83,10 +84,6 @@ public struct AutostartPolicy: Sendable {
         return (own + systemDirectories).map { $0 + "/" + Self.unitName }
     }
 
-    private var configHome: String? {
-        Self.xdgDirectory("XDG_CONFIG_HOME", default: ".config", environment: environment)
-    }
-
     // MARK: - Rules
 
     /// Whether `TIDINGS_NO_AUTOSTART` opts out: any value but empty, `0`, `false`, `no` or `off`.
@@ -95,51 +92,10 @@ public struct AutostartPolicy: Sendable {
         return !["0", "false", "no", "off"].contains(value.lowercased())
     }
 
-    /// Whether the YAML text has a top-level `autostart: false` (or `no`, `off`, quoted or not,
-    /// with or without a comment). Indented lines belong to other keys and are skipped; when the
-    /// key appears twice, the last one counts.
-    static func configDisablesAutostart(_ text: String) -> Bool {
-        var disabled = false
-        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("autostart") {
-            var rest = line.dropFirst("autostart".count).drop { $0 == " " || $0 == "\t" }
-            guard rest.first == ":" else { continue }
-            rest = rest.dropFirst()
-            if let comment = rest.firstIndex(of: "#") { rest = rest[..<comment] }
-            var value = Self.withoutBlanks(rest)
-            if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
-                value = String(value.dropFirst().dropLast())
-            }
-            disabled = ["false", "no", "off"].contains(value.lowercased())
-        }
-        return disabled
-    }
-
-    /// `text` without leading and trailing spaces and tabs.
-    private static func withoutBlanks(_ text: Substring) -> String {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
-    }
-
     /// An absolute `$NAME`, else `$HOME/default`; `nil` when neither is usable.
     private static func xdgDirectory(_ name: String, default relative: String, environment: [String: String]) -> String? {
         if let value = environment[name], value.hasPrefix("/") { return value }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         return home + "/" + relative
-    }
-
-    /// The text of a file of at most 1 MiB; `nil` when it is missing, unreadable or larger.
-    private static func readSmallFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while bytes.count <= 1 << 20 {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return String(decoding: bytes, as: UTF8.self) }
-            bytes += chunk[..<count]
-        }
-        return nil
     }
 }

@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// Why a request could not get an answer from the daemon (as opposed to an `RPCError`, which
 /// is the daemon's own answer).
 public enum DaemonClientError: Error, Equatable, Sendable {
@@ -8,6 +10,13 @@ public enum DaemonClientError: Error, Equatable, Sendable {
     case managedBySystemd(socketPath: String, reason: UnreachableReason, unitPath: String)
     /// No daemon listened, and the client could not start one (`reason` says why).
     case autostartFailed(socketPath: String, reason: String)
+    /// The default socket directory is not the user's own private directory (`problem` says
+    /// how): whatever listens in it may belong to someone else, so nothing is sent there and
+    /// no daemon is started there.
+    case untrustedDirectory(path: String, problem: PrivateDirectory.Problem)
+    /// The process listening on the socket runs as another user (`uid`, from `SO_PEERCRED`):
+    /// it is not the user's daemon, and nothing is sent to it.
+    case untrustedDaemon(socketPath: String, uid: UInt32)
     /// The daemon closed the connection (or it broke) before answering.
     case connectionLost
     /// The daemon speaks another major version of the socket protocol.

@@ -10,7 +10,8 @@ public protocol DaemonLauncher: AnyObject {
     /// start one daemon). The started daemon is not waited for: it outlives the client.
     /// - Returns: whether this call started the daemon, and where it logs.
     /// - Throws: `DaemonLaunchError`: no `tidingsd` was found, it could not be started, it exited
-    ///   before listening, or it did not listen in time.
+    ///   before listening, or it did not listen in time; `DaemonClientError.untrustedDirectory`
+    ///   when the default socket directory is not the user's own and private.
     func launch(socketPath: String) throws -> DaemonLaunchOutcome
 }
 

@@ -79,11 +79,13 @@ public final class SpawningDaemonLauncher: DaemonLauncher {
 
     /// The socket the daemon binds when it is given none: `--socket` is passed only for others,
     /// so a daemon started for the default socket honours the config's `socket`.
-    private var defaultSocketPath: String {
+    private var defaultSocket: SocketLocation.Choice {
         var inherited = environment
         inherited["TIDINGS_SOCKET"] = nil
-        return SocketLocation.resolve(explicit: nil, environment: inherited, uid: getuid())
+        return SocketLocation.choose(explicit: nil, environment: inherited, uid: getuid())
     }
+
+    private var defaultSocketPath: String { defaultSocket.path }
 
     /// `tidingsd` in the directory of the running `tidings`, else the first on `PATH`.
     private func findDaemon() throws -> String {
@@ -127,15 +129,33 @@ public final class SpawningDaemonLauncher: DaemonLauncher {
 
     /// Takes the exclusive lock of `socketPath`'s autostart lock file, creating the socket's
     /// directory (private) when it does not exist yet.
+    ///
+    /// The default directory must be the user's own and private (created with mode 0700, or
+    /// refused), and the lock file is opened without following a symbolic link and must be a
+    /// regular file of the user's: a link planted there would make the client create or open a
+    /// file of someone else's choosing.
     /// - Returns: the lock's descriptor; closing it releases the lock.
     private func takeLock(next socketPath: String) throws -> Int32 {
-        if let slash = socketPath.lastIndex(of: "/"), slash != socketPath.startIndex {
+        let socket = defaultSocket
+        if socketPath == socket.path, let directory = socket.defaultDirectory {
+            do {
+                try PrivateDirectory.prepare(directory, uid: getuid(), tighten: false)
+            } catch {
+                throw DaemonClientError.untrustedDirectory(path: directory, problem: error)
+            }
+        } else if let slash = socketPath.lastIndex(of: "/"), slash != socketPath.startIndex {
             try Self.makeDirectories(String(socketPath[..<slash]))
         }
         let lockPath = socketPath + ".autostart.lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw DaemonLaunchError.cannotStart("cannot open \(lockPath): \(Self.describe(errno))")
+            let reason = errno == ELOOP ? "it is a symbolic link" : Self.describe(errno)
+            throw DaemonLaunchError.cannotStart("cannot open \(lockPath): \(reason)")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid() else {
+            close(descriptor)
+            throw DaemonLaunchError.cannotStart("cannot use \(lockPath): it is not a file of yours")
         }
         let clock = ContinuousClock()
         let deadline = clock.now + lockTimeout
@@ -153,10 +173,17 @@ public final class SpawningDaemonLauncher: DaemonLauncher {
         return descriptor
     }
 
-    /// Whether a daemon accepts connections on `socketPath` (a connection opened and closed).
+    /// Whether a process accepts connections on `socketPath` (a connection opened and closed).
+    /// One of another user's counts: it is not ours to replace, and connecting to it afterwards
+    /// reports whose it is.
     static func listens(_ socketPath: String) -> Bool {
-        guard let connection = try? UnixSocketConnection.connect(to: socketPath) else { return false }
-        connection.close()
-        return true
+        do {
+            try UnixSocketConnection.connect(to: socketPath).close()
+            return true
+        } catch DaemonClientError.untrustedDaemon {
+            return true
+        } catch {
+            return false
+        }
     }
 }

@@ -20,9 +20,14 @@ final class UnixSocketConnection {
         close()
     }
 
-    /// Connects to the socket at `path`.
-    /// - Throws: `DaemonClientError.unreachable` when the socket cannot be created or connected.
-    static func connect(to path: String) throws -> UnixSocketConnection {
+    /// Connects to the socket at `path` and makes sure the process listening there runs as
+    /// `uid`, before a byte is sent: a socket path can be reached by others (a directory in
+    /// `/tmp`, a `--socket` the user was told to use), and whoever answers could name commands.
+    /// - Parameter uid: the user the daemon must run as (`getuid()`; root's daemon is trusted
+    ///   only by root).
+    /// - Throws: `DaemonClientError.unreachable` when the socket cannot be created or connected,
+    ///   `.untrustedDaemon` when another user listens on it.
+    static func connect(to path: String, uid: UInt32 = getuid()) throws -> UnixSocketConnection {
         guard let address = UnixSocketAddress(path: path) else {
             throw DaemonClientError.unreachable(
                 socketPath: path,
@@ -57,7 +62,35 @@ final class UnixSocketConnection {
                 }
             throw DaemonClientError.unreachable(socketPath: path, reason: reason)
         }
-        return UnixSocketConnection(descriptor: fd)
+        let connection = UnixSocketConnection(descriptor: fd)
+        let peer = try connection.peerUID(path: path)
+        guard peer == uid else { throw DaemonClientError.untrustedDaemon(socketPath: path, uid: peer) }
+        return connection
+    }
+
+    /// The uid of the process at the other end, as the kernel recorded it when that process
+    /// called `listen` (`SO_PEERCRED`): it cannot be forged.
+    private func peerUID(path: String) throws -> UInt32 {
+        #if canImport(Glibc)
+        // Linux's `struct ucred` (pid_t, uid_t, gid_t), which Swift's Glibc does not import.
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
+              Int(length) == MemoryLayout.size(ofValue: credentials)
+        else {
+            throw DaemonClientError.unreachable(
+                socketPath: path, reason: .other("cannot learn who listens: \(Self.describe(errno))"))
+        }
+        return credentials.uid
+        #else
+        var uid: uid_t = 0
+        var gid: gid_t = 0
+        guard getpeereid(descriptor, &uid, &gid) == 0 else {
+            throw DaemonClientError.unreachable(
+                socketPath: path, reason: .other("cannot learn who listens: \(Self.describe(errno))"))
+        }
+        return uid
+        #endif
     }
 
     /// Writes all of `bytes`.

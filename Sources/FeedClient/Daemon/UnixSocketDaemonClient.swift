@@ -13,6 +13,9 @@ import FeedIPC
 public final class UnixSocketDaemonClient: DaemonClient {
     /// The path the client connects to.
     public let socketPath: String
+    /// The default directory `socketPath` is in, examined before every connection; `nil` for
+    /// a socket the user named.
+    let socketDirectory: String?
     private let clientName: String
     private let requestTimeout: Int?
     private let untimedMethods: Set<String>
@@ -33,7 +36,10 @@ public final class UnixSocketDaemonClient: DaemonClient {
     private let decoder = WireCoding.makeDecoder()
 
     /// - Parameters:
-    ///   - socketPath: the daemon's socket (see `SocketLocation.resolve`).
+    ///   - socketPath: the daemon's socket (see `SocketLocation.choose`).
+    ///   - socketDirectory: the default directory the socket is in, which must be the user's
+    ///     own and private (`PrivateDirectory`); `nil` when the user named the socket. The
+    ///     daemon behind any socket must run as the user.
     ///   - clientName: sent in `hello`, e.g. `tidings/0.1.0`.
     ///   - requestTimeout: seconds to wait for an answer; `nil` waits as long as it takes.
     ///   - untimedMethods: methods that may legitimately take long and are never timed out
@@ -44,6 +50,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
     ///   - autostart: what to do when no daemon listens; `nil` reports it unreachable.
     public init(
         socketPath: String,
+        socketDirectory: String? = nil,
         clientName: String = "tidings/" + TidingsVersion.current,
         requestTimeout: Int? = 120,
         untimedMethods: Set<String> = [RPC.Refresh.name, RPC.Watch.name],
@@ -54,6 +61,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
         autostart: DaemonAutostart? = nil
     ) {
         self.socketPath = socketPath
+        self.socketDirectory = socketDirectory
         self.clientName = clientName
         self.requestTimeout = requestTimeout
         self.untimedMethods = untimedMethods

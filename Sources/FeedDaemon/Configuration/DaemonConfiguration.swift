@@ -21,7 +21,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var transferTimeout: Int = 60
     /// Largest feed document accepted, in bytes.
     public var maximumFeedSize: Int = 32 << 20
-    /// Browser command for `tidings open` (argv words; `%s` is the URL); `nil`: `$BROWSER`, then `xdg-open`.
+    /// Browser command for `tidings open` (argv words; `%s` is the URL); `nil`: `$BROWSER`, then
+    /// `xdg-open`. Read by the client from the file itself (a command it runs never comes from
+    /// the socket); the daemon only validates it.
     public var browser: String?
     public var logLevel: Logger.Level = .info
     /// Which items are deleted after refreshes and by `tidings maintenance --retention`

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The configuration the daemon runs with now, replaced as a whole by a reload; read by the
-/// parts that look at it at the time of use (the browser in `hello`, retention).
+/// parts that look at it at the time of use (retention, rules).
 final class LiveConfiguration: Sendable {
     private let value: Mutex<DaemonConfiguration>
 
@@ -36,7 +36,6 @@ final class LiveConfiguration: Sendable {
         compare("connect_timeout", \.connectTimeout)
         compare("transfer_timeout", \.transferTimeout)
         compare("max_feed_size", \.maximumFeedSize)
-        compare("browser", \.browser)
         compare("log_level", \.logLevel)
         compare("max_clients", \.connectionLimits.maximumClients)
         compare("client_idle_timeout", \.connectionLimits.idleTimeout)

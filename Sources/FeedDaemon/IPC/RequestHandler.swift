@@ -22,13 +22,11 @@ public struct RequestHandler: Sendable {
     ///   - newItems: where `watch` requests wait for new items; `nil` answers `watch` at once.
     ///   - status: what `status` reports beside the store's counters.
     ///   - maintenance: answers `maintenance`; `nil` answers it with an internal error.
-    ///   - browser: the configured browser at the time of each `hello` (it is reloadable);
-    ///     `nil` answers `hello.browser`.
     ///   - rules: answers `rules.list` and `rules.test`; `nil` lists no rules.
     public init(
         refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result,
         newItems: NewItemsBroadcaster? = nil, status: StatusContext = StatusContext(),
-        browser: (@Sendable () -> String?)? = nil, maintenance: MaintenanceInteractor? = nil,
+        maintenance: MaintenanceInteractor? = nil,
         rules: RulesInteractor? = nil, logger: Logger
     ) {
         self.logger = logger
@@ -45,11 +43,7 @@ public struct RequestHandler: Sendable {
         func on<M: RPCMethod>(_ method: M.Type, _ body: @escaping @Sendable (M.Params) async throws -> M.Result) {
             on(method) { params, _ in try await body(params) }
         }
-        on(RPC.Hello.self) { _ in
-            var answer = hello
-            if let browser { answer.browser = browser() }
-            return answer
-        }
+        on(RPC.Hello.self) { _ in hello }
         on(RPC.Subscribe.self) { params in
             let stored = try await refresher.subscribe(url: params.url, tags: params.tags ?? [], title: params.title)
             return .init(feed: stored.feed, itemCount: stored.itemCount)

@@ -8,8 +8,9 @@ import Foundation
 /// socket file, and stale files from a crashed daemon removed.
 struct SocketPreparation {
     let path: String
-    /// Whether the directory is Tidings' own (the default location), which is created or
-    /// tightened to 0700; a directory the user named is never changed.
+    /// Whether the directory is Tidings' own (the default location), which is created with
+    /// mode 0700 or, when it exists, must be the user's own (it is tightened to 0700); a
+    /// directory the user named is created when missing but never examined or changed.
     let ownsDirectory: Bool
 
     /// Checks the path and makes its directory exist (private when it is Tidings' own), so the
@@ -29,6 +30,16 @@ struct SocketPreparation {
     }
 
     private func prepareDirectory(_ directory: String) throws(SocketError) {
+        if ownsDirectory {
+            // Created or opened and examined in one step: a directory another user makes at the
+            // same path in between (a mkdir/rmdir race in /tmp) is refused, never used.
+            do {
+                try PrivateDirectory.prepare(directory, uid: getuid(), tighten: true)
+            } catch {
+                throw .unusable(directory, "\(error); refusing to use it")
+            }
+            return
+        }
         var info = stat()
         if lstat(directory, &info) != 0 {
             guard errno == ENOENT else { throw .unusable(directory, String(cString: strerror(errno))) }
@@ -41,13 +52,6 @@ struct SocketPreparation {
             return
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .unusable(directory, "not a directory") }
-        guard ownsDirectory else { return }
-        guard info.st_uid == getuid() else {
-            throw .unusable(directory, "the directory belongs to another user; refusing to use it")
-        }
-        if info.st_mode & 0o077 != 0, chmod(directory, 0o700) != 0 {
-            throw .unusable(directory, "cannot make the directory private: \(String(cString: strerror(errno)))")
-        }
     }
 
     private func removeStaleSocket() throws(SocketError) {

@@ -67,14 +67,14 @@ struct AutostartPolicyTests {
             "refresh_interval: 30m\nautostart: \"No\"\r\nconcurrency: 4\n", "autostart: true\nautostart: false\n",
         ]
         for text in disabling {
-            #expect(AutostartPolicy.configDisablesAutostart(text), "\(text)")
+            #expect(ConfigFileSettings.disablesAutostart(text), "\(text)")
         }
         let enabling = [
             "", "autostart: true", "autostart: yes", "# autostart: false", "  autostart: false", "feeds:\n  autostart: false",
             "autostarting: false", "autostart_x: false", "autostart: false\nautostart: on\n", "autostart: falsey",
         ]
         for text in enabling {
-            #expect(!AutostartPolicy.configDisablesAutostart(text), "\(text)")
+            #expect(!ConfigFileSettings.disablesAutostart(text), "\(text)")
         }
     }
 

@@ -5,6 +5,7 @@ struct ModuleTestDependencies {
     let daemon = DaemonClientStub()
     let terminal: TerminalSpy
     let launcher = BrowserLauncherSpy()
+    let settings = ClientSettingsStub()
     var environment: [String: String] = [:]
 
     init(isTTY: Bool = false, width: Int = 80, environment: [String: String] = [:]) {
@@ -15,6 +16,7 @@ struct ModuleTestDependencies {
     var dependencies: ClientDependencies {
         ClientDependencies(
             daemon: daemon, terminal: terminal, launcher: launcher,
-            clock: FixedClock(now: Fixtures.now), environment: environment)
+            clock: FixedClock(now: Fixtures.now), environment: environment,
+            settings: settings)
     }
 }

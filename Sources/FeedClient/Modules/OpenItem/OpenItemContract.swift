@@ -39,8 +39,8 @@ public protocol OpenItemUseCase {
     /// - Throws: `RPCError` or `DaemonClientError`.
     func newestUnreadItem() async throws -> Item?
 
-    /// The daemon's `browser` setting; `nil` when it is unset or empty.
-    /// - Throws: `DaemonClientError`.
+    /// The config file's `browser` setting; `nil` when it is unset or empty.
+    /// - Throws: `ClientSettingsError` when the file cannot be trusted or the value read.
     func configuredBrowser() async throws -> String?
 
     /// Marks the item read.

@@ -1,12 +1,15 @@
 import FeedEntities
 import FeedIPC
 
-/// Reads the item, the browser setting and the read state through the daemon.
+/// Reads the item and the read state through the daemon, and the browser setting from the
+/// config file (never from the daemon: a command the client runs does not come from the socket).
 public final class OpenItemInteractor: OpenItemUseCase {
     private let daemon: any DaemonClient
+    private let settings: any ClientSettings
 
-    public init(daemon: any DaemonClient) {
+    public init(daemon: any DaemonClient, settings: any ClientSettings) {
         self.daemon = daemon
+        self.settings = settings
     }
 
     public func item(number: Int64) async throws -> Item {
@@ -18,10 +21,7 @@ public final class OpenItemInteractor: OpenItemUseCase {
     }
 
     public func configuredBrowser() async throws -> String? {
-        guard let browser = try await daemon.hello().browser, !browser.allSatisfy(\.isWhitespace) else {
-            return nil
-        }
-        return browser
+        try settings.browser()
     }
 
     public func markRead(number: Int64) async throws {

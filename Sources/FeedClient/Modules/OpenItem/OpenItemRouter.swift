@@ -17,7 +17,7 @@ public final class OpenItemRouter: OpenItemWireframe {
         let presenter = OpenItemPresenter(
             request: request,
             view: TerminalOpenItemView(terminal: dependencies.terminal),
-            interactor: OpenItemInteractor(daemon: dependencies.daemon),
+            interactor: OpenItemInteractor(daemon: dependencies.daemon, settings: dependencies.settings),
             wireframe: router)
         return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
     }

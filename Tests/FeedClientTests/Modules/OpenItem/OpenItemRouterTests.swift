@@ -16,9 +16,9 @@ struct OpenItemRouterTests {
         #expect(test.terminal.out.isEmpty && test.terminal.err.isEmpty)
     }
 
-    @Test func theDaemonsBrowserSettingWins() async {
+    @Test func theConfigFilesBrowserSettingWins() async {
         let test = ModuleTestDependencies(environment: ["BROWSER": "w3m"])
-        test.daemon.helloResult.browser = "lynx -accept_all_cookies"
+        test.settings.browserSetting = .success("lynx -accept_all_cookies")
         test.daemon.stub(RPC.GetItem.self, .init(item: Fixtures.item(1)))
         test.daemon.stub(RPC.MarkRead.self, .init(updated: 1))
         _ = await OpenItemRouter.assemble(request: .init(number: 1), dependencies: test.dependencies).run()

@@ -1,0 +1,32 @@
+/// The settings the client takes from the config file itself rather than from the daemon.
+///
+/// What the client runs must never come from the socket: whoever answers there is only
+/// trusted to serve data. So the browser command is read here, from the user's own file.
+public protocol ClientSettings {
+    /// The `browser` command line of the config; `nil` when the file or the key is missing,
+    /// or the value is empty or null.
+    ///
+    /// Blocks the calling thread for a small file read.
+    /// - Throws: `ClientSettingsError` when the file cannot be trusted or its `browser` value
+    ///   cannot be read without a YAML parser.
+    func browser() throws -> String?
+}
+
+/// Why a setting of the config file was not used.
+public enum ClientSettingsError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file belongs to another user or others may write to it: a command in it could be
+    /// someone else's.
+    case untrustedFile(path: String, reason: String)
+    /// The value is written in a form the client does not read (a block scalar, a flow
+    /// collection, an anchor, a value continued on the next line, an unclosed quote).
+    case unreadableValue(path: String, key: String, line: Int)
+
+    public var description: String {
+        switch self {
+        case .untrustedFile(let path, let reason):
+            "not using the config file \(path): \(reason)"
+        case .unreadableValue(let path, let key, let line):
+            "cannot read '\(key)' in \(path) line \(line): write it on one line, plain or in quotes"
+        }
+    }
+}
