@@ -172,10 +172,19 @@ struct SocketAbuseTests {
         // the daemon checks who connects (SO_PEERCRED) and refuses.
         chmod((daemon.socketPath as NSString).deletingLastPathComponent, 0o755)
         chmod(daemon.socketPath, 0o666)
+        // The client refuses a daemon of another user by itself (SO_PEERCRED on its side too).
         let refused = try await ProcessResult.run(URL(fileURLWithPath: nobody[0]), Array(nobody.dropFirst()) + ["status"], environment: environment)
-        #expect(refused.status != 0, "\(refused)")
-        #expect(refused.err.contains("Forbidden: this daemon serves only the user with uid 0"), "\(refused)")
-        #expect(daemon.log().contains("refused a client of uid 65534"), "\(daemon.log())")
+        #expect(refused.status == 3, "\(refused)")
+        #expect(refused.err.contains("refusing to talk to the process on \(daemon.socketPath): it runs as another user (uid 0)"), "\(refused)")
+        // A client that does not check (a raw connection as nobody) hears the daemon's refusal
+        // as soon as it connects.
+        let raw = try await OtherUser.run([
+            "/usr/bin/perl", "-MIO::Socket::UNIX", "-e",
+            "my $s = IO::Socket::UNIX->new(Peer => $ARGV[0]) or die $!; print scalar <$s>",
+            daemon.socketPath,
+        ])
+        #expect(raw.out.contains("Forbidden: this daemon serves only the user with uid 0"), "\(raw)")
+        #expect(await daemon.waitForLog("refused a client of uid 65534"), "\(daemon.log())")
         // Its own user is still served.
         #expect(try await daemon.tidings(["status"]).status == 0)
         #expect(await daemon.stop() == 0)
