@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+@testable import FeedClient
+
+struct ConfigFileSettingsTests {
+    /// A home with `config/tidings/config.yaml`, removed at the end.
+    final class Home {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-settings-\(UUID().uuidString.prefix(8))").path
+        var file: String { path + "/config/tidings/config.yaml" }
+        var settings: ConfigFileSettings { ConfigFileSettings(environment: ["HOME": "/nonexistent", "XDG_CONFIG_HOME": path + "/config"]) }
+
+        init(_ text: String?, mode: mode_t = 0o600) throws {
+            try FileManager.default.createDirectory(atPath: path + "/config/tidings", withIntermediateDirectories: true)
+            if let text {
+                try text.write(toFile: file, atomically: true, encoding: .utf8)
+                chmod(file, mode)
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    @Test func theBrowserIsReadFromTheUsersOwnFile() throws {
+        let home = try Home("refresh_interval: 30m\nbrowser: \"w3m %s\"\n")
+        #expect(home.settings.path == home.file)
+        #expect(try home.settings.browser() == "w3m %s")
+        #expect(try Home("browser: '   '\n").settings.browser() == nil)
+        #expect(try Home(nil).settings.browser() == nil)
+    }
+
+    @Test func aFileOthersMayWriteToNamesNoProgram() throws {
+        for mode: mode_t in [0o666, 0o620] {
+            let home = try Home("browser: w3m\n", mode: mode)
+            #expect(throws: ClientSettingsError.untrustedFile(
+                path: home.file, reason: "others may write to it (mode \(String(mode, radix: 8))); run: chmod go-w \(home.file)")) {
+                try home.settings.browser()
+            }
+        }
+    }
+
+    @Test func anotherUsersFileNamesNoProgram() throws {
+        let home = try Home("browser: w3m\n", mode: 0o644)
+        // As root the file is given to nobody; otherwise the settings are read for another uid.
+        let settings: ConfigFileSettings
+        let owner: UInt32
+        if getuid() == 0, chown(home.file, 65534, 65534) == 0 {
+            settings = home.settings
+            owner = 65534
+        } else {
+            settings = ConfigFileSettings(environment: ["XDG_CONFIG_HOME": home.path + "/config"], uid: getuid() + 1)
+            owner = getuid()
+        }
+        #expect(throws: ClientSettingsError.untrustedFile(path: home.file, reason: "it belongs to another user (uid \(owner))")) {
+            try settings.browser()
+        }
+    }
+
+    @Test func anUnreadableValueNamesTheFileAndLine() throws {
+        let home = try Home("feeds: 1\nbrowser: |\n  firefox %s\n")
+        #expect(throws: ClientSettingsError.unreadableValue(path: home.file, key: "browser", line: 2)) { try home.settings.browser() }
+        #expect("\(ClientSettingsError.unreadableValue(path: home.file, key: "browser", line: 2))"
+            == "cannot read 'browser' in \(home.file) line 2: write it on one line, plain or in quotes")
+    }
+
+    @Test func aFifoOrDirectoryIsNotRead() throws {
+        let home = try Home(nil)
+        #expect(mkfifo(home.file, 0o600) == 0)
+        // Opening a FIFO must not wait for a writer.
+        #expect(try home.settings.browser() == nil)
+    }
+}
