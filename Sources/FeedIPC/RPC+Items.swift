@@ -49,6 +49,10 @@ extension RPC {
     /// `items.search`: full-text search, best match first (protocol 1.2).
     public enum Search: RPCMethod {
         public static let name = "items.search"
+        /// The longest query searched, in UTF-8 bytes (also for `items.list`'s `search`): far
+        /// more than anyone types, while every word costs the index a lookup, so a pasted
+        /// megabyte would cost seconds and a hundred megabytes of memory.
+        public static let maximumQueryBytes = 1024
         public struct Params: Codable, Sendable, Hashable {
             /// Words to find in titles, summaries and contents; `"a phrase"`, `prefix*`, `OR`
             /// and `-word` (NOT) are understood, everything else is taken literally.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedClient
 import FeedIPC
 #if canImport(Glibc)
 import Glibc
@@ -46,7 +47,9 @@ struct Tidings: AsyncParsableCommand {
             }
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            // A usage error quotes the argument it could not take, which may hold escape
+            // sequences; help, version and completion scripts (status 0) are the parser's own.
+            let message = code == .success ? fullMessage(for: error) : TerminalText.sanitizeBlock(fullMessage(for: error))
             if !message.isEmpty {
                 let output = Array((message + "\n").utf8)
                 _ = output.withUnsafeBytes { bytes in

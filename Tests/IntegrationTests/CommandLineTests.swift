@@ -21,6 +21,25 @@ struct CommandLineTests {
         #expect(unknown.status == 2, "\(unknown)")
     }
 
+    @Test func usageErrorsNeverEchoEscapeSequences() async throws {
+        for arguments in [["read", "\u{1B}[2J\u{1B}]0;pwned\u{07}5x"], ["show", "\u{1B}[31m7\u{9B}1m"], ["\u{1B}[2Jlist"]] {
+            let result = try await run(arguments)
+            #expect(result.status == 2, "\(result)")
+            #expect(!result.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }, "\(result)")
+        }
+        let read = try await run(["read", "\u{1B}[2J5x"])
+        #expect(read.err.hasPrefix("Error: '5x' is not an item number"), "\(read)")
+    }
+
+    @Test func anOverlongSearchIsRefusedBeforeItIsSent() async throws {
+        let query = String(repeating: "word ", count: 300)
+        let search = try await run(["search", query])
+        #expect(search.status == 2, "\(search)")
+        #expect(search.err.hasPrefix("Error: The query is 1500 bytes long; at most 1024 are searched."), "\(search)")
+        let list = try await run(["list", "--search", query])
+        #expect(list.status == 2 && list.err.hasPrefix("Error: --search is 1500 bytes long; at most 1024 are searched."), "\(list)")
+    }
+
     @Test func helpVersionAndCompletionsUseTheWholeTree() async throws {
         let help = try await run(["list", "--help"])
         #expect(help.status == 0 && help.out.contains("USAGE: tidings list"), "\(help)")

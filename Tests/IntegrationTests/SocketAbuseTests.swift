@@ -111,6 +111,9 @@ struct SocketAbuseTests {
             (#"{"jsonrpc":"2.0","id":1,"method":"items.get","params":{"number":"one"}}"#, -32602),
             (#"{"jsonrpc":"2.0","id":1,"method":"items.get","params":[1]}"#, -32602),
             (#"{"jsonrpc":"2.0","id":1,"method":"items.get","params":{"number":999999}}"#, -32004),
+            // A search longer than 1 KiB is refused before the index is asked.
+            (#"{"jsonrpc":"2.0","id":1,"method":"items.search","params":{"query":"\#(String(repeating: "a ", count: 600))"}}"#, -32602),
+            (#"{"jsonrpc":"2.0","id":1,"method":"items.list","params":{"search":"\#(String(repeating: "a ", count: 600))"}}"#, -32602),
             (#"{"jsonrpc":"2.0","id":1,"#, -32700),
         ] {
             try invalid.send(line + "\n")

@@ -244,7 +244,7 @@ public struct RequestHandler: Sendable {
             switch error {
             case .noSuchItem, .noSuchFeed: RPCError(.notFound, error.description)
             case .ambiguousFeed: RPCError(.ambiguous, error.description)
-            case .emptySearch: RPCError(.invalidParams, error.description)
+            case .emptySearch, .searchTooLong: RPCError(.invalidParams, error.description)
             }
         case is CancellationError: RPCError(.internalError, "cancelled: the daemon is shutting down")
         default: RPCError(.internalError, "Internal error: \(error)")

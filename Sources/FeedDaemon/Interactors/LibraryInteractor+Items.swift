@@ -5,14 +5,14 @@ import Foundation
 
 extension LibraryInteractor {
     /// Items newest first, without content, as `params` filter them.
-    /// - Throws: `LibraryError` when `feed` matches no feed or several, or `search` has no word;
+    /// - Throws: `LibraryError` when `feed` matches no feed or several, or `search` has no word
+    ///   or is too long;
     ///   `FeedStoreError.invalidSearch`.
     public func items(_ params: RPC.ListItems.Params) async throws -> [Item] {
         var match: String?
         if let search = params.search {
-            guard let expression = SearchExpression.fts5(from: search) else { throw LibraryError.emptySearch(search) }
+            match = try Self.searchExpression(search)
             try await indexer.catchUp()
-            match = expression
         }
         return try await store.items(ItemQuery(
             unreadOnly: params.unreadOnly ?? true, starredOnly: params.starredOnly ?? false,
@@ -21,9 +21,21 @@ extension LibraryInteractor {
             includeHidden: params.includeHidden ?? false))
     }
 
+    /// The FTS5 expression for what the user typed.
+    /// - Throws: `LibraryError.searchTooLong` past `RPC.Search.maximumQueryBytes`, `.emptySearch`
+    ///   when it holds no word.
+    private static func searchExpression(_ query: String) throws(LibraryError) -> String {
+        let bytes = query.utf8.count
+        guard bytes <= RPC.Search.maximumQueryBytes else {
+            throw .searchTooLong(bytes: bytes, limit: RPC.Search.maximumQueryBytes)
+        }
+        guard let expression = SearchExpression.fts5(from: query) else { throw .emptySearch(query) }
+        return expression
+    }
+
     /// Full-text search, best match first; brings the index up to date first.
     public func search(_ params: RPC.Search.Params) async throws -> [SearchHit] {
-        guard let expression = SearchExpression.fts5(from: params.query) else { throw LibraryError.emptySearch(params.query) }
+        let expression = try Self.searchExpression(params.query)
         try await indexer.catchUp()
         let results = try await store.search(SearchQuery(
             match: expression, unreadOnly: params.unreadOnly ?? false,

@@ -96,10 +96,13 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case ambiguousFeed(String, candidates: [String])
     /// A search with no word to look for.
     case emptySearch(String)
+    /// A search longer than the daemon searches (`bytes` of UTF-8, `limit` at most).
+    case searchTooLong(bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
         case .emptySearch(let query): "'\(query)' holds no word to search for"
+        case .searchTooLong(let bytes, let limit): "the search is \(bytes) bytes long; at most \(limit) are searched"
         case .noSuchItem(let number): "no item \(number)"
         case .noSuchFeed(let selector): "no feed matches '\(selector)'"
         case .ambiguousFeed(let selector, let candidates):

@@ -51,6 +51,7 @@ struct ListCommand: AsyncParsableCommand {
         if let feed, feed.allSatisfy(\.isWhitespace) { throw ValidationError("--feed needs a feed number, URL or title.") }
         if let tag, tag.allSatisfy(\.isWhitespace) { throw ValidationError("--tag needs a tag.") }
         if let search, search.allSatisfy(\.isWhitespace) { throw ValidationError("--search needs words to find.") }
+        if let search { try SearchLength.validate(search, option: "--search") }
     }
 
     func run() async throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedClient
+import FeedIPC
 
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,6 +35,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func validate() throws {
         if words.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { throw ValidationError("Give the words to search for.") }
+        try SearchLength.validate(words.joined(separator: " "), option: "The query")
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
         if let feed, feed.allSatisfy(\.isWhitespace) { throw ValidationError("--feed needs a feed number, URL or title.") }
         if let tag, tag.allSatisfy(\.isWhitespace) { throw ValidationError("--tag needs a tag.") }
