@@ -8,7 +8,7 @@ struct OpenCommand: AsyncParsableCommand {
         discussion: """
             Without a number, opens the newest unread item ('tidings: no unread items' and exit \
             status 1 when there is none, so that a loop of 'tidings open' ends). The browser is \
-            the daemon's 'browser' setting, else each command of the colon-separated $BROWSER in \
+            the 'browser' setting of your config file (read by tidings itself), else each command of the colon-separated $BROWSER in \
             turn, else xdg-open; %s in the command stands for the link. Only http and https \
             links are opened.
             """)
