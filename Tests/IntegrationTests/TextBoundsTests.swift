@@ -88,6 +88,11 @@ struct TextBoundsTests {
             #expect(error?["code"] as? Int == -32602, "\(answer)")
             #expect(error?["message"] as? String == message, "\(answer)")
         }
+        // From the command line (argv can hold a newline): one line, exit 1.
+        let renamed = try await daemon.tidings(["rename", "1", "two\nlines"])
+        #expect(renamed.status == 1, "\(renamed)")
+        #expect(renamed.err == #"tidings: cannot rename '1': the title 'two\nlines' holds a control character (U+000A), which a title cannot hold"# + "\n", "\(renamed)")
+
         let feeds = try await daemon.tidings(["feeds"])
         #expect(feeds.status == 0 && feeds.out.contains("\tMine\t") && feeds.out.hasSuffix("\tnews\n"), "nothing was cut or changed: \(feeds)")
         #expect(await daemon.stop() == 0)
