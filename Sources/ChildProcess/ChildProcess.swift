@@ -84,14 +84,7 @@ public enum ChildProcess {
     /// own descriptor is listed too; closing it in the child fails harmlessly (glibc ignores
     /// EBADF of a close action).
     static func openDescriptors() -> [Int32] {
-        guard let directory = opendir("/proc/self/fd") else { return [] }
-        defer { closedir(directory) }
-        var descriptors: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let descriptor = Int32(name) { descriptors.append(descriptor) }
-        }
-        return descriptors
+        ProcessGroup.numberedEntries(of: "/proc/self/fd") ?? []
     }
 
     /// `POSIX_SPAWN_SETSID` (glibc 2.26), which the Glibc module does not export.

@@ -86,10 +86,11 @@ public struct ParsedItem: Sendable, Codable, Hashable {
     }
 
     /// The key the store deduplicates on: the guid/id, else the link, else a hash of
-    /// title + date + first enclosure. The same item parsed twice yields the same key.
+    /// title + date + first enclosure. The same item parsed twice yields the same key. A key
+    /// longer than `TextLimit.maximumBytes` is replaced by a hash of it.
     public var storeKey: String {
-        if let id, !id.isEmpty { return "id:" + id }
-        if let link, !link.isEmpty { return "link:" + link }
+        if let id, !id.isEmpty { return Self.bounded("id:" + id) }
+        if let link, !link.isEmpty { return Self.bounded("link:" + link) }
         var hasher = FNV1a64()
         hasher.combine(title ?? "")
         hasher.combine("\u{0}")
@@ -97,6 +98,16 @@ public struct ParsedItem: Sendable, Codable, Hashable {
         hasher.combine("\u{0}")
         hasher.combine(enclosures.first?.url ?? "")
         return "hash:" + String(hasher.value, radix: 16)
+    }
+
+    /// `key` itself when it fits `TextLimit`, else `long:` with its length and hash: a guid or
+    /// link too long to store still names its item (a feed can make two of its own items
+    /// collide either way, by giving them one guid).
+    private static func bounded(_ key: String) -> String {
+        guard !TextLimit.fits(key) else { return key }
+        var hasher = FNV1a64()
+        hasher.combine(key)
+        return "long:\(key.utf8.count):" + String(hasher.value, radix: 16)
     }
 }
 

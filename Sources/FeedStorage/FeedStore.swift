@@ -9,11 +9,17 @@ import FeedEntities
 ///
 /// All methods are safe to call concurrently: readers never wait for a writer (WAL), and each
 /// write is one transaction, so a crash leaves either all or none of it.
+///
+/// Titles, names, tags and URLs are bounded by `TextLimit.maximumBytes` on every write: titles
+/// and names from documents are shortened with `…`, links the store can do without (a site
+/// link, an item's link or guid, an enclosure) are left out when too long, and what a caller
+/// names is refused (a feed URL, a tag, a title of the user's own with a control character).
 public protocol FeedStore: Sendable {
     /// Stores a new feed, the items of its first fetch and what that fetch learned (validators,
     /// next check) in one transaction, with the user's tags and own title (`nil`: the document's).
     /// - Returns: the stored feed and the number of items stored.
-    /// - Throws: `FeedStoreError.alreadySubscribed` when `url` is already a feed, `.invalidTag`.
+    /// - Throws: `FeedStoreError.alreadySubscribed` when `url` is already a feed, `.invalidTag`,
+    ///   `.invalidTitle` (a control character in `customTitle`), `.unstorableURL`.
     func addFeed(
         url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?
     ) async throws -> (feed: Feed, itemCount: Int)
@@ -22,7 +28,8 @@ public protocol FeedStore: Sendable {
     /// are due at once, so the next refresh fetches them. URLs already subscribed (or listed
     /// twice) are left as they are.
     /// - Returns: the feeds added and the feeds that were already there, in the list's order.
-    /// - Throws: `FeedStoreError.invalidTag` (nothing is added then).
+    /// - Throws: `FeedStoreError.invalidTag`, `.invalidTitle`, `.unstorableURL` (nothing is
+    ///   added then).
     func importFeeds(_ feeds: [FeedImport], at date: Date) async throws -> (added: [Feed], existing: [Feed])
 
     /// Adds and removes tags of a feed (case-insensitively; adding a tag it has, or removing
@@ -34,7 +41,8 @@ public protocol FeedStore: Sendable {
     /// Gives a feed the user's own title, which refreshes never replace; `nil` returns to the
     /// title of the feed document.
     /// - Returns: the feed afterwards.
-    /// - Throws: `FeedStoreError.feedNotFound`.
+    /// - Throws: `FeedStoreError.feedNotFound`, `.invalidTitle` when `title` holds a control
+    ///   character (a NUL would cut it short).
     func renameFeed(id: Int64, title: String?) async throws -> Feed
 
     /// Every feed with its counters, in subscription order.
@@ -64,7 +72,8 @@ public protocol FeedStore: Sendable {
     func retireFeed(feedID: Int64, check: FeedCheck) async throws
 
     /// Gives a feed the URL it moved to, keeping its items and their read state.
-    /// - Returns: `false` (and changes nothing) when another feed already has that URL.
+    /// - Returns: `false` (and changes nothing) when another feed already has that URL, or when
+    ///   the URL cannot be stored whole.
     func moveFeed(id: Int64, to url: String) async throws -> Bool
 
     /// Items matching the query, newest first (published, else updated, else first seen).
@@ -291,13 +300,44 @@ public enum FeedStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidTag(String)
     /// A search the index cannot run (SQLite's reason).
     case invalidSearch(String)
+    /// A title of the user's own (`renameFeed`, `addFeed`'s `customTitle`, an imported title)
+    /// that holds a control character.
+    case invalidTitle(String)
+    /// A feed URL longer than `TextLimit.maximumBytes` or holding a control character: stored
+    /// whole or not at all, since a shortened URL would be another URL.
+    case unstorableURL(String)
 
     public var description: String {
         switch self {
         case .alreadySubscribed(let id): "already subscribed (feed \(id))"
         case .feedNotFound(let id): "no feed \(id)"
-        case .invalidTag(let tag): "'\(tag)' is not a valid tag: tags are 1 to 64 characters, without commas or control characters"
+        case .invalidTag(let tag):
+            "\(Self.quoted(tag)) is not a valid tag: tags are 1 to \(TagName.maximumLength) characters "
+                + "(at most \(TextLimit.maximumBytes) bytes), without commas or control characters"
         case .invalidSearch(let reason): "cannot search: \(reason)"
+        case .invalidTitle(let title):
+            "the title \(Self.quoted(title)) holds a control character (\(Self.firstControlCharacter(in: title))), "
+                + "which a title cannot hold"
+        case .unstorableURL(let url) where !TextLimit.fits(url):
+            "the URL \(Self.quoted(url)) is \(url.utf8.count) bytes long: a feed URL may be at most \(TextLimit.maximumBytes) bytes"
+        case .unstorableURL(let url):
+            "the URL \(Self.quoted(url)) holds a control character (\(Self.firstControlCharacter(in: url)))"
         }
+    }
+
+    /// `'text'` for a one-line message: at most 64 characters and 256 bytes, control characters
+    /// escaped (`\0`, `\u{1B}`).
+    private static func quoted(_ text: String) -> String {
+        let visible = TextLimit.shortened(text, maximumBytes: 256, maximumCharacters: 64).unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        return "'" + visible.joined() + "'"
+    }
+
+    /// `U+0000`: the first control character of `text`.
+    private static func firstControlCharacter(in text: String) -> String {
+        guard let scalar = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) else { return "none" }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

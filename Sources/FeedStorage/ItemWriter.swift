@@ -87,11 +87,14 @@ struct ItemWriter {
             // Existential values, not `[DatabaseValue]`: GRDB's initializer for a sequence of
             // one concrete type maps it through a key path that the runtime instantiates on
             // every call, which cost more than SQLite's insert.
+            // Titles, names and links through `StoredText` (the key is bounded by `storeKey`);
+            // the summary and content are bounded by the parser's limits on a document.
+            let guid = StoredText.link(item.id), link = StoredText.link(item.link)
             var values: [(any DatabaseValueConvertible)?] = [
-                feedID, key, item.id, item.title, item.link, item.author,
+                feedID, key, guid, StoredText.bounded(item.title), link, StoredText.bounded(item.author),
                 item.published?.timeIntervalSince1970, item.updated?.timeIntervalSince1970,
-                item.summary, item.content, coder.encode(item.categories), coder.encode(item.enclosures),
-                firstSeen,
+                item.summary, item.content, coder.encode(StoredText.categories(item.categories)),
+                coder.encode(StoredText.enclosures(item.enclosures)), firstSeen,
             ]
             if try Bool.fetchOne(find, arguments: [feedID, key]) == nil {
                 // Looked up only for keys not stored, so a refresh of known items pays nothing.
@@ -101,14 +104,14 @@ struct ItemWriter {
                     }
                     continue
                 }
-                let duplicate = try duplicate(link: item.link, guid: item.id)
+                let duplicate = try duplicate(link: link, guid: guid)
                 values += [duplicate.canonicalLink, duplicate.original, duplicate.originalRead]
                 try insert.execute(arguments: StatementArguments(values))
                 try ruleRunner?.apply(to: db.lastInsertedRowID, item)
                 inserted += 1
             } else {
                 // ?13 is the canonical link here; first_seen is kept from the first time.
-                values[values.count - 1] = CanonicalLink.key(for: item.link)
+                values[values.count - 1] = CanonicalLink.key(for: link)
                 try update.execute(arguments: StatementArguments(values))
             }
         }

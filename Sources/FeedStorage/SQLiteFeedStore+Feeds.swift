@@ -6,24 +6,27 @@ extension SQLiteFeedStore {
     // MARK: - Writing feeds
 
     /// See `FeedStore.addFeed`. The feed's title is the document's title, else `url`; its
-    /// subscription, last refresh and last attempt are all `check.at`.
+    /// subscription, last refresh and last attempt are all `check.at`. Text goes through
+    /// `StoredText`.
     public func addFeed(
         url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?
     ) async throws -> (feed: Feed, itemCount: Int) {
+        let url = try StoredText.feedURL(url)
         let tags = try TagName.validated(tags)
+        let customTitle = try StoredText.ownTitle(customTitle)
         let rules = rules
         return try await write("subscribe to \(url)") { db in
             let known = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ?"), arguments: [url])
             if let known { throw FeedStoreError.alreadySubscribed(feedID: known) }
 
-            let title = Self.text(document.title) ?? url
-            let siteLink = Self.text(document.link)
+            let title = StoredText.title(document.title) ?? url
+            let siteLink = StoredText.link(document.link)
             let at = check.at.timeIntervalSince1970
             try db.cachedStatement(sql: """
                 INSERT INTO feed (url, title, site_link, subtitle, subscribed_at, last_refreshed, last_attempt, custom_title)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [url, title, siteLink, Self.text(document.subtitle), at, at, at, Self.text(customTitle)])
+                """).execute(arguments: [url, title, siteLink, StoredText.title(document.subtitle), at, at, at, customTitle])
             let id = db.lastInsertedRowID
             try Self.insertTags(tags, feedID: id, db)
             try Self.recordSuccess(feedID: id, check: check, db)
@@ -46,7 +49,8 @@ extension SQLiteFeedStore {
                     subtitle = COALESCE(?4, subtitle)
                 WHERE id = ?1
                 """).execute(arguments: [
-                    feedID, Self.text(document.title), Self.text(document.link), Self.text(document.subtitle),
+                    feedID, StoredText.title(document.title), StoredText.link(document.link),
+                    StoredText.title(document.subtitle),
                 ])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(feedID) }
             try Self.recordSuccess(feedID: feedID, check: check, db)
@@ -73,8 +77,8 @@ extension SQLiteFeedStore {
                     moved_to = ?5, next_check = ?6
                 WHERE id = ?1
                 """).execute(arguments: [
-                    feedID, check.at.timeIntervalSince1970, error, check.httpStatus, check.movedTo,
-                    check.nextCheck?.timeIntervalSince1970,
+                    feedID, check.at.timeIntervalSince1970, StoredText.title(error), check.httpStatus,
+                    StoredText.link(check.movedTo), check.nextCheck?.timeIntervalSince1970,
                 ])
         }
     }
@@ -91,9 +95,11 @@ extension SQLiteFeedStore {
         }
     }
 
-    /// See `FeedStore.moveFeed`.
+    /// See `FeedStore.moveFeed`. A URL the store cannot keep whole (`StoredText.feedURL`) is
+    /// not moved to either.
     public func moveFeed(id: Int64, to url: String) async throws -> Bool {
-        try await write("move feed \(id) to \(url)") { db in
+        guard let url = try? StoredText.feedURL(url) else { return false }
+        return try await write("move feed \(id) to \(TextLimit.shortened(url, maximumCharacters: 200))") { db in
             let taken = try Int64.fetchOne(
                 db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ? AND id != ?"), arguments: [url, id])
             guard taken == nil else { return false }
@@ -112,8 +118,9 @@ extension SQLiteFeedStore {
                 etag = ?4, last_modified = ?5, moved_to = ?6, gone_since = NULL, next_check = ?7, update_hint = ?8
             WHERE id = ?1
             """).execute(arguments: [
-                feedID, check.at.timeIntervalSince1970, check.httpStatus, check.etag, check.lastModified,
-                check.movedTo, check.nextCheck?.timeIntervalSince1970, check.updateHint,
+                feedID, check.at.timeIntervalSince1970, check.httpStatus, StoredText.link(check.etag),
+                StoredText.link(check.lastModified), StoredText.link(check.movedTo),
+                check.nextCheck?.timeIntervalSince1970, check.updateHint,
             ])
     }
 
@@ -182,13 +189,5 @@ extension SQLiteFeedStore {
     static func insertTags(_ tags: [String], feedID: Int64, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO feed_tag (feed_id, tag) VALUES (?, ?)")
         for tag in tags { try statement.execute(arguments: [feedID, tag]) }
-    }
-
-    /// `text` without surrounding white space, or `nil` when nothing is left: feeds often wrap
-    /// their title in newlines and indentation, and an empty title is no title.
-    static func text(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty
-        else { return nil }
-        return trimmed
     }
 }

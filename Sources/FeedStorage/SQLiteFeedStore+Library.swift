@@ -7,9 +7,12 @@ extension SQLiteFeedStore {
 
     /// See `FeedStore.importFeeds`. Each new feed takes the list's title (else its URL) as its
     /// own title until its document names one, or keeps it for good when the list gave one.
+    /// Text goes through `StoredText`.
     public func importFeeds(_ feeds: [FeedImport], at date: Date) async throws -> (added: [Feed], existing: [Feed]) {
         let validated = try feeds.map { feed throws(FeedStoreError) in
-            FeedImport(url: feed.url, title: Self.text(feed.title), tags: try TagName.validated(feed.tags))
+            FeedImport(
+                url: try StoredText.feedURL(feed.url), title: try StoredText.ownTitle(feed.title),
+                tags: try TagName.validated(feed.tags))
         }
         return try await write("import \(feeds.count) feed(s)") { db in
             var added: [Feed] = []
@@ -49,9 +52,10 @@ extension SQLiteFeedStore {
 
     /// See `FeedStore.renameFeed`.
     public func renameFeed(id: Int64, title: String?) async throws -> Feed {
-        try await write("rename feed \(id)") { db in
+        let title = try StoredText.ownTitle(title)
+        return try await write("rename feed \(id)") { db in
             try db.cachedStatement(sql: "UPDATE feed SET custom_title = ? WHERE id = ?")
-                .execute(arguments: [Self.text(title), id])
+                .execute(arguments: [title, id])
             guard db.changesCount > 0, let feed = try Self.fetchFeed(id: id, db) else {
                 throw FeedStoreError.feedNotFound(id)
             }

@@ -117,6 +117,30 @@ struct RequestHandlerLibraryTests {
         #expect(try await errorCode("feeds.import", #"{"document":"<rss/>"}"#) == -32602)
     }
 
+    /// A NUL or another control character in a title or tag is refused as invalid params,
+    /// naming the field, and changes nothing; so is a URL longer than the store keeps.
+    @Test func controlCharactersInTitlesAndTagsAndOverlongURLsAreInvalidParams() async throws {
+        remote.serve(Self.feedURL, body: Self.rss)
+        _ = try await result("feeds.subscribe", #"{"url":"\#(Self.feedURL)","title":"Mine"}"#)
+        func message(_ method: String, _ params: String) async throws -> (code: Int?, message: String) {
+            let error = try await call(method, params)["error"] as? [String: Any]
+            return (error?["code"] as? Int, error?["message"] as? String ?? "")
+        }
+        let rename = try await message("feeds.rename", #"{"feed":"1","title":"cut\u0000here"}"#)
+        #expect(rename.code == -32602 && rename.message.hasPrefix(#"the title 'cut\0here' holds a control character (U+0000)"#), "\(rename)")
+        #expect(try await errorCode("feeds.rename", #"{"feed":"1","title":"two\nlines"}"#) == -32602)
+        let tag = try await message("feeds.tag", #"{"feed":"1","add":["a\u0000b"]}"#)
+        #expect(tag.code == -32602 && tag.message.hasPrefix(#"'a\0b' is not a valid tag"#), "\(tag)")
+        let feed = try #require((try await result("feeds.list")["feeds"] as? [[String: Any]])?.first)
+        #expect(feed["title"] as? String == "Mine" && feed["tags"] as? [String] == [])
+
+        let long = "https://example.org/" + String(repeating: "a", count: 5000)
+        let subscribe = try await message("feeds.subscribe", #"{"url":"\#(long)"}"#)
+        #expect(subscribe.code == -32602 && subscribe.message.hasSuffix("a feed URL may be at most 4096 bytes"), "\(subscribe)")
+        #expect(subscribe.message.utf8.count < 300)
+        #expect(remote.requests(for: long) == 0, "nothing fetched for a URL that cannot be stored")
+    }
+
     @Test func watchSendsNewItemsUntilTheDaemonStops() async throws {
         let sent = Mutex<[Data]>([])
         let watching = Task {

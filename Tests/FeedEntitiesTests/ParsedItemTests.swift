@@ -20,6 +20,15 @@ struct ParsedItemTests {
         #expect(ParsedItem(title: "x").storeKey == ParsedItem(title: "x").storeKey)
     }
 
+    @Test func aKeyTooLongToStoreIsAHashOfIt() {
+        let guid = String(repeating: "g", count: 5000)
+        let key = ParsedItem(id: guid).storeKey
+        #expect(key.hasPrefix("long:5003:") && TextLimit.fits(key))
+        #expect(key == ParsedItem(id: guid).storeKey)
+        #expect(key != ParsedItem(id: guid + "h").storeKey)
+        #expect(ParsedItem(link: "https://e.org/" + guid).storeKey.hasPrefix("long:5019:"))
+    }
+
     @Test func displayDateFallsBack() {
         let seen = Date(timeIntervalSince1970: 10)
         let item = Item(id: 1, feedID: 1, feedTitle: "F", firstSeen: seen)

@@ -1,4 +1,5 @@
 @testable import FeedParsing
+import Foundation
 import Testing
 
 struct SubscriptionListTests {
@@ -56,40 +57,93 @@ struct SubscriptionListTests {
         }
     }
 
-    @Test func neverLoadsExternalEntities() throws {
-        // In an attribute, XML forbids them: a clear error, nothing read.
-        #expect(throws: SubscriptionListError.malformed("line 3: Attribute references external entity 'secret'")) {
-            try SubscriptionList.read("""
-                <?xml version="1.0"?>
-                <!DOCTYPE opml [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
-                <opml version="2.0"><body><outline text="&secret;" xmlUrl="https://a.example/feed"/></body></opml>
-                """)
-        }
-        // In a head element, the reference stays a reference: never substituted.
-        let list = try SubscriptionList.read("""
-            <?xml version="1.0"?>
-            <!DOCTYPE opml [<!ENTITY secret SYSTEM "file:///etc/passwd"><!ENTITY lol "lol">]>
-            <opml version="2.0"><head><title>&secret;</title></head>
-            <body><outline text="a &lol;" xmlUrl="https://a.example/feed"/></body></opml>
-            """)
-        #expect(list.entries.map(\.url) == ["https://a.example/feed"])
-        #expect(list.entries[0].title == "a lol", "XML expands internal entities in attributes")
-
-        // Exponential expansion is cut off by libxml2's limits instead of eating memory.
+    /// Internal subsets that declare an entity, however it would be used: each is refused
+    /// before any attribute is read.
+    static let entityDeclarations: [String] = {
         var laughs = "<!ENTITY l0 \"lol\">"
         for level in 1...12 { laughs += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">" }
-        #expect(throws: SubscriptionListError.self) {
+        return [
+            #"<!ENTITY secret SYSTEM "file:///etc/passwd">"#,  // external, used in an attribute
+            #"<!ENTITY e "expands">"#,  // internal, used in an attribute
+            #"<!ENTITY unused "never referenced">"#,
+            #"<!ENTITY % p "parameter">"#,
+            #"<!ENTITY % outside SYSTEM "file:///etc/passwd"> %outside;"#,
+            #"<!ENTITY % inner "<!ENTITY e 'nested'>"> %inner;"#,
+            #"<!NOTATION gif SYSTEM "image/gif"><!ENTITY picture SYSTEM "p.gif" NDATA gif>"#,
+            #"<!ENTITY amp "&#38;#38;">"#,  // a predefined one declared again
+            laughs,
+        ]
+    }()
+
+    @Test(arguments: entityDeclarations) func refusesADocumentThatDeclaresAnEntity(_ declaration: String) {
+        #expect(throws: SubscriptionListError.declaresEntities) {
             try SubscriptionList.read("""
-                <?xml version="1.0"?><!DOCTYPE opml [\(laughs)]>
-                <opml version="2.0"><body><outline text="&l12;" xmlUrl="https://a.example/feed"/></body></opml>
+                <?xml version="1.0"?>
+                <!DOCTYPE opml [\(declaration)]>
+                <opml version="2.0"><head><title>&e;</title></head>
+                <body><outline text="&e;" xmlUrl="https://a.example/feed"/></body></opml>
                 """)
         }
+    }
+
+    /// The document of the review: 110 KB whose one title would expand to 600 MB. Refused at
+    /// the declaration, before the attribute is read (a read that expanded it would take
+    /// gigabytes and seconds; the suite's time limit would catch that).
+    @Test func refusesTheEntityBombAtItsDeclaration() {
+        let document = """
+            <?xml version="1.0"?>
+            <!DOCTYPE opml [<!ENTITY e "\(String(repeating: "A", count: 20_000))">]>
+            <opml version="2.0"><body>
+            <outline text="\(String(repeating: "&e;", count: 30_000))" xmlUrl="https://a.example/feed"/>
+            </body></opml>
+            """
+        #expect(document.utf8.count > 100_000)
+        #expect(throws: SubscriptionListError.declaresEntities) { try SubscriptionList.read(document) }
+        #expect(SubscriptionListError.declaresEntities.description
+            == "the OPML document declares entities (<!ENTITY …>), which OPML never needs: refusing it")
+    }
+
+    @Test func aDoctypeWithoutEntitiesStillImports() throws {
+        let list = try SubscriptionList.read("""
+            <?xml version="1.0"?>
+            <!DOCTYPE opml>
+            <opml version="2.0"><body><outline text="A &amp; B" xmlUrl="https://a.example/feed"/></body></opml>
+            """)
+        #expect(list.entries == [.init(url: "https://a.example/feed", title: "A & B")])
+    }
+
+    /// An external DTD is never read, so the entities it declares do not exist: a reference to
+    /// one expands to nothing.
+    @Test func neverReadsAnExternalDTD() throws {
+        let path = "/tmp/tidings-opml-\(UInt64.random(in: 0...UInt64.max)).dtd"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(#"<!ENTITY e "SECRET">"#.utf8)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let list = try SubscriptionList.read("""
+            <?xml version="1.0"?>
+            <!DOCTYPE opml SYSTEM "file://\(path)">
+            <opml version="2.0"><body><outline title="Feed &e;" xmlUrl="https://a.example/feed"/></body></opml>
+            """)
+        #expect(list.entries.map(\.url) == ["https://a.example/feed"])
+        #expect(!list.entries.contains { $0.title?.contains("SECRET") == true }, "\(list.entries)")
+    }
+
+    /// A URL too long to store is skipped with its reason, and reported shortened.
+    @Test func skipsAURLLongerThanTheStoreKeeps() throws {
+        let long = "https://a.example/" + String(repeating: "a", count: 5000)
+        let list = try SubscriptionList.read("""
+            <opml version="2.0"><body>
+            <outline text="Long" xmlUrl="\(long)"/><outline text="Fine" xmlUrl="https://b.example/feed"/>
+            </body></opml>
+            """)
+        #expect(list.entries.map(\.url) == ["https://b.example/feed"])
+        #expect(list.skipped.map(\.reason) == ["the URL is 5018 bytes long: a feed URL may be at most 4096 bytes"])
+        #expect(list.skipped.first?.entry.count == 200 && list.skipped.first?.entry.hasSuffix("…") == true)
     }
 
     @Test func readsNewsboatURLs() {
         let list = SubscriptionList.read(newsboat: """
             # my feeds
-            https://lwn.net/headlines/rss linux "~LWN (headlines)" "tag with space"
+            https://lwn.net/headlines/rss linux "~LWN\u{0} (headlines)" "tag with space"
 
             http://a.example/feed ! news
             exec:~/bin/weather

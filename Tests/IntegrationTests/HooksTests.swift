@@ -82,41 +82,100 @@ struct HooksTests {
         #expect(!FileManager.default.fileExists(atPath: marker))
     }
 
-    @Test func notifySumsUpAPassThroughNotifySend() async throws {
-        let server = try await TestHTTPServer.start()
-        defer { Task { try? await server.stop() } }
-        server.route("/a.xml", .ok(Self.feed("a", titles: [])))
-        server.route("/b.xml", .ok(Self.feed("b", titles: [])))
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-notify-\(UUID().uuidString)")
-        let bin = scratch.appendingPathComponent("bin")
+    /// A daemon with `notify: true` whose `notify-send` is a stand-in in `bin` that records its
+    /// arguments, one per line, in `output` (written once it has them all).
+    static func notifyingDaemon(bin: URL) async throws -> (daemon: DaemonHarness, output: String) {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let output = scratch.appendingPathComponent("arguments").path
-        // A stand-in for notify-send that records its arguments, one per line.
         let fake = bin.appendingPathComponent("notify-send").path
+        let daemon = try await DaemonHarness(config: "notify: true", environment: ["PATH": "\(bin.path):/usr/bin:/bin"])
+        let output = daemon.directory.appendingPathComponent("arguments").path
         try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(output).part && mv \(output).part \(output)\n"
             .write(toFile: fake, atomically: true, encoding: .utf8)
         chmod(fake, 0o755)
-        let daemon = try await DaemonHarness(config: "notify: true", environment: ["PATH": "\(bin.path):/usr/bin:/bin"])
+        return (daemon, output)
+    }
 
-        for path in ["/a.xml", "/b.xml"] {
-            let subscribed = try await daemon.tidings(["subscribe", server.url(path)])
+    /// Subscribes `daemon` to the feeds `/NAME.xml` of `server`, empty at first, then serves
+    /// them with these titles and refreshes: one pass that stores new items, which runs the hooks.
+    static func storeNewItems(_ feeds: [(name: String, titles: [String])], daemon: DaemonHarness, server: TestHTTPServer) async throws {
+        for (name, _) in feeds {
+            server.route("/\(name).xml", .ok(Self.feed(name, titles: [])))
+            let subscribed = try await daemon.tidings(["subscribe", server.url("/\(name).xml")])
             #expect(subscribed.status == 0, "\(subscribed)")
         }
-        server.route("/a.xml", .ok(Self.feed("a", titles: ["One", "Two $(id)"])))
-        server.route("/b.xml", .ok(Self.feed("b", titles: ["Three & four"])))
+        for (name, titles) in feeds { server.route("/\(name).xml", .ok(Self.feed(name, titles: titles))) }
         let refreshed = try await daemon.tidings(["refresh"])
         #expect(refreshed.status == 0, "\(refreshed)")
+    }
 
-        let deadline = ContinuousClock.now + .seconds(10)
+    /// The lines `notify-send` was given, once it has run (at most `timeout`).
+    static func notification(at output: String, timeout: Duration = .seconds(10)) async throws -> [Substring] {
+        let deadline = ContinuousClock.now + timeout
         while !FileManager.default.fileExists(atPath: output), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }
-        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        return try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    @Test func notifySumsUpAPassThroughNotifySend() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        let bin = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-notify-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: bin) }
+        let (daemon, output) = try await Self.notifyingDaemon(bin: bin)
+        try await Self.storeNewItems([("a", ["One", "Two $(id)"]), ("b", ["Three & four"])], daemon: daemon, server: server)
+
+        let lines = try await Self.notification(at: output)
         // argv: --app-name, the summary, then the body (the newest titles, one per line).
         #expect(lines.count >= 5 && lines[0] == "--app-name=Tidings" && lines[1] == "3 new items in 2 feeds", "\(lines)\n\(daemon.log())")
         #expect(Set(lines.dropFirst(2).prefix(3)) == ["One", "Two $(id)", "Three &amp; four"], "\(lines)\n\(daemon.log())")
         #expect(await daemon.waitForLog("hook notify finished"), "\(daemon.log())")
+        #expect(await daemon.stop() == 0)
+    }
+
+    /// Titles of hundreds of kilobytes (notify-send could not start with an argument over
+    /// 128 KiB) reach the notification shortened.
+    @Test func notifyShortensLongTitles() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        let bin = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-notify-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: bin) }
+        let (daemon, output) = try await Self.notifyingDaemon(bin: bin)
+        try await Self.storeNewItems([("long", [String(repeating: "&", count: 150 * 1024), "Short"])], daemon: daemon, server: server)
+
+        let lines = try await Self.notification(at: output)
+        #expect(lines.count >= 4 && lines[1] == "2 new items in 1 feed", "\(lines.prefix(3))\n\(daemon.log())")
+        #expect(lines.contains("Short") && lines.contains(Substring(String(repeating: "&amp;", count: 199) + "…")), "\(lines)")
+        #expect(await daemon.waitForLog("hook notify finished"), "\(daemon.log())")
+        #expect(await daemon.stop() == 0)
+    }
+
+    /// A hook that starts a background child and exits: the child ends with it. (No timing
+    /// threshold on the hook: a child left running would sleep for five minutes.)
+    @Test func whatAHookLeavesRunningEndsWithIt() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-forks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let pidFile = scratch.appendingPathComponent("child.pid").path
+        let daemon = try await DaemonHarness(config: """
+            on_new_items:
+              - [/bin/sh, -c, 'sleep 300 & echo $! > \(pidFile); exit 0']
+            """)
+        try await Self.storeNewItems([("forks", ["New"])], daemon: daemon, server: server)
+
+        #expect(await daemon.waitForLog("hook on_new_items[0] finished", timeout: .seconds(30)), "\(daemon.log())")
+        #expect(daemon.log().contains("hook on_new_items[0] left processes running in its process group: ended them"), "\(daemon.log())")
+        let text = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let child = try #require(Int32(text), "\(text)")
+        defer { kill(child, SIGKILL) }
+        // Ended by the daemon and then reaped by whoever adopted it: gone for kill(2).
+        let deadline = ContinuousClock.now + .seconds(10)
+        while kill(child, 0) == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(kill(child, 0) == -1 && errno == ESRCH, "the hook's background child \(child) still exists")
         #expect(await daemon.stop() == 0)
     }
 

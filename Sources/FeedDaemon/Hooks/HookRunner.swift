@@ -1,7 +1,9 @@
 /// Runs one hook program to its end.
 public protocol HookRunner: Sendable {
     /// Runs `hook` with `input` on its stdin until it exits, or until its timeout ends it, and
-    /// logs its output and how it ended under its name.
+    /// logs its output and how it ended under its name. What the hook started in its process
+    /// group ends with it (SIGTERM, then SIGKILL after a grace): a hook that wants to leave
+    /// something running detaches it itself (`setsid`).
     ///
     /// Never throws: a program that cannot start, fails or hangs is a result, so a hook can
     /// never fail the refresh that triggered it. Runs off the cooperative thread pool; safe to
@@ -26,10 +28,13 @@ public struct HookResult: Sendable, Equatable {
     public var ending: Ending
     /// Its stdout and stderr, interleaved, at most `ProcessHookRunner.outputLimit` bytes.
     public var output: [UInt8]
+    /// Whether processes it left running in its process group when it exited were ended.
+    public var endedLeftovers: Bool
 
-    public init(ending: Ending, output: [UInt8] = []) {
+    public init(ending: Ending, output: [UInt8] = [], endedLeftovers: Bool = false) {
         self.ending = ending
         self.output = output
+        self.endedLeftovers = endedLeftovers
     }
 
     /// Whether it exited with status 0.

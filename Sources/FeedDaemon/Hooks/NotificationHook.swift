@@ -8,10 +8,21 @@ import Foundation
 /// through another feed) is one the user asked not to be bothered with.
 ///
 /// Built as an argv: titles reach `notify-send` as one argument, never through a shell. They
-/// are escaped for the little markup notification servers interpret (`&`, `<`, `>`).
+/// are escaped for the little markup notification servers interpret (`&`, `<`, `>`). Each title
+/// is shortened first (`titleCharacters`, `titleBytes`), so the body stays within a few KiB
+/// whatever the feeds wrote: Linux refuses to start a program with an argument over 128 KiB
+/// (E2BIG), and a desktop notification shows a line or two of each title anyway.
 enum NotificationHook {
     /// Titles shown in the body at most.
     static let titleCount = 5
+    /// Characters of a title shown at most, `…` included.
+    static let titleCharacters = 200
+    /// UTF-8 bytes of a title shown at most before escaping, `…` included: a character may be
+    /// a letter with any number of combining marks.
+    static let titleBytes = 800
+    /// The longest body `body(_:)` can make: each title escaped (`&` grows fivefold to
+    /// `&amp;`), one line per title, and the "and N more" line.
+    static let maximumBodyBytes = titleCount * (titleBytes * 5 + 1) + 64
     /// Seconds `notify-send` may take.
     static let timeout = 10
 
@@ -34,7 +45,8 @@ enum NotificationHook {
     static func body(_ items: [Item]) -> String {
         let newest = items.sorted { $0.id > $1.id }
         var lines = newest.prefix(titleCount).map { item in
-            let title = (item.title ?? "").split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+            let shortened = TextLimit.shortened(item.title ?? "", maximumBytes: titleBytes, maximumCharacters: titleCharacters)
+            let title = shortened.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
             return escape(title.allSatisfy(\.isWhitespace) ? "(no title)" : title)
         }
         if newest.count > titleCount { lines.append("and \(newest.count - titleCount) more") }

@@ -59,7 +59,8 @@ extension ProcessHookRunner {
     }
 }
 
-/// Feeds, drains, times out and reaps one spawned hook.
+/// Feeds, drains, times out and reaps one spawned hook, and ends what it leaves running in its
+/// process group.
 private struct Supervisor {
     let pid: pid_t
     var stdin: Int32
@@ -67,9 +68,13 @@ private struct Supervisor {
     let input: [UInt8]
     var written = 0
     var captured: [UInt8] = []
-    var status: Int32?
+    /// The hook has exited; it stays a zombie (unreaped) until its group is empty, so that the
+    /// group's number cannot pass to another group meanwhile.
+    var exited = false
     var terminatedAt: ContinuousClock.Instant?
     var killed = false
+    var timedOut = false
+    var endedLeftovers = false
 
     init(pid: pid_t, stdin: Int32, output: Int32, input: [UInt8]) {
         self.pid = pid
@@ -80,44 +85,73 @@ private struct Supervisor {
 
     mutating func run(timeout: Duration, stop: HookStop) -> HookResult {
         let deadline = ContinuousClock.now + timeout
+        let grace = ProcessHookRunner.killGrace
         while true {
-            reap()
-            if status != nil {
-                // The hook is gone: take what its output holds now, but do not wait for
-                // processes it left behind that still hold the pipe.
-                drain()
-                break
-            }
             let now = ContinuousClock.now
-            if terminatedAt == nil, now >= deadline || stop.isRequested {
-                kill(-pid, SIGTERM)
-                terminatedAt = now
+            if !exited, hasExited() {
+                exited = true
                 closeStdin()
             }
-            if let terminatedAt, !killed, now >= terminatedAt + ProcessHookRunner.killGrace {
+            if exited {
+                // The processes the hook left in its group end with it, as at a timeout.
+                let members = ProcessGroup.hasLiveMembers(pid)
+                if members != false, terminatedAt == nil {
+                    terminate(at: now)
+                    endedLeftovers = members == true
+                }
+                // Not waited for: nothing left, no way to know, or processes that even SIGKILL
+                // has not ended within a grace (stuck in the kernel).
+                if members != true { break }
+                if let terminatedAt, killed, now >= terminatedAt + grace * 2 { break }
+            } else if terminatedAt == nil, now >= deadline || stop.isRequested {
+                timedOut = true
+                terminate(at: now)
+            }
+            if let terminatedAt, !killed, now >= terminatedAt + grace {
                 kill(-pid, SIGKILL)
                 killed = true
             }
             waitForPipes(milliseconds: 50)
         }
+        let status = reap()
+        // Take what the output holds now, but do not wait for processes that left the group
+        // (`setsid`) and still hold the pipe.
+        drain()
         closeStdin()
         if output >= 0 { close(output) }
         let ending: HookResult.Ending
-        if terminatedAt != nil {
+        if timedOut {
             ending = .timedOut
-        } else if let status, status & 0x7F == 0 {
+        } else if status & 0x7F == 0 {
             // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
             ending = .exited((status >> 8) & 0xFF)
         } else {
-            ending = .signalled((status ?? 0) & 0x7F)
+            ending = .signalled(status & 0x7F)
         }
-        return HookResult(ending: ending, output: captured)
+        return HookResult(ending: ending, output: captured, endedLeftovers: endedLeftovers)
     }
 
-    private mutating func reap() {
+    /// SIGTERM to the whole group; SIGKILL follows after `killGrace` if it has not ended.
+    private mutating func terminate(at now: ContinuousClock.Instant) {
+        kill(-pid, SIGTERM)
+        terminatedAt = now
+        closeStdin()
+    }
+
+    /// Whether the hook has exited, without reaping it (`WNOWAIT`). A hook that cannot be waited
+    /// for (reaped elsewhere) counts as exited.
+    private func hasExited() -> Bool {
+        var info = siginfo_t()
+        let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+        if result < 0 { return errno != EINTR }
+        return info.si_signo == SIGCHLD
+    }
+
+    /// Reaps the exited hook: its wait status (0 when it was reaped elsewhere).
+    private func reap() -> Int32 {
         var raw: Int32 = 0
-        let result = waitpid(pid, &raw, WNOHANG)
-        if result == pid { status = raw } else if result < 0, errno != EINTR { status = raw }
+        while waitpid(pid, &raw, 0) < 0, errno == EINTR {}
+        return raw
     }
 
     /// Waits up to `milliseconds` for the pipes, writing input and reading output as they allow.
@@ -145,13 +179,17 @@ private struct Supervisor {
         if count < 0 || written == input.count { closeStdin() }
     }
 
+    /// Reads what the output pipe holds, at most 64 KiB a call: a process that writes without
+    /// pause cannot keep the supervisor from its deadlines.
     private mutating func drain() {
         guard output >= 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
+        var reads = 0
+        while reads < 4 {
             let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if count > 0 {
                 captured += buffer[..<min(count, max(0, ProcessHookRunner.outputLimit - captured.count))]
+                reads += 1
                 continue
             }
             if count < 0, errno == EINTR { continue }

@@ -8,10 +8,12 @@ import Synchronization
 /// Runs hooks as child processes: spawned with an argv (no shell), the input on a pipe to
 /// stdin, stdout and stderr captured and logged line by line under the hook's name.
 ///
-/// Each hook is watched on a thread of its own (polling `waitpid` and the pipes), never on the
+/// Each hook is watched on a thread of its own (polling `waitid` and the pipes), never on the
 /// cooperative pool. The child starts with default signal dispositions, an empty signal mask,
 /// no descriptors but 0–2, in a process group of its own, so that a timeout can end the hook
-/// and whatever it started: SIGTERM to the group, SIGKILL 2 s later.
+/// and whatever it started: SIGTERM to the group, SIGKILL 2 s later. When the hook exits by
+/// itself, what it left running in its group is ended the same way, and processes that left
+/// the group (`setsid`) and still hold its output pipe are not waited for.
 public struct ProcessHookRunner: HookRunner {
     /// Bytes of output kept per run; the rest is counted and dropped.
     public static let outputLimit = 64 * 1024
@@ -85,6 +87,9 @@ public struct ProcessHookRunner: HookRunner {
         }
         if result.output.count >= Self.outputLimit {
             logger.log(level: level, "hook \(hook.name): output cut at \(Self.outputLimit / 1024) KiB", metadata: metadata)
+        }
+        if result.endedLeftovers {
+            logger.info("hook \(hook.name) left processes running in its process group: ended them", metadata: metadata)
         }
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
         switch result.ending {

@@ -222,7 +222,7 @@ public struct RequestHandler: Sendable {
         case let error as InvalidParams: RPCError(.invalidParams, "Invalid params: \(error.message)")
         case let error as SubscriptionError:
             switch error {
-            case .invalidURL, .unsupportedScheme: RPCError(.invalidParams, error.description)
+            case .invalidURL, .unsupportedScheme, .tooLong: RPCError(.invalidParams, error.description)
             case .severalFeeds(_, let candidates):
                 RPCError(.severalFeeds, error.description, data: RPCErrorData(candidates: candidates))
             }
@@ -236,7 +236,7 @@ public struct RequestHandler: Sendable {
             switch error {
             case .alreadySubscribed: RPCError(.alreadySubscribed, error.description)
             case .feedNotFound: RPCError(.notFound, error.description)
-            case .invalidTag, .invalidSearch: RPCError(.invalidParams, error.description)
+            case .invalidTag, .invalidSearch, .invalidTitle, .unstorableURL: RPCError(.invalidParams, error.description)
             }
         case let error as SubscriptionListError: RPCError(.invalidParams, error.description)
         case let error as RulesInteractor.NoSuchRule: RPCError(.notFound, error.description)

@@ -58,10 +58,21 @@ extension RefreshInteractor {
             at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
             nextCheck: schedule.afterSuccess(at: at, hint: Self.hint(response, document.updateInterval)),
             updateHint: document.updateInterval)
+        noteUnstorableLinks(in: document, feed: url)
         let stored = try await store.addFeed(
             url: url, document: document, check: check, tags: options.tags, customTitle: options.title)
         logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
         if stored.itemCount > 0 { await newItems?.storedNewItems() }
         return stored
+    }
+
+    /// Logs (at debug) the items whose link the store leaves out because it is longer than
+    /// `TextLimit.maximumBytes`: the items are stored, without a link.
+    nonisolated func noteUnstorableLinks(in document: ParsedFeed, feed: String) {
+        let count = document.items.count { !($0.link.map { TextLimit.fits($0) } ?? true) }
+        guard count > 0 else { return }
+        logger.debug(
+            "links too long to store left out",
+            metadata: ["feed": "\(feed)", "items": "\(count)", "limit": "\(TextLimit.maximumBytes) bytes"])
     }
 }

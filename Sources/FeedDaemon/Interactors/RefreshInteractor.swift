@@ -245,6 +245,7 @@ public actor RefreshInteractor {
                 parsed = clock.now
                 check.updateHint = document.updateInterval
                 check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
+                noteUnstorableLinks(in: document, feed: feed.url)
                 outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, check: check)
                 if !feed.hasCustomTitle, let title = document.title, !title.isEmpty { outcome.title = title }
                 if outcome.newItems > 0 { await newItems?.storedNewItems() }
@@ -309,9 +310,11 @@ public actor RefreshInteractor {
         }
     }
 
-    /// The URL as it will be stored: trimmed, absolute, `http` or `https` with a host.
+    /// The URL as it will be stored: trimmed, absolute, `http` or `https` with a host, within
+    /// `TextLimit` (checked before anything is fetched; the store would refuse it after).
     static func validatedURL(_ raw: String) throws(SubscriptionError) -> String {
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard TextLimit.fits(trimmed) else { throw .tooLong(trimmed) }
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
             throw .invalidURL(raw)
         }
@@ -337,11 +340,14 @@ public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertib
     case unsupportedScheme(String)
     /// A web page that links to several feeds: the user picks one.
     case severalFeeds(page: String, [FeedCandidate])
+    /// A URL longer than the store keeps (`TextLimit.maximumBytes`).
+    case tooLong(String)
 
     public var description: String {
         switch self {
         case .invalidURL(let url): "'\(url)' is not an absolute http or https URL"
         case .unsupportedScheme(let scheme): "only http and https feeds can be subscribed to, not '\(scheme)'"
+        case .tooLong(let url): FeedStoreError.unstorableURL(url).description
         case .severalFeeds(let page, let candidates):
             "\(page) is a web page offering \(candidates.count) feeds: "
                 + candidates.map { candidate in

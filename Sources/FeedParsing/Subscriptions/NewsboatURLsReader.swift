@@ -35,8 +35,7 @@ enum NewsboatURLsReader {
             var entry = SubscriptionList.Entry(url: url)
             for word in words.dropFirst() {
                 if word.hasPrefix("~") {
-                    let title = String(word.dropFirst()).trimmingASCIIWhitespace()
-                    if !title.isEmpty { entry.title = title }
+                    if let title = SubscriptionList.cleaned(String(word.dropFirst())) { entry.title = title }
                 } else if word != "!", !word.isEmpty {
                     entry.tags.append(word)
                 }

@@ -14,7 +14,11 @@ import Foundation
 /// (`xmlUrl`, `xmlurl`), since exporters disagree.
 ///
 /// libxml2 reads the document with `XML_PARSE_NONET` and without `XML_PARSE_NOENT`: no network,
-/// no external DTD or entity is ever loaded, entities are not substituted.
+/// no external DTD or entity is ever loaded, entities are not substituted. A document that
+/// declares any entity (general or parameter, parsed or not) is refused as soon as the
+/// declaration is read, before any attribute is: OPML never needs one, and libxml2 expands the
+/// entities an attribute refers to, so that a 110 KB file could name a feed with 600 MB.
+/// An external DTD (`<!DOCTYPE opml SYSTEM "…">`) is never read, so nothing it declares exists.
 enum OPMLReader {
     static func read(_ text: String) throws(SubscriptionListError) -> SubscriptionList {
         xmlInitParser()
@@ -29,11 +33,22 @@ enum OPMLReader {
         }
         var text = text
         let result: Result<SubscriptionList, SubscriptionListError> = text.withUTF8 { bytes in
-            guard let context = xmlNewParserCtxt() else { return .failure(.malformed("out of memory")) }
+            guard let context = xmlNewParserCtxt(), let sax = context.pointee.sax else {
+                return .failure(.malformed("out of memory"))
+            }
             defer { xmlFreeParserCtxt(context) }
             let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-            let document = bytes.withMemoryRebound(to: CChar.self) { chars in
-                xmlCtxtReadMemory(context, chars.baseAddress, Int32(clamping: chars.count), nil, "UTF-8", Int32(options))
+            var declaresEntities = false
+            let document = withUnsafeMutablePointer(to: &declaresEntities) { flag in
+                Self.refuseEntityDeclarations(sax, flagging: flag)
+                return bytes.withMemoryRebound(to: CChar.self) { chars in
+                    xmlCtxtReadMemory(context, chars.baseAddress, Int32(clamping: chars.count), nil, "UTF-8", Int32(options))
+                }
+            }
+            sax.pointee._private = nil
+            if declaresEntities {
+                if let document { xmlFreeDoc(document) }
+                return .failure(.declaresEntities)
             }
             guard let document, context.pointee.wellFormed != 0 else {
                 if let document { xmlFreeDoc(document) }
@@ -53,6 +68,18 @@ enum OPMLReader {
         return try result.get()
     }
 
+    /// Makes the parser stop at the first entity declaration, setting `flag`: the SAX
+    /// callbacks for declarations (the parser calls them for the internal subset, and would for
+    /// an external one) replace libxml2's, which record the entity for later expansion. The flag
+    /// travels in the handler's `_private` field, since C callbacks capture nothing.
+    private static func refuseEntityDeclarations(
+        _ sax: UnsafeMutablePointer<xmlSAXHandler>, flagging flag: UnsafeMutablePointer<Bool>
+    ) {
+        sax.pointee._private = UnsafeMutableRawPointer(flag)
+        sax.pointee.entityDecl = { context, _, _, _, _, _ in refuseEntityDeclaration(context) }
+        sax.pointee.unparsedEntityDecl = { context, _, _, _, _ in refuseEntityDeclaration(context) }
+    }
+
     private static func describe(_ error: UnsafePointer<xmlError>?) -> String {
         guard let error, let message = error.pointee.message else { return "unreadable XML" }
         let text = String(cString: message).trimmingASCIIWhitespace()
@@ -68,8 +95,8 @@ enum OPMLReader {
 
         mutating func outlines(in parent: HTMLNode, folders: [String]) {
             for outline in parent.elementChildren where outline.name.lowercased() == "outline" {
-                let title = (Self.attribute(outline, "title") ?? Self.attribute(outline, "text")).flatMap(Self.clean)
-                if let url = Self.attribute(outline, "xmlurl").flatMap(Self.clean) {
+                let title = (Self.attribute(outline, "title") ?? Self.attribute(outline, "text")).flatMap(SubscriptionList.cleaned)
+                if let url = Self.attribute(outline, "xmlurl").flatMap(SubscriptionList.cleaned) {
                     if let refusal = SubscriptionList.refusal(of: url) {
                         skipped.append(.init(entry: url, location: title, reason: refusal))
                     } else {
@@ -84,7 +111,7 @@ enum OPMLReader {
         /// `category="/Tech/Linux,News"` gives `Tech`, `Linux` and `News`.
         static func categories(of outline: HTMLNode) -> [String] {
             guard let value = attribute(outline, "category") else { return [] }
-            return value.split(separator: ",").flatMap { $0.split(separator: "/") }.compactMap { clean(String($0)) }
+            return value.split(separator: ",").flatMap { $0.split(separator: "/") }.compactMap { SubscriptionList.cleaned(String($0)) }
         }
 
         /// The value of the attribute whose name is `lowercased` in any case.
@@ -104,22 +131,13 @@ enum OPMLReader {
             }
             return nil
         }
-
-        /// Whitespace runs as one space, control characters removed, trimmed; `nil` when
-        /// nothing is left.
-        static func clean(_ text: String) -> String? {
-            var kept = String.UnicodeScalarView()
-            var pendingSpace = false
-            for scalar in text.unicodeScalars {
-                if scalar.properties.isWhitespace {
-                    pendingSpace = !kept.isEmpty
-                } else if scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) {
-                    if pendingSpace { kept.append(" ") }
-                    pendingSpace = false
-                    kept.append(scalar)
-                }
-            }
-            return kept.isEmpty ? nil : String(kept)
-        }
     }
+}
+
+/// Flags the parse as refused and stops it; `context` is the parser context (SAX user data). A
+/// free function: C callbacks cannot capture anything, not even `Self`.
+private func refuseEntityDeclaration(_ context: UnsafeMutableRawPointer?) {
+    guard let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self) else { return }
+    parser.pointee.sax?.pointee._private?.assumingMemoryBound(to: Bool.self).pointee = true
+    xmlStopParser(parser)
 }

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// The feeds an OPML document or a newsboat `urls` file subscribes to.
 public struct SubscriptionList: Sendable, Hashable {
     public enum Format: String, Sendable, Hashable {
@@ -23,14 +25,17 @@ public struct SubscriptionList: Sendable, Hashable {
 
     /// An entry that is not imported, and why.
     public struct Skip: Sendable, Hashable {
+        /// The entry, at most 200 characters (a longer one is shortened with `…`).
         public var entry: String
-        /// `line 7` in a urls file, the outline's title in OPML.
+        /// `line 7` in a urls file, the outline's title in OPML; at most 200 characters.
         public var location: String?
         public var reason: String
 
+        /// Shortens `entry` and `location`: a skipped entry is reported, never stored, and a
+        /// URL refused for its length would otherwise be sent back whole.
         public init(entry: String, location: String?, reason: String) {
-            self.entry = entry
-            self.location = location
+            self.entry = TextLimit.shortened(entry, maximumCharacters: 200)
+            self.location = location.map { TextLimit.shortened($0, maximumCharacters: 200) }
             self.reason = reason
         }
     }
@@ -81,6 +86,9 @@ public struct SubscriptionList: Sendable, Hashable {
 
     /// Why an entry's URL cannot be subscribed to; `nil` when it can.
     static func refusal(of url: String) -> String? {
+        guard TextLimit.fits(url) else {
+            return "the URL is \(url.utf8.count) bytes long: a feed URL may be at most \(TextLimit.maximumBytes) bytes"
+        }
         let lowered = url.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
             return "only http and https feeds can be imported"
@@ -90,6 +98,23 @@ public struct SubscriptionList: Sendable, Hashable {
         else { return "not a valid URL" }
         return nil
     }
+
+    /// Whitespace runs as one space, control characters removed, trimmed; `nil` when nothing
+    /// is left. Titles and tags of a list are names, never layout.
+    static func cleaned(_ text: String) -> String? {
+        var kept = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !kept.isEmpty
+            } else if scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) {
+                if pendingSpace { kept.append(" ") }
+                pendingSpace = false
+                kept.append(scalar)
+            }
+        }
+        return kept.isEmpty ? nil : String(kept)
+    }
 }
 
 /// A subscription list that cannot be read at all.
@@ -98,11 +123,15 @@ public enum SubscriptionListError: Error, Sendable, Equatable, CustomStringConve
     case malformed(String)
     /// Well-formed, but the root element is not `<opml>`.
     case notOPML(root: String)
+    /// The document declares an entity (`<!ENTITY …>`), which OPML never needs and which could
+    /// make its attributes expand to any size.
+    case declaresEntities
 
     public var description: String {
         switch self {
         case .malformed(let reason): "the OPML document is not well-formed: \(reason)"
         case .notOPML(let root): "not an OPML document (its root element is <\(root)>)"
+        case .declaresEntities: "the OPML document declares entities (<!ENTITY …>), which OPML never needs: refusing it"
         }
     }
 }

@@ -11,7 +11,7 @@ struct ImportCommand: AsyncParsableCommand {
             after the URL are tags and "~Title" names the feed. exec:, filter: and query: lines \
             are skipped with a note. Feeds already subscribed to are left as they are, so \
             importing a file twice adds nothing. The daemon fetches the new feeds right after. \
-            Files up to 1,000,000 bytes.
+            Files up to 1,000,000 bytes; an OPML file that declares entities (<!ENTITY ...>) is refused.
             """)
 
     @Argument(help: ArgumentHelp("The file, or - for standard input.", valueName: "file"))

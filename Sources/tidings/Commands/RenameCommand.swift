@@ -5,7 +5,10 @@ struct RenameCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename",
         abstract: "Give a feed your own title, or with --reset the one its feed document gives.",
-        discussion: "Refreshes never replace your own title. Several words are joined with one space.")
+        discussion: """
+            Refreshes never replace your own title. Several words are joined with one space. A title \
+            may not hold control characters (such as a newline); one over 4 KiB is cut with "…".
+            """)
 
     @Argument(help: ArgumentHelp("The feed's number, URL, title or an unambiguous title prefix.", valueName: "feed"))
     var feed: String

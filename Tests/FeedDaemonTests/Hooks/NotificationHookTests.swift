@@ -28,4 +28,20 @@ struct NotificationHookTests {
         #expect(NotificationHook.summary([items[0]]) == "1 new item in 1 feed")
         #expect(NotificationHook.body(items) == "(no title)\n$(touch /tmp/pwned) &lt;b&gt;&amp; next")
     }
+
+    /// Linux refuses an argument over 128 KiB (E2BIG): each title is shortened at a character,
+    /// so the body stays small whatever the feeds wrote.
+    @Test func shortensEachTitleSoTheBodyStaysSmall() {
+        let huge = String(repeating: "&", count: 200 * 1024)
+        let heavy = String(repeating: "e\u{301}", count: 100_000)
+        let items = (1...7).map { item($0, feed: 1, title: $0.isMultiple(of: 2) ? heavy : huge) }
+        let body = NotificationHook.body(items)
+        #expect(body.utf8.count <= NotificationHook.maximumBodyBytes && NotificationHook.maximumBodyBytes < 32 * 1024)
+        let lines = body.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6 && lines.last == "and 2 more")
+        #expect(lines[0] == String(repeating: "&amp;", count: 199) + "…", "item 7: 199 characters and the ellipsis")
+        #expect(lines[1] == String(repeating: "e\u{301}", count: 199) + "…", "item 6: no accent cut off its letter")
+        let arguments = NotificationHook.command(for: items)?.arguments ?? []
+        #expect(arguments.allSatisfy { $0.utf8.count < 128 * 1024 })
+    }
 }

@@ -59,6 +59,58 @@ struct ProcessHookRunnerTests {
         #expect(result.ending == .timedOut)
     }
 
+    /// Runs the hook `sh -c SCRIPT`, in which `$PIDFILE` names a file to write a pid to.
+    /// - Returns: how it ended and the pid written.
+    private func run(shell script: String, name: String) async throws -> (result: HookResult, pid: pid_t) {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = await runner.run(
+            HookCommand(arguments: ["/bin/sh", "-c", "PIDFILE=\(path); " + script], name: name), input: [])
+        let text = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        return (result, try #require(pid_t(text), "\(text)"))
+    }
+
+    /// Whether `pid` still runs: a zombie waiting for init to reap it does not.
+    private func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(end, offsetBy: 2)] != "Z"
+    }
+
+    @Test(.timeLimit(.minutes(1))) func endsWhatAHookLeavesRunningInItsGroupWhenItExits() async throws {
+        // The background child keeps the output pipe open too: the run must not wait for it.
+        let (result, child) = try await run(shell: "sleep 300 & echo $! > $PIDFILE; echo started; exit 0", name: "forks")
+        #expect(result.ending == .exited(0) && result.endedLeftovers)
+        #expect(String(decoding: result.output, as: UTF8.self) == "started\n")
+        #expect(!isRunning(child), "the hook's background child outlived it")
+        #expect(recorder.lines.contains("info: hook forks left processes running in its process group: ended them"))
+        #expect(recorder.lines.contains { $0.hasPrefix("info: hook forks finished in") })
+    }
+
+    @Test(.timeLimit(.minutes(1))) func killsALeftoverThatIgnoresSIGTERMAfterTheGrace() async throws {
+        let (result, child) = try await run(shell: "trap '' TERM; sleep 300 & echo $! > $PIDFILE; exit 0", name: "stubborn child")
+        #expect(result.ending == .exited(0) && result.endedLeftovers)
+        #expect(!isRunning(child))
+    }
+
+    /// A process the hook detached (`setsid`) survives, and the run does not wait for the output
+    /// pipe it holds (a run that waited would meet the time limit).
+    @Test(.timeLimit(.minutes(1))) func leavesADetachedProcessAloneWithoutWaitingForIt() async throws {
+        let (result, detached) = try await run(shell: "setsid sleep 300 & echo $! > $PIDFILE; exit 0", name: "detaches")
+        defer { kill(detached, SIGKILL) }
+        #expect(result.ending == .exited(0) && !result.endedLeftovers)
+        #expect(isRunning(detached))
+    }
+
+    /// A detached process that writes without pause cannot keep the run going either.
+    @Test(.timeLimit(.minutes(1))) func aDetachedProcessFloodingTheOutputDoesNotHoldTheRun() async throws {
+        let (result, flooding) = try await run(shell: "setsid yes & echo $! > $PIDFILE; sleep 1; exit 0", name: "floods")
+        kill(flooding, SIGKILL)  // it dies of SIGPIPE anyway once the pipe is closed
+        #expect(result.ending == .exited(0))
+        #expect(result.output.count == ProcessHookRunner.outputLimit)
+    }
+
     @Test func reportsAProgramThatIsNotThere() async {
         let result = await runner.run(HookCommand(arguments: ["no-such-hook-program"], name: "missing"), input: [])
         #expect(result.ending == .cannotStart("no-such-hook-program: not found or not executable"))
