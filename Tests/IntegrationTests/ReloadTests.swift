@@ -13,22 +13,22 @@ struct ReloadTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let notify = try NotifySocket(directory: directory)
         let daemon = try await DaemonHarness(
-            config: "log_level: info\nbrowser: firefox %s", environment: ["NOTIFY_SOCKET": notify.path], logLevel: nil)
+            config: "log_level: info\n" + Self.rule("first"), environment: ["NOTIFY_SOCKET": notify.path], logLevel: nil)
         _ = try await notify.messages(until: "READY=1")
         let client = try RawSocket(path: daemon.socketPath)
         defer { client.close() }
-        #expect(try Self.browser(client) == "firefox %s")
+        #expect(try Self.ruleNames(client) == ["first"])
         #expect(!daemon.log().contains(" debug "), "info level: no debug lines yet")
 
-        try daemon.writeConfig("log_level: debug\nbrowser: chromium %s\nrefresh_interval: 10m\nconcurrency: 4")
+        try daemon.writeConfig("log_level: debug\nrefresh_interval: 10m\nconcurrency: 4\n" + Self.rule("second"))
         daemon.signal(SIGHUP)
         let messages = try await notify.messages(until: "READY=1")
         #expect(messages.contains { $0.hasPrefix("RELOADING=1\nMONOTONIC_USEC=") }, "\(messages)")
         #expect(await daemon.waitForLog(
-            "configuration reloaded: refresh_interval 1800 → 600, concurrency 16 → 4, browser firefox %s → chromium %s, log_level info → debug"),
+            "configuration reloaded: refresh_interval 1800 → 600, concurrency 16 → 4, log_level info → debug, rules: 1 rule(s)"),
             "\(daemon.log())")
         // The connection opened before the reload still works and sees the new value.
-        #expect(try Self.browser(client) == "chromium %s")
+        #expect(try Self.ruleNames(client) == ["second"])
         // The new log level applies to loggers that existed before the reload.
         // (A refused request is logged at debug level.)
         _ = try client.request(#"{"jsonrpc":"2.0","id":9,"method":"items.get","params":{"number":999999}}"#)
@@ -38,31 +38,38 @@ struct ReloadTests {
     }
 
     @Test func aBrokenConfigKeepsTheCurrentOne() async throws {
-        let daemon = try await DaemonHarness(config: "browser: firefox %s", logLevel: nil)
+        let daemon = try await DaemonHarness(config: Self.rule("first"), logLevel: nil)
         let client = try RawSocket(path: daemon.socketPath)
         defer { client.close() }
         for (index, broken) in ["refresh_intervl: 10m", "concurrency: [1, 2", "refresh_interval: 5s", "log_level: loud"].enumerated() {
-            try daemon.writeConfig(broken + "\nbrowser: chromium %s")
+            try daemon.writeConfig(broken + "\n" + Self.rule("second"))
             daemon.signal(SIGHUP)
             // Each refusal is logged in the same words: wait for this one, not the first again
             // (a SIGHUP sent before the last was handled could be merged with it).
             #expect(await daemon.waitForLog(
                 "configuration not reloaded, keeping the current one: \(daemon.configPath)", occurrences: index + 1), "\(daemon.log())")
-            #expect(try Self.browser(client) == "firefox %s", "after \(broken)")
+            #expect(try Self.ruleNames(client) == ["first"], "after \(broken)")
         }
         #expect(daemon.log().contains("'refresh_intervl': unknown key (did you mean 'refresh_interval'?)"), "\(daemon.log())")
         #expect(daemon.log().contains("'refresh_interval': must be at least 60 s, got 5 s"), "\(daemon.log())")
         // A good config after the broken ones is taken.
-        try daemon.writeConfig("browser: chromium %s")
+        try daemon.writeConfig(Self.rule("second"))
         daemon.signal(SIGHUP)
-        #expect(await daemon.waitForLog("configuration reloaded: browser firefox %s → chromium %s"), "\(daemon.log())")
-        #expect(try Self.browser(client) == "chromium %s")
+        #expect(await daemon.waitForLog("configuration reloaded: rules: 1 rule(s)"), "\(daemon.log())")
+        #expect(try Self.ruleNames(client) == ["second"])
         #expect(await daemon.stop() == 0)
     }
 
-    static func browser(_ client: RawSocket) throws -> String? {
-        let answer = try client.request(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocolVersion":"1.2","client":"test"}}"#)
-        return (answer["result"] as? [String: Any])?["browser"] as? String
+    /// A config with one rule named `name`: the rules are a reloadable setting a client can see.
+    static func rule(_ name: String) -> String {
+        "rules:\n  - name: \(name)\n    title: never matches this\n    actions: [read]"
+    }
+
+    /// The names of the rules the daemon runs with now (`rules.list`).
+    static func ruleNames(_ client: RawSocket) throws -> [String] {
+        let answer = try client.request(#"{"jsonrpc":"2.0","id":1,"method":"rules.list","params":{}}"#)
+        let rules = (answer["result"] as? [String: Any])?["rules"] as? [[String: Any]] ?? []
+        return rules.compactMap { $0["name"] as? String }
     }
 
     static func temporaryDirectory(_ name: String) throws -> URL {
