@@ -73,7 +73,7 @@ public struct Daemon: Sendable {
             logger.notice("copied the database to \(backup) before migrating it to schema \(store.schemaVersion)")
         }
         let live = LiveConfiguration(configuration)
-        store.setRules(configuration.rules)  // Rules (issue 7); replaced on reload below.
+        store.setRules(configuration.rules)  // Replaced on reload below.
         let maintenance = MaintenanceInteractor(store: store, retentionPolicy: { live.current.retention }, logger: logger)
         let fetcher = CurlRemoteDataManager(options: Self.fetchOptions(configuration), logger: logger)
         let notifier = SystemdNotifier(environment: environment)

@@ -13,7 +13,7 @@ import Foundation
 /// - What a request names and its sender must hear about is refused: a feed URL that does not
 ///   fit (`FeedStoreError.unstorableURL`), a title of the user's own with a control character
 ///   (`FeedStoreError.invalidTitle`); tags are refused by `TagName`.
-enum StoredText {
+public enum StoredText {
     /// A title or name: trimmed, `nil` when nothing is left, then `bounded`.
     static func title(_ text: String?) -> String? {
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
@@ -49,7 +49,7 @@ enum StoredText {
     /// `nil` when blank, shortened to the limit.
     /// - Throws: `FeedStoreError.invalidTitle` when it holds a control character (a NUL would
     ///   cut it short, a newline or escape would garble every listing).
-    static func ownTitle(_ text: String?) throws(FeedStoreError) -> String? {
+    public static func ownTitle(_ text: String?) throws(FeedStoreError) -> String? {
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
         guard !containsControlCharacter(trimmed) else { throw .invalidTitle(trimmed) }
         return TextLimit.shortened(trimmed)

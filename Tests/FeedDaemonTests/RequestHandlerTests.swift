@@ -74,6 +74,14 @@ struct RequestHandlerTests {
         #expect(try await store.feeds().isEmpty)
     }
 
+    @Test func aTitleWithAControlCharacterIsRefusedBeforeFetching() async throws {
+        remote.serve(Self.feedURL, body: Self.rss)
+        let refused = try await call(request(1, "feeds.subscribe", #"{"url":"\#(Self.feedURL)","title":"cut\u0000here"}"#))
+        #expect(errorCode(refused) == -32602, "\(refused)")
+        #expect(remote.requests(for: Self.feedURL) == 0)
+        #expect(try await store.feeds().isEmpty)
+    }
+
     @Test func listGetAndMarkRead() async throws {
         remote.serve(Self.feedURL, body: Self.rss)
         _ = try await call(request(1, "feeds.subscribe", #"{"url":"\#(Self.feedURL)"}"#))

@@ -12,13 +12,14 @@ extension RefreshInteractor {
     ///   - tags: the new feed's tags.
     ///   - title: the user's own name for the feed; `nil` keeps the document's title.
     /// - Throws: `SubscriptionError` (bad URL, a page offering several feeds), `FeedStoreError`
-    ///   (already subscribed, invalid tag), `FetchError`, `FeedParsingError`; nothing is stored
+    ///   (already subscribed, invalid tag or title), `FetchError`, `FeedParsingError`; nothing is stored
     ///   when it throws.
     public nonisolated func subscribe(
         url rawURL: String, tags: [String] = [], title: String? = nil
     ) async throws -> (feed: Feed, itemCount: Int) {
         let url = try Self.validatedURL(rawURL)
-        let options = SubscriptionOptions(tags: try TagName.validated(tags), title: title)
+        // Refused before anything is fetched, as the store would refuse them after.
+        let options = SubscriptionOptions(tags: try TagName.validated(tags), title: try StoredText.ownTitle(title))
         try await refuseKnown(url)
         let response = try await fetcher.fetch(FetchRequest(url: url))
         do {
