@@ -108,7 +108,8 @@ struct ReloadTests {
         let elapsed = clock.now - start
         #expect(result.status == 1, "\(result)")
         #expect(result.err == "tidingsd: bad configuration: \(config) line 1: YAML anchors and aliases are not supported in the Tidings config\n")
-        #expect(elapsed < Self.stopWithin, "took \(elapsed)")
+        // Generous: a debug daemon starting while the whole suite runs took 5.9 s once.
+        #expect(elapsed < .seconds(20), "took \(elapsed)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("db.sqlite").path))
     }
 
