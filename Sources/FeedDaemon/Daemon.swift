@@ -73,7 +73,10 @@ public struct Daemon: Sendable {
             logger.notice("copied the database to \(backup) before migrating it to schema \(store.schemaVersion)")
         }
         let live = LiveConfiguration(configuration)
-        store.setRules(configuration.rules)  // Replaced on reload below.
+        // Rules, replaced on reload below. A rule that runs out of time on an item
+        // (`RuleBudget`) is skipped for it, and the log says so.
+        let reportOverrun: @Sendable (RuleOverrun) -> Void = { logger.warning("\($0)") }
+        store.setRules(configuration.rules, reportingOverruns: reportOverrun)
         let maintenance = MaintenanceInteractor(store: store, retentionPolicy: { live.current.retention }, logger: logger)
         let fetcher = CurlRemoteDataManager(options: Self.fetchOptions(configuration), logger: logger)
         let notifier = SystemdNotifier(environment: environment)
@@ -130,7 +133,7 @@ public struct Daemon: Sendable {
                     load: reload,
                     apply: { new in
                         let changes = live.replace(with: new)
-                        store.setRules(new.rules)  // Rules (issue 7)
+                        store.setRules(new.rules, reportingOverruns: reportOverrun)
                         logLevel?.current = new.logLevel
                         fetcher.reconfigure(Self.fetchOptions(new))
                         refresher.reconfigure(

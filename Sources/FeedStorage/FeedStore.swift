@@ -142,7 +142,12 @@ public protocol FeedStore: Sendable {
     /// Replaces the rules that every item stored for the first time from now on goes through
     /// (`addFeed`, `storeRefresh`); items already stored are left alone. Takes effect for the
     /// next write transaction; safe to call from any thread.
-    func setRules(_ rules: [Rule])
+    ///
+    /// A rule gets `RuleBudget.perItem` per item: one still matching after that is skipped for
+    /// the item, and `report` hears of it (on the writer's thread, inside the transaction that
+    /// stores the item; it must be quick). Cancelling the task that stores items interrupts a
+    /// match at once, and the store throws `CancellationError`, storing nothing.
+    func setRules(_ rules: [Rule], reportingOverruns report: @escaping @Sendable (RuleOverrun) -> Void)
 
     /// How many items each rule has matched since the database was created, by rule name
     /// (names that never matched are absent).
@@ -150,10 +155,17 @@ public protocol FeedStore: Sendable {
 
     /// A dry run: the stored items (hidden ones included) `rule` matches, newest first, at most
     /// `limit`; nothing is changed. Reads every item's text, on a reader, concurrently with writes.
+    /// - Throws: `RuleTooSlow` as soon as the rule runs out of its `RuleBudget.perItem` on an
+    ///   item (the dry run cannot tell whether it matches); `CancellationError` when cancelled.
     func items(matching rule: Rule, limit: Int) async throws -> [Item]
 }
 
 extension FeedStore {
+    /// `setRules(_:reportingOverruns:)` where nobody hears of a rule that ran out of time.
+    public func setRules(_ rules: [Rule]) {
+        setRules(rules, reportingOverruns: { _ in })
+    }
+
     /// `addFeed(url:document:check:tags:customTitle:)` without tags or own title.
     public func addFeed(url: String, document: ParsedFeed, check: FeedCheck) async throws -> (feed: Feed, itemCount: Int) {
         try await addFeed(url: url, document: document, check: check, tags: [], customTitle: nil)

@@ -27,7 +27,7 @@ struct ItemWriter {
     /// `first_seen` of the items inserted now (seconds since 1970).
     let firstSeen: Double
     /// Rules applied to each item inserted now (`RuleRunner`); none by default.
-    var rules: [Rule] = []
+    var rules = RuleSet()
 
     /// Stores `items` in the feed.
     ///

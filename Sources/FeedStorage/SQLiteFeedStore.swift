@@ -29,7 +29,7 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
 
     let writer: any DatabaseWriter
     /// The rules new items go through (`setRules`, SQLiteFeedStore+Rules.swift).
-    let activeRules = Mutex<[Rule]>([])
+    let activeRules = Mutex(RuleSet())
 
     /// Opens (or creates) the database at `path` and brings its schema up to date.
     ///

@@ -128,6 +128,94 @@ struct ConfigurationLoaderTests {
         }
     }
 
+    // MARK: Anchors, aliases, complex keys, size
+
+    /// The refusal `parse` gives for `text`, as the daemon prints it.
+    private func refusal(_ text: String) -> String? {
+        do {
+            _ = try loader.parse(text, file: "c.yaml")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    private let anchors = "YAML anchors and aliases are not supported in the Tidings config"
+    private let complexKey = "a list or mapping used as a mapping key is not supported in the Tidings config"
+
+    @Test func anchorsAndAliasesAreRefusedWithTheirLine() {
+        #expect(refusal("# a comment\nnotify: &n false\n") == "c.yaml line 2: \(anchors)")
+        #expect(refusal("concurrency: 2\nnotify: *n\n") == "c.yaml line 2: \(anchors)")
+        #expect(refusal("on_new_items:\n  - &hook [echo, hi]\n") == "c.yaml line 2: \(anchors)")
+        #expect(refusal("rules: &r\n  - {name: a, title: b, actions: [read]}\n") == "c.yaml line 1: \(anchors)")
+    }
+
+    @Test func mergeKeysAreRefused() {
+        #expect(refusal("notify: false\n<<: *defaults\n") == "c.yaml line 2: \(anchors)")
+        let text = """
+            rules:
+              - {name: a, title: x, actions: [read]}
+              - name: b
+                <<: *first
+            """
+        #expect(refusal(text) == "c.yaml line 4: \(anchors)")
+    }
+
+    @Test func listsAndMappingsAsKeysAreRefused() {
+        #expect(refusal("? [a]\n: b\n") == "c.yaml line 1: \(complexKey)")
+        #expect(refusal("notify: false\n{a: 1}: b\n") == "c.yaml line 2: \(complexKey)")
+        #expect(refusal("{[a, b]: c}\n") == "c.yaml line 1: \(complexKey)")
+        #expect(refusal("rules:\n  - name: x\n    ? {title: y}\n    : z\n") == "c.yaml line 3: \(complexKey)")
+    }
+
+    /// 387 bytes that Yams, left to itself, builds into a key of 9^9 scalars and hashes for
+    /// longer than anyone waits (`tidingsd run` hung at start, and on SIGHUP).
+    @Test func anAliasBombIsRefusedAtItsFirstAnchor() {
+        let levels = Array("abcdefghi")
+        var lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]
+        for (previous, current) in zip(levels, levels.dropFirst()) {
+            lines.append("\(current): &\(current) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]")
+        }
+        lines += ["? *i", ": v"]
+        #expect(refusal(lines.joined(separator: "\n")) == "c.yaml line 1: \(anchors)")
+    }
+
+    @Test func deepNestingIsRefused() {
+        let depth = YAMLStructureScreen.maximumDepth + 1
+        let text = "on_new_items: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(refusal(text)?.hasPrefix("c.yaml line 1: lists and mappings nested deeper than") == true)
+    }
+
+    @Test func ampersandsAndAsterisksInsideValuesAreText() throws {
+        let configuration = try loader.parse("""
+            browser: firefox &x *y %s
+            rules:
+              - name: "*stars* & &amps"
+                title: "/^&a *b$/"
+                actions: [read]
+            """, file: "c.yaml")
+        #expect(configuration.browser == "firefox &x *y %s")
+        #expect(configuration.rules.map(\.name) == ["*stars* & &amps"])
+    }
+
+    @Test func aFileOverOneMebibyteIsRefusedUnread() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A comment line of 1023 bytes and its newline: exactly the limit loads, a byte more does not.
+        let line = "#" + String(repeating: "x", count: 1022) + "\n"
+        let atLimit = directory.appendingPathComponent("at-limit.yaml")
+        try Data(String(repeating: line, count: ConfigurationLoader.maximumFileSize / 1024).utf8).write(to: atLimit)
+        #expect(try loader.load(path: atLimit.path, required: true) == DaemonConfiguration())
+        let over = directory.appendingPathComponent("over.yaml")
+        try Data((String(repeating: line, count: ConfigurationLoader.maximumFileSize / 1024) + "\n").utf8).write(to: over)
+        #expect {
+            try loader.load(path: over.path, required: true)
+        } throws: { error in
+            "\(error)" == "\(over.path): larger than 1 MiB: not a Tidings config"
+        }
+    }
+
     @Test func missingFileIsAnErrorOnlyWhenExplicit() throws {
         let path = "/nonexistent/tidings/config.yaml"
         #expect(try loader.load(path: path, required: false) == DaemonConfiguration())

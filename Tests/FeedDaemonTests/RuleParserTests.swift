@@ -34,7 +34,7 @@ struct RuleParserTests {
         #expect(rules[0].actions == [.markRead, .hide])
         #expect(rules[1].conditionText == "feed: Swift Forums, tag: swift, any: [author: ada, content: /(?i)concurrency/]")
         #expect(rules[1].actions == [.star, .addTag("swift")])
-        #expect(rules[0].matches(RuleSubject(feedTitle: "F", feedURL: "u", title: "A promoted post")))
+        #expect(try rules[0].matches(RuleSubject(feedTitle: "F", feedURL: "u", title: "A promoted post")))
     }
 
     @Test func noRulesByDefaultOrWhenEmpty() throws {

@@ -60,6 +60,82 @@ struct ReloadTests {
         #expect(await daemon.stop() == 0)
     }
 
+    /// How long SIGTERM may take to stop the daemon, whatever it is doing: well inside the
+    /// unit's `TimeoutStopSec=10s` (ShutdownTests holds a refresh to the same bound).
+    static let stopWithin: Duration = .seconds(5)
+
+    /// 387 bytes whose last key, composed by Yams, is a list of 9^9 scalars that it hashes for
+    /// longer than anyone waits: the daemon hung at start, and on SIGHUP, where SIGTERM then no
+    /// longer stopped it.
+    static let aliasBomb: String = {
+        let levels = Array("abcdefghi")
+        var lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]
+        for (previous, current) in zip(levels, levels.dropFirst()) {
+            lines.append("\(current): &\(current) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]")
+        }
+        return (lines + ["? *i", ": v"]).joined(separator: "\n")
+    }()
+
+    @Test func anAliasBombOnSIGHUPIsRefusedAndTheDaemonKeepsServingAndStops() async throws {
+        let daemon = try await DaemonHarness(config: Self.rule("first"), logLevel: nil)
+        let client = try RawSocket(path: daemon.socketPath)
+        defer { client.close() }
+        try daemon.writeConfig(Self.aliasBomb)
+        daemon.signal(SIGHUP)
+        #expect(await daemon.waitForLog(
+            "configuration not reloaded, keeping the current one: \(daemon.configPath) line 1: "
+                + "YAML anchors and aliases are not supported in the Tidings config"), "\(daemon.log())")
+        #expect(try Self.ruleNames(client) == ["first"])
+        let (status, elapsed) = await daemon.terminate()
+        #expect(elapsed < Self.stopWithin, "exit took \(elapsed)\n\(daemon.log())")
+        #expect(status == 0, "\(daemon.log())")
+    }
+
+    @Test func startingWithAnAliasBombFailsAtOnceNamingTheLine() async throws {
+        let directory = try Self.temporaryDirectory("bomb")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("config.yaml").path
+        try Self.aliasBomb.write(toFile: config, atomically: true, encoding: .utf8)
+        let clock = ContinuousClock()
+        let start = clock.now
+        // Under `timeout`: the daemon used to hang here, and must not outlive a failed test.
+        let result = try await ProcessResult.run(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["--signal=KILL", "30", Binaries.daemon.path, "run", "--config", config,
+             "--socket", directory.appendingPathComponent("s.sock").path,
+             "--database", directory.appendingPathComponent("db.sqlite").path],
+            environment: DaemonHarness.baseEnvironment(home: directory.path))
+        let elapsed = clock.now - start
+        #expect(result.status == 1, "\(result)")
+        #expect(result.err == "tidingsd: bad configuration: \(config) line 1: YAML anchors and aliases are not supported in the Tidings config\n")
+        // Generous: a debug daemon starting while the whole suite runs took 5.9 s once.
+        #expect(elapsed < .seconds(20), "took \(elapsed)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("db.sqlite").path))
+    }
+
+    /// A reload that cannot finish (the config is now a FIFO nobody writes, so opening it
+    /// blocks) is abandoned by SIGTERM: the daemon stops within the bound, exit 0.
+    @Test func sigtermDuringAReloadThatNeverEndsStopsTheDaemon() async throws {
+        let directory = try Self.temporaryDirectory("stuck-reload")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let notify = try NotifySocket(directory: directory)
+        let daemon = try await DaemonHarness(
+            config: Self.rule("first"), environment: ["NOTIFY_SOCKET": notify.path], logLevel: nil)
+        _ = try await notify.messages(until: "READY=1")
+        try FileManager.default.removeItem(atPath: daemon.configPath)
+        #expect(mkfifo(daemon.configPath, 0o600) == 0)
+        daemon.signal(SIGHUP)
+        _ = try await notify.messages(until: "RELOADING=1")
+        // The daemon still answers while its reload waits.
+        let client = try RawSocket(path: daemon.socketPath)
+        defer { client.close() }
+        #expect(try Self.ruleNames(client) == ["first"])
+        let (status, elapsed) = await daemon.terminate()
+        #expect(elapsed < Self.stopWithin, "exit took \(elapsed)\n\(daemon.log())")
+        #expect(status == 0, "\(daemon.log())")
+        #expect(daemon.log().contains("configuration reload abandoned: the daemon is stopping"), "\(daemon.log())")
+    }
+
     /// A config with one rule named `name`: the rules are a reloadable setting a client can see.
     static func rule(_ name: String) -> String {
         "rules:\n  - name: \(name)\n    title: never matches this\n    actions: [read]"

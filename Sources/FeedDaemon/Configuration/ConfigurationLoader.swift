@@ -13,20 +13,36 @@ import Yams
 public struct ConfigurationLoader: Sendable {
     public init() {}
 
+    /// The largest config file read: the shipped one, every comment included, is about 7 KiB.
+    /// Larger files are refused before they are read, so that a mistaken path (a log, a
+    /// database, `/dev/zero`) is an error rather than memory and time spent parsing it.
+    static let maximumFileSize = 1 << 20
+
     /// Loads the file at `path` over the defaults.
     /// - Parameter required: when `false`, a missing file yields the defaults (the default path);
     ///   when `true` (an explicit `--config`), a missing file is an error.
-    /// - Throws: `ConfigurationError`.
+    /// - Throws: `ConfigurationError`, also for a file over `maximumFileSize` bytes.
     public func load(path: String, required: Bool) throws(ConfigurationError) -> DaemonConfiguration {
         guard FileManager.default.fileExists(atPath: path) else {
             if required { throw ConfigurationError(file: path, key: nil, message: "no such file") }
             return DaemonConfiguration()
         }
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? file.close() }
+            // One byte more than allowed tells an oversized file from one exactly at the limit,
+            // whatever its size claims (a pipe or a device has none).
+            data = try file.read(upToCount: Self.maximumFileSize + 1) ?? Data()
         } catch {
             throw ConfigurationError(file: path, key: nil, message: "cannot read: \(error.localizedDescription)")
+        }
+        guard data.count <= Self.maximumFileSize else {
+            throw ConfigurationError(
+                file: path, key: nil, message: "larger than \(Self.maximumFileSize >> 20) MiB: not a Tidings config")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(file: path, key: nil, message: "cannot read: not UTF-8 text")
         }
         return try parse(text, file: path)
     }
@@ -41,6 +57,12 @@ public struct ConfigurationLoader: Sendable {
 
     /// Parses YAML text over the defaults; `file` only labels errors.
     public func parse(_ text: String, file: String) throws(ConfigurationError) -> DaemonConfiguration {
+        // Before Yams builds (and hashes) anything: see `YAMLStructureScreen`.
+        do {
+            try YAMLStructureScreen().check(text)
+        } catch {
+            throw ConfigurationError(file: file, line: error.line, key: nil, message: error.message)
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -113,21 +135,26 @@ public struct ConfigurationLoader: Sendable {
     }
 }
 
-/// A configuration problem, naming the file and the key.
+/// A configuration problem, naming the file and the key (or the line, when there is no key).
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
+    /// The line, counted from 1, when the problem is in the YAML itself rather than in a key.
+    public var line: Int?
     public var key: String?
     public var message: String
 
-    public init(file: String, key: String?, message: String) {
+    public init(file: String, line: Int? = nil, key: String?, message: String) {
         self.file = file
+        self.line = line
         self.key = key
         self.message = message
     }
 
+    /// `config.yaml: 'concurrency': must be …`, or `config.yaml line 3: …`.
     public var description: String {
-        if let key { return "\(file): '\(key)': \(message)" }
-        return "\(file): \(message)"
+        let place = line.map { "\(file) line \($0)" } ?? file
+        if let key { return "\(place): '\(key)': \(message)" }
+        return "\(place): \(message)"
     }
 }
 

@@ -156,7 +156,9 @@ public struct RequestHandler: Sendable {
             return isNotification ? nil : response
         } catch {
             let rpcError = Self.rpcError(for: error)
-            if rpcError.code == RPCErrorCode.internalError.rawValue {
+            // A request cut short by the shutdown (a subscription whose rules were matching, a
+            // fetch) is no failure of the daemon's.
+            if rpcError.code == RPCErrorCode.internalError.rawValue, !(error is CancellationError) {
                 logger.error("\(method) failed: \(error)")
             } else {
                 logger.debug("\(method) refused: \(rpcError.message)")
@@ -240,6 +242,7 @@ public struct RequestHandler: Sendable {
             }
         case let error as SubscriptionListError: RPCError(.invalidParams, error.description)
         case let error as RulesInteractor.NoSuchRule: RPCError(.notFound, error.description)
+        case let error as RuleTooSlow: RPCError(.invalidParams, error.description)
         case let error as LibraryError:
             switch error {
             case .noSuchItem, .noSuchFeed: RPCError(.notFound, error.description)

@@ -17,9 +17,16 @@ public struct Rule: Sendable, Equatable {
         self.actions = actions
     }
 
-    /// Whether the rule applies to the item. A rule without any condition matches every item.
-    public func matches(_ subject: RuleSubject) -> Bool {
-        conditions.allSatisfy { $0.matches(subject) } && (anyOf.isEmpty || anyOf.contains { $0.matches(subject) })
+    /// Whether the rule applies to the item, found out within `budget` (all conditions
+    /// together). A rule without any condition matches every item.
+    /// - Throws: `RuleInterruption.overBudget` when a regular expression was still matching
+    ///   after `budget`, `.cancelled` when the task was cancelled meanwhile.
+    public func matches(_ subject: RuleSubject, budget: Duration = RuleBudget.perItem) throws(RuleInterruption) -> Bool {
+        let deadline = RuleDeadline(budget: budget)
+        for condition in conditions where try !condition.matches(subject, before: deadline) { return false }
+        if anyOf.isEmpty { return true }
+        for condition in anyOf where try condition.matches(subject, before: deadline) { return true }
+        return false
     }
 
     /// The conditions as the config writes them: `title: /sponsored/, any: [author: bot]`.

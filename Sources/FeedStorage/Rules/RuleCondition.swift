@@ -23,15 +23,26 @@ public struct RuleCondition: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the item matches. A missing field is the empty string.
-    public func matches(_ subject: RuleSubject) -> Bool {
+    /// - Throws: `RuleInterruption` when a regular expression ran past `deadline` or its task
+    ///   was cancelled.
+    public func matches(_ subject: RuleSubject, before deadline: RuleDeadline = RuleDeadline()) throws(RuleInterruption) -> Bool {
         switch field {
-        case .feed: pattern.matches(subject.feedTitle) || pattern.matches(subject.feedURL)
-        case .tag: subject.feedTags.contains { pattern.matchesWhole($0) }
-        case .title: pattern.matches(subject.title ?? "")
-        case .author: pattern.matches(subject.author ?? "")
-        case .link: pattern.matches(subject.link ?? "")
-        case .content: pattern.matches(subject.summary ?? "") || pattern.matches(subject.content ?? "")
+        case .feed: try matchesOne(of: [subject.feedTitle, subject.feedURL], before: deadline)
+        case .tag: try matchesOne(of: subject.feedTags, whole: true, before: deadline)
+        case .title: try pattern.matches(subject.title ?? "", before: deadline)
+        case .author: try pattern.matches(subject.author ?? "", before: deadline)
+        case .link: try pattern.matches(subject.link ?? "", before: deadline)
+        case .content: try matchesOne(of: [subject.summary ?? "", subject.content ?? ""], before: deadline)
         }
+    }
+
+    /// Whether the pattern matches one of `texts` (each whole, for tags), trying them in order.
+    /// A loop rather than `contains(where:)` or `||`, which would turn the typed error untyped.
+    private func matchesOne(of texts: [String], whole: Bool = false, before deadline: RuleDeadline) throws(RuleInterruption) -> Bool {
+        for text in texts {
+            if try whole ? pattern.matchesWhole(text, before: deadline) : pattern.matches(text, before: deadline) { return true }
+        }
+        return false
     }
 
     /// `title: "/sponsored/"`, as the config writes it.
@@ -41,20 +52,16 @@ public struct RuleCondition: Sendable, Equatable, CustomStringConvertible {
 /// A substring (case-insensitive) or a regular expression, compiled once.
 public enum RulePattern: Sendable, Equatable, CustomStringConvertible {
     case substring(String)
-    /// The expression's source and the compiled `Regex`; `(?i)` makes it case-insensitive.
+    /// The expression's source and the compiled expression; `(?i)` makes it case-insensitive.
     case regex(source: String, CompiledRegex)
 
-    /// Reads config text: `/…/` is a regular expression, anything else a substring.
+    /// Reads config text: `/…/` is a regular expression (ICU syntax), anything else a substring.
     /// - Throws: `RulePatternError` when the expression does not compile or the text is empty.
     public init(parsing text: String) throws(RulePatternError) {
         if text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") {
             let source = String(text.dropFirst().dropLast())
             guard !source.isEmpty else { throw .empty }
-            do {
-                self = .regex(source: source, CompiledRegex(try Regex(source)))
-            } catch {
-                throw .invalidRegex(source: source, reason: String(describing: error))
-            }
+            self = .regex(source: source, try CompiledRegex(source))
         } else {
             guard !text.isEmpty else { throw .empty }
             self = .substring(text)
@@ -62,18 +69,20 @@ public enum RulePattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the pattern occurs anywhere in `text`.
-    public func matches(_ text: String) -> Bool {
+    /// - Throws: `RuleInterruption` when a regular expression ran past `deadline` or its task
+    ///   was cancelled (a substring search always finishes).
+    public func matches(_ text: String, before deadline: RuleDeadline = RuleDeadline()) throws(RuleInterruption) -> Bool {
         switch self {
         case .substring(let needle): text.range(of: needle, options: .caseInsensitive) != nil
-        case .regex(_, let regex): text.contains(regex.regex)
+        case .regex(_, let regex): try regex.matches(text, before: deadline)
         }
     }
 
     /// Whether `text` is the substring (case-insensitively), or the expression occurs in it.
-    func matchesWhole(_ text: String) -> Bool {
+    func matchesWhole(_ text: String, before deadline: RuleDeadline) throws(RuleInterruption) -> Bool {
         switch self {
         case .substring(let value): text.caseInsensitiveCompare(value) == .orderedSame
-        case .regex: matches(text)
+        case .regex: try matches(text, before: deadline)
         }
     }
 
@@ -84,7 +93,7 @@ public enum RulePattern: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Patterns are equal when their texts are: a compiled `Regex` has no equality of its own.
+    /// Patterns are equal when their texts are: a compiled expression has no equality of its own.
     public static func == (lhs: RulePattern, rhs: RulePattern) -> Bool {
         lhs.description == rhs.description && lhs.isRegex == rhs.isRegex
     }
@@ -105,17 +114,5 @@ public enum RulePatternError: Error, Sendable, Equatable, CustomStringConvertibl
         case .empty: "empty pattern"
         case .invalidRegex(let source, let reason): "invalid regular expression /\(source)/: \(reason)"
         }
-    }
-}
-
-/// A compiled `Regex`, shared between threads. `Regex<Output>` is `Sendable` whenever its
-/// `Output` is (its lazily compiled program is published atomically); only `AnyRegexOutput`,
-/// the output of a pattern compiled at run time, is not, and the matches it holds never leave
-/// `matches(_:)`, which only asks whether there is one.
-public final class CompiledRegex: @unchecked Sendable {
-    let regex: Regex<AnyRegexOutput>
-
-    init(_ regex: Regex<AnyRegexOutput>) {
-        self.regex = regex
     }
 }

@@ -31,12 +31,12 @@ extension SQLiteFeedStore {
     }
 
     /// See `FeedStore.setRules`.
-    public func setRules(_ rules: [Rule]) {
-        activeRules.withLock { $0 = rules }
+    public func setRules(_ rules: [Rule], reportingOverruns report: @escaping @Sendable (RuleOverrun) -> Void) {
+        activeRules.withLock { $0 = RuleSet(rules: rules, reportOverrun: report) }
     }
 
     /// The rules new items go through now.
-    var rules: [Rule] { activeRules.withLock { $0 } }
+    var rules: RuleSet { activeRules.withLock { $0 } }
 
     /// See `FeedStore.ruleMatchCounts`.
     public func ruleMatchCounts() async throws -> [String: Int] {
@@ -46,8 +46,8 @@ extension SQLiteFeedStore {
         }
     }
 
-    /// See `FeedStore.items(matching:limit:)`. Reads every item with its text, oldest first, in
-    /// one snapshot; the matches come newest first.
+    /// See `FeedStore.items(matching:limit:)`. Reads every item with its text, newest first, in
+    /// one snapshot.
     public func items(matching rule: Rule, limit: Int) async throws -> [Item] {
         guard limit > 0 else { return [] }
         return try await read("test rule \(rule.name)") { db in
@@ -65,7 +65,13 @@ extension SQLiteFeedStore {
                     feedTitle: row[1], feedURL: row[2],
                     feedTags: (row[3] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? [],
                     title: row[4], author: row[5], link: row[6], summary: row[7], content: row[8])
-                if rule.matches(subject) { ids.append(row[0]) }
+                do {
+                    if try rule.matches(subject) { ids.append(row[0]) }
+                } catch RuleInterruption.overBudget {
+                    throw RuleTooSlow(rule: rule.name, item: row[0])
+                } catch RuleInterruption.cancelled {
+                    throw CancellationError()
+                }
             }
             guard !ids.isEmpty else { return [] }
             let select = try db.cachedStatement(sql: Self.itemSelect(includeContent: false) + " WHERE item.id = ?")

@@ -1,6 +1,7 @@
 import FeedEntities
 @testable import FeedStorage
 import Foundation
+import Synchronization
 import Testing
 
 /// Rules applied by the SQLite store (in memory) to new items.
@@ -110,5 +111,76 @@ extension SQLiteFeedStoreRulesTests {
         #expect(try await store.feed(id: feed.id)?.unreadCount == 1)
         #expect(try await store.feed(id: feed.id)?.itemCount == 3, "still stored")
         #expect(try await store.statistics().unread == 1)
+    }
+}
+
+/// Rules that run out of time (`RuleBudget`): the items are stored as if they had not matched,
+/// each overrun is reported, and cancellation stores nothing.
+extension SQLiteFeedStoreRulesTests {
+    /// Titles on which `/(a|aa)+$/` backtracks for longer than 20 s.
+    static let slowTitle = String(repeating: "a", count: 64) + "!"
+
+    /// What the store reported.
+    final class Reports: Sendable {
+        private let overruns = Mutex<[RuleOverrun]>([])
+        func append(_ overrun: RuleOverrun) { overruns.withLock { $0.append(overrun) } }
+        var all: [RuleOverrun] { overruns.withLock { $0 } }
+    }
+
+    /// Sets `rules`, their overruns reported into the returned `Reports`.
+    func reportingStore(_ rules: [Rule]) -> Reports {
+        let reports = Reports()
+        store.setRules(rules, reportingOverruns: { reports.append($0) })
+        return reports
+    }
+
+    @Test func aRuleOverItsBudgetIsSkippedForTheItemAndGivenUpAfterFive() async throws {
+        let reports = reportingStore([
+            try rule("slow", .title, "/(a|aa)+$/", [.hide]), try rule("plain", .title, "/^Plain/", [.star]),
+        ])
+        let slow = (1...7).map { item("s\($0)", Self.slowTitle + "\($0)") }
+        let (feed, count) = try await store.addFeed(url: feedURL, document: document(items: slow + [item("p", "Plain")]), fetchedAt: day(1))
+        #expect(count == 8, "every item is stored")
+        let items = try await store.items(ItemQuery(unreadOnly: false, includeHidden: false))
+        #expect(items.count == 8, "the slow rule hid nothing")
+        #expect(items.filter(\.isStarred).map(\.title) == ["Plain"], "the other rule still acts")
+        #expect(try await store.ruleMatchCounts() == ["plain": 1])
+
+        // Items are inserted from the end of the document: s7 first. Five overruns, then the
+        // rule is given up for the document (s2 and s1 are not tried).
+        let overruns = reports.all
+        let numbers = Dictionary(uniqueKeysWithValues: items.map { ($0.title ?? "", $0.id) })
+        let expected: [RuleOverrun] = (3...7).reversed().map {
+            .item(rule: "slow", feedID: feed.id, item: numbers[Self.slowTitle + "\($0)"]!, title: Self.slowTitle + "\($0)")
+        } + [.restOfDocument(rule: "slow", feedID: feed.id)]
+        #expect(overruns == expected)
+        #expect(overruns.first?.description.hasPrefix("rule 'slow' skipped for item ") == true)
+        #expect(overruns.first?.description.hasSuffix(" of feed \(feed.id): still matching after 0.1 seconds") == true)
+    }
+
+    @Test func aDryRunStopsAtTheFirstItemOverTheBudget() async throws {
+        _ = try await store.addFeed(url: feedURL, document: document(items: [
+            item("1", "Plain"), item("2", Self.slowTitle),
+        ]), fetchedAt: day(1))
+        let slow = try rule("slow", .title, "/(a|aa)+$/", [.hide])
+        let item = try #require(try await store.items(ItemQuery(unreadOnly: false)).first { $0.title == Self.slowTitle })
+        await #expect(throws: RuleTooSlow(rule: "slow", item: item.id)) { try await store.items(matching: slow, limit: 10) }
+    }
+
+    /// Cancelled mid-match (the daemon stopping): the write throws and stores nothing. Forty
+    /// slow rules on five items: 20 s of matching, which the test cuts short after the first
+    /// overrun, however late a loaded machine runs it.
+    @Test func cancellationDuringAMatchStoresNothing() async throws {
+        let firstOverrun = AsyncStream<Void>.makeStream()
+        let rules = try (1...40).map { try rule("slow\($0)", .title, "/(a|aa)+$/", [.hide]) }
+        store.setRules(rules, reportingOverruns: { _ in firstOverrun.continuation.yield() })
+        let slow = (1...5).map { item("s\($0)", Self.slowTitle) }
+        let subscribing = Task { [store] in try await store.addFeed(url: feedURL, document: document(items: slow), fetchedAt: day(1)) }
+        var overruns = firstOverrun.stream.makeAsyncIterator()
+        _ = await overruns.next()  // the next rule's match is under way
+        subscribing.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await subscribing.value }
+        #expect(try await store.feeds().isEmpty)
+        #expect(try await store.items(ItemQuery(unreadOnly: false, includeHidden: true)).isEmpty)
     }
 }

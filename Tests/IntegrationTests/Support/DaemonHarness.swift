@@ -107,6 +107,21 @@ final class DaemonHarness: @unchecked Sendable {
         return daemon.terminationStatus
     }
 
+    /// Sends SIGTERM and waits for the exit, at most `limit` (then SIGKILL, so that a daemon
+    /// that ignores SIGTERM fails the test rather than hangs it).
+    /// - Returns: the exit status and how long the daemon took to exit after the signal.
+    func terminate(within limit: Duration = .seconds(20)) async -> (status: Int32, elapsed: Duration) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        signal(SIGTERM)
+        while daemon.isRunning, clock.now < start + limit {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        let elapsed = clock.now - start
+        let status = await stop(signal: SIGKILL)
+        return (status, elapsed)
+    }
+
     /// Sends a signal (SIGHUP to reload, SIGKILL to crash it).
     func signal(_ number: Int32) {
         if daemon.isRunning { kill(daemon.processIdentifier, number) }
