@@ -121,7 +121,7 @@ public struct Daemon: Sendable {
                     service: LifecycleAnnouncer(notifier: notifier, readyStatus: readyStatus),
                     successTerminationBehavior: .gracefullyShutdownGroup),
             ]
-            // MARK: Hooks (issue 7): `on_new_items` and `notify` run after each pass that stored
+            // MARK: Hooks: `on_new_items` and `notify` run after each pass that stored
             // items, off the refresh path; read from `live` at each run, so a reload changes them.
             services.append(.init(service: NewItemsHookService(
                 newItems: newItems, store: store, isRefreshing: { await refresher.isRefreshing },

@@ -7,8 +7,8 @@
 /// aggregates it, a site's full feed and its tag feed), never to fetch or open anything: the
 /// key only has to be equal for equal articles, so it is cut out of the link's bytes (RFC 3986
 /// §3: scheme, authority, path, query, fragment) rather than through `URLComponents`, whose
-/// validation and copies cost more than the rest of storing a new item did (bench/RESULTS.md,
-/// issue 7). Percent-encoding is kept as the feed wrote it, as `URLComponents`'
+/// validation and copies cost more than the rest of storing a new item did (bench/RESULTS.md).
+/// Percent-encoding is kept as the feed wrote it, as `URLComponents`'
 /// `percentEncodedPath` and `percentEncodedQueryItems` keep it.
 public enum CanonicalLink {
     /// Query parameters that only tell the publisher where a click came from (besides `utm_*`).
