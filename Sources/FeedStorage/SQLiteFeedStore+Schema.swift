@@ -14,6 +14,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v5", migrate: addRules)  // SQLiteFeedStore+Rules.swift
         migrator.registerMigration("v6", migrate: addDuplicates)
         migrator.registerMigration("v7", migrate: indexHiddenUnread)
+        migrator.registerMigration("v8", migrate: boundStoredText)  // SQLiteFeedStore+TextBounds.swift
         return migrator
     }()
 
