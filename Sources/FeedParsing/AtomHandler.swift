@@ -40,6 +40,13 @@ final class AtomHandler: FeedFormatHandler {
             feed.language = attributes.xmlLang
             return nil
         }
+        // An entry wherever it sits outside another entry: in the feed, or inside a feed-level
+        // element a broken feed never closed, where libxml2's recovery leaves the entries after it.
+        if entry == nil, element.namespace == namespace, element.local == .entry {
+            entry = EntryFields()
+            entryDepth = depth
+            return nil
+        }
         if let person, depth == person.depth + 1 {
             switch (element.namespace == namespace, element.local) {
             case (true, .name): return capture(.personName)
@@ -54,11 +61,6 @@ final class AtomHandler: FeedFormatHandler {
             return startEntryMedia(element, attributes: attributes, context: context)
         }
         guard depth == 2 else { return nil }
-        if element.namespace == namespace, element.local == .entry {
-            entry = EntryFields()
-            entryDepth = depth
-            return nil
-        }
         return startFeedChild(element, attributes: attributes, context: context)
     }
 
@@ -112,8 +114,8 @@ final class AtomHandler: FeedFormatHandler {
         }
         return ParsedFeed(
             format: format, title: feed.title, link: feed.link, subtitle: feed.subtitle,
-            language: feed.language, updated: feed.updated, author: feedAuthor,
-            image: feed.logo ?? feed.icon, items: items)
+            language: LanguageTag.normalized(feed.language ?? feed.dcLanguage), updated: feed.updated ?? feed.termsModified,
+            author: feedAuthor, image: feed.logo ?? feed.icon ?? feed.iTunesImage, items: items)
     }
 
     // MARK: - Element mapping
@@ -121,7 +123,17 @@ final class AtomHandler: FeedFormatHandler {
     private func startFeedChild(_ element: ElementName, attributes: AttributeList, context: ElementContext)
         -> CaptureMode?
     {
-        guard element.namespace == namespace else { return nil }
+        switch (element.namespace, element.local) {
+        case (.dublinCore, .language): return capture(.feed(.text(\.dcLanguage, .line)))
+        case (.dublinCoreTerms, .modified): return capture(.feed(.date(\.termsModified)))
+        case (.iTunes, .image):
+            if feed.iTunesImage == nil, let href = attributes["href"] ?? attributes["url"] {
+                feed.iTunesImage = LinkResolver.resolve(href, against: context.base)
+            }
+            return nil
+        case (namespace, _): break
+        default: return nil
+        }
         switch element.local {
         case .title: return textConstruct(.feed(.text(\.title, .line)), attributes)
         case .subtitle, .tagline: return textConstruct(.feed(.text(\.subtitle, .block)), attributes)
@@ -149,6 +161,9 @@ final class AtomHandler: FeedFormatHandler {
         switch (element.namespace, element.local) {
         case (.dublinCore, .subject): return capture(.entryCategory)
         case (.dublinCore, .creator): return capture(.entryCreator)
+        case (.dublinCoreTerms, .modified): return capture(.entry(.date(\.termsModified)))
+        case (.dublinCoreTerms, .issued): return capture(.entry(.date(\.termsIssued)))
+        case (.dublinCoreTerms, .created): return capture(.entry(.date(\.termsCreated)))
         case (.mediaRSS, _): return startEntryMedia(element, attributes: attributes, context: context)
         case (namespace, _): break
         default: return nil
@@ -194,6 +209,8 @@ final class AtomHandler: FeedFormatHandler {
             return capture(.entry(.draft(\.mediaTitle)))
         case .description:
             return capture(.entry(.draft(\.mediaDescription)))
+        case .category:
+            return capture(.entryCategory)
         case .group, .ignored:
             break
         }
@@ -229,10 +246,14 @@ final class AtomHandler: FeedFormatHandler {
         var linkIsHTML = false
         var subtitle: String?
         var language: String?
+        var dcLanguage: String?
         var updated: Date?
+        /// `dcterms:modified`, when there is no Atom `updated`.
+        var termsModified: Date?
         var authors: [String] = []
         var logo: String?
         var icon: String?
+        var iTunesImage: String?
     }
 
     /// An entry being read. The long text fields stay as captured until `parsedItem` builds the
@@ -247,6 +268,10 @@ final class AtomHandler: FeedFormatHandler {
         var published: Date?
         var created: Date?
         var updated: Date?
+        /// Dublin Core terms, each used only when the Atom element it stands in for is missing.
+        var termsModified: Date?
+        var termsIssued: Date?
+        var termsCreated: Date?
         var summary: DraftText?
         var content: DraftText?
         var mediaTitle: DraftText?
@@ -269,7 +294,7 @@ final class AtomHandler: FeedFormatHandler {
             return ParsedItem(
                 id: id, title: title?.line(in: arena) ?? mediaTitle?.line(in: arena), link: link,
                 author: names.isEmpty ? nil : names.joined(separator: ", "),
-                published: published ?? created, updated: updated,
+                published: published ?? created ?? termsIssued ?? termsCreated, updated: updated ?? termsModified,
                 summary: summary?.block(in: arena) ?? mediaDescription?.block(in: arena),
                 content: content?.block(in: arena),
                 categories: categories, enclosures: enclosures)

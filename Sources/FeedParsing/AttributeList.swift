@@ -38,6 +38,8 @@ struct AttributeList {
     var xmlBase: String? { index(of: "base", prefix: "xml").flatMap(value(at:)) }
     /// `xml:lang` on this element, if any.
     var xmlLang: String? { index(of: "lang", prefix: "xml").flatMap(value(at:)) }
+    /// `rdf:about` on this element (the URI an RSS 1.0 item or channel stands for), if any.
+    var rdfAbout: String? { index(of: "about", prefix: "rdf").flatMap(value(at:)) }
 
     /// The cleaned value of attribute `index`, `nil` when blank.
     func value(at index: Int) -> String? {

@@ -12,7 +12,7 @@ struct ElementName: Hashable, Sendable {
 }
 
 /// The local names any format handler looks at; everything else is `.other`.
-enum LocalName: String, Sendable {
+enum LocalName: String, CaseIterable, Sendable {
     // Document and container elements.
     case rss, RDF, channel, item, feed, entry, image, source, author
     // Feed and item fields.
@@ -25,4 +25,20 @@ enum LocalName: String, Sendable {
     // Scheduling hints (RSS `ttl`, the syndication module).
     case ttl, updatePeriod, updateFrequency
     case other
+}
+
+extension LocalName {
+    /// The local name `name` stands for: the exact spelling, else the same letters in another
+    /// case (`itunes:Image`, `itunes:SUMMARY`, `<pubdate>`), which feeds written by hand and by
+    /// podcast tools use and other readers accept.
+    init(matching name: String) {
+        if let exact = LocalName(rawValue: name) {
+            self = exact
+        } else {
+            self = Self.byLowercasedName[name.lowercased()] ?? .other
+        }
+    }
+
+    private static let byLowercasedName = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0.rawValue.lowercased(), $0) })
 }

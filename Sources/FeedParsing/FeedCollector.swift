@@ -272,7 +272,7 @@ final class FeedCollector {
             // `xmlns:dc` still mean Dublin Core; anything else must not pass for an RSS element.
             namespace = XMLNamespace(conventionalPrefix: String(cString: prefix))
         }
-        let name = ElementName(namespace, LocalName(rawValue: String(cString: localName)) ?? .other)
+        let name = ElementName(namespace, LocalName(matching: String(cString: localName)))
         names[key] = name
         recentNames[slot] = (key, name)
         return name

@@ -14,6 +14,7 @@ import FeedEntities
 ///   an image (`medium="image"` or an `image/*` type): that is the item's picture, not attached
 ///   media, and a podcast client must not download it as an episode (gofeed and feedparser agree);
 /// - `media:title` and `media:description` stand in for a missing title and summary;
+/// - `media:category` is one of the item's categories;
 /// - `media:group` holds alternatives of the same media: its children are read as the item's own;
 /// - at channel level, an image `media:content` or a `media:thumbnail` is the feed image when
 ///   nothing else gives one.
@@ -29,6 +30,8 @@ enum MediaRSS {
         case title
         /// `media:description`, to capture as a block: the summary when the item has none.
         case description
+        /// `media:category`, to capture as a line: one of the item's categories.
+        case category
         case ignored
     }
 
@@ -47,6 +50,8 @@ enum MediaRSS {
             return .title
         case .description:
             return .description
+        case .category:
+            return .category
         default:
             return .ignored
         }

@@ -22,8 +22,13 @@ extension RSSHandler {
         var lastBuildDate: Date?
         var pubDate: Date?
         var dcDate: Date?
+        var dcModified: Date?
+        var dcIssued: Date?
+        var dcCreated: Date?
         var atomUpdated: Date?
         var managingEditor: String?
+        /// A channel-level `author`: not in RSS 2.0, but written by feeds and read by other readers.
+        var author: String?
         var webMaster: String?
         var dcCreators: [String] = []
         var dcCreator: String? { dcCreators.isEmpty ? nil : dcCreators.joined(separator: ", ") }
@@ -62,6 +67,8 @@ extension RSSHandler {
     /// An item being read. The long text fields stay as captured until `parsedItem` builds the
     /// item, usually on another thread (`ItemAssembler`).
     struct ItemFields: Sendable {
+        /// RSS 1.0 `rdf:about`, the item's URI: its id when it has no `guid`.
+        var about: String?
         var title: DraftText?
         var dcTitle: DraftText?
         var link: DraftText?
@@ -100,7 +107,7 @@ extension RSSHandler {
 
         /// The date fields, named; the raw value is their tag in `lists`.
         enum DateField: Int {
-            case pubDate = 2, dcDate, dcModified, atomPublished, atomUpdated
+            case pubDate = 2, dcDate, dcModified, atomPublished, atomUpdated, dcIssued, dcCreated
         }
 
         /// Fills `field` with `text` unless an earlier element filled it: the first element that
@@ -225,11 +232,11 @@ extension RSSHandler {
             let atomAuthor = AtomPerson.displayName(
                 name: atomAuthorName?.line(in: arena), email: atomAuthorEmail?.line(in: arena))
             return (
-                id: guid,
+                id: guid ?? about,
                 link: link?.link(in: arena) ?? atomLink ?? Self.permalink(guid, isPermaLink: guidIsPermaLink),
                 author: author?.line(in: arena) ?? (creators.isEmpty ? nil : creators.joined(separator: ", "))
                     ?? atomAuthor ?? iTunesAuthor?.line(in: arena),
-                published: date(.pubDate) ?? date(.dcDate) ?? date(.atomPublished),
+                published: date(.pubDate) ?? date(.dcDate) ?? date(.atomPublished) ?? date(.dcIssued) ?? date(.dcCreated),
                 updated: date(.atomUpdated) ?? date(.dcModified),
                 categories: categories)
         }

@@ -59,10 +59,20 @@ final class RSSHandler: FeedFormatHandler {
             if let lang = attributes.xmlLang { channel.xmlLang = lang }
             return nil
         }
-        if isCore(element, .item), item == nil, context.depth == 2 || isCore(context.parent, .channel) {
+        // An item wherever it sits outside another item: in the channel (RSS), beside it (RDF), or
+        // inside a channel-level element a broken feed never closed (a podcast's `itunes:category`),
+        // where libxml2's recovery leaves every item that follows.
+        if isCore(element, .item), item == nil {
             sawChannelOrItem = true
-            item = ItemFields()
+            item = ItemFields(about: attributes.rdfAbout)
             itemDepth = context.depth
+            return nil
+        }
+        if item != nil, element == ElementName(.iTunes, .category) {
+            // Nested categories are subcategories of the outer one; both are categories of the item.
+            if let text = attributes["text"] {
+                items.arena.append(CapturedText(bytes: Array(text.utf8), base: nil), tag: ItemFields.category, to: &item!.lists)
+            }
             return nil
         }
         if item != nil, context.depth == itemDepth + 1 {
@@ -144,9 +154,11 @@ final class RSSHandler: FeedFormatHandler {
             title: channel.title ?? channel.dcTitle,
             link: channel.link ?? channel.atomLink,
             subtitle: channel.description ?? channel.dcDescription ?? channel.iTunesSubtitle ?? channel.iTunesSummary,
-            language: channel.language ?? channel.dcLanguage ?? channel.xmlLang,
-            updated: channel.lastBuildDate ?? channel.dcDate ?? channel.atomUpdated ?? channel.pubDate,
-            author: channel.managingEditor ?? channel.webMaster ?? channel.dcCreator ?? channel.iTunesAuthor,
+            language: LanguageTag.normalized(channel.language ?? channel.dcLanguage ?? channel.xmlLang),
+            updated: channel.lastBuildDate ?? channel.dcDate ?? channel.dcModified ?? channel.atomUpdated
+                ?? channel.pubDate ?? channel.dcIssued ?? channel.dcCreated,
+            author: channel.managingEditor ?? channel.dcCreator ?? channel.author ?? channel.iTunesAuthor
+                ?? channel.webMaster,
             image: channel.imageURL ?? channel.iTunesImage ?? channel.mediaImage,
             items: items.finish(), updateInterval: channel.updateInterval)
     }
@@ -192,6 +204,8 @@ final class RSSHandler: FeedFormatHandler {
         case (.dublinCore, .date): target = .itemDate(.dcDate)
         case (.dublinCore, .subject): target = .itemCategory
         case (.dublinCoreTerms, .modified): target = .itemDate(.dcModified)
+        case (.dublinCoreTerms, .issued): target = .itemDate(.dcIssued)
+        case (.dublinCoreTerms, .created): target = .itemDate(.dcCreated)
         case (.iTunes, .author): target = .itemText(.iTunesAuthor)
         case (.iTunes, .summary): target = .itemText(.iTunesSummary)
         case (.iTunes, .subtitle): target = .itemText(.iTunesSubtitle)
@@ -247,6 +261,10 @@ final class RSSHandler: FeedFormatHandler {
         case (.dublinCore, .language): target = .channel(.text(\.dcLanguage, .line))
         case (.dublinCore, .date): target = .channel(.date(\.dcDate))
         case (.dublinCore, .creator), (.dublinCore, .author): target = .channelCreator
+        case (let namespace, .author) where isCore(namespace): target = .channel(.text(\.author, .line))
+        case (.dublinCoreTerms, .modified): target = .channel(.date(\.dcModified))
+        case (.dublinCoreTerms, .issued): target = .channel(.date(\.dcIssued))
+        case (.dublinCoreTerms, .created): target = .channel(.date(\.dcCreated))
         case (let namespace, .ttl) where isCore(namespace): target = .channel(.text(\.ttl, .line))
         case (.syndication, .updatePeriod): target = .channel(.text(\.updatePeriod, .line))
         case (.syndication, .updateFrequency): target = .channel(.text(\.updateFrequency, .line))
@@ -254,7 +272,7 @@ final class RSSHandler: FeedFormatHandler {
         case (.iTunes, .subtitle): target = .channel(.text(\.iTunesSubtitle, .block))
         case (.iTunes, .summary): target = .channel(.text(\.iTunesSummary, .block))
         case (.iTunes, .image):
-            if channel.iTunesImage == nil, let href = attributes["href"] {
+            if channel.iTunesImage == nil, let href = attributes["href"] ?? attributes["url"] {
                 channel.iTunesImage = LinkResolver.resolve(href, against: context.base)
             }
             return nil
@@ -286,6 +304,8 @@ final class RSSHandler: FeedFormatHandler {
             return capture(.itemText(.mediaTitle))
         case .description:
             return capture(.itemText(.mediaDescription))
+        case .category:
+            return capture(.itemCategory)
         case .group, .ignored:
             break
         }

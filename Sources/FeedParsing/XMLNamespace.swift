@@ -22,25 +22,28 @@ enum XMLNamespace: UInt8, Sendable {
     case other
 
     init(uri: String) {
-        // Some feeds declare namespaces with stray spaces or in another letter case
-        // (iTunes' own documentation spells it ".../DTDs/PodCast-1.0.dtd").
-        let uri = uri.trimmingASCIIWhitespace().lowercased()
+        // Feeds declare namespaces with stray spaces, in another letter case (iTunes' own
+        // documentation spells it ".../DTDs/PodCast-1.0.dtd"), over https or without the final
+        // slash: all of these are compared in one form.
+        var uri = uri.trimmingASCIIWhitespace().lowercased()
+        if uri.hasPrefix("https://") { uri = "http://" + uri.dropFirst("https://".count) }
+        while uri.hasSuffix("/") { uri.removeLast() }
         switch uri {
         case "http://www.w3.org/2005/atom": self = .atom10
         case "http://purl.org/atom/ns#": self = .atom03
-        case "http://purl.org/rss/1.0/": self = .rss10
-        case "http://my.netscape.com/rdf/simple/0.9/", "http://channel.netscape.com/rdf/simple/0.9/": self = .rss090
+        case "http://purl.org/rss/1.0": self = .rss10
+        case "http://my.netscape.com/rdf/simple/0.9", "http://channel.netscape.com/rdf/simple/0.9": self = .rss090
         case "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss": self = .rss20
         case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": self = .rdf
-        case "http://purl.org/rss/1.0/modules/content/": self = .content
-        case "http://purl.org/dc/elements/1.1/": self = .dublinCore
-        case "http://purl.org/dc/terms/": self = .dublinCoreTerms
-        case "http://www.itunes.com/dtds/podcast-1.0.dtd": self = .iTunes
-        // Yahoo's URI, with or without the final slash (the older "tools." host survives too).
-        case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss", "http://tools.search.yahoo.com/mrss/":
-            self = .mediaRSS
+        case "http://purl.org/rss/1.0/modules/content": self = .content
+        case "http://purl.org/dc/elements/1.1": self = .dublinCore
+        case "http://purl.org/dc/terms": self = .dublinCoreTerms
+        // Apple's URI, and the placeholder its old podcast specification used in its example.
+        case "http://www.itunes.com/dtds/podcast-1.0.dtd", "http://example.com/dtds/podcast-1.0.dtd": self = .iTunes
+        // Yahoo's URI (the older "tools." host survives too).
+        case "http://search.yahoo.com/mrss", "http://tools.search.yahoo.com/mrss": self = .mediaRSS
         case "http://www.w3.org/1999/xhtml": self = .xhtml
-        case "http://purl.org/rss/1.0/modules/syndication/": self = .syndication
+        case "http://purl.org/rss/1.0/modules/syndication": self = .syndication
         default: self = .other
         }
     }
