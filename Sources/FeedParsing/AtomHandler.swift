@@ -43,6 +43,11 @@ final class AtomHandler: FeedFormatHandler {
         // An entry wherever it sits outside another entry: in the feed, or inside a feed-level
         // element a broken feed never closed, where libxml2's recovery leaves the entries after it.
         if entry == nil, element.namespace == namespace, element.local == .entry {
+            // A feed `author` left open ends here: its name is the feed's, not the entry's.
+            if let finished = person, !finished.ofEntry {
+                person = nil
+                if let name = finished.displayName { feed.authors.append(name) }
+            }
             entry = EntryFields()
             entryDepth = depth
             return nil

@@ -14,7 +14,9 @@ import FeedEntities
 /// - enclosure lengths compare as numbers (gofeed keeps the text; a non-numeric one is absent).
 ///
 /// Two fallbacks that gofeed's universal model applies and the `tidingsd parse` contract does not
-/// are accepted as equal (they only ever concern a date or an author gofeed copied):
+/// are accepted as equal (they only ever concern a date or an author gofeed copied), and one the
+/// contract makes and gofeed does not: an RSS 1.0/0.90 item without a `guid` has its `rdf:about`
+/// as its id, where gofeed has none (RDF items have no other source of an id);
 /// - gofeed fills an item's `published` and `updated` with the same date from one source (RSS
 ///   `dc:date`, or an Atom entry's `updated` when it has no `published`); the contract puts that
 ///   date in one of the two fields only;
@@ -73,6 +75,11 @@ enum GofeedComparison {
             item.author == feed.author, feed.format == .atom10 || feed.format == .atom03
         {
             return nil  // inherited from the feed (RFC 4287 §4.2.1)
+        }
+        if key == "id", case .line(let want) = value, want?.isEmpty ?? true, item.id != nil,
+            feed.format == .rss10 || feed.format == .rss09
+        {
+            return nil  // an RDF item without a guid is identified by its rdf:about
         }
         return compare(key, value, actual: itemValue(key, item))
     }

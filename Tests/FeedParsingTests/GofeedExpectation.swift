@@ -173,7 +173,7 @@ struct GofeedExpectation {
         if let date = json.date("lastBuildDateParsed") ?? json.date("pubDateParsed") {
             feed.append(("updated", .date(date)))
         }
-        if let author = json.string("managingEditor") ?? json.string("webMaster") ?? Self.extensionAuthor(json) {
+        if let author = json.string("managingEditor") ?? Self.extensionAuthor(json) ?? json.string("webMaster") {
             feed.append(("author", .rawAuthor(author)))
         }
         items = json.objects("items").map { item in
