@@ -67,6 +67,10 @@ public struct ParsedItem: Sendable, Codable, Hashable {
     public var content: String?
     public var categories: [String]
     public var enclosures: [Enclosure]
+    /// Whether `id` is an RSS 1.0 item's `rdf:about` rather than a guid the feed gave: not part
+    /// of the `tidingsd parse` contract (which shows it as the id), and not used for
+    /// `storeKey`, so that items stored before such ids were read keep their keys.
+    public var idIsResourceURI: Bool?
 
     public init(
         id: String? = nil, title: String? = nil, link: String? = nil, author: String? = nil,
@@ -85,11 +89,11 @@ public struct ParsedItem: Sendable, Codable, Hashable {
         self.enclosures = enclosures
     }
 
-    /// The key the store deduplicates on: the guid/id, else the link, else a hash of
+    /// The key the store deduplicates on: the guid/id (not an `rdf:about`), else the link, else a hash of
     /// title + date + first enclosure. The same item parsed twice yields the same key. A key
     /// longer than `TextLimit.maximumBytes` is replaced by a hash of it.
     public var storeKey: String {
-        if let id, !id.isEmpty { return Self.bounded("id:" + id) }
+        if let id, !id.isEmpty, idIsResourceURI != true { return Self.bounded("id:" + id) }
         if let link, !link.isEmpty { return Self.bounded("link:" + link) }
         var hasher = FNV1a64()
         hasher.combine(title ?? "")

@@ -174,12 +174,14 @@ extension RSSHandler {
 
         func parsedItem(in arena: TextArena) -> ParsedItem {
             let fields = resolved(in: arena)
-            return ParsedItem(
+            var item = ParsedItem(
                 id: fields.id, title: Self.firstText(titles, .singleLine, in: arena), link: fields.link,
                 author: fields.author, published: fields.published, updated: fields.updated,
                 summary: Self.firstText(summaries, .multiline, in: arena),
                 content: Self.firstText(contents, .multiline, in: arena),
                 categories: fields.categories, enclosures: enclosures)
+            if fields.idIsAbout { item.idIsResourceURI = true }
+            return item
         }
 
         /// The item's `tidingsd parse` JSON, the same as `parsedItem`'s would be, with the long
@@ -218,7 +220,7 @@ extension RSSHandler {
 
         /// The short fields, read the same way for both.
         private func resolved(in arena: TextArena)
-            -> (id: String?, link: String?, author: String?, published: Date?, updated: Date?, categories: [String])
+            -> (id: String?, idIsAbout: Bool, link: String?, author: String?, published: Date?, updated: Date?, categories: [String])
         {
             let guid = guid?.line(in: arena)
             let creators = arena.entries(of: lists, tag: Self.creator).compactMap { $0.line(in: arena) }
@@ -233,6 +235,7 @@ extension RSSHandler {
                 name: atomAuthorName?.line(in: arena), email: atomAuthorEmail?.line(in: arena))
             return (
                 id: guid ?? about,
+                idIsAbout: guid == nil && about != nil,
                 link: link?.link(in: arena) ?? atomLink ?? Self.permalink(guid, isPermaLink: guidIsPermaLink),
                 author: author?.line(in: arena) ?? (creators.isEmpty ? nil : creators.joined(separator: ", "))
                     ?? atomAuthor ?? iTunesAuthor?.line(in: arena),
