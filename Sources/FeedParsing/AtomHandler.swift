@@ -113,7 +113,7 @@ final class AtomHandler: FeedFormatHandler {
         return ParsedFeed(
             format: format, title: feed.title, link: feed.link, subtitle: feed.subtitle,
             language: feed.language, updated: feed.updated, author: feedAuthor,
-            image: feed.logo ?? feed.icon, items: items)
+            image: feed.logo ?? feed.icon, items: items, titleType: feed.titleType)
     }
 
     // MARK: - Element mapping
@@ -123,7 +123,9 @@ final class AtomHandler: FeedFormatHandler {
     {
         guard element.namespace == namespace else { return nil }
         switch element.local {
-        case .title: return textConstruct(.feed(.text(\.title, .line)), attributes)
+        case .title:
+            if feed.title == nil { feed.titleType = AtomTextConstruct(attributes, atom03: format == .atom03).titleType }
+            return textConstruct(.feed(.text(\.title, .line)), attributes)
         case .subtitle, .tagline: return textConstruct(.feed(.text(\.subtitle, .block)), attributes)
         case .updated, .modified: return capture(.feed(.date(\.updated)))
         case .logo: return capture(.feed(.text(\.logo, .link)))
@@ -155,7 +157,11 @@ final class AtomHandler: FeedFormatHandler {
         }
         switch element.local {
         case .id: return capture(.entry(.text(\.id, .line)))
-        case .title: return textConstruct(.entry(.draft(\.title)), attributes)
+        case .title:
+            if entry?.title?.isBlank ?? true {
+                entry?.titleType = AtomTextConstruct(attributes, atom03: format == .atom03).titleType
+            }
+            return textConstruct(.entry(.draft(\.title)), attributes)
         case .summary: return textConstruct(.entry(.draft(\.summary)), attributes)
         case .content: return textConstruct(.entry(.draft(\.content)), attributes)
         case .published, .issued: return capture(.entry(.date(\.published)))
@@ -225,6 +231,7 @@ final class AtomHandler: FeedFormatHandler {
 
     private struct FeedFields {
         var title: String?
+        var titleType = TitleType.unknown
         var link: String?
         var linkIsHTML = false
         var subtitle: String?
@@ -240,6 +247,7 @@ final class AtomHandler: FeedFormatHandler {
     private struct EntryFields: Sendable {
         var id: String?
         var title: DraftText?
+        var titleType = TitleType.unknown
         var link: String?
         var linkIsHTML = false
         var authors: [String] = []
@@ -266,13 +274,14 @@ final class AtomHandler: FeedFormatHandler {
 
         func parsedItem(in arena: TextArena) -> ParsedItem {
             let names = authors.isEmpty ? creators : authors
+            let ownTitle = title?.line(in: arena)
             return ParsedItem(
-                id: id, title: title?.line(in: arena) ?? mediaTitle?.line(in: arena), link: link,
+                id: id, title: ownTitle ?? mediaTitle?.line(in: arena), link: link,
                 author: names.isEmpty ? nil : names.joined(separator: ", "),
                 published: published ?? created, updated: updated,
                 summary: summary?.block(in: arena) ?? mediaDescription?.block(in: arena),
                 content: content?.block(in: arena),
-                categories: categories, enclosures: enclosures)
+                categories: categories, enclosures: enclosures, titleType: ownTitle == nil ? .unknown : titleType)
         }
     }
 
