@@ -62,7 +62,7 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
     /// `nil` when no text is left (a title of nothing but tags).
     /// - Parameter htmlToText: the text of an HTML fragment (the daemon's HTML reader).
     public func titleText(htmlToText: (String) -> String) -> String? {
-        title.map { titleType.text(of: $0, htmlToText: htmlToText) }.flatMap { $0.isEmpty ? nil : $0 }
+        title.map { titleType.displayText(of: $0, htmlToText: htmlToText) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
@@ -105,7 +105,7 @@ public struct ParsedItem: Sendable, Codable, Hashable {
     /// `nil` when no text is left (a title of nothing but tags).
     /// - Parameter htmlToText: the text of an HTML fragment (the daemon's HTML reader).
     public func titleText(htmlToText: (String) -> String) -> String? {
-        title.map { titleType.text(of: $0, htmlToText: htmlToText) }.flatMap { $0.isEmpty ? nil : $0 }
+        title.map { titleType.displayText(of: $0, htmlToText: htmlToText) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The key the store deduplicates on: the guid/id, else the link, else a hash of

@@ -1,5 +1,5 @@
 /// Whether a title, as the parser read it, is text or HTML: what decides how it becomes the text
-/// people see (`text(of:htmlToText:)`).
+/// people see (`displayText(of:htmlToText:)`).
 ///
 /// The `tidingsd parse` contract keeps HTML-typed text as HTML, so the parser says which titles
 /// are HTML out of band, here, and the daemon turns them into text once, when it stores them.
@@ -14,7 +14,7 @@ public enum TitleType: String, Sendable, Codable, Hashable {
 
     /// The text people see for `title`: `title` itself when it is text, else what `htmlToText`
     /// makes of it (tags removed, references decoded, whitespace collapsed).
-    public func text(of title: String, htmlToText: (String) -> String) -> String {
+    public func displayText(of title: String, htmlToText: (String) -> String) -> String {
         switch self {
         case .text: title
         case .html: htmlToText(title)

@@ -30,7 +30,7 @@ extension SQLiteFeedStore {
                 after = last["id"]
                 for row in rows {
                     let title: String = row["title"]
-                    let text = TitleType.unknown.text(of: title, htmlToText: htmlToText)
+                    let text = TitleType.unknown.displayText(of: title, htmlToText: htmlToText)
                     guard text != title else { continue }
                     // A feed's title is never empty (its URL stands in), an item's may be absent.
                     let url: String? = table == "feed" ? row["url"] : nil

@@ -24,10 +24,10 @@ struct TitleTypeTests {
     }
 
     @Test func eachTypeBecomesTextItsOwnWay() {
-        #expect(TitleType.text.text(of: "a <b>c</b>", htmlToText: Self.converted) == "a <b>c</b>")
-        #expect(TitleType.html.text(of: "plain", htmlToText: Self.converted) == "text(plain)")
-        #expect(TitleType.unknown.text(of: "a <b>c</b>", htmlToText: Self.converted) == "text(a <b>c</b>)")
-        #expect(TitleType.unknown.text(of: "a < c", htmlToText: Self.converted) == "a < c")
+        #expect(TitleType.text.displayText(of: "a <b>c</b>", htmlToText: Self.converted) == "a <b>c</b>")
+        #expect(TitleType.html.displayText(of: "plain", htmlToText: Self.converted) == "text(plain)")
+        #expect(TitleType.unknown.displayText(of: "a <b>c</b>", htmlToText: Self.converted) == "text(a <b>c</b>)")
+        #expect(TitleType.unknown.displayText(of: "a < c", htmlToText: Self.converted) == "a < c")
     }
 
     @Test func parsedTitlesGiveTheirTextAndNothingForNoText() {

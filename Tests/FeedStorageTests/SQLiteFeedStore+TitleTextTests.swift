@@ -76,12 +76,12 @@ struct SQLiteFeedStoreTitleTextTests {
         #expect(store.schemaVersion == "v9")
         let reader = try DatabaseQueue(path: path)
         defer { try? reader.close() }
-        let feeds = try await reader.read { db in
+        let feeds = try reader.read { db in
             try Row.fetchAll(db, sql: "SELECT title, custom_title FROM feed ORDER BY id")
         }
         #expect(feeds.map { $0["title"] as String } == ["Bob & Co", "https://b.example/f", "Plain & simple"])
         #expect(feeds[0]["custom_title"] as String == "Mine &amp; <b>yours</b>", "the user's own title is theirs")
-        let items = try await reader.read { db in
+        let items = try reader.read { db in
             try Row.fetchAll(db, sql: "SELECT title, indexed FROM item ORDER BY id")
         }
         #expect(items.map { $0["title"] as String? } == ["Lamp replaced", "AT&T < 5", nil, nil])
