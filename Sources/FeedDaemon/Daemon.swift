@@ -68,7 +68,7 @@ public struct Daemon: Sendable {
         locks.append(try InstanceLock(path: databasePath + ".lock", resource: "the database \(databasePath)"))
         defer { withExtendedLifetime(locks) {} }
 
-        let store = try SQLiteFeedStore(path: databasePath)
+        let store = try SQLiteFeedStore(path: databasePath, htmlToText: HTMLTitleText.text(ofHTML:))
         if let backup = store.migrationBackup {
             logger.notice("copied the database to \(backup) before migrating it to schema \(store.schemaVersion)")
         }

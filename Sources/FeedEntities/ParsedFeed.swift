@@ -34,11 +34,15 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
     /// How often the feed says it changes, in seconds (RSS `<ttl>`, `sy:updatePeriod` and
     /// `sy:updateFrequency`): a hint for scheduling, not part of the `tidingsd parse` contract.
     public var updateInterval: Double?
+    /// Whether `title` is text or HTML (Atom `type`), for the daemon to store it as text: not
+    /// part of the `tidingsd parse` contract, where HTML-typed text stays HTML.
+    public var titleType: TitleType
 
     public init(
         format: Format, title: String? = nil, link: String? = nil, subtitle: String? = nil,
         language: String? = nil, updated: Date? = nil, author: String? = nil, image: String? = nil,
-        wellFormed: Bool = true, items: [ParsedItem] = [], updateInterval: Double? = nil
+        wellFormed: Bool = true, items: [ParsedItem] = [], updateInterval: Double? = nil,
+        titleType: TitleType = .unknown
     ) {
         self.format = format
         self.title = title
@@ -51,6 +55,14 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
         self.wellFormed = wellFormed
         self.items = items
         self.updateInterval = updateInterval
+        self.titleType = titleType
+    }
+
+    /// The title as people see it: text, whatever the document's markup (see `TitleType`);
+    /// `nil` when no text is left (a title of nothing but tags).
+    /// - Parameter htmlToText: the text of an HTML fragment (the daemon's HTML reader).
+    public func titleText(htmlToText: (String) -> String) -> String? {
+        title.map { titleType.displayText(of: $0, htmlToText: htmlToText) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
@@ -67,6 +79,9 @@ public struct ParsedItem: Sendable, Codable, Hashable {
     public var content: String?
     public var categories: [String]
     public var enclosures: [Enclosure]
+    /// Whether `title` is text or HTML (Atom `type`), for the daemon to store it as text: not
+    /// part of the `tidingsd parse` contract, where HTML-typed text stays HTML.
+    public var titleType: TitleType
     /// Whether `id` is an RSS 1.0 item's `rdf:about` rather than a guid the feed gave: not part
     /// of the `tidingsd parse` contract (which shows it as the id), and not used for
     /// `storeKey`, so that items stored before such ids were read keep their keys.
@@ -75,7 +90,7 @@ public struct ParsedItem: Sendable, Codable, Hashable {
     public init(
         id: String? = nil, title: String? = nil, link: String? = nil, author: String? = nil,
         published: Date? = nil, updated: Date? = nil, summary: String? = nil, content: String? = nil,
-        categories: [String] = [], enclosures: [Enclosure] = []
+        categories: [String] = [], enclosures: [Enclosure] = [], titleType: TitleType = .unknown
     ) {
         self.id = id
         self.title = title
@@ -87,6 +102,14 @@ public struct ParsedItem: Sendable, Codable, Hashable {
         self.content = content
         self.categories = categories
         self.enclosures = enclosures
+        self.titleType = titleType
+    }
+
+    /// The title as people see it: text, whatever the document's markup (see `TitleType`);
+    /// `nil` when no text is left (a title of nothing but tags).
+    /// - Parameter htmlToText: the text of an HTML fragment (the daemon's HTML reader).
+    public func titleText(htmlToText: (String) -> String) -> String? {
+        title.map { titleType.displayText(of: $0, htmlToText: htmlToText) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The key the store deduplicates on: the guid/id (not an `rdf:about`), else the link, else a hash of

@@ -120,7 +120,7 @@ final class AtomHandler: FeedFormatHandler {
         return ParsedFeed(
             format: format, title: feed.title, link: feed.link, subtitle: feed.subtitle,
             language: LanguageTag.normalized(feed.language ?? feed.dcLanguage), updated: feed.updated ?? feed.termsModified,
-            author: feedAuthor, image: feed.logo ?? feed.icon ?? feed.iTunesImage, items: items)
+            author: feedAuthor, image: feed.logo ?? feed.icon ?? feed.iTunesImage, items: items, titleType: feed.titleType)
     }
 
     // MARK: - Element mapping
@@ -140,7 +140,9 @@ final class AtomHandler: FeedFormatHandler {
         default: return nil
         }
         switch element.local {
-        case .title: return textConstruct(.feed(.text(\.title, .line)), attributes)
+        case .title:
+            if feed.title == nil { feed.titleType = AtomTextConstruct(attributes, atom03: format == .atom03).titleType }
+            return textConstruct(.feed(.text(\.title, .line)), attributes)
         case .subtitle, .tagline: return textConstruct(.feed(.text(\.subtitle, .block)), attributes)
         case .updated, .modified: return capture(.feed(.date(\.updated)))
         case .logo: return capture(.feed(.text(\.logo, .link)))
@@ -175,7 +177,11 @@ final class AtomHandler: FeedFormatHandler {
         }
         switch element.local {
         case .id: return capture(.entry(.text(\.id, .line)))
-        case .title: return textConstruct(.entry(.draft(\.title)), attributes)
+        case .title:
+            if entry?.title?.isBlank ?? true {
+                entry?.titleType = AtomTextConstruct(attributes, atom03: format == .atom03).titleType
+            }
+            return textConstruct(.entry(.draft(\.title)), attributes)
         case .summary: return textConstruct(.entry(.draft(\.summary)), attributes)
         case .content: return textConstruct(.entry(.draft(\.content)), attributes)
         case .published, .issued: return capture(.entry(.date(\.published)))
@@ -247,6 +253,7 @@ final class AtomHandler: FeedFormatHandler {
 
     private struct FeedFields {
         var title: String?
+        var titleType = TitleType.unknown
         var link: String?
         var linkIsHTML = false
         var subtitle: String?
@@ -266,6 +273,7 @@ final class AtomHandler: FeedFormatHandler {
     private struct EntryFields: Sendable {
         var id: String?
         var title: DraftText?
+        var titleType = TitleType.unknown
         var link: String?
         var linkIsHTML = false
         var authors: [String] = []
@@ -296,13 +304,14 @@ final class AtomHandler: FeedFormatHandler {
 
         func parsedItem(in arena: TextArena) -> ParsedItem {
             let names = authors.isEmpty ? creators : authors
+            let ownTitle = title?.line(in: arena)
             return ParsedItem(
-                id: id, title: title?.line(in: arena) ?? mediaTitle?.line(in: arena), link: link,
+                id: id, title: ownTitle ?? mediaTitle?.line(in: arena), link: link,
                 author: names.isEmpty ? nil : names.joined(separator: ", "),
                 published: published ?? created ?? termsIssued ?? termsCreated, updated: updated ?? termsModified,
                 summary: summary?.block(in: arena) ?? mediaDescription?.block(in: arena),
                 content: content?.block(in: arena),
-                categories: categories, enclosures: enclosures)
+                categories: categories, enclosures: enclosures, titleType: ownTitle == nil ? .unknown : titleType)
         }
     }
 

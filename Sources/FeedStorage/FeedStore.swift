@@ -14,6 +14,8 @@ import FeedEntities
 /// and names from documents are shortened with `…`, links the store can do without (a site
 /// link, an item's link or guid, an enclosure) are left out when too long, and what a caller
 /// names is refused (a feed URL, a tag, a title of the user's own with a control character).
+/// Feed and item titles from documents are stored as text (`ParsedFeed.titleText`,
+/// `ParsedItem.titleText`): what every listing, search, rule and hook sees.
 public protocol FeedStore: Sendable {
     /// Stores a new feed, the items of its first fetch and what that fetch learned (validators,
     /// next check) in one transaction, with the user's tags and own title (`nil`: the document's).

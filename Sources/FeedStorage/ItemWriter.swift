@@ -28,6 +28,9 @@ struct ItemWriter {
     let firstSeen: Double
     /// Rules applied to each item inserted now (`RuleRunner`); none by default.
     var rules = RuleSet()
+    /// The text of an HTML title (`SQLiteFeedStore.htmlToText`): titles are stored as text,
+    /// and rules and the search index see that text.
+    var htmlToText: @Sendable (String) -> String = { $0 }
 
     /// Stores `items` in the feed.
     ///
@@ -41,9 +44,12 @@ struct ItemWriter {
         var seenKeys = Set<String>()
         var unique: [(key: String, item: ParsedItem)] = []
         unique.reserveCapacity(items.count)
-        for item in items {
+        for var item in items {
+            // The key from the title as the document has it, so that it stays what it was.
             let key = item.storeKey
-            if seenKeys.insert(key).inserted { unique.append((key, item)) }
+            guard seenKeys.insert(key).inserted else { continue }
+            item.title = item.titleText(htmlToText: htmlToText)
+            unique.append((key, item))
         }
         guard !unique.isEmpty else {
             try pruneTombstones()

@@ -5,7 +5,8 @@ import GRDB
 extension SQLiteFeedStore {
     // MARK: - Writing feeds
 
-    /// See `FeedStore.addFeed`. The feed's title is the document's title, else `url`; its
+    /// See `FeedStore.addFeed`. The feed's title is the document's title as text (see
+    /// `htmlToText`), else `url`; its
     /// subscription, last refresh and last attempt are all `check.at`. Text goes through
     /// `StoredText`.
     public func addFeed(
@@ -20,7 +21,7 @@ extension SQLiteFeedStore {
                 db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ?"), arguments: [url])
             if let known { throw FeedStoreError.alreadySubscribed(feedID: known) }
 
-            let title = StoredText.title(document.title) ?? url
+            let title = StoredText.title(document.titleText(htmlToText: htmlToText)) ?? url
             let siteLink = StoredText.link(document.link)
             let at = check.at.timeIntervalSince1970
             try db.cachedStatement(sql: """
@@ -30,7 +31,8 @@ extension SQLiteFeedStore {
             let id = db.lastInsertedRowID
             try Self.insertTags(tags, feedID: id, db)
             try Self.recordSuccess(feedID: id, check: check, db)
-            let stored = try ItemWriter(db: db, feedID: id, firstSeen: at, rules: rules).store(document.items)
+            let stored = try ItemWriter(db: db, feedID: id, firstSeen: at, rules: rules, htmlToText: htmlToText)
+                .store(document.items)
             guard let feed = try Self.fetchFeed(id: id, db) else { throw FeedStoreError.feedNotFound(id) }
             return (feed, stored)
         }
@@ -49,13 +51,14 @@ extension SQLiteFeedStore {
                     subtitle = COALESCE(?4, subtitle)
                 WHERE id = ?1
                 """).execute(arguments: [
-                    feedID, StoredText.title(document.title), StoredText.link(document.link),
+                    feedID, StoredText.title(document.titleText(htmlToText: htmlToText)), StoredText.link(document.link),
                     StoredText.title(document.subtitle),
                 ])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(feedID) }
             try Self.recordSuccess(feedID: feedID, check: check, db)
-            return try ItemWriter(db: db, feedID: feedID, firstSeen: check.at.timeIntervalSince1970, rules: rules)
-                .store(document.items)
+            return try ItemWriter(
+                db: db, feedID: feedID, firstSeen: check.at.timeIntervalSince1970, rules: rules, htmlToText: htmlToText
+            ).store(document.items)
         }
     }
 

@@ -26,6 +26,11 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     /// The copy of the database taken before this opening ran migrations on it
     /// (`<path>.before-<migration>.bak`), for the daemon to log; `nil` when none was needed.
     public let migrationBackup: String?
+    /// The text of a title that is HTML (tags removed, references decoded, whitespace
+    /// collapsed): every feed and item title is stored through it (`ParsedFeed.titleText`), and
+    /// migration v9 converts the titles stored before. FeedStorage has no HTML reader of its own
+    /// (that is FeedParsing's), so the daemon gives it one.
+    let htmlToText: @Sendable (String) -> String
 
     let writer: any DatabaseWriter
     /// The rules new items go through (`setRules`, SQLiteFeedStore+Rules.swift).
@@ -35,10 +40,12 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     ///
     /// The parent directory is created with mode 0700 when it is missing; an existing directory
     /// keeps its mode.
+    /// - Parameter htmlToText: the text of an HTML fragment, for titles (see `htmlToText`); it
+    ///   must be pure and never throw, and it runs inside write transactions.
     /// - Throws: `FeedStoreDatabaseError` when the directory or the database cannot be opened,
     ///   the file is not a database, a migration fails, or the database was written by a newer
     ///   version of Tidings (it has migrations this build does not know).
-    public convenience init(path: String) throws {
+    public convenience init(path: String, htmlToText: @escaping @Sendable (String) -> String) throws {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         try Self.createPrivateDirectory(directory)
         let pool: DatabasePool
@@ -47,25 +54,27 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: "open the database \(path)", error)
         }
-        try self.init(writer: pool, path: path)
+        try self.init(writer: pool, path: path, htmlToText: htmlToText)
     }
 
     /// A fresh, empty store in memory (for tests): a `DatabaseQueue`, with the same schema and
-    /// connection settings as the file-backed store.
-    public static func inMemory() throws -> SQLiteFeedStore {
+    /// connection settings as the file-backed store. Titles are stored through `htmlToText`,
+    /// by default as the document has them.
+    public static func inMemory(htmlToText: @escaping @Sendable (String) -> String = { $0 }) throws -> SQLiteFeedStore {
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(configuration: configuration())
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: "open an in-memory database", error)
         }
-        return try SQLiteFeedStore(writer: queue, path: nil)
+        return try SQLiteFeedStore(writer: queue, path: nil, htmlToText: htmlToText)
     }
 
-    private init(writer: any DatabaseWriter, path: String?) throws {
+    private init(writer: any DatabaseWriter, path: String?, htmlToText: @escaping @Sendable (String) -> String) throws {
         self.writer = writer
         self.path = path
-        let migrator = Self.migrator
+        self.htmlToText = htmlToText
+        let migrator = Self.migrator(htmlToText: htmlToText)
         do {
             let superseded = try writer.read { try migrator.hasBeenSuperseded($0) }
             if superseded {

@@ -222,7 +222,7 @@ struct SQLiteFeedStoreTests {
         let directory = root.appendingPathComponent("data/tidings")
         let path = directory.appendingPathComponent("tidings.sqlite").path
 
-        let store = try SQLiteFeedStore(path: path)
+        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
         #expect(store.path == path)
         #expect(store.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         let mode = try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? NSNumber
@@ -235,7 +235,7 @@ struct SQLiteFeedStoreTests {
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1")]), fetchedAt: day(1))
 
         // Opening again runs no migration twice and finds the data.
-        let reopened = try SQLiteFeedStore(path: path)
+        let reopened = try SQLiteFeedStore(path: path, htmlToText: { $0 })
         #expect(reopened.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         #expect(try await reopened.feed(id: feed.id)?.itemCount == 1)
     }
@@ -244,7 +244,7 @@ struct SQLiteFeedStoreTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let path = root.appendingPathComponent("tidings.sqlite").path
-        let store = try SQLiteFeedStore(path: path)
+        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
         let before = try fileSize(path)
         let items = (0..<200).map { ParsedItem(id: "\($0)", content: String(repeating: "text \($0) ", count: 100)) }
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: items), fetchedAt: day(1))
@@ -263,7 +263,7 @@ struct SQLiteFeedStoreTests {
     @Test func concurrentRefreshesAndReadsAllLand() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let store = try SQLiteFeedStore(path: root.appendingPathComponent("tidings.sqlite").path)
+        let store = try SQLiteFeedStore(path: root.appendingPathComponent("tidings.sqlite").path, htmlToText: { $0 })
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(), fetchedAt: day(1))
 
         let newCounts = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -290,14 +290,14 @@ struct SQLiteFeedStoreTests {
         let notADatabase = root.appendingPathComponent("notes.sqlite")
         try Data(String(repeating: "not SQLite at all. ", count: 100).utf8).write(to: notADatabase)
         let error = try #require(throws: FeedStoreDatabaseError.self) {
-            _ = try SQLiteFeedStore(path: notADatabase.path)
+            _ = try SQLiteFeedStore(path: notADatabase.path, htmlToText: { $0 })
         }
         #expect(error.sqliteCode == 26)
         #expect(error.description.contains(notADatabase.path))
         #expect(error.description.contains("not a database"))
 
         let underAFile = notADatabase.appendingPathComponent("tidings.sqlite").path
-        let blocked = try #require(throws: FeedStoreDatabaseError.self) { _ = try SQLiteFeedStore(path: underAFile) }
+        let blocked = try #require(throws: FeedStoreDatabaseError.self) { _ = try SQLiteFeedStore(path: underAFile, htmlToText: { $0 }) }
         #expect(blocked.description == "cannot create the database directory \(notADatabase.path): a file is in the way")
     }
 

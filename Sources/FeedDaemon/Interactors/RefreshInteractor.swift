@@ -247,7 +247,10 @@ public actor RefreshInteractor {
                 check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
                 noteUnstorableLinks(in: document, feed: feed.url)
                 outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, check: check)
-                if !feed.hasCustomTitle, let title = document.title, !title.isEmpty { outcome.title = title }
+                // The title as the store keeps it: text, not the document's markup.
+                if !feed.hasCustomTitle, let title = document.titleText(htmlToText: HTMLTitleText.text(ofHTML:)) {
+                    outcome.title = title
+                }
                 if outcome.newItems > 0 { await newItems?.storedNewItems() }
             }
             if response.status == 304 { parsed = fetched }
