@@ -5,8 +5,9 @@ internal import CLibXML2
 /// The parser runs with `XML_PARSE_OLDSAX`, which makes libxml2 ask `getEntity` for every named
 /// reference, the predefined five included, before it looks anywhere else. In content the
 /// collector writes the replacement text itself and returns an empty entity; this is what lets it
-/// decode HTML names (`&nbsp;`) that no DTD declares, bound the expansion of declared entities,
-/// and keep `&amp;` after an earlier error (libxml2 2.9 silently drops entity references once a
+/// decode HTML names (`&nbsp;`) that no DTD declares, keep other undeclared names as the text
+/// they were (`&bogus;`), bound the expansion of declared entities, and keep `&amp;` after an
+/// earlier error (libxml2 2.9 silently drops entity references once a
 /// document has stopped being well-formed, even in recovery mode).
 extension FeedCollector {
     func entity(named namePointer: UnsafePointer<xmlChar>) -> xmlEntityPtr? {
