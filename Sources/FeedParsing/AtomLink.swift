@@ -14,7 +14,7 @@ struct AtomLink {
     var length: String?
 
     /// Reads the link's attributes; `nil` when it has no `href`.
-    init?(_ attributes: AttributeList, base: URL?) {
+    init?(_ attributes: AttributeList, base: IRI?) {
         guard let href = attributes["href"] else { return nil }
         self.href = LinkResolver.resolve(href, against: base)
         rel = attributes["rel"]?.lowercased() ?? "alternate"

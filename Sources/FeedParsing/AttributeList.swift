@@ -19,6 +19,9 @@ struct AttributeList {
     /// The namespace prefix of attribute `index`, `nil` when it has none.
     func prefix(at index: Int) -> UnsafePointer<xmlChar>? { pointers?[index * 5 + 1] }
 
+    /// The namespace URI of attribute `index`, `nil` when it has none.
+    func uri(at index: Int) -> UnsafePointer<xmlChar>? { pointers?[index * 5 + 2] }
+
     /// The raw value bytes of attribute `index`, as libxml2 reports them.
     func rawValue(at index: Int) -> UnsafeBufferPointer<UInt8> {
         guard let start = pointers?[index * 5 + 3], let end = pointers?[index * 5 + 4], end > start else {

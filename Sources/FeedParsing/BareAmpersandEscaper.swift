@@ -6,6 +6,10 @@
 /// written. CDATA sections and comments pass untouched; everywhere else — text, attribute
 /// values, the DTD — `&` may only start a reference.
 ///
+/// Two kinds of character reference are rewritten on the way, the way HTML reads them
+/// (`repairedCharacterReference`): `&#X41;`, which XML refuses (libxml2 drops it), and
+/// references to 0x80–0x9F, which feeds mean as windows-1252 (`&#146;` is ’).
+///
 /// The document arrives in chunks of any size, so a chunk can end in the middle of a reference
 /// (`&am`), of a section opener (`<![CD`) or closer (`]]`). Those few bytes are held back and
 /// decided together with the next chunk, so the output does not depend on where the chunks are
@@ -24,7 +28,7 @@ struct BareAmpersandEscaper {
     private var section = Section.markup
     /// The end of the previous chunk, not decided yet (at most a reference's length).
     private var pending: [UInt8] = []
-    /// Whether any `&` was escaped: the document was not well-formed.
+    /// Whether any `&` was escaped (or `&#X` repaired): the document was not well-formed.
     private(set) var escapedAny = false
 
     private static let cdataOpener: StaticString = "<![CDATA["
@@ -134,6 +138,13 @@ struct BareAmpersandEscaper {
                 switch Self.isReference(bytes, at: ampersand, isFinal: isFinal) {
                 case true?:
                     index = ampersand + 1
+                    if bytes[index] == UInt8(ascii: "#"), let repair = Self.repairedCharacterReference(bytes, at: ampersand) {
+                        Self.emit(bytes, emitted..<ampersand, to: emit)
+                        repair.replacement.withUnsafeBytes(emit)
+                        if bytes[ampersand + 2] == UInt8(ascii: "X") { escapedAny = true }  // not XML
+                        index = repair.end
+                        emitted = index
+                    }
                 case false?:
                     Self.emit(bytes, emitted..<ampersand, to: emit)
                     let escaped = Self.escapedAmpersand
@@ -189,6 +200,35 @@ struct BareAmpersandEscaper {
         }
         guard position < bytes.count else { return undecided }
         return bytes[position] == UInt8(ascii: ";")
+    }
+
+    /// A character reference XML does not accept as written but HTML and browsers read:
+    /// `&#X41;` (XML allows only a lowercase `x`), and `&#146;` / `&#x92;`, which HTML reads as
+    /// the windows-1252 character of that byte (’) rather than a C1 control. The reference
+    /// rewritten (`&#x41;`, `&#8217;`) and the index past the original; `nil` for any other.
+    /// - Precondition: `isReference` said yes, and the reference starts `&#`.
+    static func repairedCharacterReference(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int
+    ) -> (replacement: [UInt8], end: Int)? {
+        var position = index + 2
+        let hex = bytes[position] | 0x20 == UInt8(ascii: "x")
+        let uppercase = bytes[position] == UInt8(ascii: "X")
+        if hex { position += 1 }
+        var value: UInt32 = 0
+        while bytes[position] != UInt8(ascii: ";") {
+            let byte = bytes[position]
+            let digit = byte.isASCIIDigit ? UInt32(byte - UInt8(ascii: "0")) : UInt32(byte | 0x20) - 0x61 + 10
+            value = value &* (hex ? 16 : 10) &+ digit
+            position += 1
+        }
+        let end = position + 1
+        if (0x80...0x9F).contains(value), let mapped = Windows1252.definedScalar(UInt8(value)) {
+            return (Array("&#\(mapped);".utf8), end)
+        }
+        guard uppercase else { return nil }
+        var replacement = Array(bytes[index..<end])
+        replacement[2] = UInt8(ascii: "x")
+        return (replacement, end)
     }
 
     // MARK: - Byte helpers

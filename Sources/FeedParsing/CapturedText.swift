@@ -9,7 +9,7 @@ struct CapturedText {
     /// UTF-8, entities resolved, possibly with serialised markup.
     var bytes: [UInt8]
     /// The base URL in effect for the element.
-    var base: URL?
+    var base: IRI?
 
     /// The text as one line (titles, names, ids), `nil` when blank.
     var line: String? { clean(.singleLine) }

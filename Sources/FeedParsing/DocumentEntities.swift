@@ -14,6 +14,7 @@ struct DocumentEntities {
 
     let expansionBudget: Int
     private var declared: [String: [UInt8]] = [:]
+    private var external: Set<String> = []
     /// Expanded sizes, `nil` for entities that cannot be expanded (loop or too deep).
     private var sizes: [String: Int?] = [:]
     private var spent = 0
@@ -25,16 +26,27 @@ struct DocumentEntities {
 
     /// Records an internal general entity; the first declaration of a name wins (XML 1.0 §4.2).
     mutating func declare(_ name: String, replacement: UnsafeBufferPointer<UInt8>) {
-        guard declared[name] == nil, declared.count < Self.maximumDeclarations,
+        guard declared[name] == nil, !external.contains(name), declared.count < Self.maximumDeclarations,
             HTMLEntities.predefinedScalar(named: name) == nil
         else { return }
         declared[name] = Array(replacement)
     }
 
+    /// Records an external entity, which is never read: its references expand to nothing and
+    /// mark the document as not read faithfully. The first declaration of a name wins.
+    mutating func declareExternal(_ name: String) {
+        guard declared[name] == nil, !external.contains(name), external.count < Self.maximumDeclarations else { return }
+        external.insert(name)
+    }
+
     /// The replacement text of the declared entity `name`, references inside it expanded;
-    /// empty when expanding it would exceed the budget or the nesting limit. `nil` when the
-    /// document does not declare `name`.
+    /// empty when expanding it would exceed the budget or the nesting limit, or when it is
+    /// external. `nil` when the document does not declare `name`.
     mutating func expansion(of name: String) -> [UInt8]? {
+        if !external.isEmpty, external.contains(name) {
+            refusedExpansion = true
+            return []
+        }
         guard let replacement = declared[name] else { return nil }
         guard let size = expandedSize(of: name, depth: 0), size <= expansionBudget - spent else {
             refusedExpansion = true

@@ -8,7 +8,7 @@ import Foundation
 /// built (`ItemAssembler`), possibly on another thread. Reading it needs that arena.
 struct DraftText: Sendable {
     private let range: Range<Int>
-    private let base: URL?
+    private let base: IRI?
     /// What is still to undo (`CapturedText.decoding(_:)`).
     private let encoding: ContentEncoding
     /// Whether a later element of the same name may replace this one (`CapturedText.isBlank`).

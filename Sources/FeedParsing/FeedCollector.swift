@@ -26,7 +26,7 @@ final class FeedCollector {
     /// The parser context, set once it exists; needed to ask libxml2 where it is and to stop it.
     var context: xmlParserCtxtPtr?
 
-    private let documentBase: URL?
+    private let documentBase: IRI?
     /// Returned from `getEntity` for references whose text the collector wrote itself.
     let emptyEntity: xmlEntityPtr?
     var entities: DocumentEntities
@@ -56,7 +56,7 @@ final class FeedCollector {
     private var open: [OpenElement] = []
     /// `xml:base` values in effect, by the depth of the element that set them.
     @exclusivity(unchecked)
-    private var bases: [(depth: Int, url: URL?)] = [] {
+    private var bases: [(depth: Int, url: IRI?)] = [] {
         didSet { innermostBaseDepth = bases.last?.depth ?? 0 }
     }
     /// The depth of the innermost `xml:base`, 0 when there is none: checked at every end tag
@@ -65,6 +65,15 @@ final class FeedCollector {
     private var innermostBaseDepth = 0
     @exclusivity(unchecked)
     var capture: Capture?
+    /// The namespace declarations written into the captured markup so far, innermost last
+    /// (`FeedCollector+Markup`); empty outside markup with foreign elements.
+    var markupBindings: [MarkupBinding] = []
+    /// Where the last start tag written into the capture ends, to write an element with no
+    /// content as one empty-element tag.
+    var lastStartTagEnd = -1
+    /// The namespace of the captured element: markup in it inherited the feed's default
+    /// namespace without declaring one of its own, and is written as HTML.
+    var captureNamespace: UnsafePointer<xmlChar>?
     /// The content of the element being captured.
     @exclusivity(unchecked)
     var text: [UInt8] = []
@@ -117,7 +126,7 @@ final class FeedCollector {
     /// Given to the handler once the root element has chosen it (`FeedFormatHandler.streamItems`).
     private let streamedItems: EncodedItems?
 
-    init(baseURL: URL?, entityExpansionBudget: Int, streamingItemsInto streamedItems: EncodedItems?) {
+    init(baseURL: IRI?, entityExpansionBudget: Int, streamingItemsInto streamedItems: EncodedItems?) {
         documentBase = baseURL
         self.streamedItems = streamedItems
         entities = DocumentEntities(expansionBudget: entityExpansionBudget)
@@ -128,7 +137,8 @@ final class FeedCollector {
         tidings_xml_free_empty_entity(emptyEntity)
     }
 
-    private var depth: Int { open.count }
+    /// How many elements are open; the depth of the innermost one.
+    var depth: Int { open.count }
 
     // MARK: - Element events
 
@@ -176,6 +186,8 @@ final class FeedCollector {
         if let mode = handler.didStart(name, attributes: attributes, context: elementContext()) {
             capture = Capture(mode: mode, depth: depth, wrapperDepth: nil, wrapperDecided: mode != .markup(unwrapDiv: true))
             text.removeAll(keepingCapacity: true)
+            if !markupBindings.isEmpty { markupBindings.removeAll(keepingCapacity: true) }
+            captureNamespace = uri
         }
     }
 
@@ -245,7 +257,7 @@ final class FeedCollector {
     // MARK: - Helpers
 
     /// The base URL in effect at the current depth.
-    var currentBase: URL? {
+    var currentBase: IRI? {
         bases.last.flatMap(\.url) ?? documentBase
     }
 

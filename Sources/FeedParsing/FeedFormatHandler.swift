@@ -57,7 +57,7 @@ struct ElementContext {
     unowned(unsafe) let collector: FeedCollector
 
     /// The base URL in effect for the element (its own `xml:base` included).
-    var base: URL? { collector.currentBase }
+    var base: IRI? { collector.currentBase }
 }
 
 /// How the content of an element is collected.

@@ -36,7 +36,7 @@ public final class FeedParseSession {
     /// Documents larger than this many bytes are refused with `FeedParsingError.tooLarge`.
     public let maximumDocumentSize: Int
 
-    private let base: URL?
+    private let base: IRI?
     private let charset: String?
     private let streamedItems: EncodedItems?
     private var received = 0
@@ -71,7 +71,7 @@ public final class FeedParseSession {
     private init(baseURL: String?, charset: String?, maximumDocumentSize: Int, streamedItems: EncodedItems?) {
         self.maximumDocumentSize = maximumDocumentSize
         self.streamedItems = streamedItems
-        self.base = baseURL.flatMap { URL(string: $0.trimmingASCIIWhitespace()) }
+        self.base = baseURL.flatMap(IRI.init)
         self.charset = charset
     }
 

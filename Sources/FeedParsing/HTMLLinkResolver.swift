@@ -23,8 +23,13 @@ enum HTMLLinkResolver {
     /// Elements whose content is raw text, not markup.
     private static let rawTextElements = (script: Array("script".utf8), style: Array("style".utf8))
 
+    /// Whether an attribute called `name` (no namespace, any letter case) holds one URL.
+    static func isURLAttribute(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        urlAttributes.contains { matches(name[...], lowercase: $0) }
+    }
+
     /// The HTML with relative URLs resolved against `base`; `nil` when nothing needed resolving.
-    static func resolve(_ html: [UInt8], against base: URL) -> [UInt8]? {
+    static func resolve(_ html: [UInt8], against base: IRI) -> [UInt8]? {
         html.withUnsafeBufferPointer { resolve($0, against: base) }
     }
 
@@ -33,7 +38,7 @@ enum HTMLLinkResolver {
     /// Runs over the content of every HTML field of every item, most of which has nothing to
     /// resolve: it jumps from `<` to `<` with `memchr` and compares names in place, allocating
     /// only when a value is rewritten.
-    static func resolve(_ html: UnsafeBufferPointer<UInt8>, against base: URL) -> [UInt8]? {
+    static func resolve(_ html: UnsafeBufferPointer<UInt8>, against base: IRI) -> [UInt8]? {
         var output: [UInt8] = []
         var copied = 0  // bytes of `html` already in `output`
         var index = 0
@@ -111,9 +116,8 @@ enum HTMLLinkResolver {
     }
 
     /// The value made absolute, or `nil` when it stays as written: empty, already absolute,
-    /// a fragment within the content itself, or not a URL Foundation can read (or one that would
-    /// need its `quote` escaped).
-    private static func resolvedValue(_ value: Slice<UnsafeBufferPointer<UInt8>>, against base: URL, quote: UInt8) -> [UInt8]? {
+    /// a fragment within the content itself, or one that would need its `quote` escaped.
+    private static func resolvedValue(_ value: Slice<UnsafeBufferPointer<UInt8>>, against base: IRI, quote: UInt8) -> [UInt8]? {
         let text = String(decoding: value, as: UTF8.self).trimmingASCIIWhitespace()
         guard !text.isEmpty, !text.hasPrefix("#"), !LinkResolver.hasScheme(text) else { return nil }
         let resolved = LinkResolver.resolve(text, against: base)

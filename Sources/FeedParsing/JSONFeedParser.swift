@@ -19,7 +19,7 @@ enum JSONFeedParser {
     ///   - baseURL: the document URL; relative links are resolved against it (else against the
     ///     feed's own `feed_url`).
     /// - Throws: `FeedParsingError.notAFeed` when the document is not valid JSON or not a JSON Feed.
-    static func parse(_ data: Data, baseURL: URL?) throws(FeedParsingError) -> ParsedFeed {
+    static func parse(_ data: Data, baseURL: IRI?) throws(FeedParsingError) -> ParsedFeed {
         let document: JSONFeedDocument
         do {
             document = try JSONDecoder().decode(JSONFeedDocument.self, from: withoutByteOrderMark(data))
@@ -31,7 +31,7 @@ enum JSONFeedParser {
         guard isJSONFeed(document) else {
             throw .notAFeed("JSON document that is not a JSON Feed (no jsonfeed.org version)")
         }
-        let base = baseURL ?? document.feedURL.flatMap(line).flatMap { LinkResolver.hasScheme($0) ? URL(string: $0) : nil }
+        let base = baseURL ?? document.feedURL.flatMap(line).flatMap { LinkResolver.hasScheme($0) ? IRI($0) : nil }
         let feedAuthor = displayName(document.authors)
         return ParsedFeed(
             format: .jsonFeed,
@@ -45,7 +45,7 @@ enum JSONFeedParser {
             items: (document.items ?? []).map { item($0, base: base, feedAuthor: feedAuthor) })
     }
 
-    private static func item(_ item: JSONFeedDocument.Item, base: URL?, feedAuthor: String?) -> ParsedItem {
+    private static func item(_ item: JSONFeedDocument.Item, base: IRI?, feedAuthor: String?) -> ParsedItem {
         var categories: [String] = []
         for tag in item.tags {
             if let tag = line(tag), !categories.contains(tag) { categories.append(tag) }
@@ -100,7 +100,7 @@ enum JSONFeedParser {
         return cleaned.isEmpty ? nil : cleaned
     }
 
-    private static func link(_ text: String, base: URL?) -> String? {
+    private static func link(_ text: String, base: IRI?) -> String? {
         line(text).map { LinkResolver.resolve($0, against: base) }
     }
 

@@ -48,7 +48,7 @@ final class LibXMLPushParser {
     /// - Returns: `nil` when libxml2 cannot create a parser context (out of memory).
     ///   - streamedItems: where the items the format lets stream are encoded (see `FeedParseSession`).
     init?(
-        prologue: DocumentPrologue, head: UnsafeRawBufferPointer, charset: String?, base: URL?,
+        prologue: DocumentPrologue, head: UnsafeRawBufferPointer, charset: String?, base: IRI?,
         streamingItemsInto streamedItems: EncodedItems? = nil
     ) {
         _ = libXML2Initialized

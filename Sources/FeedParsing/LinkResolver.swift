@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Resolves relative references in feeds against `xml:base` and the document URL.
 ///
 /// Links that already carry a scheme are returned exactly as written: the parser neither
@@ -11,19 +5,18 @@ import Foundation
 /// looks harmless — deciding what may be opened is the client's job, and it needs to see the
 /// original to do it.
 enum LinkResolver {
-    /// `link` made absolute against `base` when it is relative and a base is known.
-    static func resolve(_ link: String, against base: URL?) -> String {
-        guard let base, !hasScheme(link), let resolved = URL(string: link, relativeTo: base) else {
-            return link
-        }
-        return resolved.absoluteString
+    /// `link` made absolute against `base` when it is relative and a base is known. Non-ASCII
+    /// characters stay as written (`IRI`).
+    static func resolve(_ link: String, against base: IRI?) -> String {
+        guard let base, !hasScheme(link) else { return link }
+        return base.resolving(link)
     }
 
-    /// The URL a new `xml:base` value establishes below an element whose base is `parent`.
-    static func base(_ value: String, below parent: URL?) -> URL? {
-        if hasScheme(value) { return URL(string: value) ?? parent }
-        guard let parent else { return nil }
-        return URL(string: value, relativeTo: parent)?.absoluteURL ?? parent
+    /// The base a new `xml:base` value establishes below an element whose base is `parent`
+    /// (a relative value is resolved against it; without a parent it stands as written).
+    static func base(_ value: String, below parent: IRI?) -> IRI? {
+        guard let parent, !hasScheme(value) else { return IRI(value) ?? parent }
+        return IRI(parent.resolving(value)) ?? parent
     }
 
     /// Whether `link` starts with a URI scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`).

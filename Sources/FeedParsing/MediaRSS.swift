@@ -35,7 +35,7 @@ enum MediaRSS {
         case ignored
     }
 
-    static func itemElement(_ element: ElementName, attributes: AttributeList, base: URL?) -> ItemElement {
+    static func itemElement(_ element: ElementName, attributes: AttributeList, base: IRI?) -> ItemElement {
         guard element.namespace == .mediaRSS else { return .ignored }
         switch element.local {
         case .group:
@@ -63,7 +63,7 @@ enum MediaRSS {
     }
 
     /// The image a channel-level element gives: an image `media:content` or a `media:thumbnail`.
-    static func channelImage(_ element: ElementName, attributes: AttributeList, base: URL?) -> String? {
+    static func channelImage(_ element: ElementName, attributes: AttributeList, base: IRI?) -> String? {
         guard element.namespace == .mediaRSS, let url = attributes["url"] else { return nil }
         switch element.local {
         case .content where isImage(attributes), .thumbnail:

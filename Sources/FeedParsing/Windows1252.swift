@@ -14,6 +14,13 @@ enum Windows1252 {
         0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
     ]
 
+    /// The character windows-1252 gives `byte` (0x80–0x9F), `nil` for the five it leaves undefined.
+    static func definedScalar(_ byte: UInt8) -> UInt32? {
+        guard (0x80...0x9F).contains(byte) else { return nil }
+        let scalar = UInt32(high[Int(byte - 0x80)])
+        return scalar == UInt32(byte) ? nil : scalar
+    }
+
     static func utf8(from document: UnsafeRawBufferPointer) -> [UInt8] {
         let bytes = document.bindMemory(to: UInt8.self)
         var output: [UInt8] = []

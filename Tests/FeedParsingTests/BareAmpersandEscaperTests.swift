@@ -25,7 +25,9 @@ struct BareAmpersandEscaperTests {
         ("<t>Q&A</t>", "<t>Q&amp;A</t>"),
         ("<t>Fish & Chips &amp; more</t>", "<t>Fish &amp; Chips &amp; more</t>"),
         ("<a href=\"/s?q=1&page=2\"/>", "<a href=\"/s?q=1&amp;page=2\"/>"),
-        ("&amp;&lt;&#38;&#x26;&#X26;&nbsp;&eacute;&a.b-c_d:e;", "&amp;&lt;&#38;&#x26;&#X26;&nbsp;&eacute;&a.b-c_d:e;"),
+        ("&amp;&lt;&#38;&#x26;&#0065;&#x0041;&nbsp;&eacute;&a.b-c_d:e;", "&amp;&lt;&#38;&#x26;&#0065;&#x0041;&nbsp;&eacute;&a.b-c_d:e;"),
+        // XML allows only a lowercase x; HTML and feeds use both.
+        ("<t a=\"&#X41;\">&#X26; &#X00e9;</t>", "<t a=\"&#x41;\">&#x26; &#x00e9;</t>"),
         ("&#; &#x; &#12a; & ;", "&amp;#; &amp;#x; &amp;#12a; &amp; ;"),
         ("&#123456789; &#1234567890;", "&#123456789; &amp;#1234567890;"),
         ("<![CDATA[a & b]]> & c", "<![CDATA[a & b]]> &amp; c"),
@@ -71,5 +73,20 @@ struct BareAmpersandEscaperTests {
         }
         #expect(pieces == 1)
         #expect(!escaper.escapedAny)
+    }
+
+    /// References to 0x80–0x9F are windows-1252 in HTML; they are valid XML, so nothing is
+    /// reported as repaired, and the five bytes windows-1252 leaves undefined stay as they are.
+    @Test(arguments: [
+        ("&#146;s &#x93;q&#X94; &#150;", "&#8217;s &#8220;q&#8221; &#8211;"),
+        ("&#129; &#x8D; &#160; &#8217;", "&#129; &#x8D; &#160; &#8217;"),
+        ("<![CDATA[&#146;]]>", "<![CDATA[&#146;]]>"),
+    ])
+    func c1CharacterReferencesAreReadAsWindows1252(input: String, output: String) {
+        #expect(escape(input).output == output)
+        #expect(escape(input).escaped == input.contains("&#X"))
+        for size in 1...input.utf8.count {
+            #expect(escape(input, chunks: [size]).output == output, "chunks of \(size)")
+        }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Relative links inside HTML")
 struct HTMLLinkResolverTests {
-    private let base = URL(string: "http://example.com/blog/feed.xml")!
+    private let base = IRI("http://example.com/blog/feed.xml")!
 
     private func resolve(_ html: String) -> String? {
         HTMLLinkResolver.resolve(Array(html.utf8), against: base).map { String(decoding: $0, as: UTF8.self) }

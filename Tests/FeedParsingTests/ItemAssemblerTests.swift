@@ -55,7 +55,7 @@ struct ItemAssemblerTests {
 
     @Test func htmlWithNothingToResolveReadsLikeHTMLWithoutABase() throws {
         var arena = TextArena(capacity: 0)
-        let base = try #require(URL(string: "https://example.org/blog/"))
+        let base = try #require(IRI("https://example.org/blog/"))
         let html = "<p>An <a href=\"https://other.org/\">absolute</a> link\u{7}</p>\r\n<img src=\"data:x\">"
         let withBase = DraftText(CapturedText(bytes: Array(html.utf8), base: base), encoding: .html, in: &arena)
         let without = DraftText(CapturedText(bytes: Array(html.utf8), base: nil), encoding: .html, in: &arena)
@@ -75,7 +75,7 @@ struct ItemAssemblerTests {
 
     @Test func encodedDraftsAreDecodedWhenBuilt() throws {
         var arena = TextArena(capacity: 0)
-        let base = try #require(URL(string: "https://example.org/blog/"))
+        let base = try #require(IRI("https://example.org/blog/"))
         let html = DraftText(CapturedText(bytes: Array("<a href=\"post\">x</a>".utf8), base: base), encoding: .html, in: &arena)
         let base64 = DraftText(CapturedText(bytes: Array("aGVsbG8=".utf8), base: nil), encoding: .base64, in: &arena)
         #expect(html.block(in: arena) == "<a href=\"https://example.org/blog/post\">x</a>")

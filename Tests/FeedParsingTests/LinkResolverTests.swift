@@ -4,7 +4,7 @@ import Testing
 
 @Suite("LinkResolver")
 struct LinkResolverTests {
-    private let base = URL(string: "https://example.com/blog/feed.xml")
+    private let base = IRI("https://example.com/blog/feed.xml")
 
     @Test(arguments: [
         ("post.html", "https://example.com/blog/post.html"),
@@ -31,5 +31,31 @@ struct LinkResolverTests {
         #expect(section?.absoluteString == "https://example.com/blog/section/")
         #expect(LinkResolver.resolve("a.html", against: section) == "https://example.com/blog/section/a.html")
         #expect(LinkResolver.base("https://other.example/", below: section)?.absoluteString == "https://other.example/")
+    }
+
+    @Test(arguments: [
+        ("café/menu.html", "https://example.com/blog/café/menu.html"),
+        ("/straße?q=ü#teil", "https://example.com/straße?q=ü#teil"),
+        ("caf%C3%A9.html", "https://example.com/blog/caf%C3%A9.html"),
+        ("./a/./b/../c", "https://example.com/blog/a/c"),
+        ("../../../../x", "https://example.com/x"),
+        ("", "https://example.com/blog/feed.xml"),
+        ("//例え.jp/パス", "https://例え.jp/パス"),
+    ])
+    func resolvesIRIsKeepingTheirCharacters(link: String, expected: String) {
+        #expect(LinkResolver.resolve(link, against: base) == expected)
+    }
+
+    @Test func nonASCIIBaseStaysReadable() {
+        let base = LinkResolver.base("https://example.org/café/", below: nil)
+        #expect(base?.absoluteString == "https://example.org/café/")
+        let nested = LinkResolver.base("menü/", below: base)
+        #expect(nested?.absoluteString == "https://example.org/café/menü/")
+        #expect(LinkResolver.resolve("../tee.html", against: nested) == "https://example.org/café/tee.html")
+    }
+
+    @Test func relativeBaseWithoutDocumentURLStaysRelative() {
+        let base = LinkResolver.base("/archive/", below: nil)
+        #expect(LinkResolver.resolve("2024.html", against: base) == "/archive/2024.html")
     }
 }
