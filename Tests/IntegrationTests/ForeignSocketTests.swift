@@ -62,7 +62,7 @@ struct ForeignSocketTests {
         let shared = try SharedDirectory()
         let victim = try Victim()
         let (fake, record) = try await Self.fakeDaemonOfNobody(in: shared.socketDirectory, browser: victim.hostileBrowser)
-        defer { fake.terminate() }
+        defer { OtherUser.stop(fake) }
 
         for (arguments, autostart) in [(["open", "1"], false), (["status"], false), (["status"], true)] {
             let result = try await victim.tidings(arguments, runtime: shared.path, autostart: autostart)
@@ -87,7 +87,7 @@ struct ForeignSocketTests {
         let shared = try SharedDirectory()
         let victim = try Victim()
         let (fake, record) = try await Self.fakeDaemonOfNobody(in: shared.socketDirectory, browser: victim.hostileBrowser)
-        defer { fake.terminate() }
+        defer { OtherUser.stop(fake) }
         let socket = shared.socketDirectory + "/tidingsd.sock"
 
         let viaOption = try await victim.tidings(["open", "1", "--socket", socket])
@@ -118,7 +118,7 @@ struct ForeignSocketTests {
         fake.standardOutput = FileHandle.nullDevice
         fake.standardError = FileHandle.nullDevice
         try fake.run()
-        defer { fake.terminate() }
+        defer { OtherUser.stop(fake) }
         try await FakeDaemon.waitForSocket(socket)
 
         let withBrowserVariable = try await victim.tidings(["open", "1", "--socket", socket])
@@ -180,7 +180,7 @@ struct ForeignSocketTests {
             "/usr/bin/perl", "-e", "my $d = $ARGV[0]; my $end = time + 150; while (time < $end) { mkdir $d, 0777; chmod 0777, $d; rmdir $d }",
             shared.socketDirectory,
         ])
-        defer { racer.terminate() }
+        defer { OtherUser.stop(racer) }
         let config = victim.home + "/config.yaml"
         try "".write(toFile: config, atomically: true, encoding: .utf8)
         var environment = DaemonHarness.baseEnvironment(home: victim.home)

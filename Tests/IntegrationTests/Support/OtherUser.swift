@@ -20,7 +20,7 @@ enum OtherUser {
         try await ProcessResult.run(URL(fileURLWithPath: setpriv), asNobody(arguments), environment: environment)
     }
 
-    /// `arguments` started as `nobody` in the background; stop it with `terminate()`.
+    /// `arguments` started as `nobody` in the background; stop it with `stop(_:)`.
     static func start(_ arguments: [String], environment: [String: String] = ["PATH": "/usr/bin:/bin"]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: setpriv)
@@ -31,6 +31,13 @@ enum OtherUser {
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
+    }
+
+    /// Ends a process started here (or any helper process of a test) with SIGKILL: SIGTERM
+    /// (`Process.terminate()`) did not end the Perl stand-ins started from the test runner,
+    /// which were found still running an hour later.
+    static func stop(_ process: Process) {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     private static func asNobody(_ arguments: [String]) -> [String] {
