@@ -64,6 +64,10 @@ public protocol FeedStore: Sendable {
     /// - Throws: `FeedStoreError.feedNotFound` when the feed was removed meanwhile.
     func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck) async throws -> Int
 
+    /// The title the store keeps for `document`: its title as text, bounded; `nil` when it has
+    /// none (the stored title is then left as it was). Pure: reads nothing, safe from any thread.
+    func storedTitle(of document: ParsedFeed) -> String?
+
     /// Records a `304 Not Modified`: a success that writes no item.
     func recordNotModified(feedID: Int64, check: FeedCheck) async throws
 

@@ -21,7 +21,7 @@ extension SQLiteFeedStore {
                 db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ?"), arguments: [url])
             if let known { throw FeedStoreError.alreadySubscribed(feedID: known) }
 
-            let title = StoredText.title(document.titleText(htmlToText: htmlToText)) ?? url
+            let title = storedTitle(of: document) ?? url
             let siteLink = StoredText.link(document.link)
             let at = check.at.timeIntervalSince1970
             try db.cachedStatement(sql: """
@@ -38,6 +38,12 @@ extension SQLiteFeedStore {
         }
     }
 
+    /// See `FeedStore.storedTitle(of:)`: the text (`htmlToText` for an HTML title), through
+    /// `StoredText`.
+    public func storedTitle(of document: ParsedFeed) -> String? {
+        StoredText.title(document.titleText(htmlToText: htmlToText))
+    }
+
     /// See `FeedStore.storeRefresh`. The title, site link and subtitle are replaced only by
     /// values the document has, so a feed that briefly drops its `<title>` keeps its name.
     public func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck) async throws -> Int {
@@ -51,7 +57,7 @@ extension SQLiteFeedStore {
                     subtitle = COALESCE(?4, subtitle)
                 WHERE id = ?1
                 """).execute(arguments: [
-                    feedID, StoredText.title(document.titleText(htmlToText: htmlToText)), StoredText.link(document.link),
+                    feedID, storedTitle(of: document), StoredText.link(document.link),
                     StoredText.title(document.subtitle),
                 ])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(feedID) }

@@ -50,7 +50,7 @@ public final class SpawningDaemonLauncher: DaemonLauncher {
         let logStart = lseek(log, 0, SEEK_END)
 
         var arguments = [program, "run"]
-        if socketPath != defaultSocketPath { arguments += ["--socket", socketPath] }
+        if socketPath != defaultSocket.path { arguments += ["--socket", socketPath] }
         let pid = try Self.spawn(arguments, environment: daemonEnvironment, output: log)
 
         let clock = ContinuousClock()
@@ -84,8 +84,6 @@ public final class SpawningDaemonLauncher: DaemonLauncher {
         inherited["TIDINGS_SOCKET"] = nil
         return SocketLocation.choose(explicit: nil, environment: inherited, uid: getuid())
     }
-
-    private var defaultSocketPath: String { defaultSocket.path }
 
     /// `tidingsd` in the directory of the running `tidings`, else the first on `PATH`.
     private func findDaemon() throws -> String {

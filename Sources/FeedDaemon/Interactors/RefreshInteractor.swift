@@ -248,9 +248,7 @@ public actor RefreshInteractor {
                 noteUnstorableLinks(in: document, feed: feed.url)
                 outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, check: check)
                 // The title as the store keeps it: text, not the document's markup.
-                if !feed.hasCustomTitle, let title = document.titleText(htmlToText: HTMLTitleText.text(ofHTML:)) {
-                    outcome.title = title
-                }
+                if !feed.hasCustomTitle, let title = store.storedTitle(of: document) { outcome.title = title }
                 if outcome.newItems > 0 { await newItems?.storedNewItems() }
             }
             if response.status == 304 { parsed = fetched }
