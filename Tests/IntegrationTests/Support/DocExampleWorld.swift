@@ -31,7 +31,11 @@ extension DocExamplesTests {
                 #"<html><head><title>LWN</title><link rel="alternate" type="application/rss+xml" href="/lwn/headlines.rss"></head><body></body></html>"#,
                 contentType: "text/html; charset=utf-8"))
             server.route("/lwn/headlines.rss", .ok(ManyFeeds.rss(feed: 2, items: 3)))
-            let daemon = try await DaemonHarness(config: config, logLevel: nil)
+            // Whatever an example makes the daemon fetch goes through the local server as a proxy
+            // (which answers 404), so no example reaches the network; local URLs go direct.
+            let daemon = try await DaemonHarness(config: config, environment: [
+                "http_proxy": server.baseURL, "https_proxy": server.baseURL, "no_proxy": "127.0.0.1",
+            ], logLevel: nil)
 
             // Feeds 1-3 with items 1-19, Kernel Notes last (the documents' feed 3).
             for path in ["/many.xml", "/cafe.xml", "/atom.xml"] {
@@ -64,9 +68,11 @@ extension DocExamplesTests {
             environment["PATH"] = [Binaries.directory.path, stubs.path, "/usr/bin", "/bin"].joined(separator: ":")
             environment["BROWSER"] = try BrowserScript(in: daemon.directory).command
             environment["COLUMNS"] = "80"
+            // Longest first, so that a site is replaced before a shorter one inside it.
             let sites = [
                 ("https://planet.example.org/rss.xml", server.url("/planet.xml")),
                 ("https://lwn.net", server.url("/lwn/")),
+                ("lwn.net", server.url("/lwn/")),  // subscribe takes a bare host name as https
             ].sorted { $0.0.count > $1.0.count }
             return World(server: server, daemon: daemon, environment: environment, sites: sites)
         }
