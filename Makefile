@@ -1,6 +1,6 @@
 # Tidings — build, install and test.
 #
-#   make install    system packages, release build, binaries + user unit installed, daemon started
+#   make install    system packages, release build, binaries + user unit + docs installed, daemon started
 #   make test       system packages, then every test (unit and integration)
 #   make uninstall  removes binaries and unit; keeps your config and data
 
@@ -11,19 +11,24 @@ XDG_CONFIG ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)
 XDG_STATE  ?= $(or $(XDG_STATE_HOME),$(HOME)/.local/state)
 DATADIR    ?= $(PREFIX)/share
 MANDIR     ?= $(DATADIR)/man/man1
+DOCDIR     ?= $(DATADIR)/doc/tidings
 CONFIG_DIR  = $(XDG_CONFIG)/tidings
 UNIT_DIR    = $(XDG_CONFIG)/systemd/user
 LOG_FILE    = $(XDG_STATE)/tidings/tidingsd.log
 
 # Debian packages: C libraries behind the CCurl, CLibXML2 and GRDB (SQLite) modules.
 APT_PACKAGES = libcurl4-openssl-dev libxml2-dev libsqlite3-dev pkg-config
-# What only the tests need: systemd-analyze (the unit files are verified) and sqlite3 (the
-# crash and shutdown tests check the database with PRAGMA integrity_check).
-TEST_PACKAGES = systemd sqlite3
+# What only the tests need: systemd-analyze (the unit files are verified), sqlite3 (the
+# crash and shutdown tests check the database with PRAGMA integrity_check) and jq (an example
+# of docs/cli.md that the tests run uses it).
+TEST_PACKAGES = systemd sqlite3 jq
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
-.PHONY: all deps build install uninstall test clean check-swift
+# The documents, laid out as in the source tree so that their links between each other work.
+DOCS = README.md docs/cli.md docs/json.md docs/protocol.md docs/ARCHITECTURE.md Config/config.yaml
+
+.PHONY: all deps build install install-docs uninstall test clean check-swift
 
 all: build
 
@@ -46,7 +51,7 @@ build: check-swift deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product tidingsd
 	$(SWIFT) build $(RELEASE_FLAGS) --product tidings
 
-install: build
+install: build install-docs
 	install -d -m 0755 $(BINDIR)
 	install -s -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tidingsd" $(BINDIR)/tidingsd
 	install -s -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/tidings" $(BINDIR)/tidings
@@ -57,7 +62,7 @@ install: build
 	$(BINDIR)/tidings --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_tidings
 	$(BINDIR)/tidings --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/tidings.fish
 	for tool in tidings tidingsd; do \
-	  $(BINDIR)/$$tool --experimental-dump-help | $(SWIFT) docs/man/generate-manual.swift > $(MANDIR)/$$tool.1 || exit 1; \
+	  $(BINDIR)/$$tool --experimental-dump-help | DOCDIR="$(DOCDIR)" $(SWIFT) docs/man/generate-manual.swift > $(MANDIR)/$$tool.1 || exit 1; \
 	done
 	install -d -m 0700 $(CONFIG_DIR)
 	@if [ -e $(CONFIG_DIR)/config.yaml ]; then echo "Keeping your $(CONFIG_DIR)/config.yaml"; \
@@ -79,7 +84,14 @@ install: build
 	  echo "Start it again after a reboot with: $(BINDIR)/tidingsd run &"; \
 	fi
 	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "Note: add $(BINDIR) to your PATH to run 'tidings'.";; esac
-	@echo "Completions: bash and fish load them by themselves; for zsh add 'fpath+=($(DATADIR)/zsh/site-functions)' before compinit. 'man tidings' shows the manual."
+	@echo "Completions: bash and fish load them by themselves; for zsh add 'fpath+=($(DATADIR)/zsh/site-functions)' before compinit. 'man tidings' shows the manual, $(DOCDIR) the documentation."
+
+# The documents the man pages and README name: README, the user guide (docs/cli.md), the JSON
+# and protocol references with their schemas, the design notes and the commented config.
+install-docs:
+	install -d -m 0755 $(DOCDIR)/docs/schema $(DOCDIR)/Config
+	for doc in $(DOCS); do install -m 0644 $$doc $(DOCDIR)/$$doc || exit 1; done
+	install -m 0644 docs/schema/*.json $(DOCDIR)/docs/schema/
 
 uninstall:
 	-@if systemctl --user show-environment >/dev/null 2>&1; then systemctl --user disable --now tidingsd.service 2>/dev/null; fi
@@ -87,6 +99,7 @@ uninstall:
 	rm -f $(BINDIR)/tidingsd $(BINDIR)/tidings $(UNIT_DIR)/tidingsd.service $(UNIT_DIR)/tidingsd.socket
 	rm -f $(DATADIR)/bash-completion/completions/tidings $(DATADIR)/zsh/site-functions/_tidings \
 	  $(DATADIR)/fish/vendor_completions.d/tidings.fish $(MANDIR)/tidings.1 $(MANDIR)/tidingsd.1
+	rm -rf "$(DOCDIR)"
 	-@systemctl --user daemon-reload 2>/dev/null; true
 	@echo "Removed Tidings. Your config ($(CONFIG_DIR)) and data ($${XDG_DATA_HOME:-$$HOME/.local/share}/tidings) are kept."
 

@@ -93,7 +93,9 @@ struct RequestHandlerLibraryTests {
         #expect(starred["updated"] as? Int == 1 && starred["missing"] as? [Int] == [999])
         #expect(try await titles(#"{"starredOnly":true,"unreadOnly":false}"#) == ["Kernel scheduler news"])
 
-        #expect(try await result("items.markRead", #"{"feed":"example"}"#)["updated"] as? Int == 2)
+        let byFeed = try await result("items.markRead", #"{"feed":"example"}"#)
+        #expect(byFeed["updated"] as? Int == 2)
+        #expect((byFeed["feed"] as? [String: Any])?["title"] as? String == "Example", "the feed the selector named")
         #expect(try await titles("{}").isEmpty)
         #expect(try await result("items.markRead", #"{"all":true,"read":false}"#)["updated"] as? Int == 2)
         #expect(try await errorCode("items.markRead", #"{"all":true,"numbers":[1]}"#) == -32602)

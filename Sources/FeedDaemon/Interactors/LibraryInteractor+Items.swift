@@ -63,8 +63,8 @@ extension LibraryInteractor {
             return ItemStateChange(
                 updated: try await store.markRead(ids: numbers, read: read), missing: try await store.unknownItems(numbers))
         }
-        let feedID = try await params.feed.asyncMap { try await resolveFeed($0).id }
-        return ItemStateChange(updated: try await store.markAllRead(feedID: feedID, read: read))
+        let feed = try await params.feed.asyncMap { try await resolveFeed($0) }
+        return ItemStateChange(updated: try await store.markAllRead(feedID: feed?.id, read: read), feed: feed)
     }
 
     /// Stars or unstars items.

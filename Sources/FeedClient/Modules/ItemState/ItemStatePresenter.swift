@@ -44,7 +44,8 @@ public final class ItemStatePresenter: ItemStatePresentation {
 
     // MARK: - Wording
 
-    /// `Marked 2 items read; 3 were already read`, `No unread items in 'Kernel'`.
+    /// `Marked 2 items read; 3 were already read`, `No unread items in 'Kernel Notes'`: a feed
+    /// by the title the daemon names (the selector as typed only from a daemon before 1.6).
     func summary(of change: ItemStateChange) -> [String] {
         let updated = max(0, change.updated)
         switch selection {
@@ -61,8 +62,8 @@ public final class ItemStatePresenter: ItemStatePresentation {
             return []
         case .all:
             return [updated > 0 ? done(updated) : nothingToChange]
-        case .feed(let feed):
-            return [(updated > 0 ? done(updated) : nothingToChange) + " in '\(feed)'"]
+        case .feed(let selector):
+            return [(updated > 0 ? done(updated) : nothingToChange) + " in '\(change.feed?.title ?? selector)'"]
         }
     }
 

@@ -86,6 +86,13 @@ struct ItemStatePresenterTests {
         #expect(wireframe.routes == Array(repeating: .exit(.success), count: 5))
     }
 
+    @Test func aFeedIsNamedByTheTitleTheDaemonGives() async {
+        let feed = Fixtures.feed(3, title: "Kernel Notes")
+        await run(.read, .feed("3"), .success(.init(updated: 2, feed: feed)))
+        await run(.read, .feed("kern"), .success(.init(updated: 0, feed: feed)))
+        #expect(view.outcomes.map(\.summary) == [["Marked 2 items read in 'Kernel Notes'"], ["No unread items in 'Kernel Notes'"]])
+    }
+
     @Test func requestFailuresSayWhatWasBeingDone() async {
         await run(.read, .feed("zzz"), .failure(RPCError(.notFound, "no feed matches 'zzz'")))
         await run(.unstar, .numbers([1]), .failure(RPCError(.internalError, "database is locked")))
