@@ -135,16 +135,12 @@ extension SQLiteFeedStore {
     }
 
     /// Gives the kept items of a feed unsubscribed from to another feed and deletes the first:
-    /// an item whose key the other feed has already is deleted, and the other feed's item
-    /// starred in its place.
+    /// an item whose key the other feed has already is deleted, and the other feed's item (with
+    /// its copies) starred in its place when it was starred.
     private static func merge(removedFeed: Int64, into feedID: Int64, _ db: Database) throws {
-        try db.execute(sql: """
-            UPDATE item SET is_starred = 1
-            WHERE feed_id = ?2 AND key IN (SELECT key FROM item WHERE feed_id = ?1 AND is_starred = 1)
-            """, arguments: [removedFeed, feedID])
         try shareState(.starred, true, roots: """
             SELECT COALESCE(duplicate_of, id) FROM item
-            WHERE feed_id = \(feedID) AND is_starred = 1 AND key IN (SELECT key FROM item WHERE feed_id = \(removedFeed))
+            WHERE feed_id = \(feedID) AND key IN (SELECT key FROM item WHERE feed_id = \(removedFeed) AND is_starred = 1)
             """, db)
         let doomed = try Set(Int64.fetchAll(db, sql: """
             SELECT id FROM item WHERE feed_id = ?1 AND key IN (SELECT key FROM item WHERE feed_id = ?2)

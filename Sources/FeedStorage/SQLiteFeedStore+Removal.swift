@@ -24,7 +24,7 @@ extension SQLiteFeedStore {
     }
 
     /// Suffix of the title of a feed unsubscribed from, wherever its kept items name it.
-    public static let removedFeedMark = " (unsubscribed)"
+    static let removedFeedMark = " (unsubscribed)"
 
     /// The title listings show for the feed `alias` names: the user's own, else the document's,
     /// marked when the feed was unsubscribed from.
