@@ -27,18 +27,23 @@ extension RPC {
         }
     }
 
-    /// `feeds.unsubscribe`: remove a feed and its items.
+    /// `feeds.unsubscribe`: remove a feed and its items, except its starred items unless asked
+    /// (protocol 1.6: before, starred items went too).
     public enum Unsubscribe: RPCMethod {
         public static let name = "feeds.unsubscribe"
         public struct Params: Codable, Sendable, Hashable {
-            /// A feed number, URL, or unambiguous title prefix.
+            /// A feed number, URL, or unambiguous title prefix of at least three characters
+            /// (or the whole title).
             public var feed: String
-            public init(feed: String) { self.feed = feed }
+            /// Delete the starred items too (default `false`; protocol 1.6).
+            public var deleteStarred: Bool?
+            public init(feed: String, deleteStarred: Bool? = nil) {
+                self.feed = feed
+                self.deleteStarred = deleteStarred
+            }
         }
-        public struct Result: Codable, Sendable, Hashable {
-            public var feed: Feed
-            public init(feed: Feed) { self.feed = feed }
-        }
+        /// `{"feed", "deletedItems", "keptItems"}`.
+        public typealias Result = FeedRemoval
     }
 
     /// `feeds.list`: every subscribed feed with its counters.
@@ -79,6 +84,7 @@ extension RPC {
     public enum RenameFeed: RPCMethod {
         public static let name = "feeds.rename"
         public struct Params: Codable, Sendable, Hashable {
+            /// A feed selector; a title prefix must be at least three characters (protocol 1.6).
             public var feed: String
             /// The new title; `nil` or blank returns to the title the feed document gives.
             public var title: String?

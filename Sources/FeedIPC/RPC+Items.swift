@@ -108,7 +108,8 @@ extension RPC {
             public var numbers: [Int64]?
             /// Every item (protocol 1.2).
             public var all: Bool?
-            /// Every item of this feed (protocol 1.2).
+            /// Every item of this feed (protocol 1.2); a title prefix must be at least three
+            /// characters (protocol 1.6).
             public var feed: String?
             /// Default `true`.
             public var read: Bool?

@@ -19,6 +19,9 @@ import FeedEntities
 public protocol FeedStore: Sendable {
     /// Stores a new feed, the items of its first fetch and what that fetch learned (validators,
     /// next check) in one transaction, with the user's tags and own title (`nil`: the document's).
+    /// A feed unsubscribed from whose starred items were kept (`removeFeed`) is subscribed to
+    /// again: it gets its number back, and its kept items are its items again (the document's
+    /// items with the same keys are those items, not new ones).
     /// - Returns: the stored feed and the number of items stored.
     /// - Throws: `FeedStoreError.alreadySubscribed` when `url` is already a feed, `.invalidTag`,
     ///   `.invalidTitle` (a control character in `customTitle`), `.unstorableURL`.
@@ -28,7 +31,8 @@ public protocol FeedStore: Sendable {
 
     /// Adds the feeds of an imported subscription list in one transaction, without items: they
     /// are due at once, so the next refresh fetches them. URLs already subscribed (or listed
-    /// twice) are left as they are.
+    /// twice) are left as they are; a feed unsubscribed from whose starred items were kept is
+    /// subscribed to again, as `addFeed` does. Titles are kept by their `FeedImport.TitleRole`.
     /// - Returns: the feeds added and the feeds that were already there, in the list's order.
     /// - Throws: `FeedStoreError.invalidTag`, `.invalidTitle`, `.unstorableURL` (nothing is
     ///   added then).
@@ -47,15 +51,21 @@ public protocol FeedStore: Sendable {
     ///   character (a NUL would cut it short).
     func renameFeed(id: Int64, title: String?) async throws -> Feed
 
-    /// Every feed with its counters, in subscription order.
+    /// Every feed with its counters, in subscription order (feeds unsubscribed from are not).
     func feeds() async throws -> [Feed]
 
-    /// The feed with this number, or `nil`.
+    /// The feed with this number, or `nil` (also for a feed unsubscribed from).
     func feed(id: Int64) async throws -> Feed?
 
-    /// Removes a feed and all its items.
-    /// - Returns: the removed feed, or `nil` when there was none with this number.
-    func removeFeed(id: Int64) async throws -> Feed?
+    /// Unsubscribes from a feed: deletes its items, except, with `keepStarred`, its starred
+    /// items whose article no other feed has (a starred article another feed also brought stays
+    /// listed, starred, through that feed). Kept items stay as items of a feed unsubscribed
+    /// from: listed, searched and shown with its last title and `removedFeedMark`, never
+    /// refreshed; the feed is out of `feeds()`, exports and the feed counters, and goes with
+    /// its last item (`applyRetention` deletes those that are no longer starred).
+    /// - Returns: the feed as it was and what became of its items, or `nil` when there was no
+    ///   feed with this number.
+    func removeFeed(id: Int64, keepStarred: Bool) async throws -> FeedRemoval?
 
     /// Stores a successful refresh in one transaction: feed metadata, new items (deduplicated on
     /// `ParsedItem.storeKey`), updated text of known items, and what `check` learned (the
@@ -101,8 +111,9 @@ public protocol FeedStore: Sendable {
     /// - Returns: the number of items whose state changed.
     func markAllRead(feedID: Int64?, read: Bool) async throws -> Int
 
-    /// Stars or unstars items.
-    /// - Returns: the number of items whose state changed; unknown numbers are ignored.
+    /// Stars or unstars items, and every other copy of the same articles (as `markRead` reads
+    /// them all).
+    /// - Returns: the number of the named items whose state changed; unknown numbers are ignored.
     func setStarred(ids: [Int64], starred: Bool) async throws -> Int
 
     /// The numbers among `ids` that name no item, in the given order.
@@ -111,7 +122,8 @@ public protocol FeedStore: Sendable {
     /// The highest item number so far (0 for an empty store): items stored later have higher ones.
     func newestItemID() async throws -> Int64
 
-    /// Counters for `tidings status`.
+    /// Counters for `tidings status` (feeds unsubscribed from are not counted as feeds; their
+    /// kept items count as items).
     func statistics() async throws -> StoreStatistics
 
     /// Brings the search index up to date for at most `limit` items stored or changed since
@@ -127,7 +139,9 @@ public protocol FeedStore: Sendable {
 
     /// Deletes the items `policy` lets go (with their search-index rows), one transaction per
     /// feed, and remembers their keys so that a refresh does not store them again as new while
-    /// the feed still lists them. A policy with no limit deletes nothing.
+    /// the feed still lists them. Whatever the policy, the items of feeds unsubscribed from that
+    /// are no longer starred go too, and such a feed with its last item; otherwise a policy
+    /// with no limit deletes nothing.
     /// - Parameter now: the time item ages are measured from.
     /// - Returns: how many items were deleted, in all and per feed.
     /// - Throws: database errors; `CancellationError` between feeds (the feeds done stay done).
@@ -261,20 +275,6 @@ public struct ItemSearchResult: Sendable, Hashable {
         self.item = item
         self.highlightedTitle = highlightedTitle
         self.snippet = snippet
-    }
-}
-
-/// A feed of an imported subscription list.
-public struct FeedImport: Sendable, Hashable {
-    public var url: String
-    /// The title the list gives; kept as the feed's own title.
-    public var title: String?
-    public var tags: [String]
-
-    public init(url: String, title: String? = nil, tags: [String] = []) {
-        self.url = url
-        self.title = title
-        self.tags = tags
     }
 }
 

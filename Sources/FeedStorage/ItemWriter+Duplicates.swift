@@ -9,6 +9,8 @@ extension ItemWriter {
         var original: Int64?
         /// Whether that original was read: a copy of an article read elsewhere arrives read.
         var originalRead: Bool
+        /// Whether it was starred: a copy of an article starred elsewhere arrives starred.
+        var originalStarred: Bool
     }
 
     /// Looks for the same article in the other feeds: the same canonical link, else the same
@@ -33,10 +35,15 @@ extension ItemWriter {
                     """),
                 arguments: [guid, feedID])
         }
-        guard let found else { return Duplicate(canonicalLink: canonical, original: nil, originalRead: false) }
+        guard let found else {
+            return Duplicate(canonicalLink: canonical, original: nil, originalRead: false, originalStarred: false)
+        }
         let original: Int64 = found[0]
         // The original's own state (a row found through a copy names the original's id).
-        let read = try Bool.fetchOne(db.cachedStatement(sql: "SELECT is_read FROM item WHERE id = ?"), arguments: [original]) ?? false
-        return Duplicate(canonicalLink: canonical, original: original, originalRead: read)
+        let state = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT is_read, is_starred FROM item WHERE id = ?"), arguments: [original])
+        return Duplicate(
+            canonicalLink: canonical, original: original,
+            originalRead: state?[0] ?? false, originalStarred: state?[1] ?? false)
     }
 }

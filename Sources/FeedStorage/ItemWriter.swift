@@ -67,14 +67,14 @@ struct ItemWriter {
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item_tombstone WHERE feed_id = ?)"),
             arguments: [feedID]) ?? false
         let touchTombstone = try db.cachedStatement(sql: "UPDATE item_tombstone SET last_seen = ? WHERE feed_id = ? AND key = ?")
-        // ?1 ... ?12 are the same in both statements; ?13 is first_seen on insert (and ?14 ... ?16
+        // ?1 ... ?12 are the same in both statements; ?13 is first_seen on insert (and ?14 ... ?17
         // the same article in another feed: `duplicate`), the canonical link on update, so an
         // item whose link changed is found under its new link by copies arriving later.
         let insert = try db.cachedStatement(sql: """
             INSERT INTO item (feed_id, key, guid, title, link, author, published, updated,
                               summary, content, categories, enclosures, first_seen,
-                              canonical_link, duplicate_of, is_read)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                              canonical_link, duplicate_of, is_read, is_starred)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
             """)
         let update = try db.cachedStatement(sql: """
             UPDATE item
@@ -111,7 +111,7 @@ struct ItemWriter {
                     continue
                 }
                 let duplicate = try duplicate(link: link, guid: guid)
-                values += [duplicate.canonicalLink, duplicate.original, duplicate.originalRead]
+                values += [duplicate.canonicalLink, duplicate.original, duplicate.originalRead, duplicate.originalStarred]
                 try insert.execute(arguments: StatementArguments(values))
                 try ruleRunner?.apply(to: db.lastInsertedRowID, item)
                 inserted += 1

@@ -17,18 +17,28 @@ extension SQLiteFeedStore {
         let customTitle = try StoredText.ownTitle(customTitle)
         let rules = rules
         return try await write("subscribe to \(url)") { db in
-            let known = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ?"), arguments: [url])
-            if let known { throw FeedStoreError.alreadySubscribed(feedID: known) }
+            let known = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT id, removed_at IS NOT NULL FROM feed WHERE url = ?"), arguments: [url])
+            if let known, !(known[1] as Bool) { throw FeedStoreError.alreadySubscribed(feedID: known[0]) }
 
-            let title = storedTitle(of: document) ?? url
+            let title = storedTitle(of: document)
             let siteLink = StoredText.link(document.link)
             let at = check.at.timeIntervalSince1970
-            try db.cachedStatement(sql: """
-                INSERT INTO feed (url, title, site_link, subtitle, subscribed_at, last_refreshed, last_attempt, custom_title)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [url, title, siteLink, StoredText.title(document.subtitle), at, at, at, customTitle])
-            let id = db.lastInsertedRowID
+            let id: Int64
+            if let known {
+                // Subscribed to again: the kept starred items are its items again.
+                id = known[0]
+                try Self.revive(feedID: id, at: check.at, customTitle: customTitle, listTitle: nil, db)
+                try db.cachedStatement(sql: """
+                    UPDATE feed SET title = COALESCE(?2, title), site_link = ?3, subtitle = ?4 WHERE id = ?1
+                    """).execute(arguments: [id, title, siteLink, StoredText.title(document.subtitle)])
+            } else {
+                try db.cachedStatement(sql: """
+                    INSERT INTO feed (url, title, site_link, subtitle, subscribed_at, last_refreshed, last_attempt, custom_title)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """).execute(arguments: [url, title ?? url, siteLink, StoredText.title(document.subtitle), at, at, at, customTitle])
+                id = db.lastInsertedRowID
+            }
             try Self.insertTags(tags, feedID: id, db)
             try Self.recordSuccess(feedID: id, check: check, db)
             let stored = try ItemWriter(db: db, feedID: id, firstSeen: at, rules: rules, htmlToText: htmlToText)
@@ -51,16 +61,17 @@ extension SQLiteFeedStore {
         return try await write("store the refresh of feed \(feedID)") { db in
             // Updating the feed first both records the refresh and proves the feed still exists,
             // before any item insert could trip the foreign key.
+            let title = storedTitle(of: document)
             try db.cachedStatement(sql: """
                 UPDATE feed
                 SET title = COALESCE(?2, title), site_link = COALESCE(?3, site_link),
                     subtitle = COALESCE(?4, subtitle)
-                WHERE id = ?1
+                WHERE id = ?1 AND removed_at IS NULL
                 """).execute(arguments: [
-                    feedID, storedTitle(of: document), StoredText.link(document.link),
-                    StoredText.title(document.subtitle),
+                    feedID, title, StoredText.link(document.link), StoredText.title(document.subtitle),
                 ])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(feedID) }
+            if let title { try Self.settleListTitle(feedID: feedID, documentTitle: title, db) }
             try Self.recordSuccess(feedID: feedID, check: check, db)
             return try ItemWriter(
                 db: db, feedID: feedID, firstSeen: check.at.timeIntervalSince1970, rules: rules, htmlToText: htmlToText
@@ -84,7 +95,7 @@ extension SQLiteFeedStore {
                 UPDATE feed
                 SET last_attempt = ?2, last_error = ?3, http_status = ?4, failures = failures + 1,
                     moved_to = ?5, next_check = ?6
-                WHERE id = ?1
+                WHERE id = ?1 AND removed_at IS NULL
                 """).execute(arguments: [
                     feedID, check.at.timeIntervalSince1970, StoredText.title(error), check.httpStatus,
                     StoredText.link(check.movedTo), check.nextCheck?.timeIntervalSince1970,
@@ -99,23 +110,63 @@ extension SQLiteFeedStore {
                 UPDATE feed
                 SET last_attempt = ?2, last_error = 'HTTP 410 Gone', http_status = 410,
                     gone_since = COALESCE(gone_since, ?2), moved_to = NULL, next_check = NULL
-                WHERE id = ?1
+                WHERE id = ?1 AND removed_at IS NULL
                 """).execute(arguments: [feedID, check.at.timeIntervalSince1970])
         }
     }
 
     /// See `FeedStore.moveFeed`. A URL the store cannot keep whole (`StoredText.feedURL`) is
-    /// not moved to either.
+    /// not moved to either. A feed unsubscribed from at that URL does not stand in the way: its
+    /// kept items join the moving feed (starring its copy of an article both have).
     public func moveFeed(id: Int64, to url: String) async throws -> Bool {
         guard let url = try? StoredText.feedURL(url) else { return false }
         return try await write("move feed \(id) to \(TextLimit.shortened(url, maximumCharacters: 200))") { db in
-            let taken = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ? AND id != ?"), arguments: [url, id])
-            guard taken == nil else { return false }
-            try db.cachedStatement(sql: "UPDATE feed SET url = ?, moved_to = NULL WHERE id = ?")
+            let taken = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT id, removed_at IS NOT NULL FROM feed WHERE url = ? AND id != ?"),
+                arguments: [url, id])
+            if let taken {
+                guard taken[1] as Bool else { return false }
+                try Self.merge(removedFeed: taken[0], into: id, db)
+            }
+            try db.cachedStatement(sql: "UPDATE feed SET url = ?, moved_to = NULL WHERE id = ? AND removed_at IS NULL")
                 .execute(arguments: [url, id])
             return db.changesCount > 0
         }
+    }
+
+    /// Gives the kept items of a feed unsubscribed from to another feed and deletes the first:
+    /// an item whose key the other feed has already is deleted, and the other feed's item (with
+    /// its copies) starred in its place when it was starred.
+    private static func merge(removedFeed: Int64, into feedID: Int64, _ db: Database) throws {
+        try shareState(.starred, true, roots: """
+            SELECT COALESCE(duplicate_of, id) FROM item
+            WHERE feed_id = \(feedID) AND key IN (SELECT key FROM item WHERE feed_id = \(removedFeed) AND is_starred = 1)
+            """, db)
+        let doomed = try Set(Int64.fetchAll(db, sql: """
+            SELECT id FROM item WHERE feed_id = ?1 AND key IN (SELECT key FROM item WHERE feed_id = ?2)
+            """, arguments: [removedFeed, feedID]))
+        try handOverCopies(inFeed: removedFeed, deleting: doomed.contains, db)
+        try db.execute(sql: "DELETE FROM item WHERE id IN (\(doomed.map(String.init).joined(separator: ",")))")
+        try db.execute(sql: "UPDATE item SET feed_id = ?2 WHERE feed_id = ?1", arguments: [removedFeed, feedID])
+        try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [removedFeed])
+    }
+
+    /// The first document with a title after an import settles the title another reader's list
+    /// gave (`list_title`, `FeedImport.TitleRole.unconfirmed`): the same title (ignoring case
+    /// and runs of white space) was the feed's own, another one the user's.
+    private static func settleListTitle(feedID: Int64, documentTitle: String, _ db: Database) throws {
+        guard let listTitle = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT list_title FROM feed WHERE id = ? AND list_title IS NOT NULL"),
+            arguments: [feedID])
+        else { return }
+        let custom = comparable(listTitle) == comparable(documentTitle) ? nil : listTitle
+        try db.cachedStatement(sql: "UPDATE feed SET custom_title = COALESCE(custom_title, ?), list_title = NULL WHERE id = ?")
+            .execute(arguments: [custom, feedID])
+    }
+
+    /// A title as `settleListTitle` compares it: lowercased, white space runs as one space.
+    private static func comparable(_ title: String) -> String {
+        title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// A successful attempt (new document or 304): health reset, validators and schedule kept.
@@ -125,7 +176,7 @@ extension SQLiteFeedStore {
             UPDATE feed
             SET last_refreshed = ?2, last_attempt = ?2, last_error = NULL, http_status = ?3, failures = 0,
                 etag = ?4, last_modified = ?5, moved_to = ?6, gone_since = NULL, next_check = ?7, update_hint = ?8
-            WHERE id = ?1
+            WHERE id = ?1 AND removed_at IS NULL
             """).execute(arguments: [
                 feedID, check.at.timeIntervalSince1970, check.httpStatus, StoredText.link(check.etag),
                 StoredText.link(check.lastModified), StoredText.link(check.movedTo),
@@ -133,22 +184,15 @@ extension SQLiteFeedStore {
             ])
     }
 
-    /// See `FeedStore.removeFeed`. The items go with the feed (`ON DELETE CASCADE`), in the same
-    /// transaction; the returned feed carries the counters it had just before.
-    public func removeFeed(id: Int64) async throws -> Feed? {
-        try await write("remove feed \(id)") { db in
-            guard let feed = try Self.fetchFeed(id: id, db) else { return nil }
-            try db.cachedStatement(sql: "DELETE FROM feed WHERE id = ?").execute(arguments: [id])
-            return feed
-        }
-    }
-
     // MARK: - Reading feeds
 
-    /// See `FeedStore.feeds`. One query counts the items of every feed.
+    /// See `FeedStore.feeds`. One query counts the items of every feed; feeds unsubscribed
+    /// from (`removed_at`) are left out here and by `fetchFeed`, and so from everything that
+    /// finds feeds through them (selectors, refreshes, exports).
     public func feeds() async throws -> [Feed] {
         try await read("list the feeds") { db in
-            let statement = try db.cachedStatement(sql: Self.feedSelect + " GROUP BY feed.id ORDER BY feed.id")
+            let statement = try db.cachedStatement(
+                sql: Self.feedSelect + " WHERE feed.removed_at IS NULL GROUP BY feed.id ORDER BY feed.id")
             return try Row.fetchAll(statement).map(Self.feed(from:))
         }
     }
@@ -176,7 +220,7 @@ extension SQLiteFeedStore {
         """
 
     static func fetchFeed(id: Int64, _ db: Database) throws -> Feed? {
-        let statement = try db.cachedStatement(sql: feedSelect + " WHERE feed.id = ? GROUP BY feed.id")
+        let statement = try db.cachedStatement(sql: feedSelect + " WHERE feed.id = ? AND feed.removed_at IS NULL GROUP BY feed.id")
         return try Row.fetchOne(statement, arguments: [id]).map(feed(from:))
     }
 

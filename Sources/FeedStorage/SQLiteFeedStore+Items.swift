@@ -58,18 +58,31 @@ extension SQLiteFeedStore {
                 try statement.execute(arguments: [read, id])
                 changed += db.changesCount
             }
-            try Self.shareReadState(db, read: read, roots: "SELECT COALESCE(duplicate_of, id) FROM item WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
+            try Self.shareState(.read, read, roots: Self.roots(of: ids), db)
             return changed
         }
     }
 
-    /// Gives every copy of the same article the read state its group was just given: `roots`
+    /// A state every copy of the same article shares: marking or starring one copy does it to
+    /// all, so that the copy a listing shows always tells the truth.
+    enum SharedState: String {
+        case read = "is_read"
+        case starred = "is_starred"
+    }
+
+    /// Gives every copy of the same article the state its group was just given: `roots`
     /// selects the originals (`COALESCE(duplicate_of, id)`) of the items that changed. Copies
     /// are not counted as changed: the user named one item.
-    static func shareReadState(_ db: Database, read: Bool, roots: String) throws {
+    static func shareState(_ state: SharedState, _ value: Bool, roots: String, _ db: Database) throws {
+        let column = state.rawValue
         try db.execute(
-            sql: "UPDATE item SET is_read = ?1 WHERE is_read <> ?1 AND (id IN (\(roots)) OR duplicate_of IN (\(roots)))",
-            arguments: [read])
+            sql: "UPDATE item SET \(column) = ?1 WHERE \(column) <> ?1 AND (id IN (\(roots)) OR duplicate_of IN (\(roots)))",
+            arguments: [value])
+    }
+
+    /// The originals of the items numbered `ids`, as SQL for `shareState`.
+    static func roots(of ids: [Int64]) -> String {
+        "SELECT COALESCE(duplicate_of, id) FROM item WHERE id IN (\(ids.map(String.init).joined(separator: ",")))"
     }
 
     // MARK: - Rows
@@ -124,10 +137,10 @@ extension SQLiteFeedStore {
     /// summary and content come last, only when asked for.
     static func itemSelect(includeContent: Bool) -> String {
         """
-        SELECT item.id, item.feed_id, COALESCE(feed.custom_title, feed.title), item.guid, item.title,
+        SELECT item.id, item.feed_id, \(displayedFeedTitle("feed")), item.guid, item.title,
                item.link, item.author, item.published, item.updated, item.categories, item.enclosures,
                item.first_seen, item.is_read, item.is_starred\(includeContent ? ", item.summary, item.content" : ""),
-               (SELECT group_concat(COALESCE(copy_feed.custom_title, copy_feed.title), char(31))
+               (SELECT group_concat(\(displayedFeedTitle("copy_feed")), char(31))
                 FROM item AS copy JOIN feed AS copy_feed ON copy_feed.id = copy.feed_id
                 WHERE copy.duplicate_of = item.id) AS also_in,
                \(tagsColumn)

@@ -5,35 +5,60 @@ import GRDB
 extension SQLiteFeedStore {
     // MARK: - Subscriptions
 
-    /// See `FeedStore.importFeeds`. Each new feed takes the list's title (else its URL) as its
-    /// own title until its document names one, or keeps it for good when the list gave one.
+    /// See `FeedStore.importFeeds`. A new feed is named by the list's title (else its URL)
+    /// until its first document names it; the title is its own for good when its role is
+    /// `.custom`, and when it is `.unconfirmed` and that document's title differs. A feed
+    /// unsubscribed from whose starred items were kept is subscribed to again, under its number.
     /// Text goes through `StoredText`.
     public func importFeeds(_ feeds: [FeedImport], at date: Date) async throws -> (added: [Feed], existing: [Feed]) {
         let validated = try feeds.map { feed throws(FeedStoreError) in
             FeedImport(
                 url: try StoredText.feedURL(feed.url), title: try StoredText.ownTitle(feed.title),
-                tags: try TagName.validated(feed.tags))
+                titleRole: feed.titleRole, tags: try TagName.validated(feed.tags))
         }
         return try await write("import \(feeds.count) feed(s)") { db in
             var added: [Feed] = []
             var existing: [Feed] = []
             var seen = Set<String>()
-            let find = try db.cachedStatement(sql: "SELECT id FROM feed WHERE url = ?")
+            let find = try db.cachedStatement(sql: "SELECT id, removed_at IS NOT NULL FROM feed WHERE url = ?")
             let insert = try db.cachedStatement(sql: """
-                INSERT INTO feed (url, title, subscribed_at, custom_title) VALUES (?, ?, ?, ?)
+                INSERT INTO feed (url, title, subscribed_at, custom_title, list_title) VALUES (?, ?, ?, ?, ?)
                 """)
             for feed in validated where seen.insert(feed.url).inserted {
-                if let known = try Int64.fetchOne(find, arguments: [feed.url]) {
-                    if let stored = try Self.fetchFeed(id: known, db) { existing.append(stored) }
-                    continue
+                let customTitle = feed.titleRole == .custom ? feed.title : nil
+                let listTitle = feed.titleRole == .unconfirmed ? feed.title : nil
+                let id: Int64
+                if let known = try Row.fetchOne(find, arguments: [feed.url]) {
+                    guard known[1] as Bool else {
+                        if let stored = try Self.fetchFeed(id: known[0], db) { existing.append(stored) }
+                        continue
+                    }
+                    id = known[0]
+                    try Self.revive(feedID: id, at: date, customTitle: customTitle, listTitle: listTitle, db)
+                } else {
+                    try insert.execute(arguments: [
+                        feed.url, feed.title ?? feed.url, date.timeIntervalSince1970, customTitle, listTitle,
+                    ])
+                    id = db.lastInsertedRowID
                 }
-                try insert.execute(arguments: [feed.url, feed.url, date.timeIntervalSince1970, feed.title])
-                let id = db.lastInsertedRowID
                 try Self.insertTags(feed.tags, feedID: id, db)
                 if let stored = try Self.fetchFeed(id: id, db) { added.append(stored) }
             }
             return (added, existing)
         }
+    }
+
+    /// Subscribes again to a feed unsubscribed from (`removeFeed` kept its starred items): it is
+    /// listed and due again, with the titles given, its health and schedule as a new feed's.
+    /// Its kept items are its items again; a document that lists them updates them as known
+    /// items, so none is stored twice.
+    static func revive(feedID: Int64, at date: Date, customTitle: String?, listTitle: String?, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            UPDATE feed
+            SET removed_at = NULL, subscribed_at = ?2, custom_title = ?3, list_title = ?4, next_check = NULL,
+                last_error = NULL, http_status = NULL, failures = 0, gone_since = NULL, moved_to = NULL
+            WHERE id = ?1
+            """).execute(arguments: [feedID, date.timeIntervalSince1970, customTitle, listTitle])
     }
 
     /// See `FeedStore.tagFeed`.
@@ -54,7 +79,8 @@ extension SQLiteFeedStore {
     public func renameFeed(id: Int64, title: String?) async throws -> Feed {
         let title = try StoredText.ownTitle(title)
         return try await write("rename feed \(id)") { db in
-            try db.cachedStatement(sql: "UPDATE feed SET custom_title = ? WHERE id = ?")
+            // An imported title still waiting for the feed's own (`list_title`) is settled too.
+            try db.cachedStatement(sql: "UPDATE feed SET custom_title = ?, list_title = NULL WHERE id = ? AND removed_at IS NULL")
                 .execute(arguments: [title, id])
             guard db.changesCount > 0, let feed = try Self.fetchFeed(id: id, db) else {
                 throw FeedStoreError.feedNotFound(id)
@@ -73,7 +99,7 @@ extension SQLiteFeedStore {
                     .execute(arguments: [read, feedID])
                 let changed = db.changesCount
                 // The same articles in other feeds follow (not counted: the user named one feed).
-                try Self.shareReadState(db, read: read, roots: "SELECT COALESCE(duplicate_of, id) FROM item WHERE feed_id = \(feedID)")
+                try Self.shareState(.read, read, roots: "SELECT COALESCE(duplicate_of, id) FROM item WHERE feed_id = \(feedID)", db)
                 return changed
             } else {
                 try db.cachedStatement(sql: "UPDATE item SET is_read = ?1 WHERE is_read <> ?1").execute(arguments: [read])
@@ -93,6 +119,8 @@ extension SQLiteFeedStore {
                 try statement.execute(arguments: [starred, id])
                 changed += db.changesCount
             }
+            // The same article through other feeds follows (not counted: the user named one item).
+            try Self.shareState(.starred, starred, roots: Self.roots(of: ids), db)
             return changed
         }
     }
@@ -124,7 +152,7 @@ extension SQLiteFeedStore {
                 SELECT COUNT(*), COALESCE(SUM(last_error IS NOT NULL OR gone_since IS NOT NULL), 0),
                        MAX(last_attempt),
                        MIN(CASE WHEN gone_since IS NULL THEN COALESCE(next_check, ?) END)
-                FROM feed
+                FROM feed WHERE removed_at IS NULL
                 """, arguments: [now])!
             // Counts rather than one pass with SUM(): each is answered from an index (the partial
             // ones for unread and starred items) instead of reading every row. Unread leaves out

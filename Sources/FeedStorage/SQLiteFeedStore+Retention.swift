@@ -24,14 +24,14 @@ extension SQLiteFeedStore {
     /// to delete never take the writer; each transaction finds its feed's items again, because
     /// a client may have starred or marked one unread meanwhile.
     public func applyRetention(_ policy: RetentionPolicy, now: Date) async throws -> RetentionResult {
-        guard policy.isEnabled else { return RetentionResult() }
+        var result = try await pruneRemovedFeeds()
+        guard policy.isEnabled else { return result }
         let arguments = Self.retentionArguments(policy, now: now)
         let feeds = try await read("find items to delete") { db in
             try Int64.fetchAll(db, sql: """
                 SELECT DISTINCT feed_id FROM (\(Self.retentionCandidates(perFeed: false)))
                 """, arguments: arguments)
         }
-        var result = RetentionResult()
         for feedID in feeds {
             try Task.checkCancellation()
             let deleted = try await write("delete old items of feed \(feedID)") { db in
@@ -39,7 +39,7 @@ extension SQLiteFeedStore {
             }
             if deleted > 0 {
                 result.deletedItems += deleted
-                result.deletedPerFeed[feedID] = deleted
+                result.deletedPerFeed[feedID, default: 0] += deleted
             }
         }
         return result
@@ -56,12 +56,18 @@ extension SQLiteFeedStore {
             ON CONFLICT (feed_id, key) DO UPDATE SET last_seen = excluded.last_seen
             """)
         let delete = try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?")
+        let doomedIDs = Set(doomed.map { $0[0] as Int64 })
+        try handOverCopies(inFeed: feedID, deleting: doomedIDs.contains, db)
+        // A feed unsubscribed from is never refreshed again: nothing to remember for it.
+        let removed = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT removed_at IS NOT NULL FROM feed WHERE id = ?"), arguments: [feedID]) ?? false
         for row in doomed {
             let id: Int64 = row[0]
             let key: String = row[1]
-            try bury.execute(arguments: [feedID, key, now])
+            if !removed { try bury.execute(arguments: [feedID, key, now]) }
             try delete.execute(arguments: [id])
         }
+        if removed { try deleteEmptyRemovedFeed(feedID, db) }
         return doomed.count
     }
 

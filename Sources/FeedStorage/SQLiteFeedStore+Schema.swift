@@ -17,6 +17,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v7", migrate: indexHiddenUnread)
         migrator.registerMigration("v8", migrate: boundStoredText)  // SQLiteFeedStore+TextBounds.swift
         migrator.registerMigration("v9") { try titlesAsText($0, htmlToText: htmlToText) }  // SQLiteFeedStore+TitleText.swift
+        migrator.registerMigration("v10", migrate: addRemovedFeeds)  // SQLiteFeedStore+Removal.swift
         return migrator
     }
 

@@ -92,7 +92,7 @@ extension SQLiteFeedStore {
             let coder = JSONColumnCoder()
             let marks = Array(repeating: "?", count: ranked.count).joined(separator: ",")
             let rows = try Row.fetchAll(db, sql: """
-                SELECT item.id, item.feed_id, COALESCE(feed.custom_title, feed.title), item.guid, item.title,
+                SELECT item.id, item.feed_id, \(Self.displayedFeedTitle("feed")), item.guid, item.title,
                        item.link, item.author, item.published, item.updated, item.categories, item.enclosures,
                        item.first_seen, item.is_read, item.is_starred,
                        highlight(item_fts, 0, char(2), char(3)),

@@ -108,6 +108,36 @@ struct RequestHandlerLibraryTests {
         #expect(status["refreshing"] as? Bool == false)
     }
 
+    @Test func unsubscribeKeepsStarredItemsAndCountsWhatWentAndStayed() async throws {
+        remote.serve(Self.feedURL, body: Self.rss)
+        _ = try await result("feeds.subscribe", #"{"url":"\#(Self.feedURL)"}"#)
+        let items = try #require(try await result("items.list")["items"] as? [[String: Any]])
+        let first = try #require(items.first?["id"] as? Int)
+        _ = try await result("items.star", #"{"numbers":[\#(first)]}"#)
+        // A title prefix under three characters does not name a feed to change.
+        for (method, params) in [
+            ("feeds.unsubscribe", #"{"feed":"ex"}"#), ("feeds.rename", #"{"feed":"ex","title":"X"}"#),
+            ("items.markRead", #"{"feed":"ex"}"#),
+        ] {
+            let error = try #require(try await call(method, params)["error"] as? [String: Any])
+            #expect(error["code"] as? Int == -32005, "\(method)")
+            #expect((error["message"] as? String)?.hasPrefix("'ex' is too short to pick the feed to ") == true, "\(error)")
+        }
+        #expect((try await result("items.list", #"{"feed":"ex"}"#)["items"] as? [Any])?.count == 2, "reading takes any prefix")
+
+        let removed = try await result("feeds.unsubscribe", #"{"feed":"exa"}"#)
+        #expect((removed["feed"] as? [String: Any])?["itemCount"] as? Int == 2)
+        #expect(removed["deletedItems"] as? Int == 1 && removed["keptItems"] as? Int == 1, "\(removed)")
+        let starred = try #require(try await result("items.list", #"{"starredOnly":true,"unreadOnly":false}"#)["items"] as? [[String: Any]])
+        #expect(starred.map { $0["feedTitle"] as? String } == ["Example (unsubscribed)"])
+        #expect((try await result("feeds.list")["feeds"] as? [Any])?.isEmpty == true)
+
+        _ = try await result("feeds.subscribe", #"{"url":"\#(Self.feedURL)"}"#)
+        let all = try await result("feeds.unsubscribe", #"{"feed":"1","deleteStarred":true}"#)
+        #expect(all["deletedItems"] as? Int == 2 && all["keptItems"] as? Int == 0, "\(all)")
+        #expect((try await result("items.list", #"{"unreadOnly":false}"#)["items"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func importAddsFeedsOnceAndReportsSkips() async throws {
         let opml = #"<opml version=\"2.0\"><body><outline text=\"Tech\"><outline text=\"Ex\" xmlUrl=\"https://example.org/feed.xml\"/></outline><outline text=\"Bad\" xmlUrl=\"file:///etc/passwd\"/></body></opml>"#
         let first = try await result("feeds.import", #"{"document":"\#(opml)"}"#)

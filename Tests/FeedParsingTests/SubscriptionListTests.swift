@@ -38,6 +38,41 @@ struct SubscriptionListTests {
         #expect(list.entries == [.init(url: "https://lwn.net/rss", title: "LWN", tags: ["Linux", "News"])])
     }
 
+    @Test func aTidingsExportMarksTheUsersOwnTitles() throws {
+        let list = try SubscriptionList.read("""
+            <opml version="2.0" xmlns:tidings="https://tidings.invalid/opml"><body>
+              <outline type="rss" text="Mine" title="Mine" xmlUrl="https://a.example/f" tidings:customTitle="true"/>
+              <outline type="rss" text="Theirs" title="Theirs" xmlUrl="https://b.example/f"/>
+              <outline type="rss" text="https://c.example/f" xmlUrl="https://c.example/f"/>
+              <outline type="rss" text="Other prefix" xmlUrl="https://d.example/f" x:customTitle="true" xmlns:x="https://tidings.invalid/opml"/>
+              <outline type="rss" text="Not ours" xmlUrl="https://e.example/f" y:customTitle="true" xmlns:y="https://else.example/"/>
+            </body></opml>
+            """)
+        #expect(list.isTidingsOPML)
+        #expect(list.entries == [
+            .init(url: "https://a.example/f", title: "Mine", isCustomTitle: true),
+            .init(url: "https://b.example/f", title: "Theirs"),
+            .init(url: "https://c.example/f", title: nil),
+            .init(url: "https://d.example/f", title: "Other prefix", isCustomTitle: true),
+            .init(url: "https://e.example/f", title: "Not ours"),
+        ])
+        let foreign = try SubscriptionList.read("""
+            <opml version="2.0"><body><outline text="A" xmlUrl="https://a.example/f" customTitle="true"/></body></opml>
+            """)
+        #expect(!foreign.isTidingsOPML && foreign.entries == [.init(url: "https://a.example/f", title: "A")])
+    }
+
+    @Test func entriesKeepTheOrderOfTheFile() throws {
+        let list = try SubscriptionList.read("""
+            <opml version="2.0"><body>
+              <outline text="Z" xmlUrl="https://z.example/f"/>
+              <outline text="News"><outline text="A" xmlUrl="https://a.example/f"/><outline text="Z" xmlUrl="https://z.example/f"/></outline>
+              <outline text="M" xmlUrl="https://m.example/f"/>
+            </body></opml>
+            """)
+        #expect(list.entries.map(\.url) == ["https://z.example/f", "https://a.example/f", "https://m.example/f"])
+    }
+
     @Test func readsOPML1() throws {
         let list = try SubscriptionList.read("""
             <opml version="1.0"><body><outline title="Old" type="rss" xmlUrl="http://old.example/rss.xml"/></body></opml>

@@ -24,7 +24,7 @@ struct SQLiteFeedStoreLibraryTests {
         await #expect(throws: FeedStoreError.feedNotFound(99)) {
             _ = try await store.tagFeed(id: 99, adding: ["x"], removing: [])
         }
-        _ = try await store.removeFeed(id: feed.id)
+        _ = try await store.removeFeed(id: feed.id, keepStarred: false)
         #expect(try await store.feeds().isEmpty)
     }
 

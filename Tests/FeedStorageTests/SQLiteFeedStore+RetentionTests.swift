@@ -136,7 +136,7 @@ struct SQLiteFeedStoreRetentionTests {
         // Removing the feed removes its tombstones.
         _ = try await store.applyRetention(RetentionPolicy(maximumItemsPerFeed: 5, keepUnread: false), now: day(112))
         #expect(try await tombstones(feed) == 5)
-        #expect(try await store.removeFeed(id: feed) != nil)
+        #expect(try await store.removeFeed(id: feed, keepStarred: false) != nil)
         #expect(try await tombstones(nil) == 0)
     }
 

@@ -56,7 +56,7 @@ struct SQLiteFeedStoreSearchTests {
         #expect(try await indexAll() == 1)
         #expect(try await search("brulee").isEmpty)
         #expect(try await search("espresso").count == 1)
-        _ = try await store.removeFeed(id: feed.id)
+        _ = try await store.removeFeed(id: feed.id, keepStarred: false)
         #expect(try await search("espresso").isEmpty)
     }
 

@@ -73,7 +73,7 @@ struct SQLiteFeedStoreTitleTextTests {
         try pool.close()
 
         let store = try SQLiteFeedStore(path: path, htmlToText: Self.htmlToText)
-        #expect(store.schemaVersion == "v9")
+        #expect(store.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         let reader = try DatabaseQueue(path: path)
         defer { try? reader.close() }
         let feeds = try reader.read { db in

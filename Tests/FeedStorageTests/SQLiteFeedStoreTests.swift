@@ -147,7 +147,7 @@ struct SQLiteFeedStoreTests {
 
     @Test func refreshOfARemovedFeedThrowsFeedNotFound() async throws {
         let feedID = try await subscribe([ParsedItem(id: "1")])
-        _ = try await store.removeFeed(id: feedID)
+        _ = try await store.removeFeed(id: feedID, keepStarred: false)
         await #expect(throws: FeedStoreError.feedNotFound(feedID)) {
             _ = try await store.storeRefresh(feedID: feedID, document: document(items: [ParsedItem(id: "2")]), at: day(2))
         }
@@ -169,7 +169,7 @@ struct SQLiteFeedStoreTests {
 
     @Test func recordFailureOfARemovedFeedIsIgnored() async throws {
         let feedID = try await subscribe([])
-        _ = try await store.removeFeed(id: feedID)
+        _ = try await store.removeFeed(id: feedID, keepStarred: false)
         try await store.recordFailure(feedID: feedID, error: "gone", at: day(2))
         #expect(try await store.feed(id: feedID) == nil)
     }
@@ -199,11 +199,12 @@ struct SQLiteFeedStoreTests {
         let goneItems = try await store.items(ItemQuery(feedID: gone.id))
         _ = try await store.markRead(ids: [goneItems[0].id], read: true)
 
-        let removed = try #require(try await store.removeFeed(id: gone.id))
-        #expect(removed.title == "Gone")
-        #expect(removed.itemCount == 2 && removed.unreadCount == 1)
+        let removed = try #require(try await store.removeFeed(id: gone.id, keepStarred: false))
+        #expect(removed.feed.title == "Gone")
+        #expect(removed.feed.itemCount == 2 && removed.feed.unreadCount == 1)
+        #expect(removed.deletedItems == 2 && removed.keptItems == 0)
         #expect(try await store.feed(id: gone.id) == nil)
-        #expect(try await store.removeFeed(id: gone.id) == nil)
+        #expect(try await store.removeFeed(id: gone.id, keepStarred: false) == nil)
         for item in goneItems { #expect(try await store.item(id: item.id) == nil) }
         #expect(try await store.items(ItemQuery(unreadOnly: false)).map(\.feedID) == [kept.id])
 

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The same article through two local feeds, its link carrying different tracking parameters:
-/// listed once with both feeds named; reading it reads both.
+/// listed once with both feeds named; reading or starring it reads or stars both.
 @Suite(.timeLimit(.minutes(1)))
 struct DuplicatesTests {
     static func rss(title: String, items: [(guid: String, title: String, link: String)]) -> String {
@@ -46,6 +46,35 @@ struct DuplicatesTests {
         #expect(try await daemon.tidings(["read", "\(number)"]).status == 0)
         #expect(try await Self.items(daemon, ["list", "--feed", "Planet", "--json"]).isEmpty)
         #expect(try await Self.items(daemon, ["list", "--json"]).map { $0["title"] as? String } == ["Only here"])
+        #expect(await daemon.stop() == 0)
+    }
+
+    @Test func starringEitherCopyStarsTheArticle() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/blog.xml", .ok(Self.rss(title: "Blog", items: [("b-1", "Episode 12", "https://blog.example/ep/12?utm_source=rss")])))
+        server.route("/planet.xml", .ok(Self.rss(title: "Planet", items: [("p-1", "Episode 12", "https://blog.example/ep/12/")])))
+        let daemon = try await DaemonHarness()
+        #expect(try await daemon.tidings(["subscribe", server.url("/blog.xml")]).status == 0)
+        #expect(try await daemon.tidings(["subscribe", server.url("/planet.xml")]).status == 0)
+        let copy = try #require(try await Self.items(daemon, ["list", "--feed", "Planet", "--json"]).first?["number"] as? Int)
+
+        // Star the copy only Planet's listing shows: the article is starred wherever it is listed.
+        #expect(try await daemon.tidings(["star", "\(copy)"]).out == "Starred 1 item\n")
+        let starred = try await Self.items(daemon, ["list", "--starred", "--json"])
+        #expect(starred.map { $0["feed"] as? String } == ["Blog"] && starred.first?["alsoIn"] as? [String] == ["Planet"], "\(starred)")
+        let original = try #require(starred.first?["number"] as? Int)
+        for feed in ["Blog", "Planet"] {
+            let listed = try await Self.items(daemon, ["list", "--feed", feed, "--starred", "--json"])
+            #expect(listed.count == 1 && listed.first?["starred"] as? Bool == true, "\(feed): \(listed)")
+        }
+        // Unstarring the other copy unstars both; unsubscribing Planet keeps nothing of it.
+        #expect(try await daemon.tidings(["unstar", "\(original)"]).status == 0)
+        #expect(try await Self.items(daemon, ["list", "--feed", "Planet", "--starred", "--json"]).isEmpty)
+        #expect(try await daemon.tidings(["star", "\(original)"]).status == 0)
+        let removed = try await daemon.tidings(["unsubscribe", "Planet"])
+        #expect(removed.out == "Unsubscribed from \"Planet\" (1 item deleted)\n", "Blog still has the starred article: \(removed)")
+        #expect(try await Self.items(daemon, ["list", "--starred", "--json"]).map { $0["number"] as? Int } == [original])
         #expect(await daemon.stop() == 0)
     }
 

@@ -128,7 +128,7 @@ struct WorkflowTests {
 
         // export, then import the export into another daemon: same feeds, tags and titles.
         let exported = try await daemon.tidings(["export"])
-        #expect(exported.status == 0 && exported.out.contains("<opml version=\"2.0\">"), "\(exported)")
+        #expect(exported.status == 0 && exported.out.contains("<opml version=\"2.0\" xmlns:tidings=\"https://tidings.invalid/opml\">"), "\(exported)")
         let copy = daemon.directory.appendingPathComponent("exported.opml")
         try exported.stdout.write(to: copy)
         let other = try await DaemonHarness()
@@ -138,11 +138,12 @@ struct WorkflowTests {
         // The remaining documents, on the copy: unsubscribe, subscribe, tag, rename.
         let removed = try await json(other, ["unsubscribe", server.url("/cafe.xml")], schema: "unsubscribe.json")
         #expect((removed["feed"] as? [String: Any])?["title"] as? String == "喫茶 Notes", "\(removed)")
+        #expect(removed["deleted"] as? Int == 2 && removed["keptStarred"] as? Int == 0, "\(removed)")
         let added = try await json(other, ["subscribe", server.url("/cafe.xml"), "--tag", "coffee"], schema: "subscribe.json")
         #expect(added["items"] as? Int == 2 && (added["feed"] as? [String: Any])?["tags"] as? [String] == ["coffee"], "\(added)")
         let tagged = try await json(other, ["tag", "喫茶", "+beans", "-coffee"], schema: "tag.json")
         #expect((tagged["feed"] as? [String: Any])?["tags"] as? [String] == ["beans"], "\(tagged)")
-        let renamed = try await json(other, ["rename", "喫茶", "Coffee", "notes"], schema: "tag.json")
+        let renamed = try await json(other, ["rename", "喫茶 Notes", "Coffee", "notes"], schema: "tag.json")
         #expect((renamed["feed"] as? [String: Any])?["title"] as? String == "Coffee notes", "\(renamed)")
         #expect(await other.stop() == 0)
 

@@ -13,9 +13,13 @@ public struct CommandFailure: Equatable, Sendable {
 
     /// Describes `error`.
     /// - Parameter action: what was being done, prefixed to the daemon's own error messages,
-    ///   e.g. `cannot subscribe to http://…` gives `cannot subscribe to http://…: HTTP 404 Not Found`.
+    ///   e.g. `cannot subscribe to http://…` gives `cannot subscribe to http://…: HTTP 404 Not Found`;
+    ///   not to a feed selector that named no one feed (`ambiguous`), whose message quotes the
+    ///   selector, lists the feeds it could mean and says what to give instead.
     public init(_ error: any Error, action: String? = nil) {
         switch error {
+        case let error as RPCError where error.code == RPCErrorCode.ambiguous.rawValue:
+            self.init(message: error.message)
         case let error as RPCError:
             self.init(message: action.map { "\($0): \(error.message)" } ?? error.message)
         case let error as DaemonClientError:

@@ -48,7 +48,7 @@ public struct RequestHandler: Sendable {
             let stored = try await refresher.subscribe(url: params.url, tags: params.tags ?? [], title: params.title)
             return .init(feed: stored.feed, itemCount: stored.itemCount)
         }
-        on(RPC.Unsubscribe.self) { params in .init(feed: try await library.unsubscribe(params.feed)) }
+        on(RPC.Unsubscribe.self) { params in try await library.unsubscribe(params.feed, deleteStarred: params.deleteStarred ?? false) }
         on(RPC.ListFeeds.self) { params in .init(feeds: try await library.feeds(tagged: params.tag)) }
         on(RPC.TagFeed.self) { params in
             .init(feed: try await library.tag(params.feed, adding: params.add ?? [], removing: params.remove ?? []))
@@ -246,7 +246,7 @@ public struct RequestHandler: Sendable {
         case let error as LibraryError:
             switch error {
             case .noSuchItem, .noSuchFeed: RPCError(.notFound, error.description)
-            case .ambiguousFeed: RPCError(.ambiguous, error.description)
+            case .ambiguousFeed, .prefixTooShort: RPCError(.ambiguous, error.description)
             case .emptySearch, .searchTooLong: RPCError(.invalidParams, error.description)
             }
         case is CancellationError: RPCError(.internalError, "cancelled: the daemon is shutting down")

@@ -51,7 +51,8 @@ extension LibraryInteractor {
         return item
     }
 
-    /// Marks the listed items, every item, or a feed's items read or unread.
+    /// Marks the listed items, every item, or a feed's items read or unread (the feed resolved
+    /// as for a change, `FeedChange.markItems`).
     /// - Throws: `LibraryError` for an unknown feed; `InvalidParams` unless exactly one selection is given.
     public func markRead(_ params: RPC.MarkRead.Params) async throws -> ItemStateChange {
         let read = params.read ?? true
@@ -63,11 +64,11 @@ extension LibraryInteractor {
             return ItemStateChange(
                 updated: try await store.markRead(ids: numbers, read: read), missing: try await store.unknownItems(numbers))
         }
-        let feed = try await params.feed.asyncMap { try await resolveFeed($0) }
+        let feed = try await params.feed.asyncMap { try await resolveFeed($0, toChange: .markItems(read: read)) }
         return ItemStateChange(updated: try await store.markAllRead(feedID: feed?.id, read: read), feed: feed)
     }
 
-    /// Stars or unstars items.
+    /// Stars or unstars items, and the other copies of the same articles.
     public func star(_ params: RPC.Star.Params) async throws -> ItemStateChange {
         ItemStateChange(
             updated: try await store.setStarred(ids: params.numbers, starred: params.starred ?? true),

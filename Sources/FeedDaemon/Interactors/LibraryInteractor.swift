@@ -34,8 +34,10 @@ public struct LibraryInteractor: Sendable {
     }
 
     /// Gives the feed `selector` names the user's own title; `nil` or blank goes back to the document's.
+    /// - Throws: `LibraryError` (the selector is resolved as for a change, `FeedChange.rename`),
+    ///   `FeedStoreError.invalidTitle`.
     public func rename(_ selector: String, to title: String?) async throws -> Feed {
-        try await store.renameFeed(id: try await resolveFeed(selector).id, title: title)
+        try await store.renameFeed(id: try await resolveFeed(selector, toChange: .rename).id, title: title)
     }
 
     /// Subscribes to the feeds of an OPML document or newsboat `urls` file, without fetching.
@@ -43,7 +45,8 @@ public struct LibraryInteractor: Sendable {
     public func importFeeds(_ document: String, format: ImportFormat?) async throws -> RPC.Import.Result {
         let list = try SubscriptionList.read(document, format: format.map { $0 == .opml ? .opml : .newsboat })
         let stored = try await store.importFeeds(
-            list.entries.map { FeedImport(url: $0.url, title: $0.title, tags: $0.tags) }, at: Date())
+            list.entries.map { FeedImport(url: $0.url, title: $0.title, titleRole: Self.role(of: $0, in: list), tags: $0.tags) },
+            at: Date())
         return RPC.Import.Result(
             format: list.format == .opml ? .opml : .newsboat, added: stored.added, existing: stored.existing,
             skipped: list.skipped.map { ImportSkip(entry: $0.entry, location: $0.location, reason: $0.reason) })
@@ -55,15 +58,41 @@ public struct LibraryInteractor: Sendable {
         render(item.content ?? item.summary ?? "", min(max(width, 20), 500), item.link)
     }
 
-    /// Removes a feed and its items.
-    public func unsubscribe(_ selector: String) async throws -> Feed {
-        let feed = try await resolveFeed(selector)
-        guard let removed = try await store.removeFeed(id: feed.id) else { throw LibraryError.noSuchFeed(selector) }
-        return removed
+    /// What a title in an imported list is: in an OPML document Tidings wrote, the user's own
+    /// when marked so and the feed's own otherwise; in another reader's OPML export, unsettled
+    /// until the feed's first document (those write the feed's own title or the user's,
+    /// unmarked); in a newsboat `urls` file, the user's own (`"~Title"` renames a feed there).
+    static func role(of entry: SubscriptionList.Entry, in list: SubscriptionList) -> FeedImport.TitleRole {
+        switch list.format {
+        case .newsboat: .custom
+        case .opml where list.isTidingsOPML: entry.isCustomTitle ? .custom : .provisional
+        case .opml: .unconfirmed
+        }
     }
 
+    /// Unsubscribes from the feed `selector` names (resolved as for a change,
+    /// `FeedChange.unsubscribe`): its items are deleted, except its starred ones unless
+    /// `deleteStarred` (see `FeedStore.removeFeed`).
+    /// - Returns: the feed as it was, and how many items were deleted and kept.
+    /// - Throws: `LibraryError`.
+    public func unsubscribe(_ selector: String, deleteStarred: Bool = false) async throws -> FeedRemoval {
+        let feed = try await resolveFeed(selector, toChange: .unsubscribe)
+        guard let removal = try await store.removeFeed(id: feed.id, keepStarred: !deleteStarred) else {
+            throw LibraryError.noSuchFeed(selector)
+        }
+        return removal
+    }
+
+    /// The shortest title prefix that names a feed to change (`FeedChange`), unless it is the
+    /// whole title: one or two letters pick a feed by accident too easily for a command that
+    /// deletes or rewrites.
+    public static let minimumChangePrefix = 3
+
     /// Finds a feed by number, URL, exact title, or unambiguous title prefix (case-insensitive).
-    public func resolveFeed(_ selector: String) async throws -> Feed {
+    /// To `change` a feed, a prefix must also be at least `minimumChangePrefix` characters long.
+    /// - Throws: `LibraryError.noSuchFeed`, `.ambiguousFeed` (several titles start so; the error
+    ///   names them with their numbers), `.prefixTooShort`.
+    public func resolveFeed(_ selector: String, toChange change: FeedChange? = nil) async throws -> Feed {
         let feeds = try await store.feeds()
         let trimmed = selector.trimmingCharacters(in: .whitespaces)
         if let number = Int64(trimmed), let feed = feeds.first(where: { $0.id == number }) { return feed }
@@ -75,8 +104,30 @@ public struct LibraryInteractor: Sendable {
         let prefixed = feeds.filter { $0.title.lowercased().hasPrefix(needle) }
         switch prefixed.count {
         case 0: throw LibraryError.noSuchFeed(selector)
-        case 1: return prefixed[0]
-        default: throw LibraryError.ambiguousFeed(selector, candidates: prefixed.map(\.title))
+        case 1:
+            if let change, needle.count < Self.minimumChangePrefix {
+                throw LibraryError.prefixTooShort(trimmed, change: change, candidate: LibraryError.named(prefixed[0]))
+            }
+            return prefixed[0]
+        default: throw LibraryError.ambiguousFeed(trimmed, candidates: prefixed.map(LibraryError.named))
+        }
+    }
+}
+
+/// A change to a whole feed, for which a feed selector must be surer than for reading
+/// (`LibraryInteractor.resolveFeed(_:toChange:)`).
+public enum FeedChange: Sendable, Equatable {
+    case unsubscribe
+    case rename
+    /// Marking every item of the feed read (`true`) or unread.
+    case markItems(read: Bool)
+
+    /// `unsubscribe from`, as in "to unsubscribe from".
+    var phrase: String {
+        switch self {
+        case .unsubscribe: "unsubscribe from"
+        case .rename: "rename"
+        case .markItems(let read): "mark \(read ? "read" : "unread")"
         }
     }
 }
@@ -93,7 +144,10 @@ extension LibraryInteractor {
 public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case noSuchItem(Int64)
     case noSuchFeed(String)
+    /// A selector several feed titles start with; the candidates as `named` writes them.
     case ambiguousFeed(String, candidates: [String])
+    /// A title prefix shorter than `LibraryInteractor.minimumChangePrefix` for a change.
+    case prefixTooShort(String, change: FeedChange, candidate: String)
     /// A search with no word to look for.
     case emptySearch(String)
     /// A search longer than the daemon searches (`bytes` of UTF-8, `limit` at most).
@@ -106,7 +160,21 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noSuchItem(let number): "no item \(number)"
         case .noSuchFeed(let selector): "no feed matches '\(selector)'"
         case .ambiguousFeed(let selector, let candidates):
-            "'\(selector)' matches several feeds: \(candidates.prefix(5).joined(separator: ", "))"
+            "'\(selector)' matches \(candidates.count) feeds: \(Self.list(candidates)); give the number or URL"
+        case .prefixTooShort(let selector, let change, let candidate):
+            "'\(selector)' is too short to pick the feed to \(change.phrase) (it matches \(candidate)): "
+                + "give the number or URL, or at least \(LibraryInteractor.minimumChangePrefix) characters of the title"
         }
+    }
+
+    /// `2 Kernel Notes`: a feed as errors name it, by number and title.
+    static func named(_ feed: Feed) -> String {
+        "\(feed.id) \(feed.title)"
+    }
+
+    /// At most eight candidates, then how many more there are: a message stays one line.
+    private static func list(_ candidates: [String]) -> String {
+        let shown = candidates.prefix(8).joined(separator: ", ")
+        return candidates.count > 8 ? "\(shown) and \(candidates.count - 8) more" : shown
     }
 }

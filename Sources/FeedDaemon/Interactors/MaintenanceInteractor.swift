@@ -27,13 +27,14 @@ public struct MaintenanceInteractor: Sendable {
         self.logger = logger
     }
 
-    /// Deletes the items `policy` lets go, one transaction per feed; a policy without limits
-    /// costs nothing. Logs a summary at info level when something was deleted, each feed at debug.
+    /// Deletes the items `policy` lets go, one transaction per feed, and the items of feeds
+    /// unsubscribed from that are no longer starred (whatever the policy); a policy without
+    /// limits costs one small query. Logs a summary at info level when something was deleted,
+    /// each feed at debug.
     /// - Returns: the number of items deleted.
     /// - Throws: the store's errors; `CancellationError` between feeds (the feeds done stay done).
     @discardableResult
     public func applyRetention(_ policy: RetentionPolicy) async throws -> Int {
-        guard policy.isEnabled else { return 0 }
         let result = try await store.applyRetention(policy, now: now())
         if result.deletedItems > 0 {
             for (feed, count) in result.deletedPerFeed.sorted(by: { $0.key < $1.key }) {

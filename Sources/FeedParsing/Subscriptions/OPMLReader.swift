@@ -1,4 +1,5 @@
 internal import CLibXML2
+import FeedEntities
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,10 +9,12 @@ import Foundation
 /// Reads OPML 1.0 and 2.0 subscription lists (what newsboat, miniflux, FreshRSS and most readers
 /// export).
 ///
-/// Every `outline` with an `xmlUrl` is a feed, named by its `title` (else `text`); the outlines
-/// around it are folders and become its tags, as do the comma-separated names of its `category`
-/// attribute (OPML 2.0; `/a/b` paths give `a` and `b`). Attribute names are matched in any case
-/// (`xmlUrl`, `xmlurl`), since exporters disagree.
+/// Every `outline` with an `xmlUrl` is a feed, named by its `title` (else `text`; a name that is
+/// just the URL names nothing); the outlines around it are folders and become its tags, as do
+/// the comma-separated names of its `category` attribute (OPML 2.0; `/a/b` paths give `a` and
+/// `b`). Attribute names are matched in any case (`xmlUrl`, `xmlurl`), since exporters disagree.
+/// A document that declares `TidingsOPML.namespace` on its root is a Tidings export, whose
+/// outlines mark the user's own titles with `customTitle="true"` in that namespace.
 ///
 /// libxml2 reads the document with `XML_PARSE_NONET` and without `XML_PARSE_NOENT`: no network,
 /// no external DTD or entity is ever loaded, entities are not substituted. A document that
@@ -63,7 +66,8 @@ enum OPMLReader {
             for child in root.elementChildren where child.name.lowercased() == "body" {
                 reader.outlines(in: child, folders: [])
             }
-            return .success(SubscriptionList(format: .opml, entries: reader.entries, skipped: reader.skipped))
+            return .success(SubscriptionList(
+                format: .opml, entries: reader.entries, skipped: reader.skipped, isTidingsOPML: Self.declaresTidings(root)))
         }
         return try result.get()
     }
@@ -78,6 +82,16 @@ enum OPMLReader {
         sax.pointee._private = UnsafeMutableRawPointer(flag)
         sax.pointee.entityDecl = { context, _, _, _, _, _ in refuseEntityDeclaration(context) }
         sax.pointee.unparsedEntityDecl = { context, _, _, _, _ in refuseEntityDeclaration(context) }
+    }
+
+    /// Whether `root` declares `TidingsOPML.namespace` (under any prefix).
+    private static func declaresTidings(_ root: HTMLNode) -> Bool {
+        var namespace = root.pointer.pointee.nsDef
+        while let current = namespace {
+            if let href = current.pointee.href, String(cString: href) == TidingsOPML.namespace { return true }
+            namespace = current.pointee.next
+        }
+        return false
     }
 
     private static func describe(_ error: UnsafePointer<xmlError>?) -> String {
@@ -100,7 +114,10 @@ enum OPMLReader {
                     if let refusal = SubscriptionList.refusal(of: url) {
                         skipped.append(.init(entry: url, location: title, reason: refusal))
                     } else {
-                        entries.append(.init(url: url, title: title, tags: folders + Self.categories(of: outline)))
+                        // Exporters write the URL where a feed has no title yet.
+                        entries.append(.init(
+                            url: url, title: title == url ? nil : title, tags: folders + Self.categories(of: outline),
+                            isCustomTitle: Self.tidingsAttribute(outline, TidingsOPML.customTitleAttribute) == "true"))
                     }
                 } else if folders.count < OPMLReader.maximumDepth {
                     outlines(in: outline, folders: title.map { folders + [$0] } ?? folders)
@@ -116,9 +133,20 @@ enum OPMLReader {
 
         /// The value of the attribute whose name is `lowercased` in any case.
         static func attribute(_ node: HTMLNode, _ lowercased: String) -> String? {
+            firstAttribute(of: node) { name, _ in name.lowercased() == lowercased }
+        }
+
+        /// The value of the attribute `name` in `TidingsOPML.namespace` (exact case).
+        static func tidingsAttribute(_ node: HTMLNode, _ name: String) -> String? {
+            firstAttribute(of: node) { attributeName, namespace in attributeName == name && namespace == TidingsOPML.namespace }
+        }
+
+        /// The value of the first attribute `matches` accepts by its local name and namespace URI.
+        private static func firstAttribute(of node: HTMLNode, where matches: (String, String?) -> Bool) -> String? {
             var attribute = node.pointer.pointee.properties
             while let current = attribute {
-                if let name = current.pointee.name, String(cString: name).lowercased() == lowercased {
+                if let name = current.pointee.name,
+                    matches(String(cString: name), current.pointee.ns?.pointee.href.map { String(cString: $0) }) {
                     var value = ""
                     var child = current.pointee.children
                     while let text = child {

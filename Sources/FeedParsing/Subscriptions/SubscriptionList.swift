@@ -15,11 +15,15 @@ public struct SubscriptionList: Sendable, Hashable {
         public var title: String?
         /// Tags: OPML folders (every enclosing one) and `category` attributes, newsboat tags.
         public var tags: [String]
+        /// Whether the list marks `title` as the user's own rather than the feed's
+        /// (`tidings:customTitle="true"` in a Tidings export, see `TidingsOPML`).
+        public var isCustomTitle: Bool
 
-        public init(url: String, title: String? = nil, tags: [String] = []) {
+        public init(url: String, title: String? = nil, tags: [String] = [], isCustomTitle: Bool = false) {
             self.url = url
             self.title = title
             self.tags = tags
+            self.isCustomTitle = isCustomTitle
         }
     }
 
@@ -43,18 +47,23 @@ public struct SubscriptionList: Sendable, Hashable {
     public var format: Format
     public var entries: [Entry]
     public var skipped: [Skip]
+    /// Whether the document is OPML that Tidings wrote (it declares `TidingsOPML.namespace`),
+    /// whose titles are the user's own only when marked so.
+    public var isTidingsOPML: Bool
 
-    public init(format: Format, entries: [Entry], skipped: [Skip] = []) {
+    public init(format: Format, entries: [Entry], skipped: [Skip] = [], isTidingsOPML: Bool = false) {
         self.format = format
         self.entries = entries
         self.skipped = skipped
+        self.isTidingsOPML = isTidingsOPML
     }
 
     /// Reads `text` as `format`, or as OPML when it starts with `<` (after a BOM and white
     /// space) and as a newsboat `urls` file otherwise.
     /// - Throws: `SubscriptionListError` when an OPML document is not well-formed or not OPML.
     /// A feed listed several times (OPML exporters put a feed with several tags in each tag's
-    /// folder) is one entry with the tags of all its places and its first title.
+    /// folder) is one entry with the tags of all its places and its first title. Entries keep
+    /// the order in which their URLs first appear: importing numbers the new feeds so.
     public static func read(_ text: String, format: Format? = nil) throws(SubscriptionListError) -> SubscriptionList {
         let start = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
         var list: SubscriptionList
@@ -76,7 +85,10 @@ public struct SubscriptionList: Sendable, Hashable {
                 result.append(entry)
                 continue
             }
-            if result[index].title == nil { result[index].title = entry.title }
+            if result[index].title == nil {
+                result[index].title = entry.title
+                result[index].isCustomTitle = entry.isCustomTitle
+            }
             for tag in entry.tags where !result[index].tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
                 result[index].tags.append(tag)
             }

@@ -71,6 +71,8 @@ final class RuleRunner {
                 UPDATE item SET is_read = MAX(is_read, ?2), is_starred = MAX(is_starred, ?3), is_hidden = MAX(is_hidden, ?4)
                 WHERE id = ?1
                 """).execute(arguments: [itemID, read, star, hide])
+            // A star is the article's: the copy a listing shows gets it too.
+            if star { try SQLiteFeedStore.shareState(.starred, true, roots: SQLiteFeedStore.roots(of: [itemID]), db) }
         }
         let tag = try db.cachedStatement(sql: "INSERT OR IGNORE INTO item_tag (item_id, tag) VALUES (?, ?)")
         for case .addTag(let name) in actions { try tag.execute(arguments: [itemID, name]) }

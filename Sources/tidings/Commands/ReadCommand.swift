@@ -13,7 +13,9 @@ struct ReadCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Mark every item read.")
     var all = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Mark every item of this feed read: its number, URL, title or a title prefix.", valueName: "feed"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Mark every item of this feed read: its number, URL, title or a title prefix of at least 3 characters.",
+        valueName: "feed"))
     var feed: String?
 
     @Flag(help: "Print JSON (docs/json.md).")

@@ -24,6 +24,12 @@ struct CommandFailureTests {
         #expect(failure.status == .failure)
     }
 
+    @Test func anAmbiguousSelectorIsTheDaemonsWholeLine() {
+        let message = "'Ke' matches 2 feeds: 2 Kernel Notes, 5 Kernel Planet; give the number or URL"
+        let failure = CommandFailure(RPCError(.ambiguous, message), action: "cannot list items")
+        #expect(failure.message == message && failure.status == .failure)
+    }
+
     @Test func aProtocolMismatchNamesBothVersions() {
         let failure = CommandFailure(DaemonClientError.protocolMismatch(daemonProtocol: "2.0", daemonVersion: "2.1.0", clientProtocol: "1.0"))
         #expect(failure.message == "tidingsd 2.1.0 speaks protocol 2.0 but this tidings speaks 1.0; install matching versions of tidings and tidingsd")

@@ -10,10 +10,15 @@ import FeedEntities
 /// Each tag is a folder outline holding the feeds with that tag, so a feed with several tags
 /// appears in each of its folders (as newsboat and miniflux export them; importing merges them
 /// back into one feed with all its tags). Untagged feeds come first, at the top level.
+///
+/// A feed's `text` and `title` are its title as listings show it; the user's own title is
+/// marked `tidings:customTitle="true"` (`TidingsOPML`), so that importing the file gives back
+/// exactly the titles of the user's own and lets the others follow their feeds. A feed no
+/// document has named yet has its URL as `text` and no `title`.
 enum OPMLExport {
     static func document(for feeds: [Feed], createdAt: Date) -> ExportDocument {
         var xml = XMLWriter()
-        xml.start("opml", [("version", "2.0")])
+        xml.start("opml", [("version", "2.0"), ("xmlns:\(TidingsOPML.prefix)", TidingsOPML.namespace)])
         xml.start("head")
         xml.element("title", text: "Tidings subscriptions")
         xml.element("dateCreated", text: RFC822Date.string(from: createdAt))
@@ -31,9 +36,11 @@ enum OPMLExport {
     }
 
     private static func outline(_ feed: Feed, into xml: inout XMLWriter) {
+        let named = feed.hasCustomTitle || feed.title != feed.url
         xml.empty("outline", [
-            ("type", "rss"), ("text", feed.title), ("title", feed.title), ("xmlUrl", feed.url),
+            ("type", "rss"), ("text", feed.title), ("title", named ? feed.title : nil), ("xmlUrl", feed.url),
             ("htmlUrl", feed.siteLink.flatMap { $0.isEmpty ? nil : $0 }),
+            ("\(TidingsOPML.prefix):\(TidingsOPML.customTitleAttribute)", feed.hasCustomTitle ? "true" : nil),
         ])
     }
 

@@ -1,7 +1,7 @@
 import FeedIPC
 
 extension Terminal {
-    /// What `tag`, `rename` and `unsubscribe` print: their one-line message, or with `--json`
+    /// What `tag` and `rename` print: their one-line message, or with `--json`
     /// `{"feed":<feed>}` with the feed as `tidings feeds --json` writes it (docs/json.md).
     func writeFeedChange(_ message: String, feed: FeedRow, asJSON: Bool) {
         if asJSON {

@@ -1,12 +1,14 @@
 import FeedEntities
+import FeedIPC
 
-// `tidings unsubscribe FEED [--json]`: remove a feed and its items.
+// `tidings unsubscribe FEED [--delete-starred] [--json]`: remove a feed and its items, except
+// its starred items unless `--delete-starred`.
 
 /// Writes the outcome of an unsubscription.
 public protocol UnsubscribeView: AnyObject {
-    /// Shows the confirmation line on stdout; with `--json`, instead, the removed feed as it was,
-    /// as one JSON document.
-    func showUnsubscribed(_ message: String, feed: FeedRow)
+    /// Shows the confirmation line on stdout; with `--json`, instead, the removed feed as it was
+    /// and the items deleted and kept, as one JSON document.
+    func showUnsubscribed(_ message: String, feed: FeedRow, deleted: Int, kept: Int)
     /// Shows why nothing was removed, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
 }
@@ -19,11 +21,14 @@ public protocol UnsubscribePresentation: AnyObject {
 
 /// Unsubscribing, as the daemon does it.
 public protocol UnsubscribeUseCase {
-    /// Asks the daemon to remove the feed `selector` names, with its items.
-    /// - Parameter selector: a feed number, URL, exact title or unambiguous title prefix.
-    /// - Returns: the removed feed, with its counters as they were.
-    /// - Throws: `RPCError` (`notFound`, `ambiguous`) or `DaemonClientError`.
-    func unsubscribe(from selector: String) async throws -> Feed
+    /// Asks the daemon to remove the feed `selector` names, with its items: its starred items
+    /// too when `deleteStarred`, else they stay as items of a feed unsubscribed from.
+    /// - Parameter selector: a feed number, URL, exact title or unambiguous title prefix of at
+    ///   least three characters.
+    /// - Returns: the removed feed, with its counters as they were, and what became of its items.
+    /// - Throws: `RPCError` (`notFound`, `ambiguous` also for a prefix too short) or
+    ///   `DaemonClientError`.
+    func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> RPC.Unsubscribe.Result
 }
 
 /// Where the module goes next.

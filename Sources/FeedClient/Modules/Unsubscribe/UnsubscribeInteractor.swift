@@ -9,7 +9,7 @@ public final class UnsubscribeInteractor: UnsubscribeUseCase {
         self.daemon = daemon
     }
 
-    public func unsubscribe(from selector: String) async throws -> Feed {
-        try await daemon.call(RPC.Unsubscribe.self, .init(feed: selector)).feed
+    public func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> RPC.Unsubscribe.Result {
+        try await daemon.call(RPC.Unsubscribe.self, .init(feed: selector, deleteStarred: deleteStarred ? true : nil))
     }
 }

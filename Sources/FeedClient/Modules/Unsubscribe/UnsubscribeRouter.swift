@@ -5,11 +5,13 @@ public final class UnsubscribeRouter: UnsubscribeWireframe {
 
     public init() {}
 
-    /// Builds the module for `tidings unsubscribe FEED [--json]`.
-    public static func assemble(selector: String, json: Bool, dependencies: ClientDependencies) -> AssembledModule {
+    /// Builds the module for `tidings unsubscribe FEED [--delete-starred] [--json]`.
+    public static func assemble(
+        selector: String, deleteStarred: Bool = false, json: Bool, dependencies: ClientDependencies
+    ) -> AssembledModule {
         let router = UnsubscribeRouter()
         let presenter = UnsubscribePresenter(
-            selector: selector,
+            selector: selector, deleteStarred: deleteStarred,
             view: TerminalUnsubscribeView(terminal: dependencies.terminal, json: json),
             interactor: UnsubscribeInteractor(daemon: dependencies.daemon),
             wireframe: router,

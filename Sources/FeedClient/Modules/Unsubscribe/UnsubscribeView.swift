@@ -1,3 +1,5 @@
+import FeedIPC
+
 /// Writes unsubscription outcomes to the terminal, or as JSON with `--json`. Every string from
 /// the daemon passes `TerminalText.sanitize` here before it is written.
 public final class TerminalUnsubscribeView: UnsubscribeView {
@@ -9,8 +11,16 @@ public final class TerminalUnsubscribeView: UnsubscribeView {
         self.json = json
     }
 
-    public func showUnsubscribed(_ message: String, feed: FeedRow) {
-        terminal.writeFeedChange(message, feed: feed, asJSON: json)
+    /// The line, or `{"feed":…,"deleted":n,"keptStarred":n}` (docs/json.md).
+    public func showUnsubscribed(_ message: String, feed: FeedRow, deleted: Int, kept: Int) {
+        if json {
+            terminal.write(JSONValue.object([
+                ("feed", TerminalFeedListView.jsonObject(feed)), ("deleted", .int(Int64(deleted))),
+                ("keptStarred", .int(Int64(kept))),
+            ]).text + "\n")
+        } else {
+            terminal.writeLine(message)
+        }
     }
 
     public func showFailure(_ failure: CommandFailure) {

@@ -24,7 +24,7 @@ struct ExportFeedsRouterTests {
         ).run()
         #expect(status == .success)
         #expect(writer.writes.map(\.path) == ["subs.opml"])
-        #expect(writer.writes.first?.text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n") == true)
+        #expect(writer.writes.first?.text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\" xmlns:tidings=\"https://tidings.invalid/opml\">\n") == true)
         #expect(test.terminal.out == "Exported 1 feed to subs.opml\n")
     }
 

@@ -9,10 +9,10 @@ import Testing
 struct OPMLExportTests {
     @Test func tagsAreFoldersAndUntaggedFeedsComeFirst() {
         let document = OPMLExport.document(for: ExportFixtures.feeds, createdAt: Fixtures.now)
-        let kernel = #"<outline type="rss" text="Kernel &lt;Notes&gt; &amp; &quot;Friends&quot; it&apos;s" title="Kernel &lt;Notes&gt; &amp; &quot;Friends&quot; it&apos;s" xmlUrl="https://kernel.example/feed?a=1&amp;b=2"/>"#
+        let kernel = #"<outline type="rss" text="Kernel &lt;Notes&gt; &amp; &quot;Friends&quot; it&apos;s" title="Kernel &lt;Notes&gt; &amp; &quot;Friends&quot; it&apos;s" xmlUrl="https://kernel.example/feed?a=1&amp;b=2" tidings:customTitle="true"/>"#
         #expect(document.text == """
             <?xml version="1.0" encoding="UTF-8"?>
-            <opml version="2.0">
+            <opml version="2.0" xmlns:tidings="https://tidings.invalid/opml">
               <head>
                 <title>Tidings subscriptions</title>
                 <dateCreated>Sun, 22 Nov 2026 10:00:00 GMT</dateCreated>
@@ -32,6 +32,24 @@ struct OPMLExportTests {
 
             """)
         #expect(document.notes.isEmpty)
+    }
+
+    @Test func ownTitlesAreMarkedAndAFeedNotYetNamedIsItsURL() {
+        var mine = Fixtures.feed(1, title: "Mine", url: "https://a.example/f")
+        mine.hasCustomTitle = true
+        mine.siteLink = nil
+        var unnamed = Fixtures.feed(2, title: "https://b.example/f", url: "https://b.example/f")
+        unnamed.siteLink = nil
+        var urlAsOwnTitle = Fixtures.feed(3, title: "https://c.example/f", url: "https://c.example/f")
+        urlAsOwnTitle.siteLink = nil
+        urlAsOwnTitle.hasCustomTitle = true
+        let lines = OPMLExport.document(for: [mine, unnamed, urlAsOwnTitle], createdAt: Fixtures.now).text
+            .split(separator: "\n").filter { $0.contains("xmlUrl") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines == [
+            #"<outline type="rss" text="Mine" title="Mine" xmlUrl="https://a.example/f" tidings:customTitle="true"/>"#,
+            #"<outline type="rss" text="https://b.example/f" xmlUrl="https://b.example/f"/>"#,
+            #"<outline type="rss" text="https://c.example/f" title="https://c.example/f" xmlUrl="https://c.example/f" tidings:customTitle="true"/>"#,
+        ])
     }
 
     @Test func noFeedsIsStillADocument() {

@@ -34,9 +34,9 @@ struct TagFeedPresenterTests {
     }
 
     @Test func failuresNameTheFeed() async {
-        let interactor = TagFeedUseCaseStub(.failure(RPCError(.ambiguous, "'P' matches 2 feeds: Planet, Pod")))
+        let interactor = TagFeedUseCaseStub(.failure(RPCError(.notFound, "no feed matches 'P'")))
         await presenter("P", TagChanges(add: ["x"]), interactor).viewDidLoad()
-        #expect(view.failures == [CommandFailure(message: "cannot tag 'P': 'P' matches 2 feeds: Planet, Pod")])
+        #expect(view.failures == [CommandFailure(message: "cannot tag 'P': no feed matches 'P'")])
         #expect(view.feeds.isEmpty)
         #expect(wireframe.routes == [.exit(.failure)])
     }

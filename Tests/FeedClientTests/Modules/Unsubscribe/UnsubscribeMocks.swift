@@ -1,23 +1,32 @@
 import FeedEntities
+import FeedIPC
 @testable import FeedClient
 
 final class UnsubscribeViewSpy: UnsubscribeView {
     private(set) var confirmations: [String] = []
     private(set) var feeds: [FeedRow] = []
+    private(set) var counts: [(deleted: Int, kept: Int)] = []
     private(set) var failures: [CommandFailure] = []
-    func showUnsubscribed(_ message: String, feed: FeedRow) {
+    func showUnsubscribed(_ message: String, feed: FeedRow, deleted: Int, kept: Int) {
         confirmations.append(message)
         feeds.append(feed)
+        counts.append((deleted, kept))
     }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }
 
 final class UnsubscribeUseCaseStub: UnsubscribeUseCase {
-    var result: Result<Feed, any Error>
+    var result: Result<RPC.Unsubscribe.Result, any Error>
     private(set) var selectors: [String] = []
-    init(_ result: Result<Feed, any Error>) { self.result = result }
-    func unsubscribe(from selector: String) async throws -> Feed {
+    private(set) var deleteStarred: [Bool] = []
+    init(_ result: Result<RPC.Unsubscribe.Result, any Error>) { self.result = result }
+    /// Every item of `feed` deleted.
+    convenience init(_ feed: Feed) {
+        self.init(.success(.init(feed: feed, deletedItems: feed.itemCount, keptItems: 0)))
+    }
+    func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> RPC.Unsubscribe.Result {
         selectors.append(selector)
+        self.deleteStarred.append(deleteStarred)
         return try result.get()
     }
 }

@@ -5,19 +5,27 @@ import Testing
 struct UnsubscribeRouterTests {
     @Test func assemblesAWorkingModule() async {
         let test = ModuleTestDependencies()
-        test.daemon.stub(RPC.Unsubscribe.self, .init(feed: Fixtures.feed(5, title: "Gone", items: 1)))
+        test.daemon.stub(RPC.Unsubscribe.self, .init(feed: Fixtures.feed(5, title: "Gone", items: 1), deletedItems: 1, keptItems: 0))
         let status = await UnsubscribeRouter.assemble(selector: "5", json: false, dependencies: test.dependencies).run()
         #expect(status == .success)
         #expect(test.terminal.out == "Unsubscribed from \"Gone\" (1 item deleted)\n")
     }
 
-    @Test func jsonPrintsTheFeedAsItWas() async {
+    @Test func jsonPrintsTheFeedAsItWasAndTheCounts() async {
         let test = ModuleTestDependencies()
-        test.daemon.stub(RPC.Unsubscribe.self, .init(feed: Fixtures.feed(5, title: "Gone \u{202E}", items: 20, unread: 3)))
-        let status = await UnsubscribeRouter.assemble(selector: "5", json: true, dependencies: test.dependencies).run()
+        test.daemon.stub(
+            RPC.Unsubscribe.self, .init(feed: Fixtures.feed(5, title: "Gone \u{202E}", items: 20, unread: 3), deletedItems: 18, keptItems: 2))
+        let status = await UnsubscribeRouter.assemble(selector: "5", deleteStarred: false, json: true, dependencies: test.dependencies).run()
         #expect(status == .success)
-        #expect(test.terminal.out == #"{"feed":{"number":5,"title":"Gone","url":"https://planet.example.org/rss.xml","siteLink":"https://planet.example.org/","unread":3,"total":20,"lastRefreshed":"2026-11-22T10:00:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":[]}}"# + "\n")
+        #expect(test.terminal.out == #"{"feed":{"number":5,"title":"Gone","url":"https://planet.example.org/rss.xml","siteLink":"https://planet.example.org/","unread":3,"total":20,"lastRefreshed":"2026-11-22T10:00:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":[]},"deleted":18,"keptStarred":2}"# + "\n")
         #expect(test.terminal.err.isEmpty)
+    }
+
+    @Test func deleteStarredReachesTheDaemon() async {
+        let test = ModuleTestDependencies()
+        test.daemon.stub(RPC.Unsubscribe.self, .init(feed: Fixtures.feed(5, title: "Gone", items: 3), deletedItems: 3, keptItems: 0))
+        _ = await UnsubscribeRouter.assemble(selector: "5", deleteStarred: true, json: false, dependencies: test.dependencies).run()
+        #expect(test.daemon.params(of: RPC.Unsubscribe.self) == [.init(feed: "5", deleteStarred: true)])
     }
 
     @Test func anUnknownFeedFails() async {
