@@ -13,7 +13,7 @@ struct ReadCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Mark every item read.")
     var all = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Mark every item of this feed read: its number, URL, title or a title prefix.", valueName: "feed"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Mark every item of this feed read: its number, URL, title or a title prefix.", valueName: "feed"), completion: ShellCompletion.feeds)
     var feed: String?
 
     @Flag(help: "Print JSON (docs/json.md).")

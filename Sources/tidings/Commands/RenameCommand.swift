@@ -10,7 +10,7 @@ struct RenameCommand: AsyncParsableCommand {
             may not hold control characters (such as a newline); one over 4 KiB is cut with "…".
             """)
 
-    @Argument(help: ArgumentHelp("The feed's number, URL, title or an unambiguous title prefix.", valueName: "feed"))
+    @Argument(help: ArgumentHelp("The feed's number, URL, title or an unambiguous title prefix.", valueName: "feed"), completion: ShellCompletion.feeds)
     var feed: String
 
     @Argument(help: ArgumentHelp("The new title.", valueName: "title"))

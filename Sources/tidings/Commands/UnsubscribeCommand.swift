@@ -6,7 +6,7 @@ struct UnsubscribeCommand: AsyncParsableCommand {
         commandName: "unsubscribe",
         abstract: "Remove a feed and all its items.")
 
-    @Argument(help: ArgumentHelp("The feed's number, URL, title or an unambiguous title prefix.", valueName: "feed"))
+    @Argument(help: ArgumentHelp("The feed's number, URL, title or an unambiguous title prefix.", valueName: "feed"), completion: ShellCompletion.feeds)
     var feed: String
 
     @Flag(help: "Print JSON (docs/json.md).")
