@@ -2,7 +2,7 @@
 /// `tidings --socket P status` is read as `tidings status --socket P`.
 ///
 /// Each command declares the global options itself, and a command is parsed on its own when it
-/// can be (`Tidings.parseChosenCommand`), so options written before the command's name are moved
+/// can be (`CommandLineReader`), so options written before the command's name are moved
 /// after its own arguments, before a `--` (after which every word is an operand).
 enum GlobalOptionPlacement {
     /// The global options that take a value, as `--name value` or `--name=value`.
