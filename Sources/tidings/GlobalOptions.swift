@@ -7,7 +7,8 @@ struct GlobalOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "The daemon's socket (default: $TIDINGS_SOCKET, else $XDG_RUNTIME_DIR/tidings/tidingsd.sock).",
-            valueName: "path"))
+            valueName: "path"),
+        completion: .file())
     var socket: String?
 
     @Option(

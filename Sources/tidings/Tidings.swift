@@ -15,6 +15,8 @@ struct Tidings: AsyncParsableCommand {
         abstract: "Read RSS and Atom feeds kept fresh by the tidingsd daemon.",
         discussion: """
             Exit status: 0 success, 1 failure, 2 usage error, 3 the daemon is not reachable.
+            The global options --socket, --color and --no-autostart go before or after the \
+            command: 'tidings --socket P status' is 'tidings status --socket P'.
             The daemon's socket is --socket, else $TIDINGS_SOCKET, else \
             $XDG_RUNTIME_DIR/tidings/tidingsd.sock. A daemon that is not running is started \
             (logging to $XDG_STATE_HOME/tidings/tidingsd.log) unless a systemd user unit is \
@@ -30,56 +32,36 @@ struct Tidings: AsyncParsableCommand {
             RulesCommand.self,
         ])
 
-    /// ArgumentParser's own `main`, except that usage errors exit with 2 (as getopt-style tools
-    /// and docs/cli.md say) instead of sysexits' 64.
+    /// Read here only when no command follows them (`tidings --socket P` shows the help); before a
+    /// command they are moved after it (`GlobalOptionPlacement`) and read by the command.
+    @OptionGroup var global: GlobalOptions
+
+    /// ArgumentParser's own `main`, except that global options may precede the command, usage
+    /// errors read like every other error (`UsageError`, exit status 2 as getopt-style tools
+    /// and docs/cli.md say, instead of sysexits' 64), and a command is parsed by itself when it
+    /// can be (`CommandLineReader`).
     static func main() async {
+        let reader = CommandLineReader(arguments: Array(CommandLine.arguments.dropFirst()), commands: configuration.subcommands)
         do {
-            var command: any ParsableCommand
-            if let chosen = parseChosenCommand() {
-                command = chosen
-            } else {
-                command = try parseAsRoot()
-            }
+            var command = try await reader.parse()
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            let code = exitCode(for: error)
-            // A usage error quotes the argument it could not take, which may hold escape
-            // sequences; help, version and completion scripts (status 0) are the parser's own.
-            let message = code == .success ? fullMessage(for: error) : TerminalText.sanitizeBlock(fullMessage(for: error))
-            if !message.isEmpty {
-                let output = Array((message + "\n").utf8)
+            let (text, toStandardOutput, status) = reader.report(error)
+            if !text.isEmpty {
+                let output = Array(text.utf8)
                 _ = output.withUnsafeBytes { bytes in
-                    write(code == .success ? STDOUT_FILENO : STDERR_FILENO, bytes.baseAddress, bytes.count)
+                    write(toStandardOutput ? STDOUT_FILENO : STDERR_FILENO, bytes.baseAddress, bytes.count)
                 }
             }
             #if canImport(Glibc)
-            Glibc.exit(code == .validationFailure ? 2 : code.rawValue)
+            Glibc.exit(status)
             #else
-            Darwin.exit(code == .validationFailure ? 2 : code.rawValue)
+            Darwin.exit(status)
             #endif
         }
-    }
-
-    /// Arguments that need the whole command tree: help, version and completion requests.
-    private nonisolated static let treeArguments: Set<String> = [
-        "help", "-h", "--help", "--version", "--experimental-dump-help", "--generate-completion-script",
-    ]
-
-    /// The subcommand the arguments name, parsed by that command alone. The root's parse first
-    /// builds the argument sets of all eighteen subcommands (by reflection: a third of the
-    /// client's CPU time for a `list`); a command that parses cleanly by itself parses the
-    /// same way there. Anything else (help, completions, a usage error, whose message must name
-    /// `tidings`) returns `nil` and takes the full parse.
-    nonisolated static func parseChosenCommand() -> sending (any ParsableCommand)? {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let name = arguments.first,
-              let type = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
-              !arguments.contains(where: { treeArguments.contains($0) || $0.hasPrefix("--generate-completion") })
-        else { return nil }
-        return try? type.parse(Array(arguments.dropFirst()))
     }
 }

@@ -93,10 +93,15 @@ struct AutostartTests {
         let configured = try await home.tidings(["status"])
         try FileManager.default.removeItem(atPath: home.path + "/config/tidings/config.yaml")
         let flagged = try await home.tidings(["status", "--no-autostart"])
+        // A global option before the command, as git reads them.
+        let flaggedFirst = try await home.tidings(["--no-autostart", "list", "-a"])
         let environment = try await home.tidings(["list"], environment: ["TIDINGS_NO_AUTOSTART": "1"])
-        for result in [configured, flagged, environment] {
+        for result in [configured, flagged, flaggedFirst, environment] {
             #expect(result.status == 3, "\(result)")
-            #expect(result.err.hasPrefix("tidings: the daemon is not running") && !result.err.contains("started"), "\(result)")
+            // No unit installed: systemctl could not start it, so the message does not name it.
+            #expect(
+                result.err == "tidings: the daemon is not running (no socket at \(home.socketPath)); start it with 'tidingsd run &'\n",
+                "\(result)")
         }
         #expect(!FileManager.default.fileExists(atPath: home.socketPath))
         #expect(home.daemons.isEmpty)
@@ -110,6 +115,12 @@ struct AutostartTests {
         let result = try await home.tidings(["status"], environment: ["XDG_RUNTIME_DIR": home.path + "/runtime"])
         #expect(result.status == 3, "\(result)")
         #expect(result.err.contains("start it with: systemctl --user start tidingsd"), "\(result)")
+        // Opted out too: still systemd's to start, and the message says how.
+        let optedOut = try await home.tidings(
+            ["--no-autostart", "status"], environment: ["XDG_RUNTIME_DIR": home.path + "/runtime"])
+        #expect(
+            optedOut.err == "tidings: the daemon is not running (no socket at \(home.socketPath)); start it with: systemctl --user start tidingsd\n",
+            "\(optedOut)")
         #expect(!FileManager.default.fileExists(atPath: home.socketPath))
         #expect(home.daemons.isEmpty)
     }

@@ -11,14 +11,76 @@ struct CommandLineTests {
         return try await ProcessResult.run(Binaries.client, arguments, environment: environment)
     }
 
-    @Test func usageErrorsNameTheCommandAndExitWith2() async throws {
-        let typo = try await run(["list", "--limt", "2"])
-        #expect(typo.status == 2, "\(typo)")
-        #expect(typo.err.contains("Unknown option '--limt'") && typo.err.contains("Usage: tidings list"), "\(typo)")
-        let invalid = try await run(["read", "7-3"])
-        #expect(invalid.status == 2 && invalid.err.contains("Usage: tidings read"), "\(invalid)")
-        let unknown = try await run(["lsit"])
-        #expect(unknown.status == 2, "\(unknown)")
+    /// Runs `tidings ARGS` and expects a usage error: exactly `line`, then where the help is.
+    func expectUsageError(
+        _ arguments: [String], _ line: String, help: String = "tidings --help",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let result = try await run(arguments)
+        #expect(result.status == 2, "\(arguments): \(result)", sourceLocation: sourceLocation)
+        #expect(result.err == line + "\nsee '\(help)'\n", "\(arguments): \(result)", sourceLocation: sourceLocation)
+        #expect(result.out.isEmpty, "\(arguments): \(result)", sourceLocation: sourceLocation)
+    }
+
+    @Test func usageErrorsAreOneLineAndWhereTheHelpIs() async throws {
+        try await expectUsageError(
+            ["list", "--limt", "2"], "tidings: unknown option '--limt'; did you mean '--limit'?", help: "tidings list --help")
+        try await expectUsageError(["list", "-f"], "tidings: missing value for '-f <feed>'", help: "tidings list --help")
+        try await expectUsageError(
+            ["unsubscribe"], "tidings: missing expected argument '<feed>'", help: "tidings unsubscribe --help")
+        try await expectUsageError(["list", "-n", "x"], "tidings: the value 'x' is invalid for '-n <limit>'", help: "tidings list --help")
+        try await expectUsageError(
+            ["list", "--color", "bogus"],
+            "tidings: the value 'bogus' is invalid for '--color <when>'; please provide one of 'auto', 'always' or 'never'",
+            help: "tidings list --help")
+        try await expectUsageError(
+            ["read", "7-3"], "tidings: '7-3' is a reversed range: write the smaller number first", help: "tidings read --help")
+        try await expectUsageError(["list", "--limit", "0"], "tidings: --limit must be at least 1", help: "tidings list --help")
+        try await expectUsageError(["list", "extra"], "tidings: unexpected argument 'extra'", help: "tidings list --help")
+        try await expectUsageError(
+            ["rules", "x"], "tidings: expected 'tidings rules' or 'tidings rules test NAME'", help: "tidings rules --help")
+        try await expectUsageError(["--bogus", "list"], "tidings: unknown option '--bogus'")
+        try await expectUsageError(["--socket"], "tidings: missing value for '--socket <path>'")
+    }
+
+    @Test func aMistypedCommandGetsTheNearestOnes() async throws {
+        try await expectUsageError(["lst"], "tidings: unknown command 'lst'; did you mean 'list'?")
+        try await expectUsageError(["lsit", "-a"], "tidings: unknown command 'lsit'; did you mean 'list'?")
+        try await expectUsageError(["feed"], "tidings: unknown command 'feed'; did you mean 'feeds'?")
+        try await expectUsageError(["unsub", "3"], "tidings: unknown command 'unsub'; did you mean 'unsubscribe'?")
+        try await expectUsageError(["re"], "tidings: unknown command 're'; did you mean 'read', 'refresh' or 'rename'?")
+        try await expectUsageError(["statsu"], "tidings: unknown command 'statsu'; did you mean 'status'?")
+        try await expectUsageError(["--socket", "/tmp/x.sock", "lst"], "tidings: unknown command 'lst'; did you mean 'list'?")
+        try await expectUsageError(["xyzzy"], "tidings: unknown command 'xyzzy'")
+    }
+
+    @Test func aWordTakenForAnOptionIsExplained() async throws {
+        try await expectUsageError(
+            ["search", "-kde"], "tidings: '-kde' was read as an option; to search for it, write: tidings search -- -kde",
+            help: "tidings search --help")
+        // With an h in it, the parser would have shown the help instead.
+        try await expectUsageError(
+            ["search", "-hello"], "tidings: '-hello' was read as an option; to search for it, write: tidings search -- -hello",
+            help: "tidings search --help")
+        try await expectUsageError(
+            ["search", "linux", "-systemd", "-n", "5", "--json"],
+            "tidings: '-systemd' was read as an option; to search for it, write: tidings search -n 5 --json linux -- -systemd",
+            help: "tidings search --help")
+        try await expectUsageError(
+            ["rename", "3", "-x", "y"],
+            "tidings: '-x' was read as an option; to give it as an argument, write: tidings rename 3 -- -x y",
+            help: "tidings rename --help")
+    }
+
+    @Test func aValueMayBeAttachedToAShortOption() async throws {
+        // Parsed: the command got as far as the daemon (none here, exit 3).
+        for arguments in [["list", "-n1"], ["list", "-an5"], ["list", "-fnews"], ["search", "-n3", "x"], ["read", "-f3"], ["export", "-o/tmp/x.opml"]] {
+            let result = try await run(arguments)
+            #expect(result.status == 3 && result.err.hasPrefix("tidings: the daemon is not running"), "\(arguments): \(result)")
+        }
+        // The value is checked as a separate one is.
+        try await expectUsageError(["list", "-n0"], "tidings: --limit must be at least 1", help: "tidings list --help")
+        try await expectUsageError(["list", "-nx"], "tidings: the value 'x' is invalid for '-n <limit>'", help: "tidings list --help")
     }
 
     @Test func usageErrorsNeverEchoEscapeSequences() async throws {
@@ -28,16 +90,16 @@ struct CommandLineTests {
             #expect(!result.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }, "\(result)")
         }
         let read = try await run(["read", "\u{1B}[2J5x"])
-        #expect(read.err.hasPrefix("Error: '5x' is not an item number"), "\(read)")
+        #expect(read.err.hasPrefix("tidings: '5x' is not an item number"), "\(read)")
     }
 
     @Test func anOverlongSearchIsRefusedBeforeItIsSent() async throws {
         let query = String(repeating: "word ", count: 300)
         let search = try await run(["search", query])
         #expect(search.status == 2, "\(search)")
-        #expect(search.err.hasPrefix("Error: The query is 1500 bytes long; at most 1024 are searched."), "\(search)")
+        #expect(search.err == "tidings: the query is 1500 bytes long; at most 1024 are searched\nsee 'tidings search --help'\n", "\(search)")
         let list = try await run(["list", "--search", query])
-        #expect(list.status == 2 && list.err.hasPrefix("Error: --search is 1500 bytes long; at most 1024 are searched."), "\(list)")
+        #expect(list.status == 2 && list.err.hasPrefix("tidings: --search is 1500 bytes long; at most 1024 are searched\n"), "\(list)")
     }
 
     @Test func helpVersionAndCompletionsUseTheWholeTree() async throws {

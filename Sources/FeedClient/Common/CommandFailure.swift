@@ -31,8 +31,11 @@ public struct CommandFailure: Equatable, Sendable {
         }
     }
 
-    /// How to start the daemon, appended to every "not running" message.
-    static let startHint = "start it with 'systemctl --user start tidingsd' or 'tidingsd run &'"
+    /// How to start the daemon, appended to a "not running" message where systemd cannot start
+    /// it (`.managedBySystemd` names `systemctl` instead).
+    static let startHint = "start it with 'tidingsd run &'"
+    /// How to start the daemon where an installed user unit and a running user manager make it systemd's job.
+    static let systemdStartHint = "start it with: systemctl --user start tidingsd"
 
     private static func describe(_ error: DaemonClientError) -> CommandFailure {
         switch error {
@@ -42,9 +45,13 @@ public struct CommandFailure: Equatable, Sendable {
             CommandFailure(message: "the daemon is not running (nothing listens on \(path)); \(startHint)", status: .daemonUnreachable)
         case .unreachable(let path, .other(let reason)):
             CommandFailure(message: "cannot reach the daemon at \(path) (\(reason)); if it is not running, \(startHint)", status: .daemonUnreachable)
+        case .managedBySystemd(let path, .other(let reason), _):
+            CommandFailure(
+                message: "cannot reach the daemon at \(path) (\(reason)); if it is not running, \(systemdStartHint)",
+                status: .daemonUnreachable)
         case .managedBySystemd(let path, let reason, _):
             CommandFailure(
-                message: "the daemon is not running (\(reason == .refused ? "nothing listens on" : "no socket at") \(path)); start it with: systemctl --user start tidingsd",
+                message: "the daemon is not running (\(reason == .refused ? "nothing listens on" : "no socket at") \(path)); \(systemdStartHint)",
                 status: .daemonUnreachable)
         case .autostartFailed(let path, let reason):
             CommandFailure(message: "the daemon is not running (no answer on \(path)) and could not be started: \(reason)", status: .daemonUnreachable)

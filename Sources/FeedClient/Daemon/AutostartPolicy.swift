@@ -57,10 +57,17 @@ public struct AutostartPolicy: Sendable {
         if let configPath = config.path, config.disablesAutostart() {
             return .optedOut(.config(path: configPath))
         }
-        // A unit is systemd's to start only where a user manager runs: `make install` also
-        // installs it on machines without a user session, and there only we can start anything.
-        if hasUserManager, let unit = unitPaths.first(where: { access($0, F_OK) == 0 }) { return .systemdUnit(path: unit) }
+        if let unit = managedUnit { return .systemdUnit(path: unit) }
         return .start
+    }
+
+    /// The installed `tidingsd.service` that a running systemd user manager can start, or `nil`.
+    /// A unit is systemd's to start only where a user manager runs: `make install` also installs
+    /// it on machines without a user session, and there only we can start anything. Looks at
+    /// files: call it only once connecting failed.
+    public var managedUnit: String? {
+        guard hasUserManager else { return nil }
+        return unitPaths.first(where: { access($0, F_OK) == 0 })
     }
 
     /// Whether a systemd user manager runs for this user: its private socket is in

@@ -18,12 +18,12 @@ public struct DaemonAutostart {
 
     /// Starts the daemon after connecting to `socketPath` failed for `reason`, when the policy
     /// allows it; returns once the daemon listens (or another client's daemon does).
-    /// - Throws: `DaemonClientError`: the original `.unreachable` when the user opted out,
+    /// - Throws: `DaemonClientError`: `unreachable(socketPath:after:)` when the user opted out,
     ///   `.managedBySystemd` when a unit is installed, `.autostartFailed` when starting failed.
     func startDaemon(socketPath: String, after reason: DaemonClientError.UnreachableReason) throws {
         switch policy.decide() {
         case .optedOut:
-            throw DaemonClientError.unreachable(socketPath: socketPath, reason: reason)
+            throw unreachable(socketPath: socketPath, after: reason)
         case .systemdUnit(let unit):
             throw DaemonClientError.managedBySystemd(socketPath: socketPath, reason: reason, unitPath: unit)
         case .start:
@@ -37,5 +37,14 @@ public struct DaemonAutostart {
                 announce("tidings: started tidingsd (log: \(logPath))\n")
             }
         }
+    }
+
+    /// The error for a daemon that is not reached and is not started here: `.managedBySystemd`
+    /// when systemd can start it (so the message names `systemctl`), else `.unreachable`.
+    func unreachable(socketPath: String, after reason: DaemonClientError.UnreachableReason) -> DaemonClientError {
+        if let unit = policy.managedUnit {
+            return .managedBySystemd(socketPath: socketPath, reason: reason, unitPath: unit)
+        }
+        return .unreachable(socketPath: socketPath, reason: reason)
     }
 }

@@ -13,16 +13,19 @@ extension UnixSocketDaemonClient {
     ///
     /// The default socket directory is examined first, each time: a directory that is not the
     /// user's own and private is refused before anything connects or is started in it.
-    /// - Throws: `DaemonClientError` (see `DaemonAutostart.startDaemon`).
+    /// - Throws: `DaemonClientError` (see `DaemonAutostart.startDaemon`); `.managedBySystemd`
+    ///   instead of `.unreachable` wherever systemd could start the daemon.
     func connectStartingTheDaemon() throws -> UnixSocketConnection {
         try verifySocketDirectory()
         do {
             return try UnixSocketConnection.connect(to: socketPath)
-        } catch DaemonClientError.unreachable(let path, let reason) where reason == .noSocket || reason == .refused {
+        } catch DaemonClientError.unreachable(let path, let reason) {
+            guard let autostart else { throw DaemonClientError.unreachable(socketPath: path, reason: reason) }
             // One attempt per client: a daemon that died after being started is not restarted
-            // in a loop by a command's later requests.
-            guard let autostart, !autostartAttempted else {
-                throw DaemonClientError.unreachable(socketPath: path, reason: reason)
+            // in a loop by a command's later requests. Other failures than "nothing listens"
+            // are not cured by starting one.
+            guard reason == .noSocket || reason == .refused, !autostartAttempted else {
+                throw autostart.unreachable(socketPath: path, after: reason)
             }
             autostartAttempted = true
             try autostart.startDaemon(socketPath: path, after: reason)

@@ -17,7 +17,8 @@ struct ExportCommand: AsyncParsableCommand {
 
     @Option(
         name: .shortAndLong,
-        help: ArgumentHelp("Write to this file (replaced atomically) instead of stdout.", valueName: "file"))
+        help: ArgumentHelp("Write to this file (replaced atomically) instead of stdout.", valueName: "file"),
+        completion: .file())
     var output: String?
 
     @OptionGroup var global: GlobalOptions

@@ -14,7 +14,7 @@ struct ImportCommand: AsyncParsableCommand {
             Files up to 1,000,000 bytes; an OPML file that declares entities (<!ENTITY ...>) is refused.
             """)
 
-    @Argument(help: ArgumentHelp("The file, or - for standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The file, or - for standard input.", valueName: "file"), completion: .file())
     var file: String
 
     @Option(help: ArgumentHelp("How to read the file: opml or newsboat (default: tell from the text).", valueName: "format"))

@@ -18,10 +18,10 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Only starred items, read or not.")
     var starred = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Only this feed: its number, URL, title or a title prefix.", valueName: "feed"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Only this feed: its number, URL, title or a title prefix.", valueName: "feed"), completion: ShellCompletion.feeds)
     var feed: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Only items of feeds with this tag.", valueName: "tag"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Only items of feeds with this tag.", valueName: "tag"), completion: ShellCompletion.tags)
     var tag: String?
 
     @Option(

@@ -15,7 +15,7 @@ struct ReadCommand: AsyncParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Mark every item of this feed read: its number, URL, title or a title prefix of at least 3 characters.",
-        valueName: "feed"))
+        valueName: "feed"), completion: ShellCompletion.feeds)
     var feed: String?
 
     @Flag(help: "Print JSON (docs/json.md).")

@@ -10,7 +10,7 @@ struct RefreshCommand: AsyncParsableCommand {
             still succeeds. With --json, no progress is shown and one document is printed at the end.
             """)
 
-    @Argument(help: ArgumentHelp("Feeds to refresh (number, URL, title or title prefix); all when none.", valueName: "feed"))
+    @Argument(help: ArgumentHelp("Feeds to refresh (number, URL, title or title prefix); all when none.", valueName: "feed"), completion: ShellCompletion.feeds)
     var feeds: [String] = []
 
     @Flag(help: "Print JSON (docs/json.md).")

@@ -19,10 +19,10 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Only unread items.")
     var unread = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Only this feed: its number, URL, title or a title prefix.", valueName: "feed"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Only this feed: its number, URL, title or a title prefix.", valueName: "feed"), completion: ShellCompletion.feeds)
     var feed: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Only items of feeds with this tag.", valueName: "tag"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Only items of feeds with this tag.", valueName: "tag"), completion: ShellCompletion.tags)
     var tag: String?
 
     @Option(name: [.customShort("n"), .long], help: "Show at most this many hits (default 50).")

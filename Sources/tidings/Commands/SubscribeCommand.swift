@@ -14,7 +14,7 @@ struct SubscribeCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The feed's http or https URL, or a web page announcing it.", valueName: "url"))
     var url: String
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("Tag the feed (repeat for several tags).", valueName: "tag"))
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Tag the feed (repeat for several tags).", valueName: "tag"), completion: ShellCompletion.tags)
     var tags: [String] = []
 
     @Option(help: ArgumentHelp("Your own title for the feed instead of the one it gives.", valueName: "title"))

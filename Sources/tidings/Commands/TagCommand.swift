@@ -11,7 +11,7 @@ struct TagCommand: AsyncParsableCommand {
             --json and --help are read as options; after '--', every word is a change.
             """)
 
-    @Argument(help: ArgumentHelp("The feed's number, URL, title or an unambiguous title prefix.", valueName: "feed"))
+    @Argument(help: ArgumentHelp("The feed's number, URL, title or an unambiguous title prefix.", valueName: "feed"), completion: ShellCompletion.feeds)
     var feed: String
 
     // Captured as written: with the default strategy `-news` would be an unknown option, and
@@ -19,7 +19,8 @@ struct TagCommand: AsyncParsableCommand {
     // `TagCommandLine` picks the global options out of them.
     @Argument(
         parsing: .captureForPassthrough,
-        help: ArgumentHelp("+TAG or TAG to add, -TAG to remove.", valueName: "change"))
+        help: ArgumentHelp("+TAG or TAG to add, -TAG to remove.", valueName: "change"),
+        completion: ShellCompletion.tagChanges)
     var changes: [String] = []
 
     @Flag(help: "Print JSON (docs/json.md).")

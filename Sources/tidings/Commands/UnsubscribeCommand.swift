@@ -11,7 +11,8 @@ struct UnsubscribeCommand: AsyncParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp(
-        "The feed's number, URL, title or an unambiguous title prefix of at least 3 characters.", valueName: "feed"))
+        "The feed's number, URL, title or an unambiguous title prefix of at least 3 characters.", valueName: "feed"),
+        completion: ShellCompletion.feeds)
     var feed: String
 
     @Flag(help: "Delete the feed's starred items too.")

@@ -37,7 +37,8 @@ struct AutostartPolicyTests {
         #expect(home.policy(flag: true, extra: ["TIDINGS_NO_AUTOSTART": "1"]).decide() == .optedOut(.flag))
         #expect(home.policy(extra: ["TIDINGS_NO_AUTOSTART": "1"]).decide() == .optedOut(.environment))
         #expect(home.policy().decide() == .optedOut(.config(path: home.path + "/config/tidings/config.yaml")))
-        // An opt-out wins over an installed unit: the user asked for no start, and gets no hint.
+        // An opt-out wins over an installed unit: the user asked for no start (the message still
+        // names systemctl: DaemonAutostart).
         try home.write("autostart: true\n", to: "config/tidings/config.yaml")
         #expect(home.policy().decide() == .systemdUnit(path: home.path + "/config/systemd/user/tidingsd.service"))
     }

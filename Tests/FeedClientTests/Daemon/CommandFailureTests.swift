@@ -8,8 +8,16 @@ struct CommandFailureTests {
             DaemonClientError.unreachable(socketPath: "/run/user/1000/tidings/tidingsd.sock", reason: .noSocket),
             action: "cannot list items")
         #expect(failure.status == .daemonUnreachable)
-        #expect(failure.message == "the daemon is not running (no socket at /run/user/1000/tidings/tidingsd.sock); start it with 'systemctl --user start tidingsd' or 'tidingsd run &'")
+        #expect(failure.message == "the daemon is not running (no socket at /run/user/1000/tidings/tidingsd.sock); start it with 'tidingsd run &'")
         #expect(failure.status.code == 3)
+    }
+
+    @Test func aDaemonSystemdCanStartSaysSystemctl() {
+        let refused = CommandFailure(DaemonClientError.managedBySystemd(socketPath: "/s", reason: .refused, unitPath: "/u"))
+        #expect(refused.message == "the daemon is not running (nothing listens on /s); start it with: systemctl --user start tidingsd")
+        let other = CommandFailure(DaemonClientError.managedBySystemd(socketPath: "/s", reason: .other("Permission denied"), unitPath: "/u"))
+        #expect(other.message == "cannot reach the daemon at /s (Permission denied); if it is not running, start it with: systemctl --user start tidingsd")
+        #expect(other.status == .daemonUnreachable)
     }
 
     @Test func aStaleSocketIsAlsoNotRunning() {

@@ -111,6 +111,30 @@ struct UnixSocketDaemonClientAutostartTests {
         #expect(failure.status == .daemonUnreachable)
     }
 
+    @Test func anOptOutWhereSystemdCanStartTheDaemonNamesSystemctl() async throws {
+        let path = CannedSocketServer.temporaryPath()
+        let test = Fixture()
+        try test.home.write("[Service]\n", to: "data/systemd/user/tidingsd.service")
+        let unit = test.home.path + "/data/systemd/user/tidingsd.service"
+        // Without a user manager, systemctl could not start it: the hint is tidingsd run &.
+        await #expect(throws: DaemonClientError.unreachable(socketPath: path, reason: .noSocket)) {
+            try await test.client(path, policy: test.home.policy(flag: true)).hello()
+        }
+        try test.home.write("", to: "run/systemd/private")
+        await #expect(throws: DaemonClientError.managedBySystemd(socketPath: path, reason: .noSocket, unitPath: unit)) {
+            try await test.client(path, policy: test.home.policy(flag: true)).hello()
+        }
+        // A failure starting cannot cure names systemctl too.
+        let tooLong = "/tmp/" + String(repeating: "x", count: 200) + ".sock"
+        await #expect {
+            try await test.client(tooLong).hello()
+        } throws: { error in
+            guard case DaemonClientError.managedBySystemd(_, .other, unit) = error else { return false }
+            return true
+        }
+        #expect(test.launcher.launchedSockets.isEmpty)
+    }
+
     @Test func aFailedStartSaysWhyAndIsTriedOncePerClient() async throws {
         let path = CannedSocketServer.temporaryPath()
         let test = Fixture()

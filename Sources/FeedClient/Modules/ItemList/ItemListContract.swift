@@ -60,6 +60,10 @@ public protocol ItemListUseCase {
     /// without their summary and content. A relative `since` counts from the clock's now.
     /// - Throws: `RPCError` (`notFound`/`ambiguous` for the feed selector) or `DaemonClientError`.
     func items(matching query: ItemListQuery) async throws -> [Item]
+
+    /// The tag spelled like `selector` (case-insensitively) that some feed has, for a feed
+    /// selector that named no feed; `nil` when there is none or the daemon does not say.
+    func tag(like selector: String) async -> String?
 }
 
 /// Where the module goes next.

@@ -20,4 +20,8 @@ public final class ItemListInteractor: ItemListUseCase {
             search: query.search, limit: query.limit, includeHidden: query.includeHidden ? true : nil)
         return try await daemon.call(RPC.ListItems.self, params).items
     }
+
+    public func tag(like selector: String) async -> String? {
+        await FeedSelectorHint.tag(like: selector, daemon: daemon)
+    }
 }

@@ -45,7 +45,8 @@ public final class ItemListPresenter: ItemListPresentation {
             }
             wireframe.navigate(to: .exit(.success))
         } catch {
-            let failure = CommandFailure(error, action: "cannot list items")
+            let failure = await FeedSelectorHint.hinted(
+                CommandFailure(error, action: "cannot list items"), for: error, feed: query.feed, tag: interactor.tag(like:))
             view.showFailure(failure)
             wireframe.navigate(to: .exit(failure.status))
         }

@@ -47,6 +47,10 @@ public protocol SearchUseCase {
     /// - Throws: `RPCError` (`notFound`/`ambiguous` for the feed selector, `invalidParams` for
     ///   a query the daemon cannot read) or `DaemonClientError`.
     func hits(for query: SearchQuery) async throws -> [SearchHit]
+
+    /// The tag spelled like `selector` (case-insensitively) that some feed has, for a feed
+    /// selector that named no feed; `nil` when there is none or the daemon does not say.
+    func tag(like selector: String) async -> String?
 }
 
 /// Where the module goes next.

@@ -14,4 +14,8 @@ public final class SearchInteractor: SearchUseCase {
             limit: query.limit)
         return try await daemon.call(RPC.Search.self, params).hits
     }
+
+    public func tag(like selector: String) async -> String? {
+        await FeedSelectorHint.tag(like: selector, daemon: daemon)
+    }
 }

@@ -27,7 +27,8 @@ public final class SearchPresenter: SearchPresentation {
             view.showHits(hits.map(row(for:)), emptyNote: emptyNote)
             wireframe.navigate(to: .exit(.success))
         } catch {
-            let failure = CommandFailure(error, action: "cannot search")
+            let failure = await FeedSelectorHint.hinted(
+                CommandFailure(error, action: "cannot search"), for: error, feed: query.feed, tag: interactor.tag(like:))
             view.showFailure(failure)
             wireframe.navigate(to: .exit(failure.status))
         }

@@ -11,6 +11,17 @@ struct ItemListInteractorTests {
     let daemon = DaemonClientStub()
     let clock = FixedClock(now: Fixtures.now, offset: 3600)
 
+    @Test func aTagIsFoundInTheFeedsCaseInsensitively() async {
+        var tagged = Fixtures.feed(2)
+        tagged.tags = ["Linux", "My News"]
+        daemon.stub(RPC.ListFeeds.self, .init(feeds: [Fixtures.feed(1), tagged]))
+        let interactor = ItemListInteractor(daemon: daemon, clock: clock)
+        #expect(await interactor.tag(like: "my news") == "My News")
+        #expect(await interactor.tag(like: "kernel") == nil)
+        daemon.fail(RPC.ListFeeds.self, with: DaemonClientError.connectionLost)
+        #expect(await interactor.tag(like: "linux") == nil)
+    }
+
     @Test func asksForUnreadItemsByDefault() async throws {
         daemon.stub(RPC.ListItems.self, .init(items: [Fixtures.item(1)]))
         let items = try await ItemListInteractor(daemon: daemon, clock: clock).items(matching: .init())

@@ -19,6 +19,13 @@ final class ItemListUseCaseStub: ItemListUseCase {
         queries.append(query)
         return try result.get()
     }
+    /// What `tag(like:)` answers, and the selectors it was asked about.
+    var tag: String?
+    private(set) var tagSelectors: [String] = []
+    func tag(like selector: String) async -> String? {
+        tagSelectors.append(selector)
+        return tag
+    }
 }
 
 final class ItemListWireframeSpy: ItemListWireframe {

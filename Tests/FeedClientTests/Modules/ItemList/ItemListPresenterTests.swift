@@ -101,10 +101,27 @@ struct ItemListPresenterTests {
     }
 
     @Test func anUnknownFeedIsReported() async {
-        let (presenter, _) = presenter(.failure(RPCError(.notFound, "no feed matches 'zzz'")), query: .init(feed: "zzz"))
+        let (presenter, interactor) = presenter(.failure(RPCError(.notFound, "no feed matches 'zzz'")), query: .init(feed: "zzz"))
         await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot list items: no feed matches 'zzz'")])
+        #expect(interactor.tagSelectors == ["zzz"])
         #expect(view.shown.isEmpty)
         #expect(wireframe.routes == [.exit(.failure)])
+    }
+
+    @Test func aFeedSelectorThatIsATagSuggestsTag() async {
+        let (presenter, interactor) = presenter(.failure(RPCError(.notFound, "no feed matches 'NEWS'")), query: .init(feed: "NEWS"))
+        interactor.tag = "news"
+        await presenter.viewDidLoad()
+        #expect(view.failures == [CommandFailure(message: "cannot list items: no feed matches 'NEWS'; did you mean --tag news?")])
+        #expect(wireframe.routes == [.exit(.failure)])
+    }
+
+    @Test func onlyAnUnmatchedFeedSelectorIsLookedUpAsATag() async {
+        let (presenter, interactor) = presenter(.failure(RPCError(.ambiguous, "'n' matches 2 feeds")), query: .init(feed: "n"))
+        interactor.tag = "n"
+        await presenter.viewDidLoad()
+        #expect(view.failures == [CommandFailure(message: "cannot list items: 'n' matches 2 feeds")])
+        #expect(interactor.tagSelectors.isEmpty)
     }
 }

@@ -22,6 +22,15 @@ struct SearchInteractorTests {
         ])
     }
 
+    @Test func aTagIsLookedUpInTheFeeds() async {
+        let daemon = DaemonClientStub()
+        var tagged = Fixtures.feed(4)
+        tagged.tags = ["news"]
+        daemon.stub(RPC.ListFeeds.self, .init(feeds: [tagged]))
+        #expect(await SearchInteractor(daemon: daemon).tag(like: "News") == "news")
+        #expect(daemon.methods == ["feeds.list"])
+    }
+
     @Test func daemonErrorsPassThrough() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.Search.self, with: RPCError(.notFound, "no feed matches 'zzz'"))

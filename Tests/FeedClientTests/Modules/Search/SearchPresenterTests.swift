@@ -65,6 +65,15 @@ struct SearchPresenterTests {
         #expect(wireframe.routes == [.exit(.failure)])
     }
 
+    @Test func aFeedSelectorThatIsATagSuggestsTag() async {
+        let (presenter, interactor) = presenter(
+            .failure(RPCError(.notFound, "no feed matches 'my news'")), query: .init(text: "x", feed: "my news"))
+        interactor.tag = "My News"
+        await presenter.viewDidLoad()
+        #expect(interactor.tagSelectors == ["my news"])
+        #expect(view.failures == [CommandFailure(message: "cannot search: no feed matches 'my news'; did you mean --tag 'My News'?")])
+    }
+
     @Test func anUnreachableDaemonExitsThree() async {
         let (presenter, _) = presenter(.failure(DaemonClientError.unreachable(socketPath: "/x.sock", reason: .refused)))
         await presenter.viewDidLoad()
