@@ -27,7 +27,7 @@ struct Tidings: AsyncParsableCommand {
             ReadCommand.self, UnreadCommand.self, StarCommand.self, UnstarCommand.self, FeedsCommand.self, SubscribeCommand.self,
             UnsubscribeCommand.self, RefreshCommand.self, TagCommand.self, RenameCommand.self, ImportCommand.self,
             ExportCommand.self, StatusCommand.self, MaintenanceCommand.self,
-            RulesCommand.self,
+            RulesCommand.self, ReloadCommand.self,
         ])
 
     /// ArgumentParser's own `main`, except that usage errors exit with 2 (as getopt-style tools
