@@ -89,11 +89,12 @@ public struct ConfigurationLoader: Sendable {
         var configuration = DaemonConfiguration()
         guard let root else { return configuration }  // empty file or only comments
         guard let mapping = root.mapping else {
-            throw ConfigurationError(file: file, key: nil, message: "expected a mapping of keys to values at the top level")
+            throw ConfigurationError(
+                file: file, line: root.mark?.line, key: nil, message: "expected a mapping of keys to values at the top level")
         }
         for (keyNode, value) in mapping {
             guard let key = keyNode.string else {
-                throw ConfigurationError(file: file, key: nil, message: "keys must be strings")
+                throw ConfigurationError(file: file, line: keyNode.mark?.line, key: nil, message: "keys must be strings")
             }
             do {
                 try read(key, value, into: &configuration, file: file)
