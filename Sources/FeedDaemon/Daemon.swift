@@ -9,6 +9,7 @@ import Foundation
 import Logging
 import NIOPosix
 import ServiceLifecycle
+import Synchronization
 
 /// The daemon's composition root: the one place that creates the concrete gateways and services.
 public struct Daemon: Sendable {
@@ -33,14 +34,16 @@ public struct Daemon: Sendable {
     }
 
     /// Runs until SIGTERM or SIGINT, then stops accepting clients, aborts transfers, and removes
-    /// the socket file. SIGHUP reloads the configuration (`reload`).
+    /// the socket file. SIGHUP and `daemon.reload` reload the configuration (`reload`).
     /// - Parameters:
     ///   - logLevel: the level every logger reads, which a reload changes.
+    ///   - configPath: the file `reload` reads, for messages and `status`.
     ///   - reload: reads the configuration file again; `nil` when there is nothing to reload.
     /// - Throws: when the socket, its lock or the database cannot be opened (clear, one-line
     ///   errors), e.g. because another daemon runs on the same socket or database.
     public func run(
-        logLevel: LogLevelSwitch? = nil, reload: (@Sendable () throws -> DaemonConfiguration)? = nil
+        logLevel: LogLevelSwitch? = nil, configPath: String? = nil,
+        reload: (@Sendable () throws -> DaemonConfiguration)? = nil
     ) async throws {
         // SIGTERM, SIGINT and SIGHUP before the service group handles them are remembered
         // (EarlySignals), not fatal.
@@ -92,6 +95,26 @@ public struct Daemon: Sendable {
                 }
             },
             logger: logger)
+        let readyStatus = "Listening on \(socketPath)"
+        // The server is made after the handler it serves, which reloads through `reloader`.
+        let server = ServerSlot()
+        let reloader = reload.map { reload in
+            ConfigurationReloader(
+                configPath: configPath ?? DataLocations(environment: environment).configFile, load: reload,
+                apply: { new in
+                    let changes = live.replace(with: new)
+                    store.setRules(new.rules, reportingOverruns: reportOverrun)
+                    logLevel?.current = new.logLevel
+                    fetcher.reconfigure(Self.fetchOptions(new))
+                    refresher.reconfigure(
+                        parser: LibXMLFeedParser(maximumDocumentSize: new.maximumFeedSize),
+                        schedule: RefreshSchedule(interval: TimeInterval(new.refreshInterval)),
+                        concurrency: new.concurrency)
+                    server.apply(new.connectionLimits)
+                    return changes
+                },
+                notifier: notifier, readyStatus: readyStatus, logger: logger)
+        }
         let handler = RequestHandler(
             refresher: refresher,
             library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer, indexer: indexer),
@@ -99,7 +122,7 @@ public struct Daemon: Sendable {
                 protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current),
             newItems: newItems, status: StatusContext(startedAt: Date(), databasePath: databasePath),
             maintenance: maintenance,
-            rules: RulesInteractor(store: store, rules: { live.current.rules }), logger: logger)
+            rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader, logger: logger)
 
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var failure: (any Error)?
@@ -113,8 +136,8 @@ public struct Daemon: Sendable {
             }
             let refresh = RefreshService(
                 refresher: refresher, interval: .seconds(min(configuration.refreshInterval, 60)), logger: logger)
+            server.set(ipc)
             logger.info("tidingsd \(TidingsVersion.current) started", metadata: ["database": "\(databasePath)"])
-            let readyStatus = "Listening on \(socketPath)"
             var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
                 .init(service: ipc), .init(service: refresh),
                 .init(
@@ -128,23 +151,8 @@ public struct Daemon: Sendable {
                 hooks: { live.current.newItemsHooks },
                 runner: ProcessHookRunner(environment: environment, logger: logger), logger: logger)))
             // MARK: -
-            if let reload {
-                let reloader = ReloadService(
-                    load: reload,
-                    apply: { new in
-                        let changes = live.replace(with: new)
-                        store.setRules(new.rules, reportingOverruns: reportOverrun)
-                        logLevel?.current = new.logLevel
-                        fetcher.reconfigure(Self.fetchOptions(new))
-                        refresher.reconfigure(
-                            parser: LibXMLFeedParser(maximumDocumentSize: new.maximumFeedSize),
-                            schedule: RefreshSchedule(interval: TimeInterval(new.refreshInterval)),
-                            concurrency: new.concurrency)
-                        ipc.apply(new.connectionLimits)
-                        return changes
-                    },
-                    notifier: notifier, readyStatus: readyStatus, logger: logger)
-                services.append(.init(service: reloader, successTerminationBehavior: .ignore))
+            if let reloader {
+                services.append(.init(service: ReloadService(reloader: reloader), successTerminationBehavior: .ignore))
             }
             if let interval = notifier.watchdogInterval {
                 services.append(.init(service: WatchdogService(notifier: notifier, interval: interval)))
@@ -176,5 +184,19 @@ public struct Daemon: Sendable {
             maximumConcurrentTransfers: configuration.concurrency,
             maximumPerHost: configuration.perHostConcurrency,
             userAgent: FetchOptions.userAgent(version: TidingsVersion.current))
+    }
+}
+
+/// The IPC server once it exists, for a reload to give it new connection limits: the handler
+/// it serves, which answers `daemon.reload`, is made before it.
+private final class ServerSlot: Sendable {
+    private let server = Mutex<IPCServerService?>(nil)
+
+    func set(_ ipc: IPCServerService) {
+        server.withLock { $0 = ipc }
+    }
+
+    func apply(_ limits: ConnectionLimits) {
+        server.withLock { $0 }?.apply(limits)
     }
 }

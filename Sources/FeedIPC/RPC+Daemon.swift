@@ -6,11 +6,43 @@ import Foundation
 import FeedEntities
 
 extension RPC {
-    /// `status`: what the daemon is and holds (protocol 1.2).
+    /// `status`: what the daemon is and holds (protocol 1.2; `configPath` and `reloadFailure`
+    /// 1.6).
     public enum Status: RPCMethod {
         public static let name = "status"
         public typealias Params = Empty
         public typealias Result = DaemonStatus
+    }
+
+    /// `daemon.reload`: reads the config file again and applies it, as SIGHUP does; a file that
+    /// does not load is refused as a whole with `configurationRefused`, and the daemon keeps the
+    /// configuration it runs with (protocol 1.6).
+    public enum Reload: RPCMethod {
+        public static let name = "daemon.reload"
+        public typealias Params = Empty
+        public struct Result: Codable, Sendable, Hashable {
+            /// The file read.
+            public var configPath: String
+            /// What changed, one setting each: `refresh_interval 1800 → 600`; empty when nothing did.
+            public var changes: [String]
+            /// Rules in force now.
+            public var rules: Int
+            /// `on_new_items` commands in force now.
+            public var hooks: Int
+            /// Whether new items raise a desktop notification (`notify`).
+            public var notify: Bool
+            /// Seconds between two refreshes of a feed (`refresh_interval`).
+            public var refreshInterval: Int
+
+            public init(configPath: String, changes: [String], rules: Int, hooks: Int, notify: Bool, refreshInterval: Int) {
+                self.configPath = configPath
+                self.changes = changes
+                self.rules = rules
+                self.hooks = hooks
+                self.notify = notify
+                self.refreshInterval = refreshInterval
+            }
+        }
     }
 
     /// `watch`: keeps the request open and sends an `items.new` notification each time the daemon
@@ -53,11 +85,18 @@ public struct DaemonStatus: Codable, Sendable, Hashable {
     public var databaseBytes: Int64
     /// The newest schema migration applied (`v3`).
     public var schemaVersion: String
+    /// The config file the daemon reads at start and on reload; `nil` from a daemon before
+    /// protocol 1.6.
+    public var configPath: String?
+    /// The last reload, if it was refused (the daemon kept the configuration it had); `nil` when
+    /// the last reload succeeded or there was none (protocol 1.6).
+    public var reloadFailure: ReloadFailure?
 
     public init(
         daemonVersion: String, protocolVersion: String, startedAt: Date, feeds: Int, failingFeeds: Int,
         items: Int, unread: Int, starred: Int, lastRefresh: Date?, nextRefresh: Date?, refreshing: Bool,
-        databasePath: String, databaseBytes: Int64, schemaVersion: String
+        databasePath: String, databaseBytes: Int64, schemaVersion: String, configPath: String? = nil,
+        reloadFailure: ReloadFailure? = nil
     ) {
         self.daemonVersion = daemonVersion
         self.protocolVersion = protocolVersion
@@ -73,5 +112,20 @@ public struct DaemonStatus: Codable, Sendable, Hashable {
         self.databasePath = databasePath
         self.databaseBytes = databaseBytes
         self.schemaVersion = schemaVersion
+        self.configPath = configPath
+        self.reloadFailure = reloadFailure
+    }
+}
+
+/// A reload of the configuration that was refused (SIGHUP or `daemon.reload`).
+public struct ReloadFailure: Codable, Sendable, Hashable {
+    /// When the daemon tried.
+    public var at: Date
+    /// Why, naming the file, line and key: `/home/u/.config/tidings/config.yaml line 3: 'concurrency': …`.
+    public var error: String
+
+    public init(at: Date, error: String) {
+        self.at = at
+        self.error = error
     }
 }

@@ -85,9 +85,12 @@ extension RPC {
             public var number: Int64
             /// When set, the result carries `rendered` at this many columns (clamped to 20...500).
             public var width: Int?
-            public init(number: Int64, width: Int? = nil) {
+            /// The client shows the item to be read: `items.next` goes on after it (protocol 1.6).
+            public var shown: Bool?
+            public init(number: Int64, width: Int? = nil, shown: Bool? = nil) {
                 self.number = number
                 self.width = width
+                self.shown = shown
             }
         }
         public struct Result: Codable, Sendable, Hashable {
@@ -96,6 +99,38 @@ extension RPC {
             public init(item: Item, rendered: RenderedContent? = nil) {
                 self.item = item
                 self.rendered = rendered
+            }
+        }
+    }
+
+    /// `items.next`: the unread item to read next, with its content, as `items.get` gives it:
+    /// the newest unread item, or with `afterShown` the first unread item listed after the one
+    /// shown last (`items.get` with `shown`, or `items.next`), in the order of `items.list`.
+    /// The item returned is the one shown last from then on (protocol 1.6).
+    public enum NextItem: RPCMethod {
+        public static let name = "items.next"
+        public struct Params: Codable, Sendable, Hashable {
+            /// Go on after the item shown last (default `false`: the newest unread item). With
+            /// none shown since the daemon started, or the one shown gone, the newest unread.
+            public var afterShown: Bool?
+            /// As in `items.get`.
+            public var width: Int?
+            public init(afterShown: Bool? = nil, width: Int? = nil) {
+                self.afterShown = afterShown
+                self.width = width
+            }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            /// `nil` when no unread item is left (after the one shown last, with `afterShown`).
+            public var item: Item?
+            public var rendered: RenderedContent?
+            /// The item shown last that the search went on after; `nil` when it started from
+            /// the newest.
+            public var after: Int64?
+            public init(item: Item?, rendered: RenderedContent? = nil, after: Int64? = nil) {
+                self.item = item
+                self.rendered = rendered
+                self.after = after
             }
         }
     }

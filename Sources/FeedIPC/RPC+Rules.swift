@@ -38,6 +38,40 @@ extension RPC {
     }
 }
 
+extension RPC {
+    /// `rules.apply`: does what one rule of the config does to new items to the stored items it
+    /// matches, hidden ones included (protocol 1.6).
+    public enum ApplyRule: RPCMethod {
+        public static let name = "rules.apply"
+        public struct Params: Codable, Sendable, Hashable {
+            /// The rule's `name` in the config.
+            public var name: String
+            public init(name: String) { self.name = name }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            public var rule: RuleSummary
+            /// Stored items the rule matches.
+            public var matched: Int
+            /// Items each action changed; an item an action had already reached (read,
+            /// starred, hidden, tagged) is not counted.
+            public var markedRead: Int
+            public var starred: Int
+            public var hidden: Int
+            /// Items that gained at least one of the rule's tags.
+            public var tagged: Int
+
+            public init(rule: RuleSummary, matched: Int, markedRead: Int, starred: Int, hidden: Int, tagged: Int) {
+                self.rule = rule
+                self.matched = matched
+                self.markedRead = markedRead
+                self.starred = starred
+                self.hidden = hidden
+                self.tagged = tagged
+            }
+        }
+    }
+}
+
 /// One rule as `rules.list` reports it.
 public struct RuleSummary: Codable, Sendable, Hashable {
     public var name: String

@@ -182,4 +182,7 @@ public enum RPCErrorCode: Int, Sendable {
     case forbidden = -32007
     /// The daemon already serves its maximum number of clients; try again later.
     case tooManyClients = -32008
+    /// `daemon.reload` found a config file that does not load; the message names the file, the
+    /// line and the key, and the daemon keeps the configuration it runs with (protocol 1.6).
+    case configurationRefused = -32009
 }

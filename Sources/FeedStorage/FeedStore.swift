@@ -178,6 +178,16 @@ public protocol FeedStore: Sendable {
     /// - Throws: `RuleTooSlow` as soon as the rule runs out of its `RuleBudget.perItem` on an
     ///   item (the dry run cannot tell whether it matches); `CancellationError` when cancelled.
     func items(matching rule: Rule, limit: Int) async throws -> [Item]
+
+    /// Does to the stored items (hidden ones included) that `rule` matches what the rule does
+    /// to a new item: marks them read (every copy of the same article, as `markRead` does),
+    /// stars, hides or tags them. Matches as `items(matching:limit:)` does, then changes every
+    /// matching item in one transaction; match counters (`ruleMatchCounts`) count new items
+    /// only and stay as they are.
+    /// - Returns: how many items matched and how many each action changed.
+    /// - Throws: `RuleTooSlow` as soon as the rule runs out of its `RuleBudget.perItem` on an
+    ///   item, before anything is changed; `CancellationError` when cancelled.
+    func apply(_ rule: Rule) async throws -> RuleApplication
 }
 
 extension FeedStore {
@@ -221,6 +231,9 @@ public struct ItemQuery: Sendable, Hashable {
     /// Only items numbered above this, oldest first instead of newest first (new-item
     /// notifications read what was stored after the last number they sent).
     public var afterID: Int64?
+    /// Only items listed after the item with this number, in the listing's order (newest
+    /// first): the next ones to read below it. None when no item has that number.
+    public var listedAfter: Int64?
     public var limit: Int?
     /// Whether `summary` and `content` are loaded (listings leave them out).
     public var includeContent: Bool
@@ -230,7 +243,7 @@ public struct ItemQuery: Sendable, Hashable {
     public init(
         unreadOnly: Bool = true, starredOnly: Bool = false, feedID: Int64? = nil, tag: String? = nil,
         since: Date? = nil, match: String? = nil, afterID: Int64? = nil, limit: Int? = nil,
-        includeContent: Bool = false, includeHidden: Bool = false
+        includeContent: Bool = false, includeHidden: Bool = false, listedAfter: Int64? = nil
     ) {
         self.unreadOnly = unreadOnly
         self.starredOnly = starredOnly
@@ -242,6 +255,7 @@ public struct ItemQuery: Sendable, Hashable {
         self.limit = limit
         self.includeContent = includeContent
         self.includeHidden = includeHidden
+        self.listedAfter = listedAfter
     }
 }
 

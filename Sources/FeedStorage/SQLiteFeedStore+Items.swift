@@ -50,7 +50,7 @@ extension SQLiteFeedStore {
     /// read again, repeating a number or naming an unknown one adds nothing.
     public func markRead(ids: [Int64], read: Bool) async throws -> Int {
         if ids.isEmpty { return 0 }
-        return try await write("mark \(ids.count) item(s) \(read ? "read" : "unread")") { db in
+        return try await write("mark \(Counted.phrase(ids.count, "item")) \(read ? "read" : "unread")") { db in
             let statement = try db.cachedStatement(
                 sql: "UPDATE item SET is_read = ?1 WHERE id = ?2 AND is_read <> ?1")
             var changed = 0
@@ -118,6 +118,14 @@ extension SQLiteFeedStore {
         if let match = query.match {
             conditions.append("item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)")
             arguments += [match]
+        }
+        if let listedAfter = query.listedAfter {
+            // The listing's order is (date, number) descending: what comes after an item is
+            // below it in that pair. An unknown number compares as NULL and selects nothing.
+            conditions.append("""
+                (\(sortDate), item.id) < (SELECT \(sortDate), id FROM item AS shown WHERE shown.id = ?)
+                """)
+            arguments += [listedAfter]
         }
         var order = "\(sortDate) DESC, item.id DESC"
         if let afterID = query.afterID {

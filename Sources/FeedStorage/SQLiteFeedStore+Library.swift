@@ -16,7 +16,7 @@ extension SQLiteFeedStore {
                 url: try StoredText.feedURL(feed.url), title: try StoredText.ownTitle(feed.title),
                 titleRole: feed.titleRole, tags: try TagName.validated(feed.tags))
         }
-        return try await write("import \(feeds.count) feed(s)") { db in
+        return try await write("import \(Counted.phrase(feeds.count, "feed"))") { db in
             var added: [Feed] = []
             var existing: [Feed] = []
             var seen = Set<String>()
@@ -111,7 +111,7 @@ extension SQLiteFeedStore {
     /// See `FeedStore.setStarred`.
     public func setStarred(ids: [Int64], starred: Bool) async throws -> Int {
         if ids.isEmpty { return 0 }
-        return try await write("\(starred ? "star" : "unstar") \(ids.count) item(s)") { db in
+        return try await write("\(starred ? "star" : "unstar") \(Counted.phrase(ids.count, "item"))") { db in
             let statement = try db.cachedStatement(
                 sql: "UPDATE item SET is_starred = ?1 WHERE id = ?2 AND is_starred <> ?1")
             var changed = 0
@@ -128,7 +128,7 @@ extension SQLiteFeedStore {
     /// See `FeedStore.unknownItems`.
     public func unknownItems(_ ids: [Int64]) async throws -> [Int64] {
         if ids.isEmpty { return [] }
-        return try await read("look up \(ids.count) item(s)") { db in
+        return try await read("look up \(Counted.phrase(ids.count, "item"))") { db in
             let statement = try db.cachedStatement(sql: "SELECT 1 FROM item WHERE id = ?")
             return try ids.filter { try Int.fetchOne(statement, arguments: [$0]) == nil }
         }

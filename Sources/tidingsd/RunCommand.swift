@@ -57,7 +57,7 @@ struct RunCommand: AsyncParsableCommand {
 
         do {
             try await Daemon(configuration: configuration, environment: environment, logger: logger)
-                .run(logLevel: level, reload: load)
+                .run(logLevel: level, configPath: configPath, reload: load)
         } catch {
             logger.critical("\(error)")
             throw ExitCode.failure

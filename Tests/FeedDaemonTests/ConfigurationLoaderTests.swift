@@ -110,8 +110,21 @@ struct ConfigurationLoaderTests {
         } throws: { error in
             let error = error as? ConfigurationError
             return error?.key == key && error?.description.contains(hint) == true
-                && error?.description.hasPrefix("c.yaml: '\(key)'") == true
+                && error?.description.hasPrefix("c.yaml line 1: '\(key)'") == true
         }
+    }
+
+    @Test func anErrorNamesTheLineOfItsKey() {
+        let text = "# settings\nrefresh_interval: 10m\n\nconcurrency: 0\n"
+        #expect(refusal(text) == "c.yaml line 4: 'concurrency': must be between 1 and 256, got 0")
+        let hooks = "notify: true\non_new_items:\n  - [echo, hi]\n  - {command: [echo], colour: red}\n"
+        #expect(refusal(hooks) == "c.yaml line 4: 'on_new_items[1]': unknown key 'colour' (expected command and timeout)")
+    }
+
+    @Test func aSyntaxErrorIsOneLineWithItsLine() throws {
+        let text = try #require(refusal("notify: true\nconcurrency: [1, 2\n"))
+        #expect(text.hasPrefix("c.yaml line 3: not valid YAML: "), "\(text)")
+        #expect(!text.contains("\n"), "\(text)")
     }
 
     @Test func malformedYAMLAndWrongShapeAreErrors() {

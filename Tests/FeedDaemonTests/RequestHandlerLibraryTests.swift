@@ -56,6 +56,40 @@ struct RequestHandlerLibraryTests {
         (try await result("items.list", params)["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
     }
 
+    /// `items.next`: the newest unread item, then with `afterShown` the next unread one after
+    /// the item shown last, whether `items.next` or `items.get` with `shown` showed it.
+    @Test func nextGoesOnAfterTheItemShownLast() async throws {
+        remote.serve(Self.feedURL, body: Self.rss)
+        _ = try await result("feeds.subscribe", #"{"url":"\#(Self.feedURL)"}"#)
+        func next(_ params: String) async throws -> (title: String?, after: Int?) {
+            let answer = try await result("items.next", params)
+            return ((answer["item"] as? [String: Any])?["title"] as? String, answer["after"] as? Int)
+        }
+        let newest = try await next(#"{"width":60}"#)
+        #expect(newest.title == "Kernel scheduler news" && newest.after == nil)
+        #expect(try await result("items.next", #"{"width":60}"#)["rendered"] != nil)
+        let following = try await next(#"{"afterShown":true}"#)
+        #expect(following.title == "Garden notes")
+        let shown = try #require(following.after)
+        // The last one: nothing after it.
+        let end = try await next(#"{"afterShown":true}"#)
+        #expect(end.title == nil && end.after != nil && end.after != shown)
+        // `items.get` with `shown` moves the position back to the newest.
+        let first = try #require((try await titlesWithNumbers()).first)
+        _ = try await result("items.get", #"{"number":\#(first.number),"shown":true}"#)
+        #expect(try await next(#"{"afterShown":true}"#).title == "Garden notes")
+        // Read items are passed over; without afterShown, the newest unread.
+        _ = try await result("items.markRead", #"{"all":true}"#)
+        #expect(try await next(#"{"afterShown":false}"#).title == nil)
+    }
+
+    func titlesWithNumbers() async throws -> [(number: Int, title: String)] {
+        (try await result("items.list", #"{"unreadOnly":false}"#)["items"] as? [[String: Any]] ?? []).compactMap {
+            guard let number = $0["id"] as? Int, let title = $0["title"] as? String else { return nil }
+            return (number, title)
+        }
+    }
+
     @Test func subscribeWithTagsAndTitleThenTagRenameAndFilter() async throws {
         remote.serve(Self.feedURL, body: Self.rss)
         let subscribed = try await result("feeds.subscribe", #"{"url":"\#(Self.feedURL)","tags":["news","Linux"],"title":"Mine"}"#)

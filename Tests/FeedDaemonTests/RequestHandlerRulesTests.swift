@@ -77,6 +77,29 @@ struct RequestHandlerRulesTests {
         #expect((test["rule"] as? [String: Any])?["name"] as? String == "ads")
     }
 
+    /// Items stored before the rule existed: `rules.apply` does to them what the rule does to
+    /// new ones, once.
+    @Test func applyingARuleChangesStoredItemsAndCountsThem() async throws {
+        store.setRules([])
+        remote.serve(Self.feedURL, body: Self.rss)
+        _ = try await result("feeds.subscribe", #"{"url":"\#(Self.feedURL)"}"#)
+        #expect(try await titles("{}") == ["Sponsored: buy now", "Garden notes"])
+
+        let applied = try await result("rules.apply", #"{"name":"garden"}"#)
+        #expect((applied["rule"] as? [String: Any])?["name"] as? String == "garden")
+        #expect(applied["matched"] as? Int == 1)
+        #expect(applied["starred"] as? Int == 1 && applied["tagged"] as? Int == 1)
+        #expect(applied["markedRead"] as? Int == 0 && applied["hidden"] as? Int == 0)
+        #expect(try await titles(#"{"tag":"home"}"#) == ["Garden notes"])
+        let again = try await result("rules.apply", #"{"name":"garden"}"#)
+        #expect(again["matched"] as? Int == 1 && again["starred"] as? Int == 0 && again["tagged"] as? Int == 0)
+
+        #expect(try await result("rules.apply", #"{"name":"ads"}"#)["hidden"] as? Int == 1)
+        #expect(try await titles("{}") == ["Garden notes"])
+        let unknown = try #require(try await call("rules.apply", #"{"name":"nope"}"#)["error"] as? [String: Any])
+        #expect(unknown["code"] as? Int == RPCErrorCode.notFound.rawValue)
+    }
+
     @Test func testingAnUnknownRuleIsNotFound() async throws {
         let answer = try await call("rules.test", #"{"name":"nope"}"#)
         let error = try #require(answer["error"] as? [String: Any])

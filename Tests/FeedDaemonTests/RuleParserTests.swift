@@ -51,7 +51,7 @@ struct RuleParserTests {
 
     @Test(arguments: [
         ("rules:\n  - {name: a, title: ok, actions: [star]}\n  - {name: b, title: \"/a(/\", actions: [read]}\n",
-         "config.yaml: rules[1] 'b': title: invalid regular expression /a(/"),
+         "config.yaml line 3: rules[1] 'b': title: invalid regular expression /a(/"),
         ("rules:\n  - {name: a, titel: x, actions: [star]}\n", "rules[0] 'a': unknown field 'titel'"),
         ("rules:\n  - {name: a, title: x, actions: [star, delete]}\n", "rules[0] 'a': actions: unknown action 'delete'"),
         ("rules:\n  - {name: a, title: x, actions: [\"tag:\"]}\n", "rules[0] 'a': actions: '' is not a valid tag"),
@@ -62,7 +62,11 @@ struct RuleParserTests {
         ("rules:\n  - {name: a, actions: [star]}\n", "rules[0] 'a': no condition"),
         ("rules:\n  - {name: a, title: \"\", actions: [star]}\n", "rules[0] 'a': title: empty pattern"),
         ("rules:\n  - {name: a, any: [{title: x, author: y}], actions: [star]}\n", "rules[0] 'a': any: each entry is one condition"),
-        ("rules: yes\n", "'rules': expected a list of rules"),
+        ("rules: yes\n", "config.yaml line 1: 'rules': expected a list of rules"),
+        ("notify: false\nrules:\n  - name: a\n    title: x\n    actions: [star, delete]\n",
+         "config.yaml line 5: rules[0] 'a': actions: unknown action 'delete'"),
+        ("rules:\n  - name: a\n    title: x\n    actions: [star]\n  - name: b\n    titel: y\n    actions: [read]\n",
+         "config.yaml line 6: rules[1] 'b': unknown field 'titel'"),
     ])
     func errorsNameTheRule(yaml: String, expected: String) {
         let text = message(yaml)

@@ -101,6 +101,27 @@ struct SQLiteFeedStoreItemsTests {
         #expect(try await store.items(ItemQuery()).map(\.id) == [ids[1]])
     }
 
+    @Test func listedAfterGoesOnBelowAnItemInTheListingsOrder() async throws {
+        _ = try await store.addFeed(url: feedURL, document: document(items: [
+            ParsedItem(id: "undated", title: "Undated"),
+            ParsedItem(id: "old", title: "Old", published: day(1)),
+            ParsedItem(id: "twin-1", title: "Twin 1", published: day(3)),
+            ParsedItem(id: "twin-2", title: "Twin 2", published: day(3)),
+            ParsedItem(id: "new", title: "New", published: day(4)),
+        ]), fetchedAt: day(10))
+        let listing = try await store.items(ItemQuery())
+        // A document's first item gets the highest number: same date, it is listed first.
+        #expect(listing.map(\.title) == ["Undated", "New", "Twin 1", "Twin 2", "Old"])
+        for (index, item) in listing.enumerated() {
+            let after = try await titles(ItemQuery(listedAfter: item.id))
+            #expect(after == listing.dropFirst(index + 1).map(\.title), "after \(item.title ?? "")")
+        }
+        // Read items are passed over; the item itself need not be unread.
+        _ = try await store.markRead(ids: [listing[2].id, listing[1].id], read: true)
+        #expect(try await titles(ItemQuery(limit: 1, listedAfter: listing[0].id)) == ["Twin 2"])
+        #expect(try await titles(ItemQuery(listedAfter: 999_999)).isEmpty)
+    }
+
     @Test func unreadListingUsesAnIndexRatherThanSorting() async throws {
         // The listing is what `tidings` runs most; with tens of thousands of items a sort per
         // call would be felt. SQLite reports a sort as "USE TEMP B-TREE FOR ORDER BY".

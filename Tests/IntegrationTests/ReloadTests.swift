@@ -25,7 +25,7 @@ struct ReloadTests {
         let messages = try await notify.messages(until: "READY=1")
         #expect(messages.contains { $0.hasPrefix("RELOADING=1\nMONOTONIC_USEC=") }, "\(messages)")
         #expect(await daemon.waitForLog(
-            "configuration reloaded: refresh_interval 1800 → 600, concurrency 16 → 4, log_level info → debug, rules: 1 rule(s)"),
+            "configuration reloaded: refresh_interval 1800 → 600, concurrency 16 → 4, log_level info → debug, rules: 1 rule"),
             "\(daemon.log())")
         // The connection opened before the reload still works and sees the new value.
         #expect(try Self.ruleNames(client) == ["second"])
@@ -55,8 +55,90 @@ struct ReloadTests {
         // A good config after the broken ones is taken.
         try daemon.writeConfig(Self.rule("second"))
         daemon.signal(SIGHUP)
-        #expect(await daemon.waitForLog("configuration reloaded: rules: 1 rule(s)"), "\(daemon.log())")
+        #expect(await daemon.waitForLog("configuration reloaded: rules: 1 rule"), "\(daemon.log())")
         #expect(try Self.ruleNames(client) == ["second"])
+        #expect(await daemon.stop() == 0)
+    }
+
+    /// `tidings reload` goes the way of SIGHUP: a good file is applied and summarised, a bad
+    /// one refused with its file, line and key (exit 1) while the daemon keeps its rules.
+    @Test func tidingsReloadAppliesTheFileOrSaysWhereItIsWrong() async throws {
+        let daemon = try await DaemonHarness(config: Self.rule("first"), logLevel: nil)
+        let client = try RawSocket(path: daemon.socketPath)
+        defer { client.close() }
+
+        try daemon.writeConfig("refresh_interval: 10m\non_new_items:\n  - [/bin/true]\n" + Self.rule("second"))
+        let reloaded = try await daemon.tidings(["reload"])
+        #expect(reloaded.status == 0, "\(reloaded)")
+        #expect(reloaded.out == "Reloaded \(daemon.configPath): 1 rule, 1 hook, refresh every 10 min "
+            + "(changed: refresh_interval 1800 → 600, on_new_items [] → [/bin/true], rules: 1 rule)\n", "\(reloaded)")
+        #expect(try Self.ruleNames(client) == ["second"])
+        #expect(await daemon.waitForLog("configuration reloaded: refresh_interval 1800 → 600"), "\(daemon.log())")
+
+        let unchanged = try await daemon.tidings(["reload"])
+        #expect(unchanged.status == 0 && unchanged.out.hasSuffix("(nothing changed)\n"), "\(unchanged)")
+
+        try daemon.writeConfig("# tuned\nnotify: false\nconcurrency: 0\n" + Self.rule("third"))
+        let refused = try await daemon.tidings(["reload"])
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.out.isEmpty)
+        #expect(refused.err == "tidings: configuration not reloaded, the daemon keeps its current one: "
+            + "\(daemon.configPath) line 3: 'concurrency': must be between 1 and 256, got 0\n", "\(refused)")
+        #expect(try Self.ruleNames(client) == ["second"])
+        #expect(daemon.log().contains("configuration not reloaded, keeping the current one: \(daemon.configPath) line 3:"))
+
+        // A broken rule is named with its line too.
+        try daemon.writeConfig("rules:\n  - name: ok\n    title: x\n    actions: [read]\n  - name: bad\n    title: x\n    actions: [delete]\n")
+        let badRule = try await daemon.tidings(["reload"])
+        #expect(badRule.status == 1 && badRule.err.contains("\(daemon.configPath) line 7: rules[1] 'bad': actions: unknown action 'delete'"),
+                "\(badRule)")
+        #expect(daemon.isRunning)
+        #expect(await daemon.stop() == 0)
+    }
+
+    /// `status` names the config file, and a refused reload (by SIGHUP or `tidings reload`)
+    /// with when and why, until a reload succeeds.
+    @Test func statusShowsARefusedReloadUntilOneSucceeds() async throws {
+        let daemon = try await DaemonHarness(config: Self.rule("first"), logLevel: nil)
+        var status = try await Self.status(daemon)
+        #expect(status["configPath"] as? String == daemon.configPath)
+        #expect(status["reloadFailure"] is NSNull, "\(status)")
+
+        try daemon.writeConfig("refresh_intervl: 10m\n")
+        daemon.signal(SIGHUP)
+        #expect(await daemon.waitForLog("configuration not reloaded"), "\(daemon.log())")
+        status = try await Self.status(daemon)
+        let failure = try #require(status["reloadFailure"] as? [String: Any], "\(status)")
+        #expect(failure["error"] as? String
+            == "\(daemon.configPath) line 1: 'refresh_intervl': unknown key (did you mean 'refresh_interval'?)")
+        #expect((failure["at"] as? String)?.hasSuffix("Z") == true)
+        let table = try await daemon.tidings(["status"])
+        #expect(table.status == 0 && table.out.contains("configPath\t\(daemon.configPath)\n"), "\(table)")
+        #expect(table.out.contains(#""error":"\#(daemon.configPath) line 1: 'refresh_intervl': unknown key"#), "\(table)")
+
+        // The daemon keeps answering and keeps its rules; a good file clears the failure.
+        try daemon.writeConfig(Self.rule("second"))
+        #expect(try await daemon.tidings(["reload"]).status == 0)
+        status = try await Self.status(daemon)
+        #expect(status["reloadFailure"] is NSNull, "\(status)")
+        #expect(await daemon.stop() == 0)
+    }
+
+    /// `tidings status --json`, checked against its schema.
+    static func status(_ daemon: DaemonHarness) async throws -> [String: Any] {
+        let result = try await daemon.tidings(["status", "--json"])
+        #expect(result.status == 0, "\(result)")
+        let problems = try JSONSchemaValidator(schema: "status.json").problems(in: result.stdout)
+        #expect(problems.isEmpty, "\(problems)\n\(result.out)")
+        return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any], "\(result)")
+    }
+
+    /// A pass of the scheduler that found no feed due is logged at debug level, in the right
+    /// number: the log of an idle daemon is not a line a minute.
+    @Test func anIdlePassIsLoggedAtDebugLevel() async throws {
+        let daemon = try await DaemonHarness(logLevel: "debug")
+        #expect(await daemon.waitForLog("debug tidingsd: refreshed 0 feeds: 0 new items, 0 errors in "), "\(daemon.log())")
+        #expect(!daemon.log().contains("info tidingsd: refreshed 0 feeds"), "\(daemon.log())")
         #expect(await daemon.stop() == 0)
     }
 

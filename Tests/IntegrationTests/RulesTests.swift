@@ -133,4 +133,52 @@ struct RulesTests {
         #expect((plainTest["items"] as? [[String: Any]])?.count == 1)
         #expect(await daemon.stop() == 0)
     }
+
+    /// Rules added to the config after the items arrived: `rules apply NAME` does to the stored
+    /// items what the rule does to new ones and says how many it changed; `--dry-run` (and
+    /// `rules test NAME`) lists them and changes nothing.
+    @Test func applyingARuleToStoredItems() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/feed.xml", .ok(Self.rss))
+        let daemon = try await DaemonHarness()
+        #expect(try await daemon.tidings(["subscribe", server.url("/feed.xml")]).status == 0)
+        try daemon.writeConfig(Self.config)
+        #expect(try await daemon.tidings(["reload"]).status == 0)
+
+        let dryRun = try await daemon.tidings(["rules", "apply", "ads", "--dry-run"])
+        #expect(dryRun.status == 0 && dryRun.out.contains("\tSPONSORED: buy this\tRules Feed\n"), "\(dryRun)")
+        #expect(dryRun.out.split(separator: "\n").count == 1, "\(dryRun)")
+        let test = try await daemon.tidings(["rules", "test", "ads"])
+        #expect(test.out == dryRun.out, "\(test)")
+        let dryJSON = try await json(daemon, ["rules", "apply", "ads", "--dry-run"], schema: "rules-test.json")
+        #expect((dryJSON["items"] as? [[String: Any]])?.count == 1)
+        #expect(try await daemon.tidings(["list"]).out.contains("SPONSORED"), "the dry run changed nothing")
+
+        let quiet = try await daemon.tidings(["rules", "apply", "quiet"])
+        #expect(quiet.status == 0 && quiet.out == "Rule \"quiet\" marked 1 item read\n", "\(quiet)")
+        let again = try await daemon.tidings(["rules", "apply", "quiet"])
+        #expect(again.out == "Rule \"quiet\" matches 1 stored item: nothing left to change\n", "\(again)")
+        let swift = try await json(daemon, ["rules", "apply", "swift"], schema: "rules-apply.json")
+        #expect(swift["matched"] as? Int == 1 && swift["starred"] as? Int == 1 && swift["tagged"] as? Int == 1, "\(swift)")
+        let ads = try await daemon.tidings(["rules", "apply", "ads"])
+        #expect(ads.out == "Rule \"ads\" hid 1 item\n", "\(ads)")
+
+        let unread = items(try await json(daemon, ["list"], schema: "list.json"))
+        #expect(Set(unread.keys) == ["Swift 7 released", "Plain news"], "\(unread)")
+        #expect(unread["Swift 7 released"]?["starred"] as? Bool == true)
+        #expect(unread["Swift 7 released"]?["tags"] as? [String] == ["lang"])
+        // New items only count as matches.
+        let counts = try await json(daemon, ["rules"], schema: "rules.json")["rules"] as? [[String: Any]] ?? []
+        #expect(counts.compactMap { $0["matched"] as? Int } == [0, 0, 0])
+
+        let unknown = try await daemon.tidings(["rules", "apply", "nope"])
+        #expect(unknown.status == 1 && unknown.err == "tidings: cannot apply the rule 'nope': no rule named 'nope' in the config\n",
+                "\(unknown)")
+        for usage in [["rules", "apply"], ["rules", "test", "ads", "--dry-run"], ["rules", "--dry-run"]] {
+            let result = try await daemon.tidings(usage)
+            #expect(result.status == 2, "\(usage): \(result)")
+        }
+        #expect(await daemon.stop() == 0)
+    }
 }

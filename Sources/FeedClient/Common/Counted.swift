@@ -1,6 +1,5 @@
-/// "1 item", "3 items": a count with its noun, for messages.
-enum Counted {
-    static func phrase(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
-    }
-}
+import FeedEntities
+
+/// "1 item", "3 items": the shared helper, named here so that every file of the client reaches
+/// it whether or not it imports FeedEntities.
+typealias Counted = FeedEntities.Counted

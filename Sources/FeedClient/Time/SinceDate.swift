@@ -5,8 +5,8 @@ import Foundation
 #endif
 import FeedEntities
 
-/// The moment `--since` names: `2d` (relative to now), `2026-11-01` (local midnight) or
-/// `2026-11-01T08:00:00Z` (an instant).
+/// The moment `--since` names: `2d` (relative to now), `today` or `yesterday` (local midnight),
+/// `2026-11-01` (local midnight) or `2026-11-01T08:00:00Z` (an instant).
 ///
 /// Parsing needs no clock, so the command can refuse a malformed value as a usage error before
 /// anything runs; `resolve(clock:)` turns it into a date when the request is made.
@@ -15,6 +15,8 @@ public enum SinceDate: Equatable, Sendable {
     case ago(amount: Int, unit: Unit)
     /// Midnight at the start of this day, in local time.
     case localDay(year: Int, month: Int, day: Int)
+    /// Local midnight at the start of today (0) or of a day before it (`yesterday` is 1).
+    case startOfDay(daysAgo: Int)
     /// This moment.
     case instant(Date)
 
@@ -48,16 +50,17 @@ public enum SinceDate: Equatable, Sendable {
         public var text: String
         public var description: String {
             "'\(text)' is not a time: use Nm, Nh, Nd or Nw (minutes, hours, days or weeks ago), "
-                + "YYYY-MM-DD (local midnight) or YYYY-MM-DDTHH:MM:SSZ (UTC)"
+                + "today, yesterday, YYYY-MM-DD (local midnight) or YYYY-MM-DDTHH:MM:SSZ (UTC)"
         }
     }
 
-    /// Reads `text`: `N` followed by `m`, `h`, `d` or `w` (N of 1 to 6 digits), `YYYY-MM-DD`,
-    /// or `YYYY-MM-DDTHH:MM:SSZ`. Dates must exist (no 2026-02-30, no hour 24).
+    /// Reads `text`: `N` followed by `m`, `h`, `d` or `w` (N of 1 to 6 digits), `today`,
+    /// `yesterday` (any case), `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM:SSZ`. Dates must exist (no
+    /// 2026-02-30, no hour 24).
     /// - Throws: `ParseError` for anything else.
     public init(parsing text: String) throws(ParseError) {
         let bytes = Array(text.utf8)
-        if let parsed = Self.relative(bytes) ?? Self.day(bytes) ?? Self.instant(bytes) {
+        if let parsed = Self.named(text) ?? Self.relative(bytes) ?? Self.day(bytes) ?? Self.instant(bytes) {
             self = parsed
         } else {
             throw ParseError(text: text)
@@ -70,17 +73,28 @@ public enum SinceDate: Equatable, Sendable {
         case .ago(let amount, let unit):
             return clock.now.addingTimeInterval(-Double(amount * unit.seconds))
         case .localDay(let year, let month, let day):
-            let utcMidnight = Double(CivilCalendar.daysSinceEpoch(year: year, month: month, day: day) * 86_400)
-            // The offset at UTC midnight can differ from the one at local midnight across a DST
-            // change; asking again at the first guess settles it.
-            let guess = utcMidnight - Double(clock.utcOffset(at: Date(timeIntervalSince1970: utcMidnight)))
-            return Date(timeIntervalSince1970: utcMidnight - Double(clock.utcOffset(at: Date(timeIntervalSince1970: guess))))
+            return Self.localMidnight(daysSinceEpoch: CivilCalendar.daysSinceEpoch(year: year, month: month, day: day), clock: clock)
+        case .startOfDay(let daysAgo):
+            let now = clock.now
+            let localNow = now.timeIntervalSince1970 + Double(clock.utcOffset(at: now))
+            let today = Int((localNow / 86_400).rounded(.down))
+            return Self.localMidnight(daysSinceEpoch: today - daysAgo, clock: clock)
         case .instant(let date):
             return date
         }
     }
 
-    /// For notes: `in the last 2 days`, `since 2026-11-01`, `since 2026-11-01T08:00:00Z`.
+    /// Local midnight at the start of the day `days` after 1970-01-01.
+    private static func localMidnight(daysSinceEpoch days: Int, clock: any WallClock) -> Date {
+        let utcMidnight = Double(days * 86_400)
+        // The offset at UTC midnight can differ from the one at local midnight across a DST
+        // change; asking again at the first guess settles it.
+        let guess = utcMidnight - Double(clock.utcOffset(at: Date(timeIntervalSince1970: utcMidnight)))
+        return Date(timeIntervalSince1970: utcMidnight - Double(clock.utcOffset(at: Date(timeIntervalSince1970: guess))))
+    }
+
+    /// For notes: `in the last 2 days`, `today`, `since yesterday`, `since 2026-11-01`,
+    /// `since 2026-11-01T08:00:00Z`.
     public var description: String {
         switch self {
         case .ago(let amount, let unit):
@@ -89,12 +103,27 @@ public enum SinceDate: Equatable, Sendable {
             "since " + DateText.localDay(
                 Date(timeIntervalSince1970: Double(CivilCalendar.daysSinceEpoch(year: year, month: month, day: day) * 86_400)),
                 offset: 0)
+        case .startOfDay(let daysAgo):
+            switch daysAgo {
+            case 0: "today"
+            case 1: "since yesterday"
+            default: "in the last \(daysAgo + 1) days"
+            }
         case .instant(let date):
             "since " + DateText.iso8601(date)
         }
     }
 
     // MARK: - Forms
+
+    /// `today`, `yesterday`.
+    private static func named(_ text: String) -> SinceDate? {
+        switch text.lowercased() {
+        case "today": .startOfDay(daysAgo: 0)
+        case "yesterday": .startOfDay(daysAgo: 1)
+        default: nil
+        }
+    }
 
     private static func relative(_ bytes: [UInt8]) -> SinceDate? {
         guard (2...7).contains(bytes.count), let unit = Unit(rawValue: Character(Unicode.Scalar(bytes[bytes.count - 1]))),

@@ -49,10 +49,27 @@ public struct ConfigurationLoader: Sendable {
 
     /// Yams' own text of a YAML error, but a repeated key named with its line: Yams would quote
     /// the whole file as the error's context, one line of the log several kilobytes long.
+    /// A syntax error is one line too, its place given as the error's line (`line(of:)`):
+    /// Yams' own text adds the line quoted and a caret under it.
     static func describe(_ error: any Error) -> String {
-        guard case .duplicatedKeysInMapping(let duplicates, let context) = error as? YamlError else { return "\(error)" }
-        let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-        return "\(keys) given more than once in the same mapping (first in line \(context.mark.line))"
+        switch error as? YamlError {
+        case .duplicatedKeysInMapping(let duplicates, let context)?:
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return "\(keys) given more than once in the same mapping (first in line \(context.mark.line))"
+        case .scanner(let context, let problem, _, _)?, .parser(let context, let problem, _, _)?,
+             .composer(let context, let problem, _, _)?:
+            return problem + (context.map { " (\($0.text) on line \($0.mark.line))" } ?? "")
+        default:
+            return "\(error)"
+        }
+    }
+
+    /// Where Yams met a syntax error, counted from 1.
+    static func line(of error: any Error) -> Int? {
+        switch error as? YamlError {
+        case .scanner(_, _, let mark, _)?, .parser(_, _, let mark, _)?, .composer(_, _, let mark, _)?: mark.line
+        default: nil
+        }
     }
 
     /// Parses YAML text over the defaults; `file` only labels errors.
@@ -67,47 +84,61 @@ public struct ConfigurationLoader: Sendable {
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            throw ConfigurationError(file: file, key: nil, message: "not valid YAML: \(Self.describe(error))")
+            throw ConfigurationError(file: file, line: Self.line(of: error), key: nil, message: "not valid YAML: \(Self.describe(error))")
         }
         var configuration = DaemonConfiguration()
         guard let root else { return configuration }  // empty file or only comments
         guard let mapping = root.mapping else {
-            throw ConfigurationError(file: file, key: nil, message: "expected a mapping of keys to values at the top level")
+            throw ConfigurationError(
+                file: file, line: root.mark?.line, key: nil, message: "expected a mapping of keys to values at the top level")
         }
         for (keyNode, value) in mapping {
             guard let key = keyNode.string else {
-                throw ConfigurationError(file: file, key: nil, message: "keys must be strings")
+                throw ConfigurationError(file: file, line: keyNode.mark?.line, key: nil, message: "keys must be strings")
             }
-            let field = Field(file: file, key: key, node: value)
-            switch key {
-            case "socket": configuration.socketPath = try field.path()
-            case "database": configuration.databasePath = try field.path()
-            case "refresh_interval": configuration.refreshInterval = try field.duration(minimum: 60)
-            case "concurrency": configuration.concurrency = try field.integer(in: 1...256)
-            case "per_host_concurrency": configuration.perHostConcurrency = try field.integer(in: 1...64)
-            case "connect_timeout": configuration.connectTimeout = try field.duration(minimum: 1)
-            case "transfer_timeout": configuration.transferTimeout = try field.duration(minimum: 1)
-            case "max_feed_size": configuration.maximumFeedSize = try field.size(minimum: 1024)
-            case "browser": configuration.browser = try field.optionalString()
-            case "log_level": configuration.logLevel = try field.logLevel()
-            case "keep_days": configuration.retention.maximumAge = try field.retentionAge()
-            case "keep_per_feed": configuration.retention.maximumItemsPerFeed = try field.retentionCount()
-            case "keep_unread": configuration.retention.keepUnread = try field.bool()
-            case "keep_starred": configuration.retention.keepStarred = try field.bool()
-            case "autostart": configuration.autostart = try field.bool()
-            case "max_clients": configuration.connectionLimits.maximumClients = try field.integer(in: 1...4096)
-            case "client_idle_timeout": configuration.connectionLimits.idleTimeout = .seconds(try field.duration(minimum: 1))
-            case "client_write_timeout": configuration.connectionLimits.writeTimeout = .seconds(try field.duration(minimum: 1))
-            case "on_new_items": configuration.newItemsHooks.commands = try HookConfigurationParser(file: file).hooks(value)
-            case "notify": configuration.newItemsHooks.notify = try field.bool()
-            case "rules": configuration.rules = try RuleParser(file: file).rules(value)
-            default:
-                let suggestion = Self.knownKeys.min { Self.distance($0, key) < Self.distance($1, key) }
-                let hint = suggestion.map { Self.distance($0, key) <= 3 ? " (did you mean '\($0)'?)" : "" } ?? ""
-                throw ConfigurationError(file: file, key: key, message: "unknown key\(hint)")
+            do {
+                try read(key, value, into: &configuration, file: file)
+            } catch {
+                // Every error about a key names the line the key is on, unless it found a
+                // more precise one (a rule, a hook).
+                var located = error
+                if located.line == nil { located.line = keyNode.mark?.line }
+                throw located
             }
         }
         return configuration
+    }
+
+    /// Reads one top-level `key: value` into `configuration`.
+    private func read(_ key: String, _ value: Node, into configuration: inout DaemonConfiguration, file: String) throws(ConfigurationError) {
+        let field = ConfigurationField(file: file, key: key, node: value)
+        switch key {
+        case "socket": configuration.socketPath = try field.path()
+        case "database": configuration.databasePath = try field.path()
+        case "refresh_interval": configuration.refreshInterval = try field.duration(minimum: 60)
+        case "concurrency": configuration.concurrency = try field.integer(in: 1...256)
+        case "per_host_concurrency": configuration.perHostConcurrency = try field.integer(in: 1...64)
+        case "connect_timeout": configuration.connectTimeout = try field.duration(minimum: 1)
+        case "transfer_timeout": configuration.transferTimeout = try field.duration(minimum: 1)
+        case "max_feed_size": configuration.maximumFeedSize = try field.size(minimum: 1024)
+        case "browser": configuration.browser = try field.optionalString()
+        case "log_level": configuration.logLevel = try field.logLevel()
+        case "keep_days": configuration.retention.maximumAge = try field.retentionAge()
+        case "keep_per_feed": configuration.retention.maximumItemsPerFeed = try field.retentionCount()
+        case "keep_unread": configuration.retention.keepUnread = try field.bool()
+        case "keep_starred": configuration.retention.keepStarred = try field.bool()
+        case "autostart": configuration.autostart = try field.bool()
+        case "max_clients": configuration.connectionLimits.maximumClients = try field.integer(in: 1...4096)
+        case "client_idle_timeout": configuration.connectionLimits.idleTimeout = .seconds(try field.duration(minimum: 1))
+        case "client_write_timeout": configuration.connectionLimits.writeTimeout = .seconds(try field.duration(minimum: 1))
+        case "on_new_items": configuration.newItemsHooks.commands = try HookConfigurationParser(file: file).hooks(value)
+        case "notify": configuration.newItemsHooks.notify = try field.bool()
+        case "rules": configuration.rules = try RuleParser(file: file).rules(value)
+        default:
+            let suggestion = Self.knownKeys.min { Self.distance($0, key) < Self.distance($1, key) }
+            let hint = suggestion.map { Self.distance($0, key) <= 3 ? " (did you mean '\($0)'?)" : "" } ?? ""
+            throw ConfigurationError(file: file, key: key, message: "unknown key\(hint)")
+        }
     }
 
     static let knownKeys = [
@@ -155,117 +186,5 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
         let place = line.map { "\(file) line \($0)" } ?? file
         if let key { return "\(place): '\(key)': \(message)" }
         return "\(place): \(message)"
-    }
-}
-
-/// One `key: value` of the file, with typed readers that fail with the key's name.
-private struct Field {
-    let file: String
-    let key: String
-    let node: Node
-
-    func fail(_ message: String) -> ConfigurationError {
-        ConfigurationError(file: file, key: key, message: message)
-    }
-
-    var scalar: String? { node.scalar?.string }
-
-    /// An empty or null value means "use the default".
-    func optionalString() throws(ConfigurationError) -> String? {
-        guard node.mapping == nil, node.sequence == nil else { throw fail("expected a string") }
-        guard let scalar, !scalar.isEmpty, scalar != "~", scalar != "null" else { return nil }
-        return scalar
-    }
-
-    func path() throws(ConfigurationError) -> String? {
-        guard var value = try optionalString() else { return nil }
-        if value.hasPrefix("~/") {
-            value = (ProcessInfo.processInfo.environment["HOME"] ?? "") + value.dropFirst()
-        }
-        guard value.hasPrefix("/") else { throw fail("expected an absolute path (or ~/…), got '\(value)'") }
-        return value
-    }
-
-    func integer(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-        guard let scalar, let value = Int(scalar) else { throw fail("expected a whole number, got '\(scalar ?? "a list or mapping")'") }
-        guard range.contains(value) else { throw fail("must be between \(range.lowerBound) and \(range.upperBound), got \(value)") }
-        return value
-    }
-
-    /// Seconds, written as a number of seconds or with a unit: `90s`, `30m`, `2h`, `1d`, `2w`.
-    func duration(minimum: Int) throws(ConfigurationError) -> Int {
-        let value = try durationValue(bareUnit: 1, example: "30m, 2h or 90s")
-        guard value >= minimum else { throw fail("must be at least \(minimum) s, got \(value) s") }
-        return value
-    }
-
-    /// A duration in seconds; a number without a unit counts `bareUnit` seconds each.
-    private func durationValue(bareUnit: Int, example: String) throws(ConfigurationError) -> Int {
-        guard let scalar = scalar?.trimmingCharacters(in: .whitespaces), !scalar.isEmpty else {
-            throw fail("expected a duration such as \(example)")
-        }
-        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400]
-        let value: Int?
-        if let unit = scalar.last, let factor = units[unit] {
-            value = Int(scalar.dropLast().trimmingCharacters(in: .whitespaces)).map { $0.multipliedReportingOverflow(by: factor) }
-                .flatMap { $0.overflow ? nil : $0.partialValue }
-        } else {
-            value = Int(scalar).map { $0.multipliedReportingOverflow(by: bareUnit) }.flatMap { $0.overflow ? nil : $0.partialValue }
-        }
-        guard let value, value >= 0 else { throw fail("expected a duration such as \(example), got '\(scalar)'") }
-        return value
-    }
-
-    /// `keep_days`: how long items are kept, at least a day; a bare number counts days (the
-    /// key's name says so), `0` or an empty value turns the age limit off.
-    func retentionAge() throws(ConfigurationError) -> Int? {
-        guard try optionalString() != nil else { return nil }
-        let value = try durationValue(bareUnit: 86400, example: "90 (days), 90d or 12w")
-        guard value != 0 else { return nil }
-        guard value >= 86400 else { throw fail("must be 0 (off) or at least 1 day (1d), got \(value) s") }
-        return value
-    }
-
-    /// `keep_per_feed`: items kept per feed; `0` or an empty value turns the cap off. At least
-    /// 10, so that a typo cannot empty every feed down to one item.
-    func retentionCount() throws(ConfigurationError) -> Int? {
-        guard try optionalString() != nil else { return nil }
-        let value = try integer(in: 0...10_000_000)
-        guard value != 0 else { return nil }
-        guard value >= 10 else { throw fail("must be 0 (off) or at least 10, got \(value)") }
-        return value
-    }
-
-    /// `true` or `false` only: YAML 1.1's `yes`/`no`/`on`/`off` are refused, so that the client,
-    /// which finds `autostart: false` without a YAML parser, reads the file as the daemon does.
-    func bool() throws(ConfigurationError) -> Bool {
-        switch scalar?.lowercased() {
-        case "true": return true
-        case "false": return false
-        default: throw fail("expected true or false, got '\(scalar ?? "a list or mapping")'")
-        }
-    }
-
-    /// Bytes, written as a number or with a unit: `512KiB`, `32MiB`, `1GiB` (also KB/MB/GB as powers of 1024).
-    func size(minimum: Int) throws(ConfigurationError) -> Int {
-        guard let scalar = scalar?.trimmingCharacters(in: .whitespaces), !scalar.isEmpty else {
-            throw fail("expected a size such as 32MiB")
-        }
-        let units: [(String, Int)] = [("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1 << 10), ("MB", 1 << 20), ("GB", 1 << 30), ("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30), ("B", 1)]
-        var value = Int(scalar)
-        if value == nil, let (suffix, factor) = units.first(where: { scalar.hasSuffix($0.0) }) {
-            value = Int(scalar.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)).map { $0 * factor }
-        }
-        guard let value else { throw fail("expected a size such as 32MiB, got '\(scalar)'") }
-        guard value >= minimum else { throw fail("must be at least \(minimum) bytes, got \(value)") }
-        return value
-    }
-
-    func logLevel() throws(ConfigurationError) -> Logger.Level {
-        guard let scalar, let level = Logger.Level(rawValue: scalar.lowercased()) else {
-            let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-            throw fail("expected one of \(names), got '\(scalar ?? "")'")
-        }
-        return level
     }
 }

@@ -23,7 +23,14 @@ struct HookConfigurationParser {
         }
         var hooks = [HookCommand]()
         for (index, entry) in sequence.enumerated() {
-            hooks.append(try hook(entry, name: "\(key)[\(index)]"))
+            do {
+                hooks.append(try hook(entry, name: "\(key)[\(index)]"))
+            } catch {
+                // On the hook's own line rather than that of `on_new_items:`.
+                var located = error
+                located.line = located.line ?? entry.mark?.line
+                throw located
+            }
         }
         return hooks
     }

@@ -1,3 +1,4 @@
+import FeedEntities
 import Synchronization
 
 /// The configuration the daemon runs with now, replaced as a whole by a reload; read by the
@@ -43,7 +44,7 @@ final class LiveConfiguration: Sendable {
         compare("retention", \.retention)
         compare("on_new_items", \.newItemsHooks.summary)
         compare("notify", \.newItemsHooks.notify)
-        if old.rules != new.rules { changes.append("rules: \(new.rules.count) rule(s)") }
+        if old.rules != new.rules { changes.append("rules: \(Counted.phrase(new.rules.count, "rule"))") }
         for (key, path) in [("socket", \DaemonConfiguration.socketPath), ("database", \.databasePath)]
         where old[keyPath: path] != new[keyPath: path] {
             changes.append("\(key) changed: takes effect at the next start")

@@ -29,22 +29,23 @@ struct RuleParser {
         for (index, entry) in sequence.enumerated() {
             let rule = try rule(entry, index: index)
             guard names.insert(rule.name).inserted else {
-                throw fail("\(key)[\(index)] '\(rule.name)'", "another rule has the same name")
+                throw fail("\(key)[\(index)] '\(rule.name)'", "another rule has the same name", at: entry)
             }
             rules.append(rule)
         }
         return rules
     }
 
-    private func fail(_ label: String, _ message: String) -> ConfigurationError {
-        ConfigurationError(file: file, key: nil, message: "\(label): \(message)")
+    /// An error about the rule `label`, on the line of `node` (the rule, or the field at fault).
+    private func fail(_ label: String, _ message: String, at node: Node) -> ConfigurationError {
+        ConfigurationError(file: file, line: node.mark?.line, key: nil, message: "\(label): \(message)")
     }
 
     private func rule(_ node: Node, index: Int) throws(ConfigurationError) -> Rule {
         var label = "\(key)[\(index)]"
-        guard let mapping = node.mapping else { throw fail(label, "expected a mapping with a name, conditions and actions") }
+        guard let mapping = node.mapping else { throw fail(label, "expected a mapping with a name, conditions and actions", at: node) }
         guard let name = mapping["name"]?.scalar?.string.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
-            throw fail(label, "missing 'name'")
+            throw fail(label, "missing 'name'", at: node)
         }
         label += " '\(name)'"
         var conditions: [RuleCondition] = []
@@ -60,34 +61,34 @@ struct RuleParser {
             }
         }
         guard !conditions.isEmpty || !anyOf.isEmpty else {
-            throw fail(label, "no condition (feed, tag, title, author, link, content or any)")
+            throw fail(label, "no condition (feed, tag, title, author, link, content or any)", at: node)
         }
-        guard let actions, !actions.isEmpty else { throw fail(label, "missing 'actions' (read, star, hide, tag:NAME)") }
+        guard let actions, !actions.isEmpty else { throw fail(label, "missing 'actions' (read, star, hide, tag:NAME)", at: node) }
         return Rule(name: name, conditions: conditions, anyOf: anyOf, actions: actions)
     }
 
     private func condition(_ field: String, _ value: Node, label: String) throws(ConfigurationError) -> RuleCondition {
         guard let kind = RuleCondition.Field(rawValue: field) else {
             let known = RuleCondition.Field.allCases.map(\.rawValue).joined(separator: ", ")
-            throw fail(label, "unknown field '\(field)' (expected name, \(known), any or actions)")
+            throw fail(label, "unknown field '\(field)' (expected name, \(known), any or actions)", at: value)
         }
-        guard let text = value.scalar?.string else { throw fail(label, "\(field): expected a string") }
+        guard let text = value.scalar?.string else { throw fail(label, "\(field): expected a string", at: value) }
         do {
             return RuleCondition(field: kind, pattern: try RulePattern(parsing: text))
         } catch {
-            throw fail(label, "\(field): \(error)")
+            throw fail(label, "\(field): \(error)", at: value)
         }
     }
 
     /// `any:` is a list of single conditions, `[{author: bob}, {title: "/^RE:/"}]`.
     private func anyOf(_ node: Node, label: String) throws(ConfigurationError) -> [RuleCondition] {
         guard let sequence = node.sequence, !sequence.isEmpty else {
-            throw fail(label, "any: expected a list of conditions such as [{author: bob}, {title: news}]")
+            throw fail(label, "any: expected a list of conditions such as [{author: bob}, {title: news}]", at: node)
         }
         var conditions: [RuleCondition] = []
         for entry in sequence {
             guard let mapping = entry.mapping, mapping.count == 1, let (keyNode, value) = mapping.first else {
-                throw fail(label, "any: each entry is one condition such as {author: bob}")
+                throw fail(label, "any: each entry is one condition such as {author: bob}", at: entry)
             }
             conditions.append(try condition(keyNode.string ?? "", value, label: label))
         }
@@ -99,7 +100,7 @@ struct RuleParser {
         var actions: [RuleAction] = []
         for word in words {
             guard let text = word.scalar?.string.trimmingCharacters(in: .whitespaces) else {
-                throw fail(label, "actions: expected a list such as [read, star, hide, \"tag:NAME\"]")
+                throw fail(label, "actions: expected a list such as [read, star, hide, \"tag:NAME\"]", at: word)
             }
             let action: RuleAction
             switch text {
@@ -111,10 +112,10 @@ struct RuleParser {
                 do {
                     tags = try TagName.validated([String(text.dropFirst(4))])
                 } catch {
-                    throw fail(label, "actions: \(error)")
+                    throw fail(label, "actions: \(error)", at: word)
                 }
                 action = .addTag(tags[0])
-            default: throw fail(label, "actions: unknown action '\(text)' (expected read, star, hide or tag:NAME)")
+            default: throw fail(label, "actions: unknown action '\(text)' (expected read, star, hide or tag:NAME)", at: word)
             }
             if !actions.contains(action) { actions.append(action) }
         }

@@ -38,7 +38,7 @@ enum NotificationHook {
     /// "1 new item in 1 feed", "12 new items in 3 feeds".
     static func summary(_ items: [Item]) -> String {
         let feeds = Set(items.map(\.feedID)).count
-        return "\(items.count) new \(items.count == 1 ? "item" : "items") in \(feeds) \(feeds == 1 ? "feed" : "feeds")"
+        return "\(Counted.phrase(items.count, "new item")) in \(Counted.phrase(feeds, "feed"))"
     }
 
     /// The newest titles, one per line, then "and N more" when there are more.

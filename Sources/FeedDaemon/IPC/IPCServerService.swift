@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FeedEntities
 import FeedIPC
 import Foundation
 import Logging
@@ -137,7 +138,7 @@ public final class IPCServerService: Service {
         defer { clients.wrappingSubtract(1, ordering: .relaxed) }
         let limits = currentLimits
         if count > limits.maximumClients {
-            logger.warning("refused a client: \(limits.maximumClients) clients already connected")
+            logger.warning("refused a client: \(Counted.phrase(limits.maximumClients, "client")) already connected")
             await refuse(connection, handler.refusal(
                 .tooManyClients, "Too many clients: the daemon serves at most \(limits.maximumClients) at once"))
             return

@@ -22,14 +22,20 @@ public struct RequestHandler: Sendable {
     ///   - newItems: where `watch` requests wait for new items; `nil` answers `watch` at once.
     ///   - status: what `status` reports beside the store's counters.
     ///   - maintenance: answers `maintenance`; `nil` answers it with an internal error.
-    ///   - rules: answers `rules.list` and `rules.test`; `nil` lists no rules.
+    ///   - rules: answers `rules.list`, `rules.test` and `rules.apply`; `nil` lists no rules.
+    ///   - reloader: answers `daemon.reload`, and the config file and last refused reload of
+    ///     `status`; `nil` when there is no file to reload.
+    ///   - reading: remembers the item shown last for `items.next`; by default one of the
+    ///     handler's own.
     public init(
         refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result,
         newItems: NewItemsBroadcaster? = nil, status: StatusContext = StatusContext(),
         maintenance: MaintenanceInteractor? = nil,
-        rules: RulesInteractor? = nil, logger: Logger
+        rules: RulesInteractor? = nil, reloader: ConfigurationReloader? = nil, reading: ReadingPosition? = nil,
+        logger: Logger
     ) {
         self.logger = logger
+        let reading = reading ?? ReadingPosition(store: library.store)
         var routes = [String: Route]()
         func on<M: RPCMethod>(
             _ method: M.Type, _ body: @escaping @Sendable (M.Params, _ notify: @escaping Notify) async throws -> M.Result
@@ -73,7 +79,15 @@ public struct RequestHandler: Sendable {
         }
         on(RPC.GetItem.self) { params in
             let item = try await library.item(number: params.number)
+            if params.shown == true { reading.show(item.id) }
             return .init(item: item, rendered: params.width.map { library.rendered(item, width: $0) })
+        }
+        on(RPC.NextItem.self) { params in
+            let next = try await reading.next(afterShown: params.afterShown ?? false)
+            guard let number = next.number else { return .init(item: nil, after: next.after) }
+            let item = try await library.item(number: number)
+            reading.show(number)
+            return .init(item: item, rendered: params.width.map { library.rendered(item, width: $0) }, after: next.after)
         }
         on(RPC.MarkRead.self) { params in try await library.markRead(params) }
         on(RPC.Star.self) { params in try await library.star(params) }
@@ -98,7 +112,20 @@ public struct RequestHandler: Sendable {
                 items: statistics.items, unread: statistics.unread, starred: statistics.starred,
                 lastRefresh: statistics.lastAttempt, nextRefresh: statistics.nextCheck,
                 refreshing: await refresher.isRefreshing, databasePath: status.databasePath,
-                databaseBytes: statistics.databaseBytes, schemaVersion: statistics.schemaVersion)
+                databaseBytes: statistics.databaseBytes, schemaVersion: statistics.schemaVersion,
+                configPath: reloader?.configPath, reloadFailure: reloader?.lastFailure)
+        }
+        on(RPC.Reload.self) { _ in
+            guard let reloader else { throw ReloadNotConfigured() }
+            switch await reloader.reload() {
+            case .reloaded(let configuration, let changes):
+                return .init(
+                    configPath: reloader.configPath, changes: changes, rules: configuration.rules.count,
+                    hooks: configuration.newItemsHooks.commands.count, notify: configuration.newItemsHooks.notify,
+                    refreshInterval: configuration.refreshInterval)
+            case .refused(let failure): throw ReloadRefused(failure: failure)
+            case .abandoned: throw CancellationError()
+            }
         }
         on(RPC.Maintenance.self) { params in
             guard let maintenance else { throw MaintenanceNotConfigured() }
@@ -110,6 +137,10 @@ public struct RequestHandler: Sendable {
             if limit < 0 { throw InvalidParams("limit must not be negative") }
             guard let rules else { throw RulesInteractor.NoSuchRule(name: params.name) }
             return try await rules.test(name: params.name, limit: limit)
+        }
+        on(RPC.ApplyRule.self) { params in
+            guard let rules else { throw RulesInteractor.NoSuchRule(name: params.name) }
+            return try await rules.apply(name: params.name)
         }
         on(RPC.Watch.self) { _, notify in
             guard let newItems else { return Empty() }
@@ -225,6 +256,7 @@ public struct RequestHandler: Sendable {
         case let error as SubscriptionError:
             switch error {
             case .invalidURL, .unsupportedScheme, .tooLong: RPCError(.invalidParams, error.description)
+            case .unreachable: RPCError(.fetchFailed, error.description)
             case .severalFeeds(_, let candidates):
                 RPCError(.severalFeeds, error.description, data: RPCErrorData(candidates: candidates))
             }
@@ -243,6 +275,7 @@ public struct RequestHandler: Sendable {
         case let error as SubscriptionListError: RPCError(.invalidParams, error.description)
         case let error as RulesInteractor.NoSuchRule: RPCError(.notFound, error.description)
         case let error as RuleTooSlow: RPCError(.invalidParams, error.description)
+        case let error as ReloadRefused: RPCError(.configurationRefused, error.failure.error)
         case let error as LibraryError:
             switch error {
             case .noSuchItem, .noSuchFeed: RPCError(.notFound, error.description)
@@ -258,6 +291,11 @@ public struct RequestHandler: Sendable {
 /// `maintenance` asked of a handler built without a `MaintenanceInteractor`.
 struct MaintenanceNotConfigured: Error, CustomStringConvertible {
     var description: String { "maintenance not configured" }
+}
+
+/// `daemon.reload` found a file that does not load; the daemon kept its configuration.
+struct ReloadRefused: Error {
+    var failure: ReloadFailure
 }
 
 /// A params object that decoded but makes no sense.

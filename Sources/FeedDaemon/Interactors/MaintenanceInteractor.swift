@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 import FeedStorage
 import Foundation
@@ -40,7 +41,7 @@ public struct MaintenanceInteractor: Sendable {
             for (feed, count) in result.deletedPerFeed.sorted(by: { $0.key < $1.key }) {
                 logger.debug("retention deleted items", metadata: ["feed": "\(feed)", "items": "\(count)"])
             }
-            logger.info("retention deleted \(result.deletedItems) item(s) from \(result.deletedPerFeed.count) feed(s)")
+            logger.info("retention deleted \(Counted.phrase(result.deletedItems, "item")) from \(Counted.phrase(result.deletedPerFeed.count, "feed"))")
         }
         return result.deletedItems
     }
@@ -60,7 +61,7 @@ public struct MaintenanceInteractor: Sendable {
             if retention { deleted = try await applyRetention(await policy()) }
             if vacuum { try await store.vacuum() }
         } else {
-            logger.error("the database failed its integrity check: \(problems.count) problem(s), first: \(problems[0])")
+            logger.error("the database failed its integrity check: \(Counted.phrase(problems.count, "problem")), first: \(problems[0])")
         }
         let bytesAfter = try await store.statistics().databaseBytes
         let elapsed = clock.now - start

@@ -6,20 +6,70 @@ import Foundation
 
 extension RefreshInteractor {
     /// Fetches `url` once and, if it is a feed, stores it with its items. A web page that links
-    /// to exactly one feed (autodiscovery) subscribes to that feed instead.
-    /// - Returns: the new feed and the number of items stored.
+    /// to exactly one feed (autodiscovery) subscribes to that feed instead. An address without
+    /// a scheme (`lwn.net`, `127.0.0.1:8080/feed.xml`) is tried over https, and over http when
+    /// https cannot be reached at all (DNS, connection, TLS, timeout; not an HTTP error).
+    /// - Returns: the new feed (its `url` says which URL was subscribed) and the number of
+    ///   items stored.
     /// - Parameters:
     ///   - tags: the new feed's tags.
     ///   - title: the user's own name for the feed; `nil` keeps the document's title.
-    /// - Throws: `SubscriptionError` (bad URL, a page offering several feeds), `FeedStoreError`
-    ///   (already subscribed, invalid tag or title), `FetchError`, `FeedParsingError`; nothing is stored
-    ///   when it throws.
+    /// - Throws: `SubscriptionError` (bad URL, a page offering several feeds, an address
+    ///   unreachable over both schemes), `FeedStoreError` (already subscribed, invalid tag or
+    ///   title), `FetchError`, `FeedParsingError`; nothing is stored when it throws.
     public nonisolated func subscribe(
         url rawURL: String, tags: [String] = [], title: String? = nil
     ) async throws -> (feed: Feed, itemCount: Int) {
-        let url = try Self.validatedURL(rawURL)
         // Refused before anything is fetched, as the store would refuse them after.
         let options = SubscriptionOptions(tags: try TagName.validated(tags), title: try StoredText.ownTitle(title))
+        guard let address = Self.schemelessAddress(rawURL) else {
+            return try await subscribe(url: try Self.validatedURL(rawURL), options)
+        }
+        let secure = try Self.validatedURL("https://" + address), plain = try Self.validatedURL("http://" + address)
+        // Either is the same feed to the user, who did not say which.
+        try await refuseKnown(secure)
+        try await refuseKnown(plain)
+        do {
+            return try await subscribe(url: secure, options)
+        } catch let error as FetchError where Self.isUnreachable(error) {
+            logger.info("https unreachable, trying http", metadata: ["url": "\(secure)", "error": "\(error)"])
+            do {
+                return try await subscribe(url: plain, options)
+            } catch let second as FetchError where Self.isUnreachable(second) {
+                throw SubscriptionError.unreachable([.init(url: secure, error: error), .init(url: plain, error: second)])
+            }
+        }
+    }
+
+    /// What the user typed, when it is an address without a scheme: no `://`, and any colon
+    /// before the first `/` followed by a port number (`localhost:8080/feed`), so that another
+    /// scheme's URL (`mailto:me@example.org`, `javascript:…`) stays an unsupported scheme.
+    /// `nil` for anything else.
+    static func schemelessAddress(_ raw: String) -> String? {
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let first = text.first, first != "/", !text.contains("://") else { return nil }
+        let authority = text.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // An IPv6 literal's colons are inside its brackets: look after them.
+        let hostEnd = first == "[" ? authority.firstIndex(of: "]").map(authority.index(after:)) : authority.startIndex
+        guard let hostEnd else { return nil }
+        if let colon = authority[hostEnd...].firstIndex(of: ":") {
+            let port = authority[authority.index(after: colon)...]
+            guard !port.isEmpty, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        }
+        return text
+    }
+
+    /// Whether the fetch never reached an HTTP answer: the server could not be found, reached
+    /// or spoken to (TLS), or did not answer in time.
+    static func isUnreachable(_ error: FetchError) -> Bool {
+        switch error {
+        case .dnsFailure, .connectionFailed, .timedOut, .tls, .other: true
+        case .invalidURL, .unsupportedScheme, .httpStatus, .retryLater, .tooLarge, .tooManyRedirects, .cancelled: false
+        }
+    }
+
+    /// Subscribes to `url`, an http or https URL already checked.
+    private nonisolated func subscribe(url: String, _ options: SubscriptionOptions) async throws -> (feed: Feed, itemCount: Int) {
         try await refuseKnown(url)
         let response = try await fetcher.fetch(FetchRequest(url: url))
         do {

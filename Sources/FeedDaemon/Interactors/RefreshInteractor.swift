@@ -152,7 +152,8 @@ public actor RefreshInteractor {
                 if outcome.error != nil { errors += 1 }
                 // Every 25 feeds: systemd gets a datagram per status, so not one per feed.
                 if outcomes.count % 25 == 0 {
-                    notifier?.status("Refreshing: \(outcomes.count)/\(feeds.count) feeds, \(errors) errors")
+                    notifier?.status(
+                        "Refreshing: \(outcomes.count)/\(Counted.phrase(feeds.count, "feed")), \(Counted.phrase(errors, "error"))")
                 }
                 if let feed = pending.popFirst() { group.addTask { await self.refresh(feed) } }
                 await progress?(RPC.Refresh.Progress(done: outcomes.count, total: feeds.count, errors: errors, outcome: outcome))
@@ -162,9 +163,12 @@ public actor RefreshInteractor {
         let newItems = ordered.reduce(0) { $0 + $1.newItems }
         let failed = ordered.filter { $0.error != nil }.count
         let milliseconds = Self.milliseconds(ContinuousClock.now - started)
-        logger.info("refreshed \(ordered.count) feeds: \(newItems) new items, \(failed) errors in \(milliseconds) ms")
+        let summary = "\(Counted.phrase(ordered.count, "feed")): \(Counted.phrase(newItems, "new item")), "
+            + Counted.phrase(failed, "error")
+        // The scheduler looks every minute; a look that found no feed due is no news.
+        logger.log(level: feeds.isEmpty ? .debug : .info, "refreshed \(summary) in \(milliseconds) ms")
         if !feeds.isEmpty {
-            notifier?.status("Idle: last refresh of \(ordered.count) feeds stored \(newItems) new items, \(failed) errors")
+            notifier?.status("Idle: last refresh of \(summary)")
         }
         // Housekeeping the caller does not wait for: the items are committed already.
         let stored = ordered.contains { $0.newItems > 0 }
@@ -343,12 +347,22 @@ public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertib
     case severalFeeds(page: String, [FeedCandidate])
     /// A URL longer than the store keeps (`TextLimit.maximumBytes`).
     case tooLong(String)
+    /// An address given without a scheme that could be reached neither over https nor over
+    /// http: each URL tried and why it failed.
+    case unreachable([Attempt])
+
+    /// One URL tried for an address given without a scheme, and why its fetch failed.
+    public struct Attempt: Sendable, Equatable {
+        public var url: String
+        public var error: FetchError
+    }
 
     public var description: String {
         switch self {
         case .invalidURL(let url): "'\(url)' is not an absolute http or https URL"
         case .unsupportedScheme(let scheme): "only http and https feeds can be subscribed to, not '\(scheme)'"
         case .tooLong(let url): FeedStoreError.unstorableURL(url).description
+        case .unreachable(let attempts): attempts.map { "\($0.url): \($0.error)" }.joined(separator: "; ")
         case .severalFeeds(let page, let candidates):
             "\(page) is a web page offering \(candidates.count) feeds: "
                 + candidates.map { candidate in

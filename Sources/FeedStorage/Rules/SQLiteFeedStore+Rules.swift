@@ -51,28 +51,7 @@ extension SQLiteFeedStore {
     public func items(matching rule: Rule, limit: Int) async throws -> [Item] {
         guard limit > 0 else { return [] }
         return try await read("test rule \(rule.name)") { db in
-            let statement = try db.cachedStatement(sql: """
-                SELECT item.id, COALESCE(feed.custom_title, feed.title), feed.url,
-                       (SELECT group_concat(tag, char(31)) FROM feed_tag WHERE feed_tag.feed_id = feed.id),
-                       item.title, item.author, item.link, item.summary, item.content
-                FROM item JOIN feed ON feed.id = item.feed_id
-                ORDER BY item.id DESC
-                """)
-            var ids: [Int64] = []
-            let rows = try Row.fetchCursor(statement)
-            while ids.count < limit, let row = try rows.next() {
-                let subject = RuleSubject(
-                    feedTitle: row[1], feedURL: row[2],
-                    feedTags: (row[3] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? [],
-                    title: row[4], author: row[5], link: row[6], summary: row[7], content: row[8])
-                do {
-                    if try rule.matches(subject) { ids.append(row[0]) }
-                } catch RuleInterruption.overBudget {
-                    throw RuleTooSlow(rule: rule.name, item: row[0])
-                } catch RuleInterruption.cancelled {
-                    throw CancellationError()
-                }
-            }
+            let ids = try Self.items(in: db, matching: rule, limit: limit)
             guard !ids.isEmpty else { return [] }
             let select = try db.cachedStatement(sql: Self.itemSelect(includeContent: false) + " WHERE item.id = ?")
             let coder = JSONColumnCoder()
@@ -80,6 +59,82 @@ extension SQLiteFeedStore {
                 try Row.fetchOne(select, arguments: [id]).map { Self.item(from: $0, includeContent: false, coder: coder) }
             }
         }
+    }
+
+    /// See `FeedStore.apply(_:)`. Matches on a reader, as the dry run does (new items stored
+    /// meanwhile went through the rules already), then writes every change in one transaction.
+    public func apply(_ rule: Rule) async throws -> RuleApplication {
+        let ids = try await read("match rule \(rule.name)") { db in try Self.items(in: db, matching: rule, limit: nil) }
+        guard !ids.isEmpty else { return RuleApplication(matched: 0) }
+        return try await write("apply rule \(rule.name) to \(Counted.phrase(ids.count, "item"))") { db in
+            var result = RuleApplication(matched: ids.count)
+            func flag(_ column: String, _ count: WritableKeyPath<RuleApplication, Int>) throws -> [Int64] {
+                let statement = try db.cachedStatement(sql: "UPDATE item SET \(column) = 1 WHERE id = ? AND \(column) = 0")
+                var changed: [Int64] = []
+                for id in ids {
+                    try statement.execute(arguments: [id])
+                    if db.changesCount > 0 { changed.append(id) }
+                }
+                result[keyPath: count] = changed.count
+                return changed
+            }
+            if rule.actions.contains(.markRead) {
+                // Every copy of the same article, as marking it read by hand does.
+                let read = try flag("is_read", \.markedRead)
+                for chunk in stride(from: 0, to: read.count, by: 500) {
+                    let numbers = read[chunk..<min(chunk + 500, read.count)].map(String.init).joined(separator: ",")
+                    try Self.shareReadState(db, read: true, roots: "SELECT COALESCE(duplicate_of, id) FROM item WHERE id IN (\(numbers))")
+                }
+            }
+            if rule.actions.contains(.star) { _ = try flag("is_starred", \.starred) }
+            if rule.actions.contains(.hide) { _ = try flag("is_hidden", \.hidden) }
+            let tags = rule.actions.compactMap { action -> String? in
+                if case .addTag(let name) = action { return name }
+                return nil
+            }
+            if !tags.isEmpty {
+                let tag = try db.cachedStatement(sql: "INSERT OR IGNORE INTO item_tag (item_id, tag) VALUES (?, ?)")
+                for id in ids {
+                    var gained = false
+                    for name in tags {
+                        try tag.execute(arguments: [id, name])
+                        gained = gained || db.changesCount > 0
+                    }
+                    if gained { result.tagged += 1 }
+                }
+            }
+            return result
+        }
+    }
+
+    /// The numbers of the stored items (hidden ones included) `rule` matches, newest first, at
+    /// most `limit` (all when `nil`), each matched within `RuleBudget.perItem`.
+    /// - Throws: `RuleTooSlow` at the first item the rule runs out of time on;
+    ///   `CancellationError` when the task was cancelled during a match.
+    private static func items(in db: Database, matching rule: Rule, limit: Int?) throws -> [Int64] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT item.id, COALESCE(feed.custom_title, feed.title), feed.url,
+                   (SELECT group_concat(tag, char(31)) FROM feed_tag WHERE feed_tag.feed_id = feed.id),
+                   item.title, item.author, item.link, item.summary, item.content
+            FROM item JOIN feed ON feed.id = item.feed_id
+            ORDER BY item.id DESC
+            """)
+        var ids: [Int64] = []
+        let rows = try Row.fetchCursor(statement)
+        while ids.count < limit ?? .max, let row = try rows.next() {
+            let subject = RuleSubject(
+                feedTitle: row[1], feedURL: row[2],
+                feedTags: (row[3] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? [],
+                title: row[4], author: row[5], link: row[6], summary: row[7], content: row[8])
+            do {
+                if try rule.matches(subject) { ids.append(row[0]) }
+            } catch RuleInterruption.overBudget {
+                throw RuleTooSlow(rule: rule.name, item: row[0])
+            } catch RuleInterruption.cancelled {
+                throw CancellationError()
+            }
+        }
+        return ids
     }
 
     /// Whether any item is hidden (answered from the partial index `item_hidden`).

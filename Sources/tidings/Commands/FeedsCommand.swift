@@ -13,7 +13,9 @@ struct FeedsCommand: AsyncParsableCommand {
             failures in a row, next check (ISO 8601 UTC), tags (comma-separated).
             """)
 
-    @Option(help: ArgumentHelp("List only the feeds with this tag (case-insensitive).", valueName: "tag"), completion: ShellCompletion.tags)
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("List only the feeds with this tag (case-insensitive).", valueName: "tag"),
+        completion: ShellCompletion.tags)
     var tag: String?
 
     @Flag(help: "List only the feeds whose refreshes fail, or that are gone, with their errors.")

@@ -15,6 +15,9 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Include items already read.")
     var all = false
 
+    @Flag(name: .shortAndLong, help: "Only unread items (the default; not with --all or --starred).")
+    var unread = false
+
     @Flag(name: .long, help: "Only starred items, read or not.")
     var starred = false
 
@@ -27,7 +30,7 @@ struct ListCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Only items dated since then: Nm, Nh, Nd or Nw ago (e.g. 2d), YYYY-MM-DD (local midnight) or YYYY-MM-DDTHH:MM:SSZ.",
+            "Only items dated since then: Nm, Nh, Nd or Nw ago (e.g. 2d), today, yesterday, YYYY-MM-DD (local midnight) or YYYY-MM-DDTHH:MM:SSZ.",
             valueName: "when"),
         transform: { try SinceDate(parsing: $0) })
     var since: SinceDate?
@@ -47,6 +50,8 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
+        if unread, all { throw ValidationError("--unread and --all cannot be combined: --all includes the items already read.") }
+        if unread, starred { throw ValidationError("--unread and --starred cannot be combined: --starred lists starred items, read or not.") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
         if let feed, feed.allSatisfy(\.isWhitespace) { throw ValidationError("--feed needs a feed number, URL or title.") }
         if let tag, tag.allSatisfy(\.isWhitespace) { throw ValidationError("--tag needs a tag.") }

@@ -6,6 +6,10 @@ struct ShowCommand: AsyncParsableCommand {
         commandName: "show",
         abstract: "Show an item: its header and content as text, then mark it read.",
         discussion: """
+            Without a number, shows the newest unread item; with --next, the next unread item \
+            after the one shown last, in the order 'tidings list' shows them ('tidings: no \
+            unread items' and exit status 1 when there is none, so that a loop of 'tidings \
+            show --next' ends). The daemon remembers the item shown last until it stops. \
             The header gives the feed, title, author, date, link and enclosures; the content \
             follows, rendered from HTML and wrapped by the daemon to the terminal's width \
             ($COLUMNS or 80 when stdout is not a terminal), with numbered link references \
@@ -13,8 +17,11 @@ struct ShowCommand: AsyncParsableCommand {
             through $PAGER (default: less -R). --json prints the schema in docs/json.md.
             """)
 
-    @Argument(help: ArgumentHelp("The item's number, as 'tidings list' shows it.", valueName: "number"))
-    var number: Int64
+    @Argument(help: ArgumentHelp("The item's number, as 'tidings list' shows it (default: the newest unread item).", valueName: "number"))
+    var number: Int64?
+
+    @Flag(help: "Show the next unread item after the one shown last.")
+    var next = false
 
     @Flag(name: .customLong("no-mark"), help: "Leave the item's read state as it is.")
     var noMark = false
@@ -25,12 +32,14 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if number < 1 { throw ValidationError("Item numbers start at 1.") }
+        if let number, number < 1 { throw ValidationError("Item numbers start at 1.") }
+        if number != nil, next { throw ValidationError("Give an item number or --next, not both.") }
     }
 
     func run() async throws {
         try await CompositionRoot.run(
             ShowItemRouter.assemble(
-                number: number, marksRead: !noMark, json: json, dependencies: CompositionRoot.dependencies(global)))
+                number: number, next: next, marksRead: !noMark, json: json,
+                dependencies: CompositionRoot.dependencies(global)))
     }
 }

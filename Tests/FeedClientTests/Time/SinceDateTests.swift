@@ -16,6 +16,10 @@ struct SinceDateTests {
         ("2026-11-01", .localDay(year: 2026, month: 11, day: 1)),
         ("2024-02-29", .localDay(year: 2024, month: 2, day: 29)),
         ("2026-11-01T08:30:15Z", .instant(Date(timeIntervalSince1970: 1_793_521_815))),
+        ("today", .startOfDay(daysAgo: 0)),
+        ("yesterday", .startOfDay(daysAgo: 1)),
+        ("Today", .startOfDay(daysAgo: 0)),
+        ("YESTERDAY", .startOfDay(daysAgo: 1)),
     ])
     func readsTheAcceptedForms(text: String, expected: SinceDate) throws {
         #expect(try SinceDate(parsing: text) == expected)
@@ -26,12 +30,12 @@ struct SinceDateTests {
         "2026-11-1", "2026-13-01", "2026-00-10", "2026-02-29", "2026-04-31", "2026-11-00", "26-11-01",
         "2026/11/01", "2026-11-01T08:30Z", "2026-11-01T24:00:00Z", "2026-11-01T08:60:00Z",
         "2026-11-01T08:30:60Z", "2026-11-01T08:30:15", "2026-11-01T08:30:15+01:00", "2026-11-01 08:30:15Z",
-        "yesterday",
+        "tomorrow", "today ", "to day", "yesterday2", "now",
     ])
     func refusesAnythingElseNamingTheForms(text: String) {
         #expect(throws: SinceDate.ParseError(text: text)) { try SinceDate(parsing: text) }
         #expect(SinceDate.ParseError(text: text).description == "'\(text)' is not a time: use Nm, Nh, Nd or Nw "
-            + "(minutes, hours, days or weeks ago), YYYY-MM-DD (local midnight) or YYYY-MM-DDTHH:MM:SSZ (UTC)")
+            + "(minutes, hours, days or weeks ago), today, yesterday, YYYY-MM-DD (local midnight) or YYYY-MM-DDTHH:MM:SSZ (UTC)")
     }
 
     @Test func relativeTimesCountBackFromTheClock() {
@@ -59,10 +63,30 @@ struct SinceDateTests {
         #expect(resolved == Date(timeIntervalSince1970: 1_774_742_400 - 3600))
     }
 
+    @Test func todayAndYesterdayMeanLocalMidnight() {
+        // Fixtures.now is 2026-11-22T10:00:00Z.
+        let utcMidnight = Date(timeIntervalSince1970: 1_795_305_600)  // 2026-11-22T00:00:00Z
+        let today = SinceDate.startOfDay(daysAgo: 0), yesterday = SinceDate.startOfDay(daysAgo: 1)
+        #expect(today.resolve(clock: FixedClock(now: Fixtures.now, offset: 0)) == utcMidnight)
+        #expect(yesterday.resolve(clock: FixedClock(now: Fixtures.now, offset: 0)) == utcMidnight.addingTimeInterval(-86_400))
+        // 11:00 at UTC+1: today began at 23:00 UTC the day before.
+        #expect(today.resolve(clock: FixedClock(now: Fixtures.now, offset: 3600)) == utcMidnight.addingTimeInterval(-3600))
+        // 23:00 on the 21st at UTC-11: today is the 21st, which began at 11:00 UTC that day.
+        #expect(today.resolve(clock: FixedClock(now: Fixtures.now, offset: -11 * 3600))
+            == utcMidnight.addingTimeInterval(-86_400 + 11 * 3600))
+        #expect(yesterday.resolve(clock: FixedClock(now: Fixtures.now, offset: -11 * 3600))
+            == utcMidnight.addingTimeInterval(-2 * 86_400 + 11 * 3600))
+        // Just after local midnight, today is the new day.
+        let justAfter = utcMidnight.addingTimeInterval(1)
+        #expect(today.resolve(clock: FixedClock(now: justAfter, offset: 0)) == utcMidnight)
+    }
+
     @Test func describesItselfForNotes() {
         #expect(SinceDate.ago(amount: 1, unit: .days).description == "in the last day")
         #expect(SinceDate.ago(amount: 12, unit: .hours).description == "in the last 12 hours")
         #expect(SinceDate.localDay(year: 2026, month: 3, day: 9).description == "since 2026-03-09")
         #expect(SinceDate.instant(Date(timeIntervalSince1970: 1_793_521_815)).description == "since 2026-11-01T08:30:15Z")
+        #expect(SinceDate.startOfDay(daysAgo: 0).description == "today")
+        #expect(SinceDate.startOfDay(daysAgo: 1).description == "since yesterday")
     }
 }

@@ -91,6 +91,54 @@ struct SQLiteFeedStoreRulesTests {
         #expect(try await store.ruleMatchCounts().isEmpty)
     }
 
+    @Test func applyingARuleChangesTheStoredItemsItMatchesOnce() async throws {
+        _ = try await store.addFeed(url: feedURL, document: document(items: [
+            item("1", "Sponsored one"), item("2", "Other"), item("3", "sponsored two"),
+        ]), fetchedAt: day(1))
+        let first = try await stored("Sponsored one")
+        _ = try await store.markRead(ids: [first.id], read: true)
+        let ads = try rule("ads", .title, "sponsored", [.markRead, .star, .hide, .addTag("ad")])
+        #expect(try await store.apply(ads) == RuleApplication(matched: 2, markedRead: 1, starred: 2, hidden: 2, tagged: 2))
+        for title in ["Sponsored one", "sponsored two"] {
+            let item = try await stored(title)
+            #expect(item.isRead && item.isStarred, "\(title)")
+            #expect(try await store.itemTags(id: item.id) == ["ad"])
+        }
+        let other = try await stored("Other")
+        #expect(!other.isRead && !other.isStarred)
+        #expect(try await store.items(ItemQuery(unreadOnly: false)).compactMap(\.title) == ["Other"])
+        // Everything is done already; hidden items still match; counters count new items only.
+        #expect(try await store.apply(ads) == RuleApplication(matched: 2))
+        #expect(try await store.ruleMatchCounts().isEmpty)
+        #expect(try await store.apply(try rule("none", .title, "nothing like this", [.markRead])) == RuleApplication(matched: 0))
+    }
+
+    @Test func applyingMarksEveryCopyOfAnArticleRead() async throws {
+        let link = "https://news.example/story"
+        _ = try await store.addFeed(
+            url: feedURL, document: document(items: [ParsedItem(id: "a", title: "Story", link: link)]), fetchedAt: day(1))
+        _ = try await store.addFeed(
+            url: "https://other.example/feed", document: document(items: [ParsedItem(id: "b", title: "Story (copy)", link: link)]),
+            fetchedAt: day(1))
+        let result = try await store.apply(try rule("read", .title, "/^Story$/", [.markRead]))
+        #expect(result == RuleApplication(matched: 1, markedRead: 1))
+        let all = try await store.items(ItemQuery(unreadOnly: false, feedID: nil, includeHidden: true))
+        #expect(all.count == 1, "the copy is listed with the original")
+        #expect(try await store.items(ItemQuery(unreadOnly: true)).isEmpty)
+        let copies = try await store.items(ItemQuery(unreadOnly: true, feedID: 2))
+        #expect(copies.isEmpty, "the other feed's copy is read too")
+    }
+
+    @Test func applyingStopsBeforeChangingAnythingWhenTheRuleIsTooSlow() async throws {
+        _ = try await store.addFeed(url: feedURL, document: document(items: [
+            item("1", "Plain"), item("2", Self.slowTitle),
+        ]), fetchedAt: day(1))
+        let slow = try rule("slow", .title, "/(a|aa)+$|Plain/", [.markRead])
+        let item = try #require(try await store.items(ItemQuery(unreadOnly: false)).first { $0.title == Self.slowTitle })
+        await #expect(throws: RuleTooSlow(rule: "slow", item: item.id)) { try await store.apply(slow) }
+        #expect(try await store.items(ItemQuery(unreadOnly: true)).count == 2)
+    }
+
     @Test func searchLeavesHiddenItemsOut() async throws {
         store.setRules([try rule("ads", .title, "sponsored", [.hide])])
         _ = try await store.addFeed(url: feedURL, document: document(items: [

@@ -1,6 +1,7 @@
 import FeedIPC
 
-// `tidings rules [--json]` and `tidings rules test NAME [--json]`: the config's rules.
+// `tidings rules [--json]`, `tidings rules apply NAME [--dry-run] [--json]` and
+// `tidings rules test NAME [--json]` (the dry run): the config's rules.
 
 /// Writes rules and the items a rule matches.
 public protocol RulesView: AnyObject {
@@ -9,6 +10,9 @@ public protocol RulesView: AnyObject {
     func showRules(_ rows: [RuleRow])
     /// Shows a dry run: the rule, then one line per matching item (number and title).
     func showMatches(of rule: RuleRow, items: [RuleMatchRow])
+    /// Shows what applying a rule did: one line on stdout (`Rule "quiet" marked 12 items
+    /// read`), or one JSON document.
+    func showApplied(_ message: String, result: RPC.ApplyRule.Result)
     /// Shows why the rules could not be read, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
 }
@@ -27,6 +31,11 @@ public protocol RulesUseCase {
     /// The stored items the rule `name` matches, newest first; the daemon changes nothing.
     /// - Throws: `RPCError` (`notFound` for an unknown rule) or `DaemonClientError`.
     func test(name: String) async throws -> RPC.TestRule.Result
+    /// Has the daemon apply the rule `name` to the stored items it matches.
+    /// - Throws: `RPCError` (`notFound` for an unknown rule, `invalidParams` for a rule too
+    ///   slow on an item, when nothing was changed; `methodNotFound` from a daemon older than
+    ///   protocol 1.6) or `DaemonClientError`.
+    func apply(name: String) async throws -> RPC.ApplyRule.Result
 }
 
 /// Where the module goes next.
@@ -43,5 +52,7 @@ public enum RulesRoute: Equatable {
 /// What the command asked for.
 public enum RulesRequest: Equatable, Sendable {
     case list
+    /// The dry run: the stored items the rule matches (`rules test`, `rules apply --dry-run`).
     case test(name: String)
+    case apply(name: String)
 }

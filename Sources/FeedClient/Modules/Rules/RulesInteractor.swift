@@ -1,6 +1,6 @@
 import FeedIPC
 
-/// Asks the daemon for its rules and dry runs.
+/// Asks the daemon for its rules, dry runs and applications of a rule.
 public final class RulesInteractor: RulesUseCase {
     private let daemon: any DaemonClient
 
@@ -14,5 +14,9 @@ public final class RulesInteractor: RulesUseCase {
 
     public func test(name: String) async throws -> RPC.TestRule.Result {
         try await daemon.call(RPC.TestRule.self, .init(name: name))
+    }
+
+    public func apply(name: String) async throws -> RPC.ApplyRule.Result {
+        try await daemon.call(RPC.ApplyRule.self, .init(name: name))
     }
 }

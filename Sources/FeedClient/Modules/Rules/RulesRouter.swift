@@ -5,7 +5,8 @@ public final class RulesRouter: RulesWireframe {
 
     public init() {}
 
-    /// Builds the module for `tidings rules [--json]` and `tidings rules test NAME [--json]`.
+    /// Builds the module for `tidings rules [--json]`, `tidings rules test NAME [--json]` and
+    /// `tidings rules apply NAME [--json]`.
     public static func assemble(_ request: RulesRequest, json: Bool, dependencies: ClientDependencies) -> AssembledModule {
         let router = RulesRouter()
         let terminal = dependencies.terminal

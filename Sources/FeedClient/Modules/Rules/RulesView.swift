@@ -60,6 +60,19 @@ public final class TerminalRulesView: RulesView {
         }
     }
 
+    public func showApplied(_ message: String, result: RPC.ApplyRule.Result) {
+        guard format == .json else { return terminal.writeLine(message) }
+        let document = JSONValue.object([
+            ("rule", Self.json(RulesPresenter.row(result.rule))),
+            ("matched", .int(Int64(result.matched))),
+            ("markedRead", .int(Int64(result.markedRead))),
+            ("starred", .int(Int64(result.starred))),
+            ("hidden", .int(Int64(result.hidden))),
+            ("tagged", .int(Int64(result.tagged))),
+        ])
+        terminal.write(document.text + "\n")
+    }
+
     public func showFailure(_ failure: CommandFailure) {
         terminal.writeFailure(failure)
     }

@@ -1,7 +1,8 @@
 import FeedEntities
 import FeedIPC
 
-// `tidings show N [--json] [--no-mark]`: one item's header and content, then mark it read.
+// `tidings show [N | --next] [--json] [--no-mark]`: one item's header and content, then mark it
+// read; without N the newest unread item, with --next the next unread after the one shown last.
 
 /// Writes the article.
 public protocol ShowItemView: AnyObject {
@@ -20,15 +21,19 @@ public protocol ShowItemPresentation: AnyObject {
 
 /// What to show.
 public struct ShowItemRequest: Equatable, Sendable {
-    /// The item's number.
-    public var number: Int64
+    /// The item's number; `nil` for the newest unread item, or the next one (`next`).
+    public var number: Int64?
+    /// Without a number: the first unread item listed after the one shown last (`--next`),
+    /// rather than the newest.
+    public var next: Bool
     /// Mark the item read once it was shown (`--no-mark` turns this off).
     public var marksRead: Bool
     /// Columns the daemon wraps the content at: the terminal's width.
     public var width: Int
 
-    public init(number: Int64, marksRead: Bool = true, width: Int) {
+    public init(number: Int64?, next: Bool = false, marksRead: Bool = true, width: Int) {
         self.number = number
+        self.next = next
         self.marksRead = marksRead
         self.width = width
     }
@@ -37,9 +42,16 @@ public struct ShowItemRequest: Equatable, Sendable {
 /// Reading the item and updating its state.
 public protocol ShowItemUseCase {
     /// The item numbered `number` with its content rendered as text `width` columns wide
-    /// (`rendered` is `nil` only from a daemon that cannot render).
+    /// (`rendered` is `nil` only from a daemon that cannot render); the daemon notes it as
+    /// the item shown last.
     /// - Throws: `RPCError` with code `notFound` for an unknown number, or `DaemonClientError`.
     func item(number: Int64, width: Int) async throws -> RPC.GetItem.Result
+
+    /// The newest unread item, or with `afterShown` the first unread item listed after the one
+    /// shown last, rendered as `item(number:width:)` does; `item` is `nil` when there is none.
+    /// - Throws: `RPCError` (`methodNotFound` from a daemon older than protocol 1.6) or
+    ///   `DaemonClientError`.
+    func nextItem(afterShown: Bool, width: Int) async throws -> RPC.NextItem.Result
 
     /// Marks the item read.
     /// - Throws: `RPCError` or `DaemonClientError`.

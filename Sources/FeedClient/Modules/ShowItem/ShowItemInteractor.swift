@@ -1,7 +1,8 @@
 import FeedEntities
 import FeedIPC
 
-/// Reads the item, rendered at the terminal's width, and marks it read through the daemon.
+/// Reads the item (the one asked for, else the next unread), rendered at the terminal's width,
+/// and marks it read through the daemon.
 public final class ShowItemInteractor: ShowItemUseCase {
     private let daemon: any DaemonClient
 
@@ -10,7 +11,11 @@ public final class ShowItemInteractor: ShowItemUseCase {
     }
 
     public func item(number: Int64, width: Int) async throws -> RPC.GetItem.Result {
-        try await daemon.call(RPC.GetItem.self, .init(number: number, width: width))
+        try await daemon.call(RPC.GetItem.self, .init(number: number, width: width, shown: true))
+    }
+
+    public func nextItem(afterShown: Bool, width: Int) async throws -> RPC.NextItem.Result {
+        try await daemon.call(RPC.NextItem.self, .init(afterShown: afterShown, width: width))
     }
 
     public func markRead(number: Int64) async throws {

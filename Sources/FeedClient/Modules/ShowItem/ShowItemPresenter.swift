@@ -29,15 +29,8 @@ public final class ShowItemPresenter: ShowItemPresentation {
     // MARK: - ShowItemPresentation
 
     public func viewDidLoad() async {
-        let number = request.number
-        let result: RPC.GetItem.Result
-        do {
-            result = try await interactor.item(number: number, width: request.width)
-        } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
-            return fail(CommandFailure(message: "no item \(number)"))
-        } catch {
-            return fail(CommandFailure(error, action: "cannot read item \(number)"))
-        }
+        guard let result = await findItem() else { return }
+        let number = result.item.id
 
         view.showItem(detail(for: result.item, rendered: result.rendered))
 
@@ -50,6 +43,34 @@ public final class ShowItemPresenter: ShowItemPresentation {
             }
         }
         wireframe.navigate(to: .exit(.success))
+    }
+
+    /// The item asked for, else the newest (or next) unread one; `nil` once the failure was
+    /// shown. No unread item left is a failure (exit 1), as for `open`, so that
+    /// `while tidings show --next; do …; done` ends.
+    private func findItem() async -> RPC.GetItem.Result? {
+        guard let number = request.number else {
+            let action = request.next ? "cannot find the next unread item" : "cannot find the newest unread item"
+            do {
+                let next = try await interactor.nextItem(afterShown: request.next, width: request.width)
+                guard let item = next.item else {
+                    fail(CommandFailure(message: next.after.map { "no unread items after item \($0)" } ?? "no unread items"))
+                    return nil
+                }
+                return RPC.GetItem.Result(item: item, rendered: next.rendered)
+            } catch {
+                fail(CommandFailure(error, action: action))
+                return nil
+            }
+        }
+        do {
+            return try await interactor.item(number: number, width: request.width)
+        } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
+            fail(CommandFailure(message: "no item \(number)"))
+        } catch {
+            fail(CommandFailure(error, action: "cannot read item \(number)"))
+        }
+        return nil
     }
 
     // MARK: - Mapping

@@ -61,7 +61,14 @@ public final class StatusPresenter: StatusPresentation {
             databasePath: status.databasePath,
             databaseBytes: status.databaseBytes,
             databaseSizeText: Self.byteCount(status.databaseBytes),
-            schemaVersion: status.schemaVersion)
+            schemaVersion: status.schemaVersion,
+            configPath: status.configPath,
+            reloadFailure: status.reloadFailure.map { failure in
+                ReloadFailureReport(
+                    at: DateText.iso8601(failure.at),
+                    atText: DateText.relative(failure.at, now: now, offset: clock.utcOffset(at: failure.at)),
+                    error: failure.error)
+            })
     }
 
     /// `42 s`, `12 min`, `3 h 12 min`, `2 days 4 h`: the two largest units, whole.

@@ -27,12 +27,17 @@ public struct StatusReport: Equatable, Sendable {
     /// `12.4 MB`.
     public var databaseSizeText: String
     public var schemaVersion: String
+    /// The daemon's config file; `nil` from a daemon before protocol 1.6.
+    public var configPath: String?
+    /// The last reload, when the daemon refused it; `nil` when it succeeded or there was none.
+    public var reloadFailure: ReloadFailureReport?
 
     public init(
         daemonVersion: String, protocolVersion: String, startedAt: String, uptimeSeconds: Int64, uptimeText: String,
         feeds: Int, failingFeeds: Int, items: Int, unread: Int, starred: Int, lastRefresh: String?,
         lastRefreshText: String, nextRefresh: String?, nextRefreshText: String, refreshing: Bool,
-        databasePath: String, databaseBytes: Int64, databaseSizeText: String, schemaVersion: String
+        databasePath: String, databaseBytes: Int64, databaseSizeText: String, schemaVersion: String,
+        configPath: String? = nil, reloadFailure: ReloadFailureReport? = nil
     ) {
         self.daemonVersion = daemonVersion
         self.protocolVersion = protocolVersion
@@ -53,5 +58,23 @@ public struct StatusReport: Equatable, Sendable {
         self.databaseBytes = databaseBytes
         self.databaseSizeText = databaseSizeText
         self.schemaVersion = schemaVersion
+        self.configPath = configPath
+        self.reloadFailure = reloadFailure
+    }
+}
+
+/// A refused reload as `status` shows it. Strings are unsanitised: the View cleans them.
+public struct ReloadFailureReport: Equatable, Sendable {
+    /// ISO 8601 UTC.
+    public var at: String
+    /// `5 min ago`.
+    public var atText: String
+    /// The daemon's reason, naming the file, line and key.
+    public var error: String
+
+    public init(at: String, atText: String, error: String) {
+        self.at = at
+        self.atText = atText
+        self.error = error
     }
 }

@@ -29,7 +29,7 @@ public final class TerminalStatusView: StatusView {
     /// Lines are not cut to the width: a path is copied whole.
     private func table(_ report: StatusReport) -> String {
         let failing = report.failingFeeds > 0 ? " " + terminal.styled("(\(report.failingFeeds) failing)", .red) : ""
-        let lines: [(label: String, value: String)] = [
+        var lines: [(label: String, value: String)] = [
             ("daemon", "tidingsd \(TerminalText.sanitize(report.daemonVersion)) (protocol \(TerminalText.sanitize(report.protocolVersion)))"),
             ("uptime", report.uptimeText),
             ("feeds", "\(report.feeds)" + failing),
@@ -41,12 +41,19 @@ public final class TerminalStatusView: StatusView {
             ("database", "\(TerminalText.sanitize(report.databasePath)) (\(report.databaseSizeText))"),
             ("schema", TerminalText.sanitize(report.schemaVersion)),
         ]
+        if let path = report.configPath { lines.append(("config", TerminalText.sanitize(path))) }
+        if let failure = report.reloadFailure {
+            // What the daemon runs with is not what the file says: worth the red.
+            lines.append((
+                "last reload",
+                terminal.styled("refused \(failure.atText), config kept", .red) + ": " + TerminalText.sanitize(failure.error)))
+        }
         return terminal.labelledLines(lines).joined()
     }
 
     /// `{"daemonVersion","protocolVersion","startedAt","uptimeSeconds","feeds","failingFeeds",
     /// "items","unread","starred","lastRefresh","nextRefresh","refreshing","databasePath",
-    /// "databaseBytes","schemaVersion"}` (docs/json.md).
+    /// "databaseBytes","schemaVersion","configPath","reloadFailure":{"at","error"}}` (docs/json.md).
     static func json(_ report: StatusReport) -> JSONValue {
         .object([
             ("daemonVersion", .string(TerminalText.sanitize(report.daemonVersion))),
@@ -64,6 +71,10 @@ public final class TerminalStatusView: StatusView {
             ("databasePath", .string(TerminalText.sanitize(report.databasePath))),
             ("databaseBytes", .int(report.databaseBytes)),
             ("schemaVersion", .string(TerminalText.sanitize(report.schemaVersion))),
+            ("configPath", .optional(report.configPath.map(TerminalText.sanitize))),
+            ("reloadFailure", report.reloadFailure.map { failure in
+                .object([("at", .string(failure.at)), ("error", .string(TerminalText.sanitize(failure.error)))])
+            } ?? .null),
         ])
     }
 }

@@ -28,7 +28,7 @@ public final class SubscribePresenter: SubscribePresentation {
             let feed = try await interactor.subscribe(request)
             // The feed object is the one `tidings feeds --json` writes, so scripts read one shape.
             view.showSubscribed(
-                Self.confirmation(for: feed), feed: FeedRow(feed, now: clock.now, clock: clock), itemsStored: feed.itemCount)
+                Self.confirmation(for: feed, requested: request.url), feed: FeedRow(feed, now: clock.now, clock: clock), itemsStored: feed.itemCount)
             wireframe.navigate(to: .exit(.success))
         } catch let error as RPCError where error.code == RPCErrorCode.severalFeeds.rawValue {
             guard let candidates = error.data?.candidates, !candidates.isEmpty else { return fail(error) }
@@ -49,9 +49,14 @@ public final class SubscribePresenter: SubscribePresentation {
     // MARK: - Mapping
 
     /// `Subscribed to "Planet Terminal" (3 items)`, then `, tagged linux, news` when it has tags.
-    static func confirmation(for feed: Feed) -> String {
+    /// When the feed's URL is not the one `requested` (an address given without a scheme, a
+    /// page that announced its feed), it is named: `Subscribed to "LWN.net" at https://lwn.net/headlines/rss (3 items)`.
+    static func confirmation(for feed: Feed, requested: String? = nil) -> String {
         let tags = feed.tags.isEmpty ? "" : ", tagged " + feed.tags.joined(separator: ", ")
-        return "Subscribed to \"\(feed.title)\" (\(Counted.phrase(feed.itemCount, "item")))" + tags
+        // The daemon trims what it is given, as here.
+        let typed = requested.map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+        let url = typed == nil || typed == feed.url ? "" : " at \(feed.url)"
+        return "Subscribed to \"\(feed.title)\"\(url) (\(Counted.phrase(feed.itemCount, "item")))" + tags
     }
 
     static func rows(for candidates: [FeedCandidate]) -> [FeedCandidateRow] {

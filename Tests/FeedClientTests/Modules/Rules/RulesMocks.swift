@@ -6,7 +6,9 @@ final class RulesViewSpy: RulesView {
     private(set) var lists: [[RuleRow]] = []
     private(set) var matches: [(rule: RuleRow, items: [RuleMatchRow])] = []
     private(set) var failures: [CommandFailure] = []
+    private(set) var applied: [String] = []
     func showRules(_ rows: [RuleRow]) { lists.append(rows) }
+    func showApplied(_ message: String, result: RPC.ApplyRule.Result) { applied.append(message) }
     func showMatches(of rule: RuleRow, items: [RuleMatchRow]) { matches.append((rule, items)) }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }
@@ -14,11 +16,17 @@ final class RulesViewSpy: RulesView {
 final class RulesUseCaseStub: RulesUseCase {
     var rulesResult: Result<[RuleSummary], any Error> = .success(RulesFixtures.summaries)
     var testResult: Result<RPC.TestRule.Result, any Error> = .success(RulesFixtures.testResult)
+    var applyResult: Result<RPC.ApplyRule.Result, any Error> = .success(RulesFixtures.applyResult)
     private(set) var tested: [String] = []
+    private(set) var appliedRules: [String] = []
     func rules() async throws -> [RuleSummary] { try rulesResult.get() }
     func test(name: String) async throws -> RPC.TestRule.Result {
         tested.append(name)
         return try testResult.get()
+    }
+    func apply(name: String) async throws -> RPC.ApplyRule.Result {
+        appliedRules.append(name)
+        return try applyResult.get()
     }
 }
 
@@ -35,6 +43,7 @@ enum RulesFixtures {
     static let testResult = RPC.TestRule.Result(
         rule: summaries[0],
         items: [Fixtures.item(42, title: "Sponsored: a thing"), Fixtures.item(7, title: "Promoted post")])
+    static let applyResult = RPC.ApplyRule.Result(rule: summaries[0], matched: 20, markedRead: 12, starred: 0, hidden: 20, tagged: 0)
     static let rows = [
         RuleRow(name: "no-sponsored", conditions: "title: /sponsored|promoted/", actions: ["read", "hide"], matched: 12),
         RuleRow(name: "swift", conditions: "feed: Swift Forums, tag: swift", actions: ["star", "tag:swift"], matched: 1),

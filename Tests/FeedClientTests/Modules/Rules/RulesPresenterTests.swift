@@ -23,6 +23,32 @@ struct RulesPresenterTests {
         #expect(wireframe.routes == [.exit(.success)])
     }
 
+    @Test func applyReportsWhatEachActionChanged() async {
+        let view = RulesViewSpy(), wireframe = RulesWireframeSpy(), interactor = RulesUseCaseStub()
+        await RulesPresenter(view: view, interactor: interactor, wireframe: wireframe, request: .apply(name: "no-sponsored"))
+            .viewDidLoad()
+        #expect(interactor.appliedRules == ["no-sponsored"])
+        #expect(interactor.tested.isEmpty)
+        #expect(view.applied == [#"Rule "no-sponsored" marked 12 items read and hid 20 items (of 20 matching)"#])
+        #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test(arguments: [
+        (["read"], RPC.ApplyRule.Result.counts(matched: 12, read: 12), #"Rule "r" marked 12 items read"#),
+        (["read"], .counts(matched: 1, read: 1), #"Rule "r" marked 1 item read"#),
+        (["star", "tag:lang", "tag:swift"], .counts(matched: 3, starred: 2, tagged: 3),
+         #"Rule "r" starred 2 items and tagged 3 items 'lang', 'swift' (of 3 matching)"#),
+        (["read", "star", "hide"], .counts(matched: 2, read: 2, starred: 2, hidden: 2),
+         #"Rule "r" marked 2 items read, starred 2 items and hid 2 items"#),
+        (["read"], .counts(matched: 0), #"Rule "r" matches no stored item: nothing changed"#),
+        (["read"], .counts(matched: 4), #"Rule "r" matches 4 stored items: nothing left to change"#),
+    ])
+    func applySummaries(actions: [String], counts: RPC.ApplyRule.Result, expected: String) {
+        var result = counts
+        result.rule = RuleSummary(name: "r", conditions: "title: x", actions: actions, matched: 0)
+        #expect(RulesPresenter.summary(of: result) == expected)
+    }
+
     @Test func anUnknownRuleIsAFailureNamingIt() async {
         let view = RulesViewSpy(), wireframe = RulesWireframeSpy(), interactor = RulesUseCaseStub()
         interactor.testResult = .failure(RPCError(.notFound, "no rule named 'x' in the config"))
@@ -30,5 +56,14 @@ struct RulesPresenterTests {
         #expect(view.failures.count == 1)
         #expect(view.matches.isEmpty)
         #expect(wireframe.routes.count == 1 && wireframe.routes != [.exit(.success)])
+    }
+}
+
+extension RPC.ApplyRule.Result {
+    /// A result with these counts, for a rule the test names itself.
+    static func counts(matched: Int, read: Int = 0, starred: Int = 0, hidden: Int = 0, tagged: Int = 0) -> Self {
+        .init(
+            rule: RuleSummary(name: "", conditions: "", actions: [], matched: 0), matched: matched, markedRead: read,
+            starred: starred, hidden: hidden, tagged: tagged)
     }
 }

@@ -15,6 +15,19 @@ struct RulesRouterTests {
         #expect(test.terminal.out.hasPrefix(#"{"rule":{"name":"no-sponsored","#))
     }
 
+    @Test func applyReachesTheDaemonAndPrintsOneLineOrJSON() async {
+        let text = ModuleTestDependencies(isTTY: false)
+        text.daemon.stub(RPC.ApplyRule.self, RulesFixtures.applyResult)
+        #expect(await RulesRouter.assemble(.apply(name: "no-sponsored"), json: false, dependencies: text.dependencies).run() == .success)
+        #expect(text.daemon.params(of: RPC.ApplyRule.self) == [.init(name: "no-sponsored")])
+        #expect(text.terminal.outLines == [#"Rule "no-sponsored" marked 12 items read and hid 20 items (of 20 matching)"#])
+
+        let json = ModuleTestDependencies(isTTY: true)
+        json.daemon.stub(RPC.ApplyRule.self, RulesFixtures.applyResult)
+        #expect(await RulesRouter.assemble(.apply(name: "no-sponsored"), json: true, dependencies: json.dependencies).run() == .success)
+        #expect(json.terminal.out.hasSuffix(#""matched":20,"markedRead":12,"starred":0,"hidden":20,"tagged":0}"# + "\n"))
+    }
+
     @Test func anUnreachableDaemonExitsWithThree() async {
         let test = ModuleTestDependencies()
         test.daemon.failure = DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)

@@ -9,7 +9,7 @@ struct ShowItemInteractorTests {
         let result = try await ShowItemInteractor(daemon: daemon).item(number: 12, width: 72)
         #expect(result.item.id == 12)
         #expect(result.rendered?.text == "Hello")
-        #expect(daemon.params(of: RPC.GetItem.self) == [.init(number: 12, width: 72)])
+        #expect(daemon.params(of: RPC.GetItem.self) == [.init(number: 12, width: 72, shown: true)])
     }
 
     @Test func marksTheOneItemRead() async throws {

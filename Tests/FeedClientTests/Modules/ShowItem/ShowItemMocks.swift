@@ -12,10 +12,20 @@ final class ShowItemViewSpy: ShowItemView {
 final class ShowItemUseCaseStub: ShowItemUseCase {
     var result: Result<RPC.GetItem.Result, any Error>
     var markReadError: (any Error)?
+    /// What `nextItem` answers; by default the item of `result`, with nothing shown before.
+    var nextResult: Result<RPC.NextItem.Result, any Error>?
     private(set) var requests: [(number: Int64, width: Int)] = []
+    private(set) var nextRequests: [(afterShown: Bool, width: Int)] = []
     private(set) var markedRead: [Int64] = []
 
     init(_ result: Result<RPC.GetItem.Result, any Error>) { self.result = result }
+
+    func nextItem(afterShown: Bool, width: Int) async throws -> RPC.NextItem.Result {
+        nextRequests.append((afterShown, width))
+        if let nextResult { return try nextResult.get() }
+        let found = try result.get()
+        return RPC.NextItem.Result(item: found.item, rendered: found.rendered)
+    }
 
     func item(number: Int64, width: Int) async throws -> RPC.GetItem.Result {
         requests.append((number, width))

@@ -13,13 +13,13 @@ struct ShowItemPresenterTests {
     let wireframe = ShowItemWireframeSpy()
 
     func run(
-        _ result: Result<RPC.GetItem.Result, any Error>, number: Int64 = 12, marksRead: Bool = true,
+        _ result: Result<RPC.GetItem.Result, any Error>, number: Int64? = 12, next: Bool = false, marksRead: Bool = true,
         offset: Int = 0, configure: (ShowItemUseCaseStub) -> Void = { _ in }
     ) async -> ShowItemUseCaseStub {
         let interactor = ShowItemUseCaseStub(result)
         configure(interactor)
         let presenter = ShowItemPresenter(
-            request: ShowItemRequest(number: number, marksRead: marksRead, width: 72), view: view,
+            request: ShowItemRequest(number: number, next: next, marksRead: marksRead, width: 72), view: view,
             interactor: interactor, wireframe: wireframe, clock: FixedClock(now: Fixtures.now, offset: offset))
         await presenter.viewDidLoad()
         return interactor
@@ -55,6 +55,38 @@ struct ShowItemPresenterTests {
         #expect(interactor.markedRead == [12])
         #expect(view.failures.isEmpty)
         #expect(wireframe.routes == [.exit(.success)])
+    }
+
+    @Test func withoutANumberTheDaemonPicksTheNewestOrNextUnreadItem() async {
+        let newest = await run(.success(.init(item: Self.item(31))), number: nil)
+        #expect(newest.requests.isEmpty)
+        #expect(newest.nextRequests.map(\.afterShown) == [false])
+        #expect(newest.nextRequests.map(\.width) == [72])
+        #expect(view.shown.map(\.number) == [31])
+        #expect(newest.markedRead == [31])
+        let next = await run(.success(.init(item: Self.item(30))), number: nil, next: true)
+        #expect(next.nextRequests.map(\.afterShown) == [true])
+        #expect(view.shown.map(\.number) == [31, 30])
+        #expect(wireframe.routes == [.exit(.success), .exit(.success)])
+    }
+
+    @Test func noUnreadItemLeftIsAFailureSoThatALoopEnds() async {
+        _ = await run(.success(.init(item: Self.item())), number: nil) { $0.nextResult = .success(.init(item: nil)) }
+        _ = await run(.success(.init(item: Self.item())), number: nil, next: true) {
+            $0.nextResult = .success(.init(item: nil, after: 30))
+        }
+        #expect(view.shown.isEmpty)
+        #expect(view.failures == [
+            CommandFailure(message: "no unread items"), CommandFailure(message: "no unread items after item 30"),
+        ])
+        #expect(wireframe.routes == [.exit(.failure), .exit(.failure)])
+    }
+
+    @Test func anOlderDaemonWithoutNextSaysWhatFailed() async {
+        _ = await run(.success(.init(item: Self.item())), number: nil, next: true) {
+            $0.nextResult = .failure(RPCError(.methodNotFound, "Method not found: items.next"))
+        }
+        #expect(view.failures == [CommandFailure(message: "cannot find the next unread item: Method not found: items.next")])
     }
 
     @Test func itemsWithoutTitleLinkAuthorOrContentStillShow() async throws {

@@ -11,7 +11,7 @@ struct ShowItemRouterTests {
         let status = await ShowItemRouter.assemble(number: 12, marksRead: true, json: false, dependencies: test.dependencies).run()
         #expect(status == .success)
         #expect(test.daemon.methods == ["items.get", "items.markRead"])
-        #expect(test.daemon.params(of: RPC.GetItem.self) == [.init(number: 12, width: 100)])
+        #expect(test.daemon.params(of: RPC.GetItem.self) == [.init(number: 12, width: 100, shown: true)])
         #expect(test.terminal.paged == "Feed:  Planet Terminal\nTitle: Tiling\nDate:  2026-11-22 10:00 (just now)\n\nBody\n")
         #expect(test.terminal.err.isEmpty)
     }

@@ -30,6 +30,17 @@ struct StatusPresenterTests {
         #expect(view.reports.map(\.refreshing) == [true, false])
     }
 
+    @Test func aRefusedReloadIsMappedWithWhenAndWhy() async throws {
+        var status = StatusFixtures.status()
+        status.configPath = "/home/ada/.config/tidings/config.yaml"
+        status.reloadFailure = ReloadFailure(at: Fixtures.now.addingTimeInterval(-300), error: "config.yaml line 2: 'x': unknown key")
+        await presenter(.success(status)).viewDidLoad()
+        let report = try #require(view.reports.first)
+        #expect(report.configPath == "/home/ada/.config/tidings/config.yaml")
+        #expect(report.reloadFailure == ReloadFailureReport(
+            at: "2026-11-22T09:55:00Z", atText: "5 min ago", error: "config.yaml line 2: 'x': unknown key"))
+    }
+
     @Test func durations() {
         let cases: [(Int64, String)] = [
             (0, "0 s"), (59, "59 s"), (60, "1 min"), (3599, "59 min"), (3600, "1 h"), (11_525, "3 h 12 min"),

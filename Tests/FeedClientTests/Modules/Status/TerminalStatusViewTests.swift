@@ -35,6 +35,8 @@ struct TerminalStatusViewTests {
         var report = StatusFixtures.report(databasePath: "/tmp/\u{202E}evil\u{9B}2J\u{1B}]0;x\u{07}.sqlite")
         report.daemonVersion = "0.2.0\u{1B}[2J"
         report.schemaVersion = "v3\u{85}\u{200F}"
+        report.configPath = "/tmp/\u{1B}[2Jconfig.yaml"
+        report.reloadFailure = ReloadFailureReport(at: "2026-11-22T09:55:00Z", atText: "5 min ago", error: "bad\u{1B}]0;x\u{07} key")
         for format in [OutputFormat.table, .plain, .json] {
             for width in [40, 80, 160] {
                 let terminal = TerminalSpy(isTTY: format == .table, width: width)
@@ -66,13 +68,37 @@ struct TerminalStatusViewTests {
             "feeds\t42", "failingFeeds\t2", "items\t12345", "unread\t120", "starred\t4", "lastRefresh\t",
             "nextRefresh\t2026-11-22T10:12:00Z", "refreshing\tfalse",
             "databasePath\t/home/ada/.local/share/tidings/tidings.sqlite", "databaseBytes\t12400000", "schemaVersion\tv3",
+            "configPath\t", "reloadFailure\t",
         ])
+    }
+
+    @Test func theConfigFileAndARefusedReloadFollowTheSchema() throws {
+        var report = StatusFixtures.report()
+        report.configPath = "/home/ada/.config/tidings/config.yaml"
+        report.reloadFailure = ReloadFailureReport(
+            at: "2026-11-22T09:55:00Z", atText: "5 min ago",
+            error: "/home/ada/.config/tidings/config.yaml line 4: 'concurrency': must be between 1 and 256, got 0")
+        let table = TerminalSpy(isTTY: true, width: 80)
+        TerminalStatusView(terminal: table, format: .table).showStatus(report)
+        #expect(Array(table.outLines.suffix(2)) == [
+            "config:       /home/ada/.config/tidings/config.yaml",
+            "last reload:  refused 5 min ago, config kept: /home/ada/.config/tidings/config.yaml line 4: "
+                + "'concurrency': must be between 1 and 256, got 0",
+        ])
+        let json = TerminalSpy()
+        TerminalStatusView(terminal: json, format: .json).showStatus(report)
+        #expect(json.out.hasSuffix(#","configPath":"/home/ada/.config/tidings/config.yaml","reloadFailure":{"at":"2026-11-22T09:55:00Z","error":"/home/ada/.config/tidings/config.yaml line 4: 'concurrency': must be between 1 and 256, got 0"}}"# + "\n"))
+        // Without a refused reload, no line about reloads.
+        report.reloadFailure = nil
+        let quiet = TerminalSpy(isTTY: true, width: 80)
+        TerminalStatusView(terminal: quiet, format: .table).showStatus(report)
+        #expect(quiet.outLines.last == "config:       /home/ada/.config/tidings/config.yaml")
     }
 
     @Test func jsonHasTheDocumentedKeysInOrder() throws {
         let terminal = TerminalSpy()
         TerminalStatusView(terminal: terminal, format: .json).showStatus(StatusFixtures.report())
-        #expect(terminal.out == #"{"daemonVersion":"0.2.0","protocolVersion":"1.2","startedAt":"2026-11-22T06:47:55Z","uptimeSeconds":11525,"feeds":42,"failingFeeds":2,"items":12345,"unread":120,"starred":4,"lastRefresh":"2026-11-22T09:55:00Z","nextRefresh":"2026-11-22T10:12:00Z","refreshing":false,"databasePath":"/home/ada/.local/share/tidings/tidings.sqlite","databaseBytes":12400000,"schemaVersion":"v3"}"# + "\n")
+        #expect(terminal.out == #"{"daemonVersion":"0.2.0","protocolVersion":"1.2","startedAt":"2026-11-22T06:47:55Z","uptimeSeconds":11525,"feeds":42,"failingFeeds":2,"items":12345,"unread":120,"starred":4,"lastRefresh":"2026-11-22T09:55:00Z","nextRefresh":"2026-11-22T10:12:00Z","refreshing":false,"databasePath":"/home/ada/.local/share/tidings/tidings.sqlite","databaseBytes":12400000,"schemaVersion":"v3","configPath":null,"reloadFailure":null}"# + "\n")
         _ = try JSONSerialization.jsonObject(with: Data(terminal.out.utf8))
     }
 }

@@ -14,8 +14,8 @@ struct SubscribePresenterTests {
 
     @Test func confirmsWithTitleAndItemCount() async {
         let interactor = SubscribeUseCaseStub(.success(Fixtures.feed(4, title: "Planet Terminal", items: 3)))
-        await presenter(SubscribeRequest(url: "https://p.example/rss"), interactor).viewDidLoad()
-        #expect(interactor.requests == [SubscribeRequest(url: "https://p.example/rss")])
+        await presenter(SubscribeRequest(url: "https://planet.example.org/rss.xml"), interactor).viewDidLoad()
+        #expect(interactor.requests == [SubscribeRequest(url: "https://planet.example.org/rss.xml")])
         #expect(view.confirmations == [#"Subscribed to "Planet Terminal" (3 items)"#])
         #expect(wireframe.routes == [.exit(.success)])
     }
@@ -33,10 +33,19 @@ struct SubscribePresenterTests {
         var feed = Fixtures.feed(4, title: "My Planet", items: 1)
         feed.tags = ["linux", "news"]
         let interactor = SubscribeUseCaseStub(.success(feed))
-        let request = SubscribeRequest(url: "https://p.example/rss", tags: ["news", "linux"], title: "My Planet")
+        let request = SubscribeRequest(url: " https://planet.example.org/rss.xml\n", tags: ["news", "linux"], title: "My Planet")
         await presenter(request, interactor).viewDidLoad()
         #expect(interactor.requests == [request])
         #expect(view.confirmations == [#"Subscribed to "My Planet" (1 item), tagged linux, news"#])
+    }
+
+    @Test func namesTheURLSubscribedWhenItIsNotTheOneTyped() async {
+        // An address without a scheme, tried over https then http; a page announcing its feed.
+        let interactor = SubscribeUseCaseStub(.success(Fixtures.feed(4, title: "Planet Terminal", items: 3)))
+        await presenter(SubscribeRequest(url: "planet.example.org/rss.xml"), interactor).viewDidLoad()
+        #expect(view.confirmations == [#"Subscribed to "Planet Terminal" at https://planet.example.org/rss.xml (3 items)"#])
+        #expect(SubscribePresenter.confirmation(for: Fixtures.feed(1, title: "One", items: 1), requested: "https://example.org/")
+            == #"Subscribed to "One" at https://planet.example.org/rss.xml (1 item)"#)
     }
 
     @Test func singularItem() {

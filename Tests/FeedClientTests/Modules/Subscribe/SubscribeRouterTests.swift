@@ -7,7 +7,7 @@ struct SubscribeRouterTests {
     @Test func assemblesAModuleThatPrintsToTheTerminal() async {
         let test = ModuleTestDependencies()
         test.daemon.stub(RPC.Subscribe.self, .init(feed: Fixtures.feed(1, title: "Evil \u{1B}[31mRed\u{1B}[0m \u{202E}Feed"), itemCount: 2))
-        let status = await SubscribeRouter.assemble(url: "https://x/", dependencies: test.dependencies).run()
+        let status = await SubscribeRouter.assemble(url: "https://planet.example.org/rss.xml", dependencies: test.dependencies).run()
         #expect(status == .success)
         #expect(test.terminal.out == "Subscribed to \"Evil Red Feed\" (2 items)\n")
         #expect(test.terminal.dangerousScalars.isEmpty)
@@ -18,9 +18,9 @@ struct SubscribeRouterTests {
         var feed = Fixtures.feed(1, title: "Mine")
         feed.tags = ["linux"]
         test.daemon.stub(RPC.Subscribe.self, .init(feed: feed, itemCount: 0))
-        let request = SubscribeRequest(url: "https://x/", tags: ["linux"], title: "Mine")
+        let request = SubscribeRequest(url: "https://planet.example.org/rss.xml", tags: ["linux"], title: "Mine")
         #expect(await SubscribeRouter.assemble(request: request, json: false, dependencies: test.dependencies).run() == .success)
-        #expect(test.daemon.params(of: RPC.Subscribe.self) == [.init(url: "https://x/", tags: ["linux"], title: "Mine")])
+        #expect(test.daemon.params(of: RPC.Subscribe.self) == [.init(url: "https://planet.example.org/rss.xml", tags: ["linux"], title: "Mine")])
         #expect(test.terminal.out == "Subscribed to \"Mine\" (0 items), tagged linux\n")
     }
 

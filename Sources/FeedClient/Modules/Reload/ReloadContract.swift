@@ -1,0 +1,38 @@
+import FeedIPC
+
+// `tidings reload`: have the daemon read its config file again, as SIGHUP does.
+
+/// Writes the outcome of a reload.
+public protocol ReloadView: AnyObject {
+    /// Shows what the daemon runs with now, as one line on stdout.
+    func showReloaded(_ message: String)
+    /// Shows why the configuration was not reloaded, as one line on stderr.
+    func showFailure(_ failure: CommandFailure)
+}
+
+/// Reacts to what happens in the module.
+public protocol ReloadPresentation: AnyObject {
+    /// The command started; asks for the reload and shows the outcome. Never throws.
+    func viewDidLoad() async
+}
+
+/// Reloading, as the daemon does it.
+public protocol ReloadUseCase {
+    /// Asks the daemon to read its config file again and apply it.
+    /// - Returns: the file read, what changed and a summary of what is in force now.
+    /// - Throws: `RPCError` (`configurationRefused`, naming the file, line and key, when the
+    ///   file does not load: the daemon keeps the configuration it has; `methodNotFound` from a
+    ///   daemon older than protocol 1.6) or `DaemonClientError`.
+    func reload() async throws -> RPC.Reload.Result
+}
+
+/// Where the module goes next.
+public protocol ReloadWireframe: AnyObject {
+    /// Goes to `route`.
+    func navigate(to route: ReloadRoute)
+}
+
+public enum ReloadRoute: Equatable {
+    /// Back to the shell with this status.
+    case exit(ExitStatus)
+}

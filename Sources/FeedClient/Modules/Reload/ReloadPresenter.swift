@@ -1,0 +1,47 @@
+import FeedIPC
+
+/// Has the daemon reload its configuration and phrases the outcome: what is in force now, or why
+/// the file was refused.
+public final class ReloadPresenter: ReloadPresentation {
+    private let view: any ReloadView
+    private let interactor: any ReloadUseCase
+    private let wireframe: any ReloadWireframe
+
+    public init(view: any ReloadView, interactor: any ReloadUseCase, wireframe: any ReloadWireframe) {
+        self.view = view
+        self.interactor = interactor
+        self.wireframe = wireframe
+    }
+
+    // MARK: - ReloadPresentation
+
+    public func viewDidLoad() async {
+        do {
+            let result = try await interactor.reload()
+            view.showReloaded(Self.confirmation(for: result))
+            wireframe.navigate(to: .exit(.success))
+        } catch let error as RPCError where error.code == RPCErrorCode.configurationRefused.rawValue {
+            // The daemon's message names the file, the line and the key.
+            fail(CommandFailure(message: "configuration not reloaded, the daemon keeps its current one: \(error.message)"))
+        } catch {
+            fail(CommandFailure(error, action: "cannot reload the configuration"))
+        }
+    }
+
+    private func fail(_ failure: CommandFailure) {
+        view.showFailure(failure)
+        wireframe.navigate(to: .exit(failure.status))
+    }
+
+    // MARK: - Mapping
+
+    /// `Reloaded /home/u/.config/tidings/config.yaml: 3 rules, 1 hook, refresh every 30 min
+    /// (changed: refresh_interval 1800 → 600)`, `… (nothing changed)`.
+    static func confirmation(for result: RPC.Reload.Result) -> String {
+        var settings = [Counted.phrase(result.rules, "rule"), Counted.phrase(result.hooks, "hook")]
+        if result.notify { settings.append("notifications on") }
+        settings.append("refresh every " + StatusPresenter.duration(Int64(result.refreshInterval)))
+        let changes = result.changes.isEmpty ? "nothing changed" : "changed: " + result.changes.joined(separator: ", ")
+        return "Reloaded \(result.configPath): \(settings.joined(separator: ", ")) (\(changes))"
+    }
+}

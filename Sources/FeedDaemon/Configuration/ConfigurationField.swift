@@ -1,0 +1,115 @@
+import Foundation
+import Logging
+import Yams
+
+/// One `key: value` of the file, with typed readers that fail with the key's name.
+struct ConfigurationField {
+    let file: String
+    let key: String
+    let node: Node
+
+    func fail(_ message: String) -> ConfigurationError {
+        ConfigurationError(file: file, key: key, message: message)
+    }
+
+    var scalar: String? { node.scalar?.string }
+
+    /// An empty or null value means "use the default".
+    func optionalString() throws(ConfigurationError) -> String? {
+        guard node.mapping == nil, node.sequence == nil else { throw fail("expected a string") }
+        guard let scalar, !scalar.isEmpty, scalar != "~", scalar != "null" else { return nil }
+        return scalar
+    }
+
+    func path() throws(ConfigurationError) -> String? {
+        guard var value = try optionalString() else { return nil }
+        if value.hasPrefix("~/") {
+            value = (ProcessInfo.processInfo.environment["HOME"] ?? "") + value.dropFirst()
+        }
+        guard value.hasPrefix("/") else { throw fail("expected an absolute path (or ~/…), got '\(value)'") }
+        return value
+    }
+
+    func integer(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let scalar, let value = Int(scalar) else { throw fail("expected a whole number, got '\(scalar ?? "a list or mapping")'") }
+        guard range.contains(value) else { throw fail("must be between \(range.lowerBound) and \(range.upperBound), got \(value)") }
+        return value
+    }
+
+    /// Seconds, written as a number of seconds or with a unit: `90s`, `30m`, `2h`, `1d`, `2w`.
+    func duration(minimum: Int) throws(ConfigurationError) -> Int {
+        let value = try durationValue(bareUnit: 1, example: "30m, 2h or 90s")
+        guard value >= minimum else { throw fail("must be at least \(minimum) s, got \(value) s") }
+        return value
+    }
+
+    /// A duration in seconds; a number without a unit counts `bareUnit` seconds each.
+    private func durationValue(bareUnit: Int, example: String) throws(ConfigurationError) -> Int {
+        guard let scalar = scalar?.trimmingCharacters(in: .whitespaces), !scalar.isEmpty else {
+            throw fail("expected a duration such as \(example)")
+        }
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400]
+        let value: Int?
+        if let unit = scalar.last, let factor = units[unit] {
+            value = Int(scalar.dropLast().trimmingCharacters(in: .whitespaces)).map { $0.multipliedReportingOverflow(by: factor) }
+                .flatMap { $0.overflow ? nil : $0.partialValue }
+        } else {
+            value = Int(scalar).map { $0.multipliedReportingOverflow(by: bareUnit) }.flatMap { $0.overflow ? nil : $0.partialValue }
+        }
+        guard let value, value >= 0 else { throw fail("expected a duration such as \(example), got '\(scalar)'") }
+        return value
+    }
+
+    /// `keep_days`: how long items are kept, at least a day; a bare number counts days (the
+    /// key's name says so), `0` or an empty value turns the age limit off.
+    func retentionAge() throws(ConfigurationError) -> Int? {
+        guard try optionalString() != nil else { return nil }
+        let value = try durationValue(bareUnit: 86400, example: "90 (days), 90d or 12w")
+        guard value != 0 else { return nil }
+        guard value >= 86400 else { throw fail("must be 0 (off) or at least 1 day (1d), got \(value) s") }
+        return value
+    }
+
+    /// `keep_per_feed`: items kept per feed; `0` or an empty value turns the cap off. At least
+    /// 10, so that a typo cannot empty every feed down to one item.
+    func retentionCount() throws(ConfigurationError) -> Int? {
+        guard try optionalString() != nil else { return nil }
+        let value = try integer(in: 0...10_000_000)
+        guard value != 0 else { return nil }
+        guard value >= 10 else { throw fail("must be 0 (off) or at least 10, got \(value)") }
+        return value
+    }
+
+    /// `true` or `false` only: YAML 1.1's `yes`/`no`/`on`/`off` are refused, so that the client,
+    /// which finds `autostart: false` without a YAML parser, reads the file as the daemon does.
+    func bool() throws(ConfigurationError) -> Bool {
+        switch scalar?.lowercased() {
+        case "true": return true
+        case "false": return false
+        default: throw fail("expected true or false, got '\(scalar ?? "a list or mapping")'")
+        }
+    }
+
+    /// Bytes, written as a number or with a unit: `512KiB`, `32MiB`, `1GiB` (also KB/MB/GB as powers of 1024).
+    func size(minimum: Int) throws(ConfigurationError) -> Int {
+        guard let scalar = scalar?.trimmingCharacters(in: .whitespaces), !scalar.isEmpty else {
+            throw fail("expected a size such as 32MiB")
+        }
+        let units: [(String, Int)] = [("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1 << 10), ("MB", 1 << 20), ("GB", 1 << 30), ("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30), ("B", 1)]
+        var value = Int(scalar)
+        if value == nil, let (suffix, factor) = units.first(where: { scalar.hasSuffix($0.0) }) {
+            value = Int(scalar.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)).map { $0 * factor }
+        }
+        guard let value else { throw fail("expected a size such as 32MiB, got '\(scalar)'") }
+        guard value >= minimum else { throw fail("must be at least \(minimum) bytes, got \(value)") }
+        return value
+    }
+
+    func logLevel() throws(ConfigurationError) -> Logger.Level {
+        guard let scalar, let level = Logger.Level(rawValue: scalar.lowercased()) else {
+            let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            throw fail("expected one of \(names), got '\(scalar ?? "")'")
+        }
+        return level
+    }
+}
