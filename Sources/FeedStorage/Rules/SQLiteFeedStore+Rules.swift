@@ -78,15 +78,14 @@ extension SQLiteFeedStore {
                 result[keyPath: count] = changed.count
                 return changed
             }
-            if rule.actions.contains(.markRead) {
-                // Every copy of the same article, as marking it read by hand does.
-                let read = try flag("is_read", \.markedRead)
-                for chunk in stride(from: 0, to: read.count, by: 500) {
-                    let numbers = read[chunk..<min(chunk + 500, read.count)].map(String.init).joined(separator: ",")
-                    try Self.shareReadState(db, read: true, roots: "SELECT COALESCE(duplicate_of, id) FROM item WHERE id IN (\(numbers))")
+            // Every copy of the same article follows, as marking or starring it by hand does.
+            func share(_ state: SharedState, of changed: [Int64]) throws {
+                for chunk in stride(from: 0, to: changed.count, by: 500) {
+                    try Self.shareState(state, true, roots: Self.roots(of: Array(changed[chunk..<min(chunk + 500, changed.count)])), db)
                 }
             }
-            if rule.actions.contains(.star) { _ = try flag("is_starred", \.starred) }
+            if rule.actions.contains(.markRead) { try share(.read, of: try flag("is_read", \.markedRead)) }
+            if rule.actions.contains(.star) { try share(.starred, of: try flag("is_starred", \.starred)) }
             if rule.actions.contains(.hide) { _ = try flag("is_hidden", \.hidden) }
             let tags = rule.actions.compactMap { action -> String? in
                 if case .addTag(let name) = action { return name }
