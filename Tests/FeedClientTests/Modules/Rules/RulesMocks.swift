@@ -4,10 +4,10 @@ import Foundation
 
 final class RulesViewSpy: RulesView {
     private(set) var lists: [[RuleRow]] = []
-    private(set) var matches: [(rule: RuleRow, items: [RuleMatchRow])] = []
+    private(set) var matches: [(rule: RuleRow, items: [ItemRow])] = []
     private(set) var failures: [CommandFailure] = []
     func showRules(_ rows: [RuleRow]) { lists.append(rows) }
-    func showMatches(of rule: RuleRow, items: [RuleMatchRow]) { matches.append((rule, items)) }
+    func showMatches(of rule: RuleRow, items: [ItemRow]) { matches.append((rule, items)) }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }
 
