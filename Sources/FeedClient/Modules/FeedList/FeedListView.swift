@@ -26,16 +26,19 @@ public final class TerminalFeedListView: FeedListView {
     /// `  3 ! 12/40  5 min ago  Title [linux, news]`, with what is wrong on an indented line below: the error,
     /// failures in a row and the next attempt for a failing feed; since when for a gone one.
     ///
-    /// The title gets at least half the width (or all its longest title needs): when it would
-    /// not, the time since the last refresh shortens (`5m`, `3h`, `12d`), and when that is not
-    /// enough, it is left out.
+    /// The title gets at least half the width (or all its longest title and tags need): when it
+    /// would not, the time since the last refresh shortens (`5m`, `3h`, `12d`), and when that is
+    /// not enough, it is left out.
     private func table(_ rows: [FeedRow]) -> String {
         let numbers = rows.map { String($0.number) }
         let counts = rows.map { "\($0.unread)/\($0.total)" }
         let numberWidth = numbers.map(\.count).max() ?? 1
         let countWidth = counts.map(\.count).max() ?? 1
         let indent = numberWidth + 3
-        let longestTitle = rows.map { DisplayWidth.of(TerminalText.sanitize($0.title)) }.max() ?? 0
+        // The title column holds the title and its tags.
+        let longestTitle = rows.map { row in
+            DisplayWidth.of(TerminalText.sanitize(row.title)) + (row.tags.isEmpty ? 0 : 1 + DisplayWidth.of(Self.tagList(row.tags)))
+        }.max() ?? 0
         let wanted = min(longestTitle, terminal.width / 2)
         var refreshed: [String] = []
         var titleWidth = 0

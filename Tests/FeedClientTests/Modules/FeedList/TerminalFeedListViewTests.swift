@@ -77,6 +77,24 @@ struct TerminalFeedListViewTests {
         ])
     }
 
+    @Test func theDocumentedExampleAt40Columns() {
+        let terminal = TerminalSpy(isTTY: true, width: 40)
+        TerminalFeedListView(terminal: terminal, format: .table).showFeeds([
+            .fixture(2, title: "Kernel Notes", unread: 0, total: 12, refreshed: "2 h ago", compact: "2h",
+                     lastError: "HTTP 503 Service Unavailable", failures: 3, next: "in 4 h", tags: ["linux"]),
+            .fixture(3, title: "Old Blog", unread: 0, total: 40, refreshed: "12 days ago", compact: "12d",
+                     lastError: "HTTP 410 Gone", goneSince: "2026-11-10T08:00:00Z"),
+        ], emptyNote: "none")
+        #expect(terminal.outLines == [
+            "2 ! 0/12  2h   Kernel Notes [linux]",
+            "    error: HTTP 503 Service Unavailable",
+            "    3 failures in a row; next try in 4 h",
+            "3 x 0/40  12d  Old Blog",
+            "    gone since 2026-11-10 (HTTP 410): n…",
+            "    'tidings unsubscribe 3' removes it",
+        ])
+    }
+
     @Test func aNarrowTerminalShortensTheTimeSinceTheLastRefreshForTheTitle() {
         let rows: [FeedRow] = [
             .fixture(1, title: "Kernel Notes from the scheduler maintainers", unread: 120, total: 150, refreshed: "12 days ago", compact: "12d"),
