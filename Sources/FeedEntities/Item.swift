@@ -38,6 +38,11 @@ public struct Item: Sendable, Codable, Hashable, Identifiable {
     /// The tags rules gave this item itself (`action: tag: NAME`), sorted; `nil` when none (and
     /// then absent on the wire). Its feed's tags are the feed's (protocol 1.4).
     public var tags: [String]?
+    /// For an item without a title, the first words of its text (content, else summary), which
+    /// listings show in place of the title (protocol 1.6; `Item.excerpt(ofText:)`); `nil` for
+    /// an item with a title or without text (and then absent on the wire). Derived when the
+    /// item is read, never stored.
+    public var excerpt: String?
 
     public init(
         id: Int64, feedID: Int64, feedTitle: String, guid: String? = nil, title: String? = nil,
@@ -65,12 +70,36 @@ public struct Item: Sendable, Codable, Hashable, Identifiable {
 
     /// The date listings sort and show: published, else updated, else first seen.
     public var displayDate: Date { published ?? updated ?? firstSeen }
+
+    /// Whether the item has no title to show (none, or only whitespace).
+    public var isUntitled: Bool { title?.allSatisfy(\.isWhitespace) ?? true }
+
+    /// Characters of text an excerpt keeps at most, `…` included.
+    public static let excerptCharacters = 80
+
+    /// The first words of `text` (plain text, as `excerpt` holds them): whitespace collapsed,
+    /// cut after at most `excerptCharacters` characters at a space when one falls in the second
+    /// half (else inside a word: CJK text has no spaces), with `…` when something was cut;
+    /// `nil` when `text` has no visible character.
+    public static func excerpt(ofText text: String) -> String? {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard !words.isEmpty else { return nil }
+        let collapsed = words.joined(separator: " ")
+        guard collapsed.count > excerptCharacters else { return collapsed }
+        var kept = String(collapsed.prefix(excerptCharacters - 1))
+        let next = collapsed[collapsed.index(collapsed.startIndex, offsetBy: excerptCharacters - 1)]
+        if next != " ", let space = kept.lastIndex(of: " "), kept.distance(from: kept.startIndex, to: space) >= excerptCharacters / 2 {
+            kept = String(kept[..<space])
+        }
+        while kept.last == " " { kept.removeLast() }
+        return kept + "…"
+    }
 }
 
 extension Item {
     private enum CodingKeys: String, CodingKey {
         case id, feedID, feedTitle, guid, title, link, author, published, updated, summary, content
-        case categories, enclosures, firstSeen, isRead, isStarred, alsoIn, tags
+        case categories, enclosures, firstSeen, isRead, isStarred, alsoIn, tags, excerpt
     }
 
     /// Decodes an item; `isStarred`, added in protocol 1.2, defaults to `false`.
@@ -79,6 +108,7 @@ extension Item {
         try self.init(decodingFrom: container)
         alsoIn = try container.decodeIfPresent([String].self, forKey: .alsoIn)
         tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        excerpt = try container.decodeIfPresent(String.self, forKey: .excerpt)
     }
 
     private init(decodingFrom container: KeyedDecodingContainer<CodingKeys>) throws {

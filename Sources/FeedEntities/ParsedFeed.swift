@@ -86,6 +86,10 @@ public struct ParsedItem: Sendable, Codable, Hashable {
     /// of the `tidingsd parse` contract (which shows it as the id), and not used for
     /// `storeKey`, so that items stored before such ids were read keep their keys.
     public var idIsResourceURI: Bool?
+    /// Whether `summary` is plain text (a Media RSS `media:description`) rather than HTML: not
+    /// part of the `tidingsd parse` contract, where it is the text as written. The store keeps
+    /// summaries as HTML (`summaryHTML`), so that the text's line breaks survive rendering.
+    public var summaryIsText: Bool?
 
     public init(
         id: String? = nil, title: String? = nil, link: String? = nil, author: String? = nil,
@@ -110,6 +114,24 @@ public struct ParsedItem: Sendable, Codable, Hashable {
     /// - Parameter htmlToText: the text of an HTML fragment (the daemon's HTML reader).
     public func titleText(htmlToText: (String) -> String) -> String? {
         title.map { titleType.displayText(of: $0, htmlToText: htmlToText) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The summary as HTML, as the store keeps it: as it is, or for a plain-text summary
+    /// (`summaryIsText`) with `&`, `<` and `>` escaped and each line break as `<br>`.
+    public var summaryHTML: String? {
+        guard summaryIsText == true, let summary else { return summary }
+        var html = ""
+        html.reserveCapacity(summary.utf8.count + summary.utf8.count / 8)
+        for character in summary {
+            switch character {
+            case "&": html += "&amp;"
+            case "<": html += "&lt;"
+            case ">": html += "&gt;"
+            case "\n", "\r\n", "\r": html += "<br>\n"
+            default: html.append(character)
+            }
+        }
+        return html
     }
 
     /// The key the store deduplicates on: the guid/id (not an `rdf:about`), else the link, else a hash of

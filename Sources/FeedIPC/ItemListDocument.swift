@@ -5,7 +5,7 @@ import Foundation
 #endif
 import FeedEntities
 
-/// The `tidings list --json` document, `{"items":[{"number",…,"starred","alsoIn","tags"}]}` (docs/json.md),
+/// The `tidings list --json` document, `{"items":[{"number",…,"starred","alsoIn","tags","excerpt"}]}` (docs/json.md),
 /// built in one place for both its readers: the client's `--json` output and the daemon's
 /// `on_new_items` hooks, which get it on stdin. The client cleans strings for terminals
 /// (`text`: `TerminalText.sanitize`); the daemon hands them to hooks as they are stored.
@@ -27,14 +27,18 @@ public enum ItemListDocument {
         public var alsoIn: [String]
         /// The tags rules gave the item itself (protocol 1.4), `[]` for most items.
         public var tags: [String]
+        /// The first words of the text of an untitled item (protocol 1.6), `nil` for an item
+        /// with a title.
+        public var excerpt: String?
 
         public init(
             number: Int64, title: String, link: String?, feed: String, feedNumber: Int64,
             author: String?, published: String?, read: Bool, starred: Bool, alsoIn: [String] = [],
-            tags: [String] = []
+            tags: [String] = [], excerpt: String? = nil
         ) {
             self.alsoIn = alsoIn
             self.tags = tags
+            self.excerpt = excerpt
             self.number = number
             self.title = title
             self.link = link
@@ -47,13 +51,14 @@ public enum ItemListDocument {
         }
 
         /// The entry for a stored item: an absent title is `""`, an empty link or author is
-        /// absent (`null`), the published date in ISO 8601 UTC.
+        /// absent (`null`), the published date in ISO 8601 UTC, the excerpt only for an
+        /// untitled item.
         public init(item: Item) {
             self.init(
                 number: item.id, title: item.title ?? "", link: item.link.flatMap { $0.isEmpty ? nil : $0 },
                 feed: item.feedTitle, feedNumber: item.feedID, author: item.author.flatMap { $0.isEmpty ? nil : $0 },
                 published: item.published.map(ItemListDocument.iso8601), read: item.isRead, starred: item.isStarred,
-                alsoIn: item.alsoIn ?? [], tags: item.tags ?? [])
+                alsoIn: item.alsoIn ?? [], tags: item.tags ?? [], excerpt: item.isUntitled ? item.excerpt : nil)
         }
     }
 
@@ -69,8 +74,8 @@ public enum ItemListDocument {
 
     /// One item's object, every string passed through `text`: the members up to `starred`, then
     /// `extra` (`snippet` in `search --json`), then the members protocol 1.4 added (`alsoIn`,
-    /// `tags`), so every document keeps its earlier keys in their order (docs/json.md: new keys
-    /// are only ever appended).
+    /// `tags`) and 1.6 added (`excerpt`), so every document keeps its earlier keys in their order
+    /// (docs/json.md: new keys are only ever appended).
     public static func object(_ entry: Entry, text: (String) -> String, extra: [(String, JSONValue)] = []) -> JSONValue {
         .object([
             ("number", .int(entry.number)),
@@ -85,6 +90,7 @@ public enum ItemListDocument {
         ] + extra + [
             ("alsoIn", .array(entry.alsoIn.map { .string(text($0)) })),
             ("tags", .array(entry.tags.map { .string(text($0)) })),
+            ("excerpt", .optional(entry.excerpt.map(text))),
         ])
     }
 

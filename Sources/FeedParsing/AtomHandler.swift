@@ -218,7 +218,8 @@ final class AtomHandler: FeedFormatHandler {
             entry?.addEnclosure(enclosure)
         case .title:
             return capture(.entry(.draft(\.mediaTitle)))
-        case .description:
+        case .description(let isText):
+            if entry?.mediaDescription?.isBlank ?? true { entry?.mediaDescriptionIsText = isText }
             return capture(.entry(.draft(\.mediaDescription)))
         case .category:
             return capture(.entryCategory)
@@ -289,6 +290,8 @@ final class AtomHandler: FeedFormatHandler {
         var content: DraftText?
         var mediaTitle: DraftText?
         var mediaDescription: DraftText?
+        /// Whether `mediaDescription` is plain text rather than HTML (`MediaRSS`).
+        var mediaDescriptionIsText = false
         var categories: [String] = []
         var enclosures: [Enclosure] = []
 
@@ -298,20 +301,22 @@ final class AtomHandler: FeedFormatHandler {
         }
 
         mutating func addEnclosure(_ enclosure: Enclosure) {
-            guard !enclosures.contains(where: { $0.url == enclosure.url }) else { return }
-            enclosures.append(enclosure)
+            enclosures.add(enclosure)
         }
 
         func parsedItem(in arena: TextArena) -> ParsedItem {
             let names = authors.isEmpty ? creators : authors
             let ownTitle = title?.line(in: arena)
-            return ParsedItem(
+            let ownSummary = summary?.block(in: arena)
+            var item = ParsedItem(
                 id: id, title: ownTitle ?? mediaTitle?.line(in: arena), link: link,
                 author: names.isEmpty ? nil : names.joined(separator: ", "),
                 published: published ?? created ?? termsIssued ?? termsCreated, updated: updated ?? termsModified,
-                summary: summary?.block(in: arena) ?? mediaDescription?.block(in: arena),
+                summary: ownSummary ?? mediaDescription?.block(in: arena),
                 content: content?.block(in: arena),
                 categories: categories, enclosures: enclosures, titleType: ownTitle == nil ? .unknown : titleType)
+            if ownSummary == nil, mediaDescriptionIsText, item.summary != nil { item.summaryIsText = true }
+            return item
         }
     }
 

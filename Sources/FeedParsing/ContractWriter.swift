@@ -66,6 +66,8 @@ struct ContractWriter {
             member(",\"type\":", enclosure.type)
             raw(",\"length\":")
             if let length = enclosure.length { raw(String(length)) } else { raw("null") }
+            raw(",\"duration\":")
+            if let duration = enclosure.duration { raw(String(duration)) } else { raw("null") }
             raw("}")
         }
         raw("]}")

@@ -22,6 +22,8 @@ enum LocalName: String, CaseIterable, Sendable {
     case name, email, url, logo, icon, body
     // Media RSS.
     case group, thumbnail
+    // iTunes podcasts (`itunes:duration`).
+    case duration
     // Scheduling hints (RSS `ttl`, the syndication module).
     case ttl, updatePeriod, updateFrequency
     case other

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FeedEntities
 
 /// The parts of a JSON Feed document (https://www.jsonfeed.org/version/1.1/) that Tidings reads,
 /// as written, before any cleaning.
@@ -124,11 +125,15 @@ struct JSONFeedDocument: Decodable {
         var mimeType: String?
         /// `size_in_bytes`; `nil` when absent, negative or not a whole number.
         var sizeInBytes: Int64?
+        /// `duration_in_seconds` in whole seconds; `nil` when absent, not positive or not a
+        /// number (a string is read as `itunes:duration` is).
+        var durationInSeconds: Int64?
 
         private enum CodingKeys: String, CodingKey {
             case url
             case mimeType = "mime_type"
             case sizeInBytes = "size_in_bytes"
+            case durationInSeconds = "duration_in_seconds"
         }
 
         init(from decoder: any Decoder) throws {
@@ -136,6 +141,8 @@ struct JSONFeedDocument: Decodable {
             url = container.leniently(String.self, forKey: .url)
             mimeType = container.leniently(String.self, forKey: .mimeType)
             sizeInBytes = container.byteCount(forKey: .sizeInBytes)
+            durationInSeconds = container.leniently(Double.self, forKey: .durationInSeconds).flatMap(Enclosure.duration(seconds:))
+                ?? Enclosure.duration(from: container.leniently(String.self, forKey: .durationInSeconds))
         }
     }
 }

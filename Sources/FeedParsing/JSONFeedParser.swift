@@ -55,7 +55,10 @@ enum JSONFeedParser {
             guard let url = attachment.url.flatMap({ link($0, base: base) }),
                 !enclosures.contains(where: { $0.url == url })
             else { continue }
-            enclosures.append(Enclosure(url: url, type: attachment.mimeType.flatMap(line), length: attachment.sizeInBytes))
+            enclosures.append(
+                Enclosure(
+                    url: url, type: attachment.mimeType.flatMap(line), length: attachment.sizeInBytes,
+                    duration: attachment.durationInSeconds))
         }
         return ParsedItem(
             id: item.id.flatMap(line),

@@ -10,10 +10,13 @@ import FeedEntities
 /// only description is `media:group/media:description`).
 ///
 /// What the entities can carry of it:
-/// - `media:content` with a `url` is an enclosure (`type`, `fileSize` as its length), unless it is
+/// - `media:content` with a `url` is an enclosure (`type`, `fileSize` as its length, `duration`
+///   in seconds as its playing time), unless it is
 ///   an image (`medium="image"` or an `image/*` type): that is the item's picture, not attached
 ///   media, and a podcast client must not download it as an episode (gofeed and feedparser agree);
-/// - `media:title` and `media:description` stand in for a missing title and summary;
+/// - `media:title` and `media:description` stand in for a missing title and summary; the
+///   description is plain text unless `type="html"`, and the item says so
+///   (`ParsedItem.summaryIsText`), so that its line breaks are kept;
 /// - `media:category` is one of the item's categories;
 /// - `media:group` holds alternatives of the same media: its children are read as the item's own;
 /// - at channel level, an image `media:content` or a `media:thumbnail` is the feed image when
@@ -28,8 +31,9 @@ enum MediaRSS {
         case enclosure(Enclosure)
         /// `media:title`, to capture as a line: the title when the item has none.
         case title
-        /// `media:description`, to capture as a block: the summary when the item has none.
-        case description
+        /// `media:description`, to capture as a block: the summary when the item has none;
+        /// plain text unless its `type` is `html`.
+        case description(isText: Bool)
         /// `media:category`, to capture as a line: one of the item's categories.
         case category
         case ignored
@@ -45,11 +49,12 @@ enum MediaRSS {
             return .enclosure(
                 Enclosure(
                     url: LinkResolver.resolve(url, against: base), type: attributes["type"],
-                    length: Enclosure.length(from: attributes["fileSize"])))
+                    length: Enclosure.length(from: attributes["fileSize"]),
+                    duration: Enclosure.duration(from: attributes["duration"])))
         case .title:
             return .title
         case .description:
-            return .description
+            return .description(isText: attributes["type"]?.lowercased() != "html")
         case .category:
             return .category
         default:

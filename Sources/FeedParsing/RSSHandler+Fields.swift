@@ -82,6 +82,11 @@ extension RSSHandler {
         var iTunesSubtitle: DraftText?
         var mediaTitle: DraftText?
         var mediaDescription: DraftText?
+        /// Whether the (first) `media:description` is plain text (`type="plain"`, the default)
+        /// rather than HTML.
+        var mediaDescriptionIsText = false
+        /// `itunes:duration`, the episode's playing time, given to its enclosures.
+        var iTunesDuration: DraftText?
         var contentEncoded: DraftText?
         var atomContent: DraftText?
         var xhtmlBody: DraftText?
@@ -100,7 +105,7 @@ extension RSSHandler {
 
         /// The text fields, named.
         enum Text {
-            case title, dcTitle, mediaTitle, guid, author, atomAuthorName, atomAuthorEmail, iTunesAuthor
+            case title, dcTitle, mediaTitle, guid, author, atomAuthorName, atomAuthorEmail, iTunesAuthor, iTunesDuration
             case description, dcDescription, atomSummary, iTunesSummary, iTunesSubtitle, mediaDescription
             case contentEncoded, atomContent, xhtmlBody
         }
@@ -127,6 +132,7 @@ extension RSSHandler {
             case .atomAuthorName: atomAuthorName
             case .atomAuthorEmail: atomAuthorEmail
             case .iTunesAuthor: iTunesAuthor
+            case .iTunesDuration: iTunesDuration
             case .description: description
             case .dcDescription: dcDescription
             case .atomSummary: atomSummary
@@ -149,6 +155,7 @@ extension RSSHandler {
             case .atomAuthorName: atomAuthorName = value
             case .atomAuthorEmail: atomAuthorEmail = value
             case .iTunesAuthor: iTunesAuthor = value
+            case .iTunesDuration: iTunesDuration = value
             case .description: description = value
             case .dcDescription: dcDescription = value
             case .atomSummary: atomSummary = value
@@ -165,11 +172,9 @@ extension RSSHandler {
             addEnclosure(Enclosure(url: url, type: type, length: Enclosure.length(from: length)))
         }
 
-        /// Adds an enclosure unless one with the same URL is there (an RSS `enclosure` and the
-        /// `media:content` beside it usually name the same file).
+        /// Adds an enclosure unless one with the same URL is there (`[Enclosure].add`).
         mutating func addEnclosure(_ enclosure: Enclosure) {
-            guard !enclosures.contains(where: { $0.url == enclosure.url }) else { return }
-            enclosures.append(enclosure)
+            enclosures.add(enclosure)
         }
 
         func parsedItem(in arena: TextArena) -> ParsedItem {
@@ -179,9 +184,29 @@ extension RSSHandler {
                 author: fields.author, published: fields.published, updated: fields.updated,
                 summary: Self.firstText(summaries, .multiline, in: arena),
                 content: Self.firstText(contents, .multiline, in: arena),
-                categories: fields.categories, enclosures: enclosures)
+                categories: fields.categories, enclosures: timedEnclosures(in: arena))
             if fields.idIsAbout { item.idIsResourceURI = true }
+            if summaryIsMediaText(in: arena) { item.summaryIsText = true }
             return item
+        }
+
+        /// The enclosures, those without a playing time of their own given the item's
+        /// `itunes:duration`.
+        private func timedEnclosures(in arena: TextArena) -> [Enclosure] {
+            guard let duration = Enclosure.duration(from: iTunesDuration?.line(in: arena)) else { return enclosures }
+            return enclosures.map { enclosure in
+                var enclosure = enclosure
+                if enclosure.duration == nil { enclosure.duration = duration }
+                return enclosure
+            }
+        }
+
+        /// Whether the summary is a plain-text `media:description`: the first summary candidate
+        /// that is not blank is that one.
+        private func summaryIsMediaText(in arena: TextArena) -> Bool {
+            guard mediaDescriptionIsText, mediaDescription != nil else { return false }
+            for case let candidate? in summaries.dropLast() where candidate.text(.multiline, in: arena) != nil { return false }
+            return true
         }
 
         /// The item's `tidingsd parse` JSON, the same as `parsedItem`'s would be, with the long
@@ -193,7 +218,7 @@ extension RSSHandler {
                 author: fields.author, published: fields.published, updated: fields.updated,
                 summary: { Self.writeFirst(summaries, .multiline, in: arena, to: &$0) },
                 content: { Self.writeFirst(contents, .multiline, in: arena, to: &$0) },
-                categories: fields.categories, enclosures: enclosures)
+                categories: fields.categories, enclosures: timedEnclosures(in: arena))
         }
 
         /// Where each long field comes from, in order of preference: the first that is not

@@ -209,6 +209,7 @@ final class RSSHandler: FeedFormatHandler {
         case (.iTunes, .author): target = .itemText(.iTunesAuthor)
         case (.iTunes, .summary): target = .itemText(.iTunesSummary)
         case (.iTunes, .subtitle): target = .itemText(.iTunesSubtitle)
+        case (.iTunes, .duration): target = .itemText(.iTunesDuration)
         case (.mediaRSS, _): return startItemMedia(element, attributes: attributes, context: context)
         case (.atom10, .updated): target = .itemDate(.atomUpdated)
         case (.atom10, .published): target = .itemDate(.atomPublished)
@@ -302,7 +303,9 @@ final class RSSHandler: FeedFormatHandler {
             item?.addEnclosure(enclosure)
         case .title:
             return capture(.itemText(.mediaTitle))
-        case .description:
+        case .description(let isText):
+            // The first description that says something is the one kept (`ItemFields.fill`).
+            if item?.mediaDescription?.isBlank ?? true { item?.mediaDescriptionIsText = isText }
             return capture(.itemText(.mediaDescription))
         case .category:
             return capture(.itemCategory)

@@ -49,6 +49,8 @@ struct ItemWriter {
             let key = item.storeKey
             guard seenKeys.insert(key).inserted else { continue }
             item.title = item.titleText(htmlToText: htmlToText)
+            item.summary = item.summaryHTML
+            item.summaryIsText = nil
             unique.append((key, item))
         }
         guard !unique.isEmpty else {

@@ -34,6 +34,9 @@ struct JSONColumnCoder {
         for (index, enclosure) in values.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
             json.append(UInt8(ascii: "{"))
+            if let duration = enclosure.duration {
+                json.append(contentsOf: #""duration":\#(duration),"#.utf8)
+            }
             if let length = enclosure.length {
                 json.append(contentsOf: #""length":\#(length),"#.utf8)
             }

@@ -19,7 +19,7 @@ extension SQLiteFeedStore {
             var items: [Item] = []
             let rows = try Row.fetchCursor(statement, arguments: arguments)
             while let row = try rows.next() {
-                items.append(Self.item(from: row, includeContent: query.includeContent, coder: coder))
+                items.append(Self.item(from: row, includeContent: query.includeContent, coder: coder, htmlToText: htmlToText))
             }
             return items
         }
@@ -41,7 +41,7 @@ extension SQLiteFeedStore {
             let statement = try db.cachedStatement(sql: Self.itemSelect(includeContent: true) + " WHERE item.id = ?")
             let coder = JSONColumnCoder()
             return try Row.fetchOne(statement, arguments: [id]).map {
-                Self.item(from: $0, includeContent: true, coder: coder)
+                Self.item(from: $0, includeContent: true, coder: coder, htmlToText: htmlToText)
             }
         }
     }
@@ -151,16 +151,29 @@ extension SQLiteFeedStore {
                (SELECT group_concat(\(displayedFeedTitle("copy_feed")), char(31))
                 FROM item AS copy JOIN feed AS copy_feed ON copy_feed.id = copy.feed_id
                 WHERE copy.duplicate_of = item.id) AS also_in,
-               \(tagsColumn)
+               \(tagsColumn), \(untitledTextColumn)
         FROM item JOIN feed ON feed.id = item.feed_id
         """
     }
+
+    /// For an untitled item, the start of its content (else summary), as the column
+    /// `untitled_text` that `item(from:)` makes the excerpt of; NULL for the others, which are
+    /// most and cost nothing here. 2,000 characters hold more than the excerpt's words even
+    /// under heavy markup.
+    static let untitledTextColumn = """
+        CASE WHEN item.title IS NULL OR trim(item.title) = ''
+             THEN substr(COALESCE(NULLIF(item.content, ''), item.summary), 1, 2000) END AS untitled_text
+        """
 
     /// The tags rules gave the item (`item_tag`), unit-separated, as the column `tags` that
     /// `item(from:)` reads.
     static let tagsColumn = "(SELECT group_concat(tag, char(31)) FROM item_tag WHERE item_tag.item_id = item.id) AS tags"
 
-    static func item(from row: Row, includeContent: Bool, coder: JSONColumnCoder) -> Item {
+    /// The item of a row of `itemSelect` (or a select with the same first columns and the
+    /// named ones); `htmlToText` reads the text of an untitled item for its excerpt.
+    static func item(
+        from row: Row, includeContent: Bool, coder: JSONColumnCoder, htmlToText: (String) -> String
+    ) -> Item {
         var item = Item(
             id: row[0], feedID: row[1], feedTitle: row[2], guid: row[3], title: row[4],
             link: row[5], author: row[6],
@@ -178,6 +191,9 @@ extension SQLiteFeedStore {
         }
         if let tags: String = row["tags"] {
             item.tags = TagName.sorted(tags.split(separator: "\u{1F}").map(String.init))
+        }
+        if let text: String = row["untitled_text"] {
+            item.excerpt = Item.excerpt(ofText: htmlToText(text))
         }
         return item
     }

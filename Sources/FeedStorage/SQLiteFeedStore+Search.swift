@@ -97,7 +97,7 @@ extension SQLiteFeedStore {
                        item.first_seen, item.is_read, item.is_starred,
                        highlight(item_fts, 0, char(2), char(3)),
                        snippet(item_fts, 1, char(2), char(3), '…', 16),
-                       \(Self.tagsColumn)
+                       \(Self.tagsColumn), \(Self.untitledTextColumn)
                 FROM item_fts
                 JOIN item ON item.id = item_fts.rowid
                 JOIN feed ON feed.id = item.feed_id
@@ -106,7 +106,7 @@ extension SQLiteFeedStore {
             var results: [Int64: ItemSearchResult] = [:]
             for row in rows {
                 let snippet: String = row[15] ?? ""
-                let item = Self.item(from: row, includeContent: false, coder: coder)
+                let item = Self.item(from: row, includeContent: false, coder: coder, htmlToText: htmlToText)
                 results[item.id] = ItemSearchResult(
                     item: item, highlightedTitle: row[14] ?? "",
                     // A snippet without a match is just the start of the body: not worth showing.

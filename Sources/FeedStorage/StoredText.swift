@@ -65,7 +65,7 @@ public enum StoredText {
     static func enclosures(_ enclosures: [Enclosure]) -> [Enclosure] {
         enclosures.compactMap { enclosure in
             guard let url = link(enclosure.url) else { return nil }
-            return Enclosure(url: url, type: link(enclosure.type), length: enclosure.length)
+            return Enclosure(url: url, type: link(enclosure.type), length: enclosure.length, duration: enclosure.duration)
         }
     }
 

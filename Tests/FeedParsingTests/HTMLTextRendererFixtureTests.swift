@@ -19,8 +19,8 @@ import FeedParsing
 
                 By María López[1] — 14 July 2024
 
-                [image: A thermometer reading 41 °C in the town square]
-                Temperatures passed 41 °C on Sunday. Photo: J. Smith[2]
+                [image: A thermometer reading 41 °C in the town square][2]
+                Temperatures passed 41 °C on Sunday. Photo: J. Smith[3]
 
                 Temperatures reached record highs across the region on
                 Sunday, with the national weather service issuing its first
@@ -33,7 +33,7 @@ import FeedParsing
                 > We have not seen numbers like these since records began in
                 > 1884. The next three days will be the hardest.
                 >
-                > — Dr. Anna Berg, National Weather Service[3]
+                > — Dr. Anna Berg, National Weather Service[4]
 
                 ### How to stay safe
 
@@ -55,12 +55,13 @@ import FeedParsing
                 curl -s https://api.example.gov/v1/forecast?region=north \\
                     | jq '.days[] | {date, high}'
 
-                Read the full warning[4], the council’s heat plan[5], or
-                write to the newsdesk[6]. Share on social media.
+                Read the full warning[5], the council’s heat plan[6], or
+                write to the newsdesk[7]. Share on social media.
                 """)
         #expect(
             rendered.links == [
                 "https://courier.example/authors/maria-lopez",
+                "https://courier.example/img/2024/07/thermometer.jpg",
                 "https://photos.example.org/j-smith",
                 "https://weather.example.gov/",
                 "https://weather.example.gov/warnings/red",

@@ -331,7 +331,7 @@ import FeedParsing
                 """
                 <p>Look:<img src="a.png" alt=" A  red
                  bicycle "><img src="b.png"><img src="c.png" title="Chart"><img src="t.gif" width="1" height="1" alt="pixel">end</p>
-                """, width: 80) == "Look: [image: A red bicycle] [image] [image: Chart] end")
+                """, width: 80) == "Look: [image: A red bicycle][1] [image][2] [image: Chart][3] end")
     }
 
     @Test func videoAndAudioArePlaceholdersWithTheirSource() {

@@ -45,7 +45,7 @@ struct JSONFeedParserTests {
         #expect(linked.author == "Guest Writer, mailto:second@example.org")
         #expect(
             linked.enclosures == [
-                Enclosure(url: "https://cdn.example/episode.mp3", type: "audio/mpeg", length: 48_213_760),
+                Enclosure(url: "https://cdn.example/episode.mp3", type: "audio/mpeg", length: 48_213_760, duration: 2400),
                 Enclosure(url: "https://inessential.example/episode.m4a", type: "audio/x-m4a", length: 51_000_000),
                 Enclosure(url: "https://cdn.example/transcript.txt", type: "text/plain", length: nil),
             ])
@@ -79,7 +79,7 @@ struct JSONFeedParserTests {
         #expect(feed.items[0].published == utc(2014, 5, 9, 21, 4))
         #expect(
             feed.items[0].enclosures == [
-                Enclosure(url: "http://therecord.example/podcast/22.m4a", type: "audio/x-m4a", length: 89_970_236)
+                Enclosure(url: "http://therecord.example/podcast/22.m4a", type: "audio/x-m4a", length: 89_970_236, duration: 6629)
             ])
     }
 
@@ -166,5 +166,19 @@ struct JSONFeedParserTests {
         #expect(feed.author == "Ann, Bob")
         #expect(feed.items.map(\.author) == ["Ann, Bob", "Cy"])
         #expect(feed.items[1].enclosures.map(\.length) == [1234, nil])
+    }
+
+    @Test func attachmentDurationsAreWholeSeconds() throws {
+        let feed = try parse(json: """
+            {"version": "https://jsonfeed.org/version/1.1",
+             "items": [{"id": "1", "attachments": [
+                {"url": "https://x.example/a.mp3", "duration_in_seconds": 1934},
+                {"url": "https://x.example/b.mp3", "duration_in_seconds": 61.9},
+                {"url": "https://x.example/c.mp3", "duration_in_seconds": "12:05"},
+                {"url": "https://x.example/d.mp3", "duration_in_seconds": -5},
+                {"url": "https://x.example/e.mp3", "duration_in_seconds": "long"},
+                {"url": "https://x.example/f.mp3"}]}]}
+            """)
+        #expect(feed.items[0].enclosures.map(\.duration) == [1934, 61, 725, nil, nil, nil])
     }
 }

@@ -24,7 +24,10 @@ struct NamespaceExtensionsTests {
         #expect(episode.title == "The Infrastructure Effect: COBOL and Go")
         #expect(episode.author == "Saron Yitbarek")  // itunes:author
         #expect(episode.summary == "COBOL and Go are decades apart, yet they run the world's infrastructure.")
-        #expect(episode.enclosures == [Enclosure(url: "https://cdn.clh.example/s3e5.mp3", type: "audio/mpeg", length: 30_969_513)])
+        // The duration of the media:content beside the enclosure (and the episode's itunes:duration).
+        #expect(episode.enclosures == [
+            Enclosure(url: "https://cdn.clh.example/s3e5.mp3", type: "audio/mpeg", length: 30_969_513, duration: 1934)
+        ])
     }
 
     @Test func mediaGroupAlternativesAreAllEnclosures() throws {
@@ -73,6 +76,29 @@ struct NamespaceExtensionsTests {
         #expect(short.title == "Shorts: one tip")
         #expect(short.summary == "The entry's own summary wins.")
         #expect(short.author == "Example Engineering")  // the feed's author
+        #expect(short.summaryIsText == nil)
+    }
+
+    @Test func aPlainTextMediaDescriptionKeepsItsLineBreaksAsHTML() throws {
+        // The contract keeps the text as written; the store keeps HTML, with the breaks as <br>.
+        let video = try #require(try FixtureLoader.parse("atom10-youtube.xml").items.first)
+        #expect(video.summaryIsText == true)
+        #expect(video.summaryHTML == "From keypress to pixel: ttys, ptys &amp; escape sequences.<br>\nChapters:<br>\n00:00 Intro")
+        // What `show` renders of it keeps the lines.
+        let shown = HTMLTextRenderer(width: 80).render(try #require(video.summaryHTML), baseURL: nil).text
+        #expect(shown == "From keypress to pixel: ttys, ptys & escape sequences.\nChapters:\n00:00 Intro")
+        let rss = try FixtureLoader.parse(xml: """
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel>
+            <item><media:description type="plain">a &lt;b&gt; c
+            second line</media:description></item>
+            <item><description>Own</description><media:description>Media</media:description></item>
+            <item><media:description type="html">&lt;p&gt;HTML&lt;/p&gt;</media:description></item>
+            </channel></rss>
+            """)
+        #expect(rss.items.map(\.summaryIsText) == [true, nil, nil])
+        #expect(rss.items[0].summaryHTML == "a &lt;b&gt; c<br>\nsecond line")
+        #expect(rss.items[1].summaryHTML == "Own")
+        #expect(rss.items[2].summaryHTML == "<p>HTML</p>")
     }
 
     // MARK: - Media RSS details (cases from gofeed's corpus among them)
@@ -167,6 +193,20 @@ struct NamespaceExtensionsTests {
             """)
         // (This literal is indented 8 spaces less than gofeed's file.)
         #expect(feed.items.first?.summary == "Line 1\n        Line 2\n        Line 3")
+    }
+
+    @Test func itunesDurationIsThePlayingTimeOfTheEpisodesEnclosures() throws {
+        let feed = try FixtureLoader.parse(xml: """
+            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:media="http://search.yahoo.com/mrss/">
+            <channel>
+            <item><itunes:duration>1:02:03</itunes:duration><enclosure url="https://e.example/1.mp3" type="audio/mpeg"/></item>
+            <item><enclosure url="https://e.example/2.mp3"/><itunes:duration> 45:30 </itunes:duration>
+              <media:content url="https://e.example/2.ogg" duration="2731"/></item>
+            <item><itunes:duration>soon</itunes:duration><enclosure url="https://e.example/3.mp3"/></item>
+            <item><itunes:duration>3600</itunes:duration></item>
+            </channel></rss>
+            """)
+        #expect(feed.items.map { $0.enclosures.map(\.duration) } == [[3723], [2730, 2731], [nil], []])
     }
 
     @Test func itunesImageAndAuthorAreFallbacksOnly() throws {

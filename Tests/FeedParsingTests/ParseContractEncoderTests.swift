@@ -27,7 +27,7 @@ struct ParseContractEncoderTests {
             published: utc(2026, 11, 5, 9, 30), updated: utc(2026, 11, 6), summary: "<p>Sum</p>",
             content: "<p>Body</p>", categories: ["a", "b"],
             enclosures: [
-                Enclosure(url: "https://example.org/1.mp3", type: "audio/mpeg", length: 1234),
+                Enclosure(url: "https://example.org/1.mp3", type: "audio/mpeg", length: 1234, duration: 1934),
                 Enclosure(url: "https://example.org/1.ogg"),
             ])
         let feed = ParsedFeed(
@@ -42,7 +42,8 @@ struct ParseContractEncoderTests {
                 "link":"https://example.org/1","author":"Ann","published":"2026-11-05T09:30:00Z",\
                 "updated":"2026-11-06T00:00:00Z","summary":"<p>Sum</p>","content":"<p>Body</p>",\
                 "categories":["a","b"],"enclosures":[{"url":"https://example.org/1.mp3","type":"audio/mpeg",\
-                "length":1234},{"url":"https://example.org/1.ogg","type":null,"length":null}]},{"id":null,\
+                "length":1234,"duration":1934},{"url":"https://example.org/1.ogg","type":null,"length":null,\
+                "duration":null}]},{"id":null,\
                 "title":"Second","link":null,"author":null,"published":null,"updated":null,"summary":null,\
                 "content":null,"categories":[],"enclosures":[]}]}
 

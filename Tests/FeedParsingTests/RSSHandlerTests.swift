@@ -35,7 +35,8 @@ struct RSSHandlerTests {
         )
         #expect(
             first.enclosures == [
-                Enclosure(url: "https://cdn.latenightlinux.example/lnl355.mp3", type: "audio/mpeg", length: 38_102_016)
+                // itunes:duration 35:42
+                Enclosure(url: "https://cdn.latenightlinux.example/lnl355.mp3", type: "audio/mpeg", length: 38_102_016, duration: 2142)
             ])
 
         let second = feed.items[1]

@@ -39,6 +39,8 @@ struct JSONColumnCoderTests {
             Enclosure(url: "https://e.org/d", length: 0),
             Enclosure(url: "https://e.org/e", type: "x/\u{1}y", length: -1),
             Enclosure(url: "https://e.org/f", length: Int64.max),
+            Enclosure(url: "https://e.org/g", type: "audio/mpeg", length: 12, duration: 1934),
+            Enclosure(url: "https://e.org/h", duration: 1),
         ]
         for enclosure in enclosures {
             #expect(coder.encode([enclosure]) == reference([enclosure]))
@@ -49,7 +51,9 @@ struct JSONColumnCoderTests {
 
     @Test func whatIsWrittenReadsBack() {
         #expect(coder.decode(String.self, from: coder.encode(Self.awkward)) == Self.awkward)
-        let enclosures = [Enclosure(url: "https://e.org/a.mp3", type: "audio/mpeg", length: 5), Enclosure(url: "u")]
+        let enclosures = [
+            Enclosure(url: "https://e.org/a.mp3", type: "audio/mpeg", length: 5, duration: 61), Enclosure(url: "u"),
+        ]
         #expect(coder.decode(Enclosure.self, from: coder.encode(enclosures)) == enclosures)
     }
 }

@@ -85,6 +85,43 @@ struct SQLiteFeedStoreItemsTests {
         #expect(try await store.item(id: listed.id + 1_000) == nil)
     }
 
+    @Test func anUntitledItemIsListedWithTheFirstWordsOfItsText() async throws {
+        let store = try SQLiteFeedStore.inMemory(htmlToText: SQLiteFeedStoreTitleTextTests.htmlToText)
+        let words = (1...30).map { "word\($0)" }.joined(separator: " ")
+        let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [
+            ParsedItem(id: "1", summary: "The summary", content: "<p>Just <b>shipped</b> &amp; done</p>", categories: ["x"]),
+            ParsedItem(id: "2", title: "  ", summary: "<p>\(words)</p>"),
+            ParsedItem(id: "3", title: "Titled", content: "<p>Body</p>"),
+            ParsedItem(id: "4", content: "<img src=\"a.png\">"),
+            ParsedItem(id: "5", title: "Nothing else"),
+        ]), fetchedAt: day(1))
+        let listed = try await store.items(ItemQuery(limit: 10))
+        let excerpts = Dictionary(uniqueKeysWithValues: listed.map { ($0.guid ?? "", $0.excerpt) })
+        #expect(excerpts["1"] == "Just shipped & done")
+        #expect(excerpts["2"] == Item.excerpt(ofText: words))
+        #expect(excerpts["2"]??.hasSuffix("…") == true)
+        #expect(excerpts["3"] == .some(nil) && excerpts["4"] == .some(nil) && excerpts["5"] == .some(nil))
+        // The title stays absent: the excerpt is derived when read, never stored.
+        #expect(listed.first { $0.guid == "1" }?.title == nil)
+        let id = try #require(listed.first { $0.guid == "1" }?.id)
+        #expect(try await store.item(id: id)?.excerpt == "Just shipped & done")
+        #expect(try await store.items(ItemQuery(feedID: feed.id, limit: 1)).first?.excerpt != nil)
+    }
+
+    @Test func aPlainTextSummaryIsStoredAsHTMLWithItsLineBreaks() async throws {
+        var parsed = ParsedItem(id: "1", title: "Video", summary: "Chapters:\n00:00 Intro & <setup>")
+        parsed.summaryIsText = true
+        _ = try await store.addFeed(url: feedURL, document: document(items: [parsed]), fetchedAt: day(1))
+        let item = try #require(try await store.items(ItemQuery(includeContent: true)).first)
+        #expect(item.summary == "Chapters:<br>\n00:00 Intro &amp; &lt;setup&gt;")
+    }
+
+    @Test func playingTimesAreKept() async throws {
+        let enclosures = [Enclosure(url: "https://e.org/1.mp3", type: "audio/mpeg", length: 5, duration: 1934), Enclosure(url: "https://e.org/2.mp3")]
+        _ = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1", enclosures: enclosures)]), fetchedAt: day(1))
+        #expect(try await store.items(ItemQuery()).first?.enclosures == enclosures)
+    }
+
     @Test func markReadCountsOnlyChangedItems() async throws {
         _ = try await store.addFeed(url: feedURL, document: document(items: [
             ParsedItem(id: "1"), ParsedItem(id: "2"), ParsedItem(id: "3"),

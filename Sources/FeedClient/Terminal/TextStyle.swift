@@ -5,6 +5,8 @@ public enum TextStyle: Sendable {
     case bold
     /// Secondary columns: dates, header labels, link references.
     case dim
+    /// Text standing in for a title: the first words of an untitled item.
+    case italic
     /// Starred items.
     case yellow
     /// Failing feeds, errors.
@@ -16,6 +18,7 @@ public enum TextStyle: Sendable {
         switch self {
         case .bold: "1"
         case .dim: "2"
+        case .italic: "3"
         case .yellow: "33"
         case .red: "31"
         case .highlight: "1;7"

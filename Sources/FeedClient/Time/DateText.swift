@@ -28,6 +28,36 @@ public enum DateText {
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))"
     }
 
+    /// `date` in 5 columns or fewer, for narrow tables: `19:30` on the local day of `now`,
+    /// `11-21` (month and day) within half a year of `now` either way, else the year, `2025`.
+    /// Half a year rather than the calendar year, as `ls -l` does: in January, December's
+    /// items keep their day.
+    /// - Parameter offset: seconds east of UTC (from `WallClock.utcOffset(at:)`), used for both dates.
+    public static func compact(_ date: Date, now: Date, offset: Int) -> String {
+        let (day, second) = split(date, offset: offset)
+        if day == split(now, offset: offset).day { return "\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2))" }
+        let (year, month, dayOfMonth) = CivilCalendar.date(daysSinceEpoch: day)
+        guard abs(now.timeIntervalSince(date)) < halfYear else { return pad(year, 4) }
+        return "\(pad(month, 2))-\(pad(dayOfMonth, 2))"
+    }
+
+    /// How long ago `date` was in a few columns, for narrow tables: "never", "now", "5m",
+    /// "3h", "2d", and beyond 30 days `compact(_:now:offset:)` (`10-01`, `2025`).
+    public static func relativeCompact(_ date: Date?, now: Date, offset: Int) -> String {
+        guard let date else { return "never" }
+        let seconds = Int(now.timeIntervalSince(date).rounded(.down))
+        switch seconds {
+        case ..<60: return "now"
+        case ..<3600: return "\(seconds / 60)m"
+        case ..<86_400: return "\(seconds / 3600)h"
+        case ..<(30 * 86_400): return "\(seconds / 86_400)d"
+        default: return compact(date, now: now, offset: offset)
+        }
+    }
+
+    /// 182.5 days, in seconds.
+    private static let halfYear: Double = 365 * 86_400 / 2
+
     /// How long ago `date` was: "never" when `nil`, "just now", "5 min ago", "3 h ago",
     /// "2 days ago", and the local date beyond 30 days. Dates in the future (a skewed clock)
     /// read "just now".

@@ -2,7 +2,8 @@ import FeedEntities
 import Foundation
 
 /// The ready-made desktop notification (`notify: true`): `notify-send` with a summary such as
-/// "12 new items in 3 feeds" and the first few titles as the body.
+/// "12 new items in 3 feeds" and the first few titles as the body (for an untitled item, the
+/// first words of its text, `Item.excerpt`).
 ///
 /// Only unread items count: an item a rule marked read (or the copy of an article already read
 /// through another feed) is one the user asked not to be bothered with.
@@ -45,7 +46,9 @@ enum NotificationHook {
     static func body(_ items: [Item]) -> String {
         let newest = items.sorted { $0.id > $1.id }
         var lines = newest.prefix(titleCount).map { item in
-            let shortened = TextLimit.shortened(item.title ?? "", maximumBytes: titleBytes, maximumCharacters: titleCharacters)
+            // An untitled item (a microblog post) is named by the first words of its text.
+            let name = item.isUntitled ? item.excerpt ?? "" : item.title ?? ""
+            let shortened = TextLimit.shortened(name, maximumBytes: titleBytes, maximumCharacters: titleCharacters)
             let title = shortened.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
             return escape(title.allSatisfy(\.isWhitespace) ? "(no title)" : title)
         }

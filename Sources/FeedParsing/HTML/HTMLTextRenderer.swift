@@ -11,7 +11,8 @@
 /// - block quotes prefixed with `> `, wrapped inside the prefix;
 /// - `<pre>` (and a `<code>` that stands alone and spans lines) exactly as written, not wrapped;
 /// - tables row by row, cells separated by ` | `;
-/// - images as `[image: alt]` (tracking pixels left out), `<video>`/`<audio>` as `[video]`;
+/// - images as `[image: alt][2]`, numbered with their `http`/`https` source (tracking pixels
+///   left out), `<video>`/`<audio>` as `[video][3]`;
 /// - links as `text[1]`, with the numbered targets returned beside the text, resolved against
 ///   `baseURL`; only `http`, `https` and `mailto` links are numbered;
 /// - scripts, styles, `<noscript>`, `<iframe>`, forms and comments left out; entities decoded;

@@ -215,13 +215,28 @@ extension HTMLTextWalker {
         frames.append(.link(target: target, producedBefore: produced))
     }
 
-    /// `[image: alt]`; tracking pixels and spacers (one pixel wide or high) are left out.
+    /// `[image: alt][2]`, numbered with the image's own `http` or `https` URL (`src`, else the
+    /// `data-src` of a lazily loaded image); tracking pixels and spacers (one pixel wide or
+    /// high) are left out. An image inside a link leaves the number to the link, which mostly
+    /// leads to the full picture or to the page the picture is about.
     private func image(_ node: HTMLNode) {
         for dimension in [node.attribute("width"), node.attribute("height")] {
             if let size = dimension.flatMap(Self.integer), size <= 1 { return }
         }
         let alt = TextSanitizer.clean(node.attribute("alt") ?? node.attribute("title") ?? "", layout: .singleLine)
         appendWord(alt.isEmpty ? "[image]" : "[image: \(alt)]")
+        let source = [node.attribute("src"), node.attribute("data-src")].lazy.compactMap { $0.flatMap(self.links.resolveMedia) }.first
+        if let source, !isInsideNumberedLink, let number = links.number(for: source) {
+            appendAttached("[\(number)]")
+        }
+    }
+
+    /// Whether a link that gets a number (one with a target) is being walked.
+    private var isInsideNumberedLink: Bool {
+        frames.contains { frame in
+            if case .link(let target?, _) = frame { return !target.isEmpty }
+            return false
+        }
     }
 
     /// `[video][n]`, numbered with the media's own URL (`src` or the first `<source>`).

@@ -38,6 +38,12 @@ struct LinkReferences {
         Self.resolve(href, against: base, schemes: ["http", "https", "mailto"])
     }
 
+    /// The absolute URL of an image's `src`, or `nil` unless it is `http` or `https` (no
+    /// `data:` images, no `mailto`).
+    func resolveMedia(_ src: String) -> String? {
+        Self.resolve(src, against: base, schemes: ["http", "https"])
+    }
+
     /// `href` made absolute against `base` when one of `schemes` results, else `nil`. Leading
     /// and trailing whitespace and any tab or line break inside are removed first, as browsers
     /// do; other characters URLs may not contain are percent-encoded.

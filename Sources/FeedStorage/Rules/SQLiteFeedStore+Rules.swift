@@ -56,7 +56,9 @@ extension SQLiteFeedStore {
             let select = try db.cachedStatement(sql: Self.itemSelect(includeContent: false) + " WHERE item.id = ?")
             let coder = JSONColumnCoder()
             return try ids.compactMap { id in
-                try Row.fetchOne(select, arguments: [id]).map { Self.item(from: $0, includeContent: false, coder: coder) }
+                try Row.fetchOne(select, arguments: [id]).map {
+                    Self.item(from: $0, includeContent: false, coder: coder, htmlToText: htmlToText)
+                }
             }
         }
     }

@@ -25,6 +25,29 @@ struct DateTextTests {
         #expect(DateText.local(Date(timeIntervalSince1970: 1_798_761_599), offset: 0) == "2026-12-31 23:59")
     }
 
+    @Test func compactDatesFitFiveColumns() {
+        #expect(DateText.compact(now, now: now, offset: 0) == "10:00")
+        #expect(DateText.compact(now.addingTimeInterval(-10 * 3600), now: now, offset: 0) == "00:00")
+        #expect(DateText.compact(now.addingTimeInterval(-10 * 3600 - 1), now: now, offset: 0) == "11-21")
+        // The local day, not UTC's: 14 h east, 10:00Z is already tomorrow.
+        #expect(DateText.compact(now, now: now, offset: 14 * 3600) == "00:00")
+        #expect(DateText.compact(now.addingTimeInterval(-182 * 86_400), now: now, offset: 0) == "05-24")
+        #expect(DateText.compact(now.addingTimeInterval(-183 * 86_400), now: now, offset: 0) == "2026")
+        #expect(DateText.compact(Date(timeIntervalSince1970: 0), now: now, offset: 0) == "1970")
+        #expect(DateText.compact(now.addingTimeInterval(30 * 86_400), now: now, offset: 0) == "12-22")
+        #expect(DateText.compact(now.addingTimeInterval(400 * 86_400), now: now, offset: 0) == "2027")
+    }
+
+    @Test func saysHowLongAgoInAFewColumns() {
+        #expect(DateText.relativeCompact(nil, now: now, offset: 0) == "never")
+        #expect(DateText.relativeCompact(now.addingTimeInterval(-30), now: now, offset: 0) == "now")
+        #expect(DateText.relativeCompact(now.addingTimeInterval(90), now: now, offset: 0) == "now")
+        #expect(DateText.relativeCompact(now.addingTimeInterval(-5 * 60), now: now, offset: 0) == "5m")
+        #expect(DateText.relativeCompact(now.addingTimeInterval(-3 * 3600 - 59), now: now, offset: 0) == "3h")
+        #expect(DateText.relativeCompact(now.addingTimeInterval(-29 * 86_400), now: now, offset: 0) == "29d")
+        #expect(DateText.relativeCompact(now.addingTimeInterval(-40 * 86_400), now: now, offset: 0) == "10-13")
+    }
+
     @Test func saysHowLongAgo() {
         #expect(DateText.relative(nil, now: now, offset: 0) == "never")
         #expect(DateText.relative(now.addingTimeInterval(-30), now: now, offset: 0) == "just now")

@@ -29,6 +29,12 @@ struct NotificationHookTests {
         #expect(NotificationHook.body(items) == "(no title)\n$(touch /tmp/pwned) &lt;b&gt;&amp; next")
     }
 
+    @Test func namesAnUntitledItemByTheFirstWordsOfItsText() {
+        var untitled = item(2, feed: 1, title: nil)
+        untitled.excerpt = "Just shipped <it> & more…"
+        #expect(NotificationHook.body([item(1, feed: 1, title: "News"), untitled]) == "Just shipped &lt;it&gt; &amp; more…\nNews")
+    }
+
     /// Linux refuses an argument over 128 KiB (E2BIG): each title is shortened at a character,
     /// so the body stays small whatever the feeds wrote.
     @Test func shortensEachTitleSoTheBodyStaysSmall() {

@@ -25,15 +25,30 @@ public final class TerminalFeedListView: FeedListView {
 
     /// `  3 ! 12/40  5 min ago  Title [linux, news]`, with what is wrong on an indented line below: the error,
     /// failures in a row and the next attempt for a failing feed; since when for a gone one.
+    ///
+    /// The title gets at least half the width (or all its longest title and tags need): when it
+    /// would not, the time since the last refresh shortens (`5m`, `3h`, `12d`), and when that is
+    /// not enough, it is left out.
     private func table(_ rows: [FeedRow]) -> String {
         let numbers = rows.map { String($0.number) }
         let counts = rows.map { "\($0.unread)/\($0.total)" }
-        let refreshed = rows.map { TerminalText.sanitize($0.lastRefreshedText) }
         let numberWidth = numbers.map(\.count).max() ?? 1
         let countWidth = counts.map(\.count).max() ?? 1
-        let refreshedWidth = refreshed.map(DisplayWidth.of).max() ?? 0
         let indent = numberWidth + 3
-        let titleWidth = max(10, terminal.width - (indent + countWidth + 2 + refreshedWidth + 2))
+        // The title column holds the title and its tags.
+        let longestTitle = rows.map { row in
+            DisplayWidth.of(TerminalText.sanitize(row.title)) + (row.tags.isEmpty ? 0 : 1 + DisplayWidth.of(Self.tagList(row.tags)))
+        }.max() ?? 0
+        let wanted = min(longestTitle, terminal.width / 2)
+        var refreshed: [String] = []
+        var titleWidth = 0
+        for candidate in [rows.map(\.lastRefreshedText), rows.map { $0.lastRefreshedCompact ?? $0.lastRefreshedText }, []] {
+            refreshed = candidate.map(TerminalText.sanitize)
+            let refreshedWidth = refreshed.map(DisplayWidth.of).max().map { $0 + 2 } ?? 0
+            titleWidth = max(10, terminal.width - (indent + countWidth + 2 + refreshedWidth))
+            if titleWidth >= wanted { break }
+        }
+        let refreshedWidth = refreshed.map(DisplayWidth.of).max() ?? 0
 
         var output = ""
         for (index, row) in rows.enumerated() {
@@ -45,11 +60,10 @@ public final class TerminalFeedListView: FeedListView {
             }
             output += marker
             output += DisplayWidth.fit(counts[index], toWidth: countWidth, alignRight: true) + "  "
-            output += DisplayWidth.fit(refreshed[index], toWidth: refreshedWidth) + "  "
+            if !refreshed.isEmpty { output += DisplayWidth.fit(refreshed[index], toWidth: refreshedWidth) + "  " }
             output += titleAndTags(row, width: titleWidth) + "\n"
-            if let note = Self.healthNote(row) {
-                output += String(repeating: " ", count: indent)
-                    + DisplayWidth.truncate(note, toWidth: max(10, terminal.width - indent)) + "\n"
+            for line in Self.healthNote(row)?.lines(width: max(10, terminal.width - indent)) ?? [] {
+                output += String(repeating: " ", count: indent) + line + "\n"
             }
         }
         return output
@@ -74,19 +88,23 @@ public final class TerminalFeedListView: FeedListView {
         "[" + tags.map(TerminalText.sanitize).joined(separator: ", ") + "]"
     }
 
-    /// The line under a feed that is not healthy.
-    static func healthNote(_ row: FeedRow) -> String? {
+    /// What is said under a feed that is not healthy.
+    static func healthNote(_ row: FeedRow) -> HealthNote? {
         switch row.health {
         case .ok:
             return nil
         case .failing:
-            var note = "error: " + TerminalText.sanitize(row.lastError ?? "unknown")
-            if row.consecutiveFailures > 1 { note += " (\(row.consecutiveFailures) failures in a row)" }
-            if let next = row.nextCheckText { note += next == "now" ? "; retrying now" : "; next try \(next)" }
-            return note
+            let failures = row.consecutiveFailures > 1 ? "\(row.consecutiveFailures) failures in a row" : nil
+            let next = row.nextCheckText.map { $0 == "now" ? "retrying now" : "next try \($0)" }
+            var inline = failures.map { " (\($0))" } ?? ""
+            if let next { inline += "; " + next }
+            return HealthNote(
+                head: "error: " + TerminalText.sanitize(row.lastError ?? "unknown"), inline: inline,
+                ownLine: [[failures, next].compactMap { $0 }.joined(separator: "; "), next ?? ""].filter { !$0.isEmpty })
         case .gone:
             let since = row.goneSince.map { " since \($0.prefix(10))" } ?? ""
-            return "gone\(since) (HTTP 410): no longer fetched; 'tidings unsubscribe \(row.number)' removes it"
+            let remedy = "'tidings unsubscribe \(row.number)' removes it"
+            return HealthNote(head: "gone\(since) (HTTP 410): no longer fetched", inline: "; " + remedy, ownLine: [remedy])
         }
     }
 

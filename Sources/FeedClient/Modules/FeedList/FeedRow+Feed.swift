@@ -31,5 +31,6 @@ extension FeedRow {
             nextCheck: nextCheck.map(DateText.iso8601),
             goneSince: feed.goneSince.map(DateText.iso8601),
             tags: feed.tags)
+        lastRefreshedCompact = DateText.relativeCompact(feed.lastRefreshed, now: now, offset: offset)
     }
 }

@@ -8,6 +8,9 @@ public struct FeedRow: Equatable, Sendable {
     public var total: Int
     /// "5 min ago", "never", or a date.
     public var lastRefreshedText: String
+    /// The same in a few columns for narrow tables ("5m", "never", `10-01`); `nil` to use
+    /// `lastRefreshedText` there too.
+    public var lastRefreshedCompact: String?
     /// ISO 8601 UTC, `nil` when never refreshed.
     public var lastRefreshed: String?
     public var lastError: String?

@@ -6,14 +6,24 @@ public struct ItemRow: Equatable, Sendable {
     public var isStarred: Bool
     /// The title, empty when the feed gave none (JSON).
     public var title: String
-    /// The title for people: "(no title)" when the feed gave none.
+    /// The title for people: when the feed gave none, the first words of the item's text
+    /// (`titleIsExcerpt`), else "(no title)".
     public var displayTitle: String
+    /// Whether `displayTitle` is the first words of the text of an untitled item, which Views
+    /// set apart from real titles.
+    public var titleIsExcerpt = false
+    /// The first words of the text of an untitled item as the daemon derived them (`--json`'s
+    /// `excerpt`); `nil` for an item with a title.
+    public var excerpt: String?
     public var link: String?
     public var feedTitle: String
     public var feedNumber: Int64
     public var author: String?
     /// The item's date in local time, `2026-11-22 11:00`.
     public var localDate: String
+    /// The same date in at most 5 columns for narrow tables: `19:30` today, `11-21` within half
+    /// a year, else `2025` (`DateText.compact`).
+    public var shortDate: String
     /// The item's date in ISO 8601 UTC (published, else updated, else first seen).
     public var date: String
     /// The published date in ISO 8601 UTC, `nil` when the feed gave none.
@@ -28,7 +38,7 @@ public struct ItemRow: Equatable, Sendable {
 
     public init(
         number: Int64, isRead: Bool, isStarred: Bool = false, title: String, displayTitle: String, link: String?,
-        feedTitle: String, feedNumber: Int64, author: String?, localDate: String, date: String,
+        feedTitle: String, feedNumber: Int64, author: String?, localDate: String, shortDate: String, date: String,
         published: String?
     ) {
         self.number = number
@@ -41,6 +51,7 @@ public struct ItemRow: Equatable, Sendable {
         self.feedNumber = feedNumber
         self.author = author
         self.localDate = localDate
+        self.shortDate = shortDate
         self.date = date
         self.published = published
     }

@@ -13,15 +13,3 @@ public struct RuleRow: Equatable, Sendable {
     }
 }
 
-/// One item a rule matches: its number, title and feed.
-public struct RuleMatchRow: Equatable, Sendable {
-    public var number: Int64
-    public var title: String
-    public var feed: String
-
-    public init(number: Int64, title: String, feed: String) {
-        self.number = number
-        self.title = title
-        self.feed = feed
-    }
-}

@@ -8,8 +8,8 @@ public protocol RulesView: AnyObject {
     /// Shows every rule: `name  matched  conditions → actions` on a terminal, tab-separated
     /// lines when piped, one JSON document with `--json`.
     func showRules(_ rows: [RuleRow])
-    /// Shows a dry run: the rule, then one line per matching item (number and title).
-    func showMatches(of rule: RuleRow, items: [RuleMatchRow])
+    /// Shows a dry run: the rule, then the matching items as `tidings list` shows them.
+    func showMatches(of rule: RuleRow, items: [ItemRow])
     /// Shows what applying a rule did: one line on stdout (`Rule "quiet" marked 12 items
     /// read`), or one JSON document.
     func showApplied(_ message: String, result: RPC.ApplyRule.Result)

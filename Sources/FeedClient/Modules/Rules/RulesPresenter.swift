@@ -1,18 +1,25 @@
 import FeedEntities
 import FeedIPC
 
-/// Lists the rules or shows a dry run: maps `RuleSummary` and `Item` to rows.
+/// Lists the rules or shows a dry run: maps `RuleSummary` to rows, and `Item` to the rows of
+/// `tidings list` (`ItemRowMapper`).
 public final class RulesPresenter: RulesPresentation {
     private let view: any RulesView
     private let interactor: any RulesUseCase
     private let wireframe: any RulesWireframe
     private let request: RulesRequest
+    private let mapper: ItemRowMapper
 
-    public init(view: any RulesView, interactor: any RulesUseCase, wireframe: any RulesWireframe, request: RulesRequest) {
+    /// - Parameter clock: gives the local zone and the day the matching items' dates are shown in.
+    public init(
+        view: any RulesView, interactor: any RulesUseCase, wireframe: any RulesWireframe, request: RulesRequest,
+        clock: any WallClock
+    ) {
         self.view = view
         self.interactor = interactor
         self.wireframe = wireframe
         self.request = request
+        self.mapper = ItemRowMapper(clock: clock)
     }
 
     // MARK: - RulesPresentation
@@ -24,7 +31,7 @@ public final class RulesPresenter: RulesPresentation {
                 view.showRules(try await interactor.rules().map(Self.row))
             case .test(let name):
                 let result = try await interactor.test(name: name)
-                view.showMatches(of: Self.row(result.rule), items: result.items.map(Self.row))
+                view.showMatches(of: Self.row(result.rule), items: result.items.map(mapper.row(for:)))
             case .apply(let name):
                 let result = try await interactor.apply(name: name)
                 view.showApplied(Self.summary(of: result), result: result)
@@ -81,9 +88,5 @@ public final class RulesPresenter: RulesPresentation {
         let list = done.count > 1 ? done.dropLast().joined(separator: ", ") + " and " + done[done.count - 1] : done.joined()
         let matching = counts.allSatisfy { $0 == result.matched } ? "" : " (of \(result.matched) matching)"
         return rule + " " + list + matching
-    }
-
-    static func row(_ item: Item) -> RuleMatchRow {
-        RuleMatchRow(number: item.id, title: item.title ?? "(untitled)", feed: item.feedTitle)
     }
 }

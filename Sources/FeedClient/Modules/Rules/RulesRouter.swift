@@ -14,7 +14,8 @@ public final class RulesRouter: RulesWireframe {
             view: TerminalRulesView(terminal: terminal, format: .choose(json: json, isTTY: terminal.isTTY)),
             interactor: RulesInteractor(daemon: dependencies.daemon),
             wireframe: router,
-            request: request)
+            request: request,
+            clock: dependencies.clock)
         return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
     }
 

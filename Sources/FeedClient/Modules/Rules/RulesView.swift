@@ -15,17 +15,7 @@ public final class TerminalRulesView: RulesView {
         switch format {
         case .table:
             guard !rows.isEmpty else { return terminal.write("no rules (add them under 'rules:' in config.yaml)\n") }
-            // Columns, not characters: a rule may be named in a wide script.
-            let width = rows.map { DisplayWidth.of(TerminalText.sanitize($0.name)) }.max() ?? 0
-            let matchedWidth = rows.map { Self.matched($0.matched).count }.max() ?? 0
-            let lines = rows.map { row in
-                let name = TerminalText.sanitize(row.name)
-                let padding = String(repeating: " ", count: width - DisplayWidth.of(name))
-                return terminal.styled(name, .bold) + padding + "  "
-                    + DisplayWidth.fit(Self.matched(row.matched), toWidth: matchedWidth) + "  "
-                    + TerminalText.sanitize(row.conditions) + " → " + TerminalText.sanitize(row.actions.joined(separator: ", "))
-            }
-            terminal.write(lines.map { $0 + "\n" }.joined())
+            terminal.write(table(rows))
         case .plain:
             terminal.write(rows.map { Self.plainLine($0) }.joined())
         case .json:
@@ -33,26 +23,20 @@ public final class TerminalRulesView: RulesView {
         }
     }
 
-    public func showMatches(of rule: RuleRow, items: [RuleMatchRow]) {
+    public func showMatches(of rule: RuleRow, items: [ItemRow]) {
         switch format {
         case .table:
-            var text = "rule \(terminal.styled(TerminalText.sanitize(rule.name), .bold)) matches \(Counted.phrase(items.count, "stored item"))\n"
-            let width = items.map { String($0.number).count }.max() ?? 0
-            for item in items {
-                let number = String(item.number)
-                text += String(repeating: " ", count: width - number.count) + number + "  "
-                    + TerminalText.sanitize(item.title) + "  " + terminal.styled(TerminalText.sanitize(item.feed), .dim) + "\n"
-            }
-            terminal.write(text)
+            let heading = "rule \(terminal.styled(TerminalText.sanitize(rule.name), .bold)) matches \(Counted.phrase(items.count, "stored item"))\n"
+            terminal.write(heading + ItemRowRenderer(terminal: terminal).table(items))
         case .plain:
-            terminal.write(items.map { "\($0.number)\t\(TerminalText.sanitize($0.title))\t\(TerminalText.sanitize($0.feed))\n" }.joined())
+            terminal.write(items.map { "\($0.number)\t\(Self.matchTitle($0))\t\(TerminalText.sanitize($0.feedTitle))\n" }.joined())
         case .json:
             let document = JSONValue.object([
                 ("rule", Self.json(rule)),
                 ("items", .array(items.map { item in
                     .object([
-                        ("number", .int(item.number)), ("title", .string(TerminalText.sanitize(item.title))),
-                        ("feed", .string(TerminalText.sanitize(item.feed))),
+                        ("number", .int(item.number)), ("title", .string(Self.matchTitle(item))),
+                        ("feed", .string(TerminalText.sanitize(item.feedTitle))),
                     ])
                 })),
             ])
@@ -79,8 +63,55 @@ public final class TerminalRulesView: RulesView {
 
     // MARK: - Formats
 
-    private static func matched(_ count: Int) -> String {
-        Counted.phrase(count, "match", "matches")
+    /// `name  12 matches  conditions → actions`, aligned like `tidings list`: the name column
+    /// takes at most a third of the width (at least 8 columns), the count is right-aligned, and
+    /// the description ends the line, its conditions cut before its actions. When fewer than 20
+    /// columns are left for it, the description goes on the next line, indented.
+    private func table(_ rows: [RuleRow]) -> String {
+        // Columns, not characters: a rule may be named in a wide script.
+        let names = rows.map { TerminalText.sanitize($0.name) }
+        let nameWidth = min(names.map(DisplayWidth.of).max() ?? 0, max(8, terminal.width / 3))
+        let countWidth = rows.map { String($0.matched).count }.max() ?? 1
+        let matchedWidth = rows.map { Self.matched($0.matched, countWidth: countWidth).count }.max() ?? 0
+        let room = terminal.width - (nameWidth + 2 + matchedWidth + 2)
+        let descriptionIndent = 4
+        var output = ""
+        for (row, name) in zip(rows, names) {
+            let fitted = DisplayWidth.truncate(name, toWidth: nameWidth)
+            let padding = String(repeating: " ", count: nameWidth - DisplayWidth.of(fitted))
+            output += terminal.styled(fitted, .bold) + padding + "  "
+            let matched = Self.matched(row.matched, countWidth: countWidth)
+            if room >= 20 {
+                output += matched + String(repeating: " ", count: matchedWidth - matched.count) + "  "
+                    + Self.description(row, width: room) + "\n"
+            } else {
+                output += matched + "\n" + String(repeating: " ", count: descriptionIndent)
+                    + Self.description(row, width: max(10, terminal.width - descriptionIndent)) + "\n"
+            }
+        }
+        return output
+    }
+
+    /// `conditions → actions` in at most `width` columns: the conditions are cut first, so that
+    /// what the rule does stays readable; both only when the actions take more than half.
+    private static func description(_ row: RuleRow, width: Int) -> String {
+        let conditions = TerminalText.sanitize(row.conditions)
+        let actions = " → " + TerminalText.sanitize(row.actions.joined(separator: ", "))
+        let actionsWidth = DisplayWidth.of(actions)
+        if DisplayWidth.of(conditions) + actionsWidth <= width { return conditions + actions }
+        guard actionsWidth <= width / 2 else { return DisplayWidth.truncate(conditions + actions, toWidth: width) }
+        return DisplayWidth.truncate(conditions, toWidth: width - actionsWidth) + actions
+    }
+
+    /// `12 matches`, ` 1 match`: the count right-aligned to `countWidth` digits.
+    private static func matched(_ count: Int, countWidth: Int) -> String {
+        let digits = String(count)
+        return String(repeating: " ", count: max(0, countWidth - digits.count)) + digits + (count == 1 ? " match" : " matches")
+    }
+
+    /// The title of an item a rule matches, `(untitled)` when the feed gives none (docs/json.md).
+    private static func matchTitle(_ row: ItemRow) -> String {
+        row.title.allSatisfy(\.isWhitespace) ? "(untitled)" : TerminalText.sanitize(row.title)
     }
 
     /// `name<TAB>matched<TAB>conditions<TAB>actions` (actions comma-separated).

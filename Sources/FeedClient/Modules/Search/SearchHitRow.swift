@@ -3,7 +3,7 @@
 public struct SearchHitRow: Equatable, Sendable {
     /// The item as `tidings list` shows it (its `title` is the unmarked title, for plain and JSON).
     public var item: ItemRow
-    /// The title with its matching words marked; `(no title)` when the item has none.
+    /// The title with its matching words marked; the item's `displayTitle` when it has none.
     public var title: MatchedText
     /// A few words of the summary or content around the best match; empty when only the title matched.
     public var snippet: MatchedText

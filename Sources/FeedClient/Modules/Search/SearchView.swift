@@ -27,16 +27,19 @@ public final class TerminalSearchView: SearchView {
 
     // MARK: - Formats
 
-    /// The list row with the title's matches highlighted (bold for the rest when unread), and
-    /// under it, from the date column, the dim snippet fitted to the width.
+    /// The list row (`ItemRowRenderer.layout`) with the title's matches highlighted (bold for
+    /// the rest when unread), and under it, from the date column, the dim snippet fitted to the width.
     private func table(_ rows: [SearchHitRow]) -> String {
         let layout = renderer.layout(for: rows.map(\.item))
         let snippetWidth = max(10, terminal.width - layout.indent)
         var output = ""
         for row in rows {
             let title = TerminalMatchedText.truncate(TerminalMatchedText.sanitize(row.title), toWidth: layout.titleWidth)
-            output += renderer.columns(row.item, layout: layout)
-                + TerminalMatchedText.render(title, style: row.item.isRead ? nil : .bold, on: terminal) + "\n"
+            // The first words standing in for a missing title hold no match to highlight.
+            let shownTitle = row.item.titleIsExcerpt
+                ? renderer.styledTitle(title.plain, of: row.item)
+                : TerminalMatchedText.render(title, style: row.item.isRead ? nil : .bold, on: terminal)
+            output += renderer.columns(row.item, layout: layout) + shownTitle + "\n"
             let snippet = TerminalMatchedText.sanitize(row.snippet)
             if !snippet.pieces.isEmpty {
                 let fitted = TerminalMatchedText.truncate(snippet, toWidth: snippetWidth)

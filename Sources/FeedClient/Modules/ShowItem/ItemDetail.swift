@@ -8,20 +8,33 @@ public struct ItemDetail: Equatable, Sendable {
         public var length: Int64?
         /// `12.3 MB`; `nil` when the length is unknown.
         public var size: String?
+        /// Playing time in seconds as the feed declared it (`itunes:duration`,
+        /// `media:content@duration`, JSON Feed `duration_in_seconds`); `nil` when unknown.
+        public var duration: Int64?
+        /// `1:02:03`, `45:12`; `nil` when the duration is unknown.
+        public var playingTime: String?
 
-        public init(url: String, type: String?, length: Int64?, size: String?) {
+        public init(url: String, type: String?, length: Int64?, size: String?, duration: Int64? = nil, playingTime: String? = nil) {
             self.url = url
             self.type = type
             self.length = length
             self.size = size
+            self.duration = duration
+            self.playingTime = playingTime
         }
     }
 
     public var number: Int64
     /// The title, empty when the feed gave none (JSON).
     public var title: String
-    /// The title for people: "(no title)" when the feed gave none.
+    /// The title for people: when the feed gave none, the first words of the item's text
+    /// (`titleIsExcerpt`), else "(no title)".
     public var displayTitle: String
+    /// Whether `displayTitle` is the first words of the text of an untitled item.
+    public var titleIsExcerpt = false
+    /// The first words of the text of an untitled item as the daemon derived them (`--json`'s
+    /// `excerpt`); `nil` for an item with a title.
+    public var excerpt: String?
     public var link: String?
     public var feedTitle: String
     /// The other feeds that carry the same article.

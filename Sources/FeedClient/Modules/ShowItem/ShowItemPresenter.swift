@@ -77,10 +77,11 @@ public final class ShowItemPresenter: ShowItemPresentation {
 
     func detail(for item: Item, rendered: RenderedContent?) -> ItemDetail {
         let title = item.title ?? ""
+        let display = ItemRowMapper.displayTitle(title, excerpt: item.excerpt)
         var detail = ItemDetail(
             number: item.id,
             title: title,
-            displayTitle: title.allSatisfy(\.isWhitespace) ? "(no title)" : title,
+            displayTitle: display.text,
             link: Self.nonBlank(item.link),
             feedTitle: item.feedTitle,
             feedNumber: item.feedID,
@@ -93,12 +94,15 @@ public final class ShowItemPresenter: ShowItemPresentation {
                 guard let url = Self.nonBlank(enclosure.url) else { return nil }
                 return ItemDetail.Attachment(
                     url: url, type: Self.nonBlank(enclosure.type), length: enclosure.length,
-                    size: enclosure.length.flatMap(ByteCount.text))
+                    size: enclosure.length.flatMap(ByteCount.text), duration: enclosure.duration,
+                    playingTime: enclosure.duration.flatMap(PlayingTime.text))
             },
             text: rendered?.text ?? "",
             links: rendered?.links ?? [])
         detail.alsoIn = item.alsoIn ?? []
         detail.tags = item.tags ?? []
+        detail.titleIsExcerpt = display.isExcerpt
+        detail.excerpt = item.isUntitled ? item.excerpt : nil
         return detail
     }
 

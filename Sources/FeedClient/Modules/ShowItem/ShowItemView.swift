@@ -42,7 +42,8 @@ public final class TerminalShowItemView: ShowItemView {
 
     /// The header, a blank line and the text, then a blank line and `Links:` with one
     /// `[n] URL` a line. Header values are wrapped to the terminal width under their value
-    /// column; links are never cut (see `Breaking.link`).
+    /// column; links are never cut (see `Breaking.link`): one too long for the value column
+    /// goes on the line after its label, from the first column.
     func article(_ detail: ItemDetail) -> String {
         var output = header(detail)
         let text = TerminalText.sanitizeBlock(detail.text)
@@ -64,7 +65,9 @@ public final class TerminalShowItemView: ShowItemView {
     private func header(_ detail: ItemDetail) -> String {
         var fields = [
             HeaderField(label: "Feed:", tokens: WordWrap.words(TerminalText.sanitize(feeds(detail))), breaking: .text),
-            HeaderField(label: "Title:", tokens: WordWrap.words(TerminalText.sanitize(detail.displayTitle)), breaking: .text, style: .bold),
+            HeaderField(
+                label: "Title:", tokens: WordWrap.words(TerminalText.sanitize(detail.displayTitle)), breaking: .text,
+                style: detail.titleIsExcerpt ? .italic : .bold),
         ]
         if let author = detail.author {
             fields.append(HeaderField(label: "Author:", tokens: WordWrap.words(TerminalText.sanitize(author)), breaking: .text))
@@ -77,7 +80,8 @@ public final class TerminalShowItemView: ShowItemView {
             fields.append(HeaderField(label: "Link:", tokens: [TerminalText.sanitize(link)], breaking: .link))
         }
         for attachment in detail.attachments {
-            let facts = [attachment.type.map(TerminalText.sanitize), attachment.size].compactMap { $0 }.filter { !$0.isEmpty }
+            let facts = [attachment.type.map(TerminalText.sanitize), attachment.size, attachment.playingTime]
+                .compactMap { $0 }.filter { !$0.isEmpty }
             let tokens = [TerminalText.sanitize(attachment.url)] + (facts.isEmpty ? [] : ["(" + facts.joined(separator: ", ") + ")"])
             fields.append(HeaderField(label: "Enclosure:", tokens: tokens, breaking: .link))
         }
@@ -87,6 +91,16 @@ public final class TerminalShowItemView: ShowItemView {
         let indent = String(repeating: " ", count: labelWidth)
         var output = ""
         for field in fields {
+            if field.breaking == .link, let url = field.tokens.first, DisplayWidth.of(url) > valueWidth {
+                // A link too long for the value column gets a line of its own, from the first
+                // column, where it runs past the edge only when it is longer than the terminal.
+                output += terminal.styled(field.label, .dim) + "\n" + url + "\n"
+                let rest = Array(field.tokens.dropFirst())
+                if !rest.isEmpty {
+                    for line in WordWrap.lines(rest, width: valueWidth, breakLongTokens: false) { output += indent + line + "\n" }
+                }
+                continue
+            }
             let lines = WordWrap.lines(field.tokens, width: valueWidth, breakLongTokens: field.breaking == .text)
             for (index, line) in lines.enumerated() {
                 if index == 0 {
@@ -104,7 +118,7 @@ public final class TerminalShowItemView: ShowItemView {
     // MARK: - JSON
 
     /// `{"number","title","link","feed","feedNumber","author","published","read","starred",
-    /// "enclosures":[{"url","type","length"}],"text","links","tags"}` (docs/json.md).
+    /// "enclosures":[{"url","type","length","duration"}],"text","links","tags","excerpt"}` (docs/json.md).
     static func json(_ detail: ItemDetail) -> JSONValue {
         .object([
             ("number", .int(detail.number)),
@@ -121,11 +135,13 @@ public final class TerminalShowItemView: ShowItemView {
                     ("url", .string(TerminalText.sanitize(attachment.url))),
                     ("type", .optional(attachment.type.map(TerminalText.sanitize))),
                     ("length", attachment.length.map(JSONValue.int) ?? .null),
+                    ("duration", attachment.duration.map(JSONValue.int) ?? .null),
                 ])
             })),
             ("text", .string(TerminalText.sanitizeBlock(detail.text))),
             ("links", .array(detail.links.map { .string(TerminalText.sanitize($0)) })),
             ("tags", .array(detail.tags.map { .string(TerminalText.sanitize($0)) })),
+            ("excerpt", .optional(detail.excerpt.map(TerminalText.sanitize))),
         ])
     }
 

@@ -26,16 +26,18 @@ final class FeedListWireframeSpy: FeedListWireframe {
 extension FeedRow {
     static func fixture(
         _ number: Int64, title: String = "Planet Terminal", unread: Int = 3, total: Int = 10,
-        refreshed: String = "5 min ago", lastError: String? = nil, failures: Int? = nil, next: String? = nil,
-        goneSince: String? = nil, tags: [String] = []
+        refreshed: String = "5 min ago", compact: String? = nil, lastError: String? = nil, failures: Int? = nil,
+        next: String? = nil, goneSince: String? = nil, tags: [String] = []
     ) -> FeedRow {
         let health: FeedHealth = goneSince != nil ? .gone : (lastError != nil ? .failing : .ok)
-        return FeedRow(
+        var row = FeedRow(
             number: number, title: title, url: "https://planet.example.org/rss.xml", siteLink: nil,
             unread: unread, total: total, lastRefreshedText: refreshed,
             lastRefreshed: "2026-11-22T09:55:00Z", lastError: lastError, health: health,
             consecutiveFailures: failures ?? (lastError != nil ? 1 : 0), httpStatus: health == .gone ? 410 : nil,
             nextCheckText: next, nextCheck: next.map { _ in "2026-11-22T14:00:00Z" }, goneSince: goneSince,
             tags: tags)
+        row.lastRefreshedCompact = compact ?? (refreshed == "5 min ago" ? "5m" : refreshed)
+        return row
     }
 }

@@ -31,6 +31,97 @@ struct TerminalFeedListViewTests {
         ])
     }
 
+    static let unhealthy: [FeedRow] = [
+        .fixture(2, title: "Flaky", lastError: "timed out after 15 s", failures: 3, next: "in 2 h"),
+        .fixture(3, title: "Retired", lastError: "HTTP 410 Gone", goneSince: "2026-11-01T08:00:00Z"),
+    ]
+
+    /// The error is cut, never when the daemon tries again nor how to remove a gone feed.
+    @Test(arguments: [
+        (40, [
+            "2 ! 3/10  5 min ago  Flaky",
+            "    error: timed out after 15 s",
+            "    3 failures in a row; next try in 2 h",
+            "3 x 3/10  5 min ago  Retired",
+            "    gone since 2026-11-01 (HTTP 410): n…",
+            "    'tidings unsubscribe 3' removes it",
+        ]),
+        (30, [
+            "2 ! 3/10  5 min ago  Flaky",
+            "    error: timed out after 15…",
+            "    next try in 2 h",
+            "3 x 3/10  5 min ago  Retired",
+            "    gone since 2026-11-01 (HT…",
+            "    'tidings unsubscribe 3' removes it",
+        ]),
+    ])
+    func narrowTerminalsKeepWhatTheUserActsOn(width: Int, lines: [String]) {
+        let terminal = TerminalSpy(isTTY: true, width: width)
+        TerminalFeedListView(terminal: terminal, format: .table).showFeeds(Self.unhealthy, emptyNote: "none")
+        #expect(terminal.outLines == lines.map { Substring($0) })
+    }
+
+    @Test func aLongErrorIsCutOnItsOwnLineAt80Columns() {
+        let terminal = TerminalSpy(isTTY: true, width: 80)
+        TerminalFeedListView(terminal: terminal, format: .table).showFeeds([
+            .fixture(2, title: "Flaky", lastError: "Could not resolve host: feeds.example.org (Temporary failure in name resolution)",
+                     failures: 12, next: "in 23 h"),
+            .fixture(4, title: "Slow", lastError: "HTTP 503 Service Unavailable", failures: 2, next: "now"),
+        ], emptyNote: "none")
+        #expect(terminal.outLines == [
+            "2 ! 3/10  5 min ago  Flaky",
+            "    error: Could not resolve host: feeds.example.org (Temporary failure in name…",
+            "    12 failures in a row; next try in 23 h",
+            "4 ! 3/10  5 min ago  Slow",
+            "    error: HTTP 503 Service Unavailable (2 failures in a row); retrying now",
+        ])
+    }
+
+    @Test func theDocumentedExampleAt40Columns() {
+        let terminal = TerminalSpy(isTTY: true, width: 40)
+        TerminalFeedListView(terminal: terminal, format: .table).showFeeds([
+            .fixture(2, title: "Kernel Notes", unread: 0, total: 12, refreshed: "2 h ago", compact: "2h",
+                     lastError: "HTTP 503 Service Unavailable", failures: 3, next: "in 4 h", tags: ["linux"]),
+            .fixture(3, title: "Old Blog", unread: 0, total: 40, refreshed: "12 days ago", compact: "12d",
+                     lastError: "HTTP 410 Gone", goneSince: "2026-11-10T08:00:00Z"),
+        ], emptyNote: "none")
+        #expect(terminal.outLines == [
+            "2 ! 0/12  2h   Kernel Notes [linux]",
+            "    error: HTTP 503 Service Unavailable",
+            "    3 failures in a row; next try in 4 h",
+            "3 x 0/40  12d  Old Blog",
+            "    gone since 2026-11-10 (HTTP 410): n…",
+            "    'tidings unsubscribe 3' removes it",
+        ])
+    }
+
+    @Test func aNarrowTerminalShortensTheTimeSinceTheLastRefreshForTheTitle() {
+        let rows: [FeedRow] = [
+            .fixture(1, title: "Kernel Notes from the scheduler maintainers", unread: 120, total: 150, refreshed: "12 days ago", compact: "12d"),
+            .fixture(2, title: "Planet Terminal", unread: 3, total: 20, refreshed: "never"),
+        ]
+        let narrow = TerminalSpy(isTTY: true, width: 40)
+        TerminalFeedListView(terminal: narrow, format: .table).showFeeds(rows, emptyNote: "none")
+        #expect(narrow.outLines == [
+            "1   120/150  12d    Kernel Notes from t…",
+            "2      3/20  never  Planet Terminal",
+        ])
+        let narrower = TerminalSpy(isTTY: true, width: 30)
+        TerminalFeedListView(terminal: narrower, format: .table).showFeeds(rows, emptyNote: "none")
+        #expect(narrower.outLines == [
+            "1   120/150  Kernel Notes fro…",
+            "2      3/20  Planet Terminal",
+        ])
+        for width in [80, 120] {
+            let wide = TerminalSpy(isTTY: true, width: width)
+            TerminalFeedListView(terminal: wide, format: .table).showFeeds(rows, emptyNote: "none")
+            #expect(wide.outLines == [
+                "1   120/150  12 days ago  Kernel Notes from the scheduler maintainers",
+                "2      3/20  never        Planet Terminal",
+            ], "width \(width)")
+        }
+    }
+
     @Test func tableTruncatesWideTitlesToTheWidth() {
         let terminal = TerminalSpy(isTTY: true, width: 40)
         TerminalFeedListView(terminal: terminal, format: .table).showFeeds([
@@ -88,9 +179,9 @@ struct TerminalFeedListViewTests {
         let terminal = TerminalSpy(isTTY: true, width: 40)
         TerminalFeedListView(terminal: terminal, format: .table).showFeeds(Self.taggedRows, emptyNote: "none")
         #expect(terminal.outLines == [
-            " 1   3/20  5 min ago  Planet T… [linux,…",
-            "12    0/0  never      中文博客：… [中文]",
-            " 3   3/10  5 min ago  Emoji 🎉 Feed",
+            " 1   3/20  5m     Planet Ter… [linux, n…",
+            "12    0/0  never  中文博客：终端… [中文]",
+            " 3   3/10  5m     Emoji 🎉 Feed",
         ])
         for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 40) }
     }
@@ -130,9 +221,9 @@ struct TerminalFeedListViewTests {
         let colored = TerminalSpy(isTTY: true, width: 40, usesColor: true)
         TerminalFeedListView(terminal: colored, format: .table).showFeeds(Self.taggedRows, emptyNote: "none")
         #expect(colored.outLines == [
-            " 1   3/20  5 min ago  Planet T… \u{1B}[2m[linux,…\u{1B}[0m",
-            "12    0/0  never      中文博客：… \u{1B}[2m[中文]\u{1B}[0m",
-            " 3   3/10  5 min ago  Emoji 🎉 Feed",
+            " 1   3/20  5m     Planet Ter… \u{1B}[2m[linux, n…\u{1B}[0m",
+            "12    0/0  never  中文博客：终端… \u{1B}[2m[中文]\u{1B}[0m",
+            " 3   3/10  5m     Emoji 🎉 Feed",
         ])
         let withoutStyles = colored.out.replacingOccurrences(of: "\u{1B}[2m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
         #expect(withoutStyles == plain.out)

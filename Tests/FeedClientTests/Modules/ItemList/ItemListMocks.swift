@@ -36,13 +36,25 @@ final class ItemListWireframeSpy: ItemListWireframe {
 extension ItemRow {
     static func fixture(
         _ number: Int64, title: String = "Tiling window managers, revisited", feed: String = "Planet Terminal",
-        localDate: String = "2026-11-21 19:30", isRead: Bool = false, isStarred: Bool = false,
+        localDate: String = "2026-11-21 19:30", shortDate: String? = nil, isRead: Bool = false, isStarred: Bool = false,
         link: String? = "https://planet.example.org/tiling"
     ) -> ItemRow {
-        ItemRow(
+        // The month and day of `localDate`, as for an item of the last half year.
+        let shortDate = shortDate ?? String(localDate.dropFirst(5).prefix(5))
+        return ItemRow(
             number: number, isRead: isRead, isStarred: isStarred, title: title,
             displayTitle: title.isEmpty ? "(no title)" : title, link: link, feedTitle: feed, feedNumber: 1,
-            author: nil, localDate: localDate, date: "2026-11-21T18:30:00Z", published: "2026-11-21T18:30:00Z")
+            author: nil, localDate: localDate, shortDate: shortDate, date: "2026-11-21T18:30:00Z",
+            published: "2026-11-21T18:30:00Z")
+    }
+
+    /// An untitled item, listed by the first words of its text.
+    static func untitled(_ number: Int64, excerpt: String, isRead: Bool = false) -> ItemRow {
+        var row = ItemRow.fixture(number, title: "", isRead: isRead)
+        row.displayTitle = excerpt
+        row.titleIsExcerpt = true
+        row.excerpt = excerpt
+        return row
     }
 }
 
@@ -51,7 +63,7 @@ enum ListingText {
     /// `text` without the SGR sequences `TextStyle` writes (and only those: a feed's own escape
     /// sequence would stay, for the dangerous-scalar checks to find).
     static func withoutStyles(_ text: String) -> String {
-        ["\u{1B}[0m", "\u{1B}[1m", "\u{1B}[2m", "\u{1B}[33m", "\u{1B}[31m", "\u{1B}[1;7m"].reduce(text) {
+        ["\u{1B}[0m", "\u{1B}[1m", "\u{1B}[2m", "\u{1B}[3m", "\u{1B}[33m", "\u{1B}[31m", "\u{1B}[1;7m"].reduce(text) {
             $0.replacingOccurrences(of: $1, with: "")
         }
     }

@@ -37,7 +37,8 @@ struct ItemListPresenterTests {
         #expect(rows[0] == ItemRow(
             number: 12, isRead: false, isStarred: false, title: "Newest", displayTitle: "Newest",
             link: "https://a.example/1", feedTitle: "Planet Terminal", feedNumber: 3, author: "Ada",
-            localDate: "2026-11-22 11:00", date: "2026-11-22T10:00:00Z", published: "2026-11-22T10:00:00Z"))
+            localDate: "2026-11-22 11:00", shortDate: "11:00", date: "2026-11-22T10:00:00Z",
+            published: "2026-11-22T10:00:00Z"))
         #expect(rows[1].isRead && rows[1].isStarred)
         #expect(rows[1].localDate == "2026-11-22 10:00")
         #expect(view.notes.isEmpty)
@@ -53,6 +54,40 @@ struct ItemListPresenterTests {
         #expect(row.author == nil)
         #expect(row.published == nil)
         #expect(row.date == "2026-11-21T10:00:00Z")  // first seen
+        #expect(!row.titleIsExcerpt && row.excerpt == nil)
+    }
+
+    @Test func anUntitledItemIsListedByTheFirstWordsOfItsText() {
+        let mapper = ItemRowMapper(clock: FixedClock(now: Fixtures.now))
+        var item = Fixtures.item(1, title: " ")
+        item.excerpt = "Just shipped the new release of the tiling manager, with…"
+        let row = mapper.row(for: item)
+        #expect(row.title == " ")
+        #expect(row.displayTitle == "Just shipped the new release of the tiling manager, with…")
+        #expect(row.titleIsExcerpt)
+        #expect(row.excerpt == item.excerpt)
+
+        // A title wins over an excerpt; an empty excerpt is no excerpt.
+        item.title = "Real title"
+        #expect(mapper.row(for: item).displayTitle == "Real title" && !mapper.row(for: item).titleIsExcerpt)
+        item.title = nil
+        item.excerpt = " "
+        #expect(mapper.row(for: item).displayTitle == "(no title)" && !mapper.row(for: item).titleIsExcerpt)
+    }
+
+    @Test func theShortDateSaysOnlyWhatTodayDoesNotMakeObvious() {
+        // 2026-11-22T10:00:00Z is 11:00 local, one hour east.
+        let mapper = ItemRowMapper(clock: FixedClock(now: Fixtures.now, offset: 3600))
+        func short(_ secondsAgo: Double) -> String {
+            mapper.row(for: Fixtures.item(1, published: Fixtures.now.addingTimeInterval(-secondsAgo))).shortDate
+        }
+        #expect(short(0) == "11:00")
+        #expect(short(11 * 3600) == "00:00")  // the same local day
+        #expect(short(11 * 3600 + 60) == "11-21")  // 23:59 the day before
+        #expect(short(100 * 86_400) == "08-14")
+        #expect(short(200 * 86_400) == "2026")
+        #expect(short(400 * 86_400) == "2025")
+        #expect(short(-3 * 86_400) == "11-25")  // a feed's clock ahead
     }
 
     @Test(arguments: [

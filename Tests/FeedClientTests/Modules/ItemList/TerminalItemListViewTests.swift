@@ -16,14 +16,62 @@ struct TerminalItemListViewTests {
         return terminal
     }
 
-    @Test func at40ColumnsTheFeedColumnGoes() {
+    @Test func at40ColumnsTheDateShortensAndTheFeedColumnGoes() {
         let terminal = table(width: 40)
         #expect(terminal.outLines == [
-            " 12 N  2026-11-21 19:30  Tiling window …",
-            "  7  * 2026-11-20 08:00  标题很长很长很…",
-            "103 N* 2026-11-19 07:05  Release 🎉 par…",
+            " 12 N  11-21  Tiling window managers, r…",
+            "  7  * 11-20  标题很长很长很长很长很长…",
+            "103 N* 11-19  Release 🎉 party with 👩‍💻 …",
         ])
-        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) == 40) }
+        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 40) }
+    }
+
+    @Test func at30ColumnsTheDateGoesToo() {
+        let terminal = table(width: 30)
+        #expect(terminal.outLines == [
+            " 12 N  Tiling window managers…",
+            "  7  * 标题很长很长很长很长很…",
+            "103 N* Release 🎉 party with …",
+        ])
+        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 30) }
+    }
+
+    @Test func at60ColumnsTheShortDateKeepsTheFeedColumn() {
+        let terminal = table(width: 60)
+        #expect(terminal.outLines == [
+            " 12 N  11-21  Planet Terminal  Tiling window managers, revi…",
+            "  7  * 11-20  中文博客         标题很长很长很长很长很长很长…",
+            "103 N* 11-19  Emoji ✨ news    Release 🎉 party with 👩‍💻 fol…",
+        ])
+        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 60) }
+    }
+
+    @Test func shortTitlesKeepTheFullDateOnANarrowTerminal() {
+        // Nothing is given up for a title that fits.
+        let terminal = table(width: 40, rows: [.fixture(1, title: "Short", feed: "Blog"), .fixture(2, title: "Shorter", feed: "Blog")])
+        #expect(terminal.outLines == [
+            "1 N  2026-11-21 19:30  Blog  Short",
+            "2 N  2026-11-21 19:30  Blog  Shorter",
+        ])
+    }
+
+    @Test func anUntitledItemShowsTheFirstWordsOfItsTextInItalics() {
+        let rows: [ItemRow] = [.untitled(5, excerpt: "Just shipped the new release…"), .fixture(4, title: "A title", isRead: true)]
+        #expect(table(width: 80, rows: rows).outLines == [
+            "5 N  2026-11-21 19:30  Planet Terminal  Just shipped the new release…",
+            "4    2026-11-21 19:30  Planet Terminal  A title",
+        ])
+        #expect(table(width: 80, usesColor: true, rows: rows).outLines.first
+            == "5 N  \u{1B}[2m2026-11-21 19:30\u{1B}[0m  Planet Terminal  \u{1B}[1m\u{1B}[3mJust shipped the new release…\u{1B}[0m\u{1B}[0m")
+        // Plain lines keep the title column empty; JSON says the title is absent and adds the excerpt.
+        let plain = TerminalSpy()
+        TerminalItemListView(terminal: plain, format: .plain).showItems([rows[0]], emptyNote: "none")
+        #expect(plain.out.split(separator: "\t", omittingEmptySubsequences: false)[3] == "")
+        let json = TerminalSpy()
+        TerminalItemListView(terminal: json, format: .json).showItems(rows, emptyNote: "none")
+        #expect(json.out.contains(#""title":"","#))
+        #expect(json.out.contains(#""tags":[],"excerpt":"Just shipped the new release…"}"#))
+        #expect(json.out.contains(#""tags":[],"excerpt":null}"#))
     }
 
     @Test func at80ColumnsWideCharactersLineUp() {
@@ -36,8 +84,9 @@ struct TerminalItemListViewTests {
         for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 80) }
     }
 
-    @Test func at160ColumnsNothingIsCut() {
-        let terminal = table(width: 160)
+    @Test(arguments: [120, 160])
+    func wideTerminalsCutNothing(width: Int) {
+        let terminal = table(width: width)
         #expect(terminal.outLines == [
             " 12 N  2026-11-21 19:30  Planet Terminal  Tiling window managers, revisited: a long look at i3, sway and river",
             "  7  * 2026-11-20 08:00  中文博客         标题很长很长很长很长很长很长很长很长",
@@ -46,13 +95,13 @@ struct TerminalItemListViewTests {
     }
 
     @Test func aNarrowFeedColumnTruncatesByDisplayWidth() {
-        let terminal = table(width: 60, rows: [
+        let terminal = table(width: 64, rows: [
             .fixture(12),
             .fixture(7, title: "标题很长很长很长很长很长很长很长很长", feed: "中文博客", localDate: "2026-11-20 08:00", isRead: true),
         ])
         #expect(terminal.outLines == [
-            "12 N  2026-11-21 19:30  Planet Term…  Tiling window manager…",
-            " 7    2026-11-20 08:00  中文博客      标题很长很长很长很长…",
+            "12 N  2026-11-21 19:30  Planet Termi…  Tiling window managers, …",
+            " 7    2026-11-20 08:00  中文博客       标题很长很长很长很长很长…",
         ])
     }
 
@@ -104,13 +153,13 @@ struct TerminalItemListViewTests {
         row.author = "Ada \"Countess\" Lovelace"
         TerminalItemListView(terminal: terminal, format: .json).showItems(
             [row, .fixture(13, title: "", isRead: true, isStarred: true)], emptyNote: "none")
-        let first = #"{"number":12,"title":"Tiling window managers, revisited","link":null,"feed":"Planet Terminal","feedNumber":1,"author":"Ada \"Countess\" Lovelace","published":"2026-11-21T18:30:00Z","read":false,"starred":false,"alsoIn":[],"tags":[]}"#
-        let second = #"{"number":13,"title":"","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":true,"starred":true,"alsoIn":[],"tags":[]}"#
+        let first = #"{"number":12,"title":"Tiling window managers, revisited","link":null,"feed":"Planet Terminal","feedNumber":1,"author":"Ada \"Countess\" Lovelace","published":"2026-11-21T18:30:00Z","read":false,"starred":false,"alsoIn":[],"tags":[],"excerpt":null}"#
+        let second = #"{"number":13,"title":"","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":true,"starred":true,"alsoIn":[],"tags":[],"excerpt":null}"#
         #expect(terminal.out == #"{"items":["# + first + "," + second + "]}\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["items"])
         let item = try #require((object["items"] as? [[String: Any]])?.first)
-        #expect(Set(item.keys) == ["number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred", "alsoIn", "tags"])
+        #expect(Set(item.keys) == ["number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred", "alsoIn", "tags", "excerpt"])
     }
 
     @Test func emptyListings() {

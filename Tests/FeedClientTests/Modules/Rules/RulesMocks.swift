@@ -4,12 +4,12 @@ import Foundation
 
 final class RulesViewSpy: RulesView {
     private(set) var lists: [[RuleRow]] = []
-    private(set) var matches: [(rule: RuleRow, items: [RuleMatchRow])] = []
+    private(set) var matches: [(rule: RuleRow, items: [ItemRow])] = []
     private(set) var failures: [CommandFailure] = []
     private(set) var applied: [String] = []
     func showRules(_ rows: [RuleRow]) { lists.append(rows) }
     func showApplied(_ message: String, result: RPC.ApplyRule.Result) { applied.append(message) }
-    func showMatches(of rule: RuleRow, items: [RuleMatchRow]) { matches.append((rule, items)) }
+    func showMatches(of rule: RuleRow, items: [ItemRow]) { matches.append((rule, items)) }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }
 

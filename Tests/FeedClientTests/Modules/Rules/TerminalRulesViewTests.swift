@@ -3,13 +3,34 @@ import Testing
 @testable import FeedClient
 
 struct TerminalRulesViewTests {
-    @Test func aTableAlignsNames() {
-        let terminal = TerminalSpy(isTTY: true)
+    @Test(arguments: [80, 120])
+    func aTableAlignsNamesAndCounts(width: Int) {
+        let terminal = TerminalSpy(isTTY: true, width: width)
         TerminalRulesView(terminal: terminal, format: .table).showRules(RulesFixtures.rows)
         #expect(terminal.outLines == [
             "no-sponsored  12 matches  title: /sponsored|promoted/ → read, hide",
-            "swift         1 match     feed: Swift Forums, tag: swift → star, tag:swift",
+            "swift          1 match    feed: Swift Forums, tag: swift → star, tag:swift",
         ])
+    }
+
+    @Test func at40ColumnsWhatARuleDoesGoesOnTheNextLineAndKeepsItsActions() {
+        let terminal = TerminalSpy(isTTY: true, width: 40)
+        TerminalRulesView(terminal: terminal, format: .table).showRules(RulesFixtures.rows)
+        #expect(terminal.outLines == [
+            "no-sponsored  12 matches",
+            "    title: /sponsored|prom… → read, hide",
+            "swift          1 match",
+            "    feed: Swift Forum… → star, tag:swift",
+        ])
+    }
+
+    @Test func aLongNameTakesAtMostAThirdOfTheWidth() {
+        let terminal = TerminalSpy(isTTY: true, width: 60)
+        TerminalRulesView(terminal: terminal, format: .table).showRules([
+            RuleRow(name: "hide-sponsored-posts-from-every-planet", conditions: "title: /(?i)sponsored|promoted|advert/", actions: ["read", "hide"], matched: 3),
+        ])
+        #expect(terminal.outLines == ["hide-sponsored-post…  3 matches  title: /(?i)s… → read, hide"])
+        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 60) }
     }
 
     @Test func wideNamesAlignByColumns() {
@@ -37,22 +58,45 @@ struct TerminalRulesViewTests {
         #expect(json.out == #"{"rules":[{"name":"swift","conditions":"feed: Swift Forums, tag: swift","actions":["star","tag:swift"],"matched":1}]}"# + "\n")
     }
 
-    @Test func matchesAsTableLinesAndJSON() {
-        let items = [RuleMatchRow(number: 42, title: "Sponsored", feed: "F"), RuleMatchRow(number: 7, title: "Promoted", feed: "F")]
-        let table = TerminalSpy(isTTY: true)
-        TerminalRulesView(terminal: table, format: .table).showMatches(of: RulesFixtures.rows[0], items: items)
-        #expect(table.outLines == ["rule no-sponsored matches 2 stored items", "42  Sponsored  F", " 7  Promoted  F"])
+    static let matches: [ItemRow] = [
+        .fixture(42, title: "Sponsored: the best tiling window manager money can buy", feed: "Planet Terminal"),
+        .fixture(7, title: "Promoted", feed: "F", localDate: "2026-11-20 08:00", isRead: true, isStarred: true),
+    ]
+
+    @Test func matchesAreListedAsTidingsListListsThem() {
+        for (width, rows) in [
+            (80, [
+                "42 N  2026-11-21 19:30  Planet Terminal  Sponsored: the best tiling window mana…",
+                " 7  * 2026-11-20 08:00  F                Promoted",
+            ]),
+            (40, ["42 N  11-21  Sponsored: the best tiling…", " 7  * 11-20  Promoted"]),
+            (120, [
+                "42 N  2026-11-21 19:30  Planet Terminal  Sponsored: the best tiling window manager money can buy",
+                " 7  * 2026-11-20 08:00  F                Promoted",
+            ]),
+        ] {
+            let table = TerminalSpy(isTTY: true, width: width)
+            TerminalRulesView(terminal: table, format: .table).showMatches(of: RulesFixtures.rows[0], items: Self.matches)
+            let list = TerminalSpy(isTTY: true, width: width)
+            TerminalItemListView(terminal: list, format: .table).showItems(Self.matches, emptyNote: "none")
+            #expect(table.outLines == ["rule no-sponsored matches 2 stored items"] + list.outLines, "width \(width)")
+            #expect(Array(table.outLines.dropFirst()) == rows.map { Substring($0) }, "width \(width)")
+        }
+    }
+
+    @Test func matchesPipedAndAsJSON() {
+        let items: [ItemRow] = [.fixture(42, title: "Sponsored", feed: "F"), .fixture(7, title: "", feed: "F")]
         let plain = TerminalSpy(isTTY: false)
         TerminalRulesView(terminal: plain, format: .plain).showMatches(of: RulesFixtures.rows[0], items: items)
-        #expect(plain.outLines == ["42\tSponsored\tF", "7\tPromoted\tF"])
+        #expect(plain.outLines == ["42\tSponsored\tF", "7\t(untitled)\tF"])
         let json = TerminalSpy(isTTY: false)
-        TerminalRulesView(terminal: json, format: .json).showMatches(of: RulesFixtures.rows[1], items: [items[1]])
-        #expect(json.out.hasSuffix(#""items":[{"number":7,"title":"Promoted","feed":"F"}]}"# + "\n"))
+        TerminalRulesView(terminal: json, format: .json).showMatches(of: RulesFixtures.rows[1], items: [items[0]])
+        #expect(json.out.hasSuffix(#""items":[{"number":42,"title":"Sponsored","feed":"F"}]}"# + "\n"))
     }
 
     @Test func hostileDaemonStringsNeverReachTheTerminal() {
         let row = RuleRow(name: "x\u{1B}[2J", conditions: "title: \u{202E}y", actions: ["tag:\u{9B}z"], matched: 1)
-        let item = RuleMatchRow(number: 1, title: "t\u{1B}]0;x\u{07}", feed: "f\u{85}")
+        let item = ItemRow.fixture(1, title: "t\u{1B}]0;x\u{07}", feed: "f\u{85}")
         for format in [OutputFormat.table, .plain, .json] {
             let terminal = TerminalSpy(isTTY: format == .table)
             let view = TerminalRulesView(terminal: terminal, format: format)

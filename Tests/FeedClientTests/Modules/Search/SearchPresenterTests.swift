@@ -44,6 +44,15 @@ struct SearchPresenterTests {
         #expect(row.item.title == "")
     }
 
+    @Test func aHitWithoutTitleReadsTheFirstWordsOfItsText() {
+        let (presenter, _) = presenter(.success([]))
+        var item = Fixtures.item(1, title: nil)
+        item.excerpt = "Just shipped the new release…"
+        let row = presenter.row(for: SearchHit(item: item, title: "", snippet: searchMarked("body window", "window")))
+        #expect(row.title.pieces == [.init("Just shipped the new release…")])
+        #expect(row.item.titleIsExcerpt)
+    }
+
     @Test(arguments: [
         (SearchQuery(text: "zzz"), "No items match 'zzz'."),
         (SearchQuery(text: "rust async", unreadOnly: true), "No unread items match 'rust async'."),

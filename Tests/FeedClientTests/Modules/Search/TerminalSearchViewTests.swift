@@ -20,16 +20,41 @@ struct TerminalSearchViewTests {
         return terminal
     }
 
-    @Test func at40ColumnsTitlesAndSnippetsAreCut() {
+    @Test func at40ColumnsTheDateShortensAndTheFeedColumnGoes() {
         let terminal = table(width: 40)
         #expect(terminal.outLines == [
-            " 12 N  2026-11-21 19:30  Tiling window …",
+            " 12 N  11-21  Tiling window managers, r…",
             "       … the window manager that tiles …",
-            "  7  * 2026-11-21 19:30  标题很长很长很…",
-            "103 N* 2026-11-21 19:30  Release 🎉 par…",
+            "  7  * 11-21  标题很长很长很长很长很长…",
+            "103 N* 11-21  Release 🎉 party with 👩‍💻 …",
             "       bring party hats 🎩 and snacks f…",
         ])
-        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) == 40) }
+        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 40) }
+    }
+
+    @Test func at30ColumnsTheDateGoesToo() {
+        let terminal = table(width: 30)
+        #expect(terminal.outLines == [
+            " 12 N  Tiling window managers…",
+            "       … the window manager t…",
+            "  7  * 标题很长很长很长很长很…",
+            "103 N* Release 🎉 party with …",
+            "       bring party hats 🎩 an…",
+        ])
+        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 30) }
+    }
+
+    @Test func anUntitledHitShowsTheFirstWordsOfItsTextInItalics() {
+        let row = SearchHitRow(
+            item: .untitled(5, excerpt: "Just shipped the new release…"),
+            title: MatchedText(pieces: [.init("Just shipped the new release…")]), snippet: MatchedText(marked: "the new \u{02}release\u{03}"))
+        let plain = table(width: 80, rows: [row])
+        #expect(plain.outLines == [
+            "5 N  2026-11-21 19:30  Planet Terminal  Just shipped the new release…",
+            "     the new release",
+        ])
+        let colored = table(width: 80, usesColor: true, rows: [row])
+        #expect(colored.outLines[0].hasSuffix("\u{1B}[1m\u{1B}[3mJust shipped the new release…\u{1B}[0m\u{1B}[0m"))
     }
 
     @Test func at80Columns() {
@@ -44,8 +69,9 @@ struct TerminalSearchViewTests {
         for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 80) }
     }
 
-    @Test func at160Columns() {
-        let terminal = table(width: 160)
+    @Test(arguments: [120, 160])
+    func wideTerminalsCutNothingButTheSnippets(width: Int) {
+        let terminal = table(width: width)
         #expect(terminal.outLines == [
             " 12 N  2026-11-21 19:30  Planet Terminal  Tiling window managers, revisited: a long look at i3, sway and river",
             "       … the window manager that tiles every window on the screen, and more …",
@@ -102,12 +128,12 @@ struct TerminalSearchViewTests {
     @Test func jsonIsTheListItemWithAPlainSnippet() throws {
         let terminal = TerminalSpy()
         TerminalSearchView(terminal: terminal, format: .json).showHits([.fixture(5, snippet: "a [window]  manager"), .fixture(6)], emptyNote: "none")
-        let first = #"{"number":5,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"snippet":"a window manager","alsoIn":[],"tags":[]}"#
-        let second = #"{"number":6,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"snippet":"","alsoIn":[],"tags":[]}"#
+        let first = #"{"number":5,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"snippet":"a window manager","alsoIn":[],"tags":[],"excerpt":null}"#
+        let second = #"{"number":6,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"snippet":"","alsoIn":[],"tags":[],"excerpt":null}"#
         #expect(terminal.out == #"{"hits":["# + first + "," + second + "]}\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         let hit = try #require((object["hits"] as? [[String: Any]])?.first)
-        #expect(Set(hit.keys) == ["number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred", "snippet", "alsoIn", "tags"])
+        #expect(Set(hit.keys) == ["number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred", "snippet", "alsoIn", "tags", "excerpt"])
     }
 
     @Test func noHits() {

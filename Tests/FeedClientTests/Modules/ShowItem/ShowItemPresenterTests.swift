@@ -98,6 +98,22 @@ struct ShowItemPresenterTests {
         #expect(detail.link == nil && detail.author == nil && detail.published == nil)
         #expect(detail.dateText == "2026-11-21 10:00 (1 day ago)")  // first seen
         #expect(detail.text == "" && detail.links == [])
+        #expect(!detail.titleIsExcerpt && detail.excerpt == nil)
+    }
+
+    @Test func anUntitledEpisodeIsNamedByItsTextAndShowsItsPlayingTime() async throws {
+        var item = Fixtures.item(5, title: nil)
+        item.excerpt = "Just shipped the new release…"
+        item.enclosures = [
+            Enclosure(url: "https://cdn.example/a.mp3", type: "audio/mpeg", duration: 3723),
+            Enclosure(url: "https://cdn.example/b.mp3", duration: 0),
+        ]
+        _ = await run(.success(.init(item: item, rendered: nil)), number: 5)
+        let detail = try #require(view.shown.first)
+        #expect(detail.title == "" && detail.displayTitle == "Just shipped the new release…" && detail.titleIsExcerpt)
+        #expect(detail.excerpt == "Just shipped the new release…")
+        #expect(detail.attachments.map(\.duration) == [3723, 0])
+        #expect(detail.attachments.map(\.playingTime) == ["1:02:03", nil])
     }
 
     @Test func theRelativeDateIsLeftOutWhenItSaysNothingMore() throws {

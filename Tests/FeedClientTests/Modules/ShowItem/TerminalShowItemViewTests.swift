@@ -42,10 +42,50 @@ struct TerminalShowItemViewTests {
             "           revisited",
             "Author:    Ada Lovelace",
             "Date:      2026-11-22 11:00 (3 h ago)",
-            "Link:      https://planet.example.org/2026/11/tiling-window-managers-revisited",
+            "Link:",
+            "https://planet.example.org/2026/11/tiling-window-managers-revisited",
+            "Enclosure:",
+            "https://cdn.example.org/episodes/tiling.mp3",
+            "           (audio/mpeg, 12.3 MB)",
+        ] + Self.body)
+    }
+
+    @Test func aLinkThatFitsTheValueColumnStaysBesideItsLabel() {
+        let terminal = render(.fixture(), width: 60)
+        #expect(terminal.outLines == [
+            "Feed:      Planet Terminal",
+            "Title:     Tiling window managers, revisited",
+            "Author:    Ada Lovelace",
+            "Date:      2026-11-22 11:00 (3 h ago)",
+            "Link:",
+            "https://planet.example.org/2026/11/tiling-window-managers-revisited",
             "Enclosure: https://cdn.example.org/episodes/tiling.mp3",
             "           (audio/mpeg, 12.3 MB)",
         ] + Self.body)
+    }
+
+    @Test func anUntitledItemIsHeadedByTheFirstWordsOfItsTextInItalics() {
+        var detail = ItemDetail.fixture(title: "", author: nil, link: nil, attachments: [], text: "Just shipped it.", links: [])
+        detail.displayTitle = "Just shipped the new release…"
+        detail.titleIsExcerpt = true
+        detail.excerpt = "Just shipped the new release…"
+        #expect(render(detail, width: 40).outLines.prefix(2) == ["Feed:  Planet Terminal", "Title: Just shipped the new release…"])
+        #expect(render(detail, width: 40, usesColor: true).outLines[1] == "\u{1B}[2mTitle:\u{1B}[0m \u{1B}[3mJust shipped the new release…\u{1B}[0m")
+        let json = render(detail, width: 80, format: .json).out
+        #expect(json.contains(#""title":"","#) && json.hasSuffix(#""tags":[],"excerpt":"Just shipped the new release…"}"# + "\n"))
+    }
+
+    @Test func anEpisodeShowsItsPlayingTime() {
+        let detail = ItemDetail.fixture(author: nil, link: nil, attachments: [
+            .init(url: "https://c.example/a.mp3", type: "audio/mpeg", length: 12_345_678, size: "12.3 MB", duration: 3723, playingTime: "1:02:03"),
+            .init(url: "https://c.example/b.mp3", type: nil, length: nil, size: nil, duration: 45, playingTime: "0:45"),
+        ], text: "", links: [])
+        #expect(Array(render(detail, width: 80).outLines.suffix(2)) == [
+            "Enclosure: https://c.example/a.mp3 (audio/mpeg, 12.3 MB, 1:02:03)",
+            "Enclosure: https://c.example/b.mp3 (0:45)",
+        ])
+        #expect(render(detail, width: 80, format: .json).out.contains(
+            #""enclosures":[{"url":"https://c.example/a.mp3","type":"audio/mpeg","length":12345678,"duration":3723},{"url":"https://c.example/b.mp3","type":null,"length":null,"duration":45}]"#))
     }
 
     static let wide = ItemDetail.fixture(
@@ -162,12 +202,12 @@ struct TerminalShowItemViewTests {
 
     @Test func jsonHasTheDocumentedSchema() throws {
         let terminal = render(.fixture(), width: 80, format: .json)
-        #expect(terminal.out == #"{"number":12,"title":"Tiling window managers, revisited","link":"https://planet.example.org/2026/11/tiling-window-managers-revisited","feed":"Planet Terminal","feedNumber":3,"author":"Ada Lovelace","published":"2026-11-22T10:00:00Z","read":false,"starred":true,"enclosures":[{"url":"https://cdn.example.org/episodes/tiling.mp3","type":"audio/mpeg","length":12345678}],"text":"Tiling window managers[1] are back.\n\n  let x = 1","links":["https://en.wikipedia.org/wiki/Tiling_window_manager"],"tags":[]}"# + "\n")
+        #expect(terminal.out == #"{"number":12,"title":"Tiling window managers, revisited","link":"https://planet.example.org/2026/11/tiling-window-managers-revisited","feed":"Planet Terminal","feedNumber":3,"author":"Ada Lovelace","published":"2026-11-22T10:00:00Z","read":false,"starred":true,"enclosures":[{"url":"https://cdn.example.org/episodes/tiling.mp3","type":"audio/mpeg","length":12345678,"duration":null}],"text":"Tiling window managers[1] are back.\n\n  let x = 1","links":["https://en.wikipedia.org/wiki/Tiling_window_manager"],"tags":[],"excerpt":null}"# + "\n")
         #expect(terminal.paged.isEmpty)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         #expect(Set(object.keys) == [
             "number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred",
-            "enclosures", "text", "links", "tags",
+            "enclosures", "text", "links", "tags", "excerpt",
         ])
     }
 
@@ -177,7 +217,7 @@ struct TerminalShowItemViewTests {
             attachments: [.init(url: "https://c.example/a", type: nil, length: nil, size: nil)], text: "", links: [])
         detail.published = nil
         let terminal = render(detail, width: 80, format: .json)
-        #expect(terminal.out == #"{"number":12,"title":"","link":null,"feed":"Planet Terminal","feedNumber":3,"author":null,"published":null,"read":false,"starred":true,"enclosures":[{"url":"https://c.example/a","type":null,"length":null}],"text":"","links":[],"tags":[]}"# + "\n")
+        #expect(terminal.out == #"{"number":12,"title":"","link":null,"feed":"Planet Terminal","feedNumber":3,"author":null,"published":null,"read":false,"starred":true,"enclosures":[{"url":"https://c.example/a","type":null,"length":null,"duration":null}],"text":"","links":[],"tags":[],"excerpt":null}"# + "\n")
     }
 }
 
@@ -198,7 +238,7 @@ extension TerminalShowItemViewTests {
         let lines = render(detail, width: 80).outLines
         #expect(lines.contains("Tags:      people, rust"), "the escape sequence is removed")
         let json = render(detail, width: 80, format: .json).out
-        #expect(json.hasSuffix(#","tags":["people","rust"]}"# + "\n"))
+        #expect(json.hasSuffix(#","tags":["people","rust"],"excerpt":null}"# + "\n"))
         #expect(!render(ItemDetail.fixture(), width: 80).out.contains("Tags:"))
     }
 }

@@ -21,11 +21,11 @@ struct TerminalWatchViewTests {
     @Test func at40ColumnsEachBatchIsFitted() {
         let terminal = write(Self.batches, width: 40)
         #expect(terminal.outLines == [
-            "98 N  2026-11-21 19:30  Tiling window m…",
-            " 99 N* 2026-11-20 08:00  标题很长很长很…",
-            "100 N  2026-11-19 07:05  Release 🎉 par…",
+            "98 N  11-21  Tiling window managers, re…",
+            " 99 N* 11-20  标题很长很长很长很长很长…",
+            "100 N  11-19  Release 🎉 party with 👩‍💻 …",
         ])
-        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) == 40) }
+        for line in terminal.outLines { #expect(DisplayWidth.of(String(line)) <= 40) }
     }
 
     @Test func at80Columns() {
@@ -63,8 +63,8 @@ struct TerminalWatchViewTests {
         ])
         let json = write([[.fixture(5, link: nil)], [.fixture(6, isRead: true, isStarred: true)]], format: .json)
         #expect(json.outLines == [
-            #"{"number":5,"title":"Tiling window managers, revisited","link":null,"feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"alsoIn":[],"tags":[]}"#,
-            #"{"number":6,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":true,"starred":true,"alsoIn":[],"tags":[]}"#,
+            #"{"number":5,"title":"Tiling window managers, revisited","link":null,"feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"alsoIn":[],"tags":[],"excerpt":null}"#,
+            #"{"number":6,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":true,"starred":true,"alsoIn":[],"tags":[],"excerpt":null}"#,
         ])
         for line in json.outLines {
             #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])

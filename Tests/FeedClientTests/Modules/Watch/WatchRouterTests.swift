@@ -29,7 +29,7 @@ struct WatchRouterTests {
         test.daemon.notificationLines[RPC.Watch.name] = [WatchLines.newItems([Fixtures.item(8, title: "Eight"), Fixtures.item(9, title: "Nine")])]
         _ = await WatchRouter.assemble(json: true, dependencies: test.dependencies).run()
         #expect(test.terminal.outLines.count == 2)
-        #expect(test.terminal.outLines.allSatisfy { $0.hasPrefix("{\"number\":") && $0.hasSuffix("\"starred\":false,\"alsoIn\":[],\"tags\":[]}") })
+        #expect(test.terminal.outLines.allSatisfy { $0.hasPrefix("{\"number\":") && $0.hasSuffix("\"starred\":false,\"alsoIn\":[],\"tags\":[],\"excerpt\":null}") })
     }
 
     @Test func anUnreachableDaemonIsOneLineAndExitThree() async {

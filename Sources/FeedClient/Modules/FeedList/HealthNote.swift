@@ -1,0 +1,28 @@
+/// What `tidings feeds` says under a failing or gone feed: what is wrong (`head`: the error,
+/// which may be cut) and what the user needs to act on (when the daemon tries again, how to
+/// remove the feed), which is never cut. Strings are sanitised.
+struct HealthNote: Equatable {
+    /// `error: HTTP 503 Service Unavailable`.
+    var head: String
+    /// What follows `head` on the same line, separator included:
+    /// ` (3 failures in a row); next try in 4 h`.
+    var inline: String
+    /// The same on a line of its own, longest first; a narrow terminal takes the first that
+    /// fits (`3 failures in a row; next try in 4 h`, then `next try in 4 h`).
+    var ownLine: [String]
+
+    /// The whole note on one line.
+    var text: String { head + inline }
+
+    /// The note in lines of at most `width` columns: one line while the head keeps at least
+    /// half the width (or all of itself), else the head (cut to fit) and under it `ownLine`.
+    /// The part after the head is never cut: it runs past the edge when nothing fits.
+    func lines(width: Int) -> [String] {
+        let headWidth = DisplayWidth.of(head)
+        let headRoom = width - DisplayWidth.of(inline)
+        if headRoom >= headWidth { return [text] }
+        if headRoom >= width / 2 || ownLine.isEmpty { return [DisplayWidth.truncate(head, toWidth: max(headRoom, 1)) + inline] }
+        let tail = ownLine.first { DisplayWidth.of($0) <= width } ?? ownLine[ownLine.count - 1]
+        return [DisplayWidth.truncate(head, toWidth: width), tail]
+    }
+}
