@@ -38,7 +38,8 @@ struct CommandLineTests {
         try await expectUsageError(["list", "--limit", "0"], "tidings: --limit must be at least 1", help: "tidings list --help")
         try await expectUsageError(["list", "extra"], "tidings: unexpected argument 'extra'", help: "tidings list --help")
         try await expectUsageError(
-            ["rules", "x"], "tidings: expected 'tidings rules' or 'tidings rules test NAME'", help: "tidings rules --help")
+            ["rules", "x"], "tidings: expected 'tidings rules', 'tidings rules apply NAME [--dry-run]' or 'tidings rules test NAME'",
+            help: "tidings rules --help")
         try await expectUsageError(["--bogus", "list"], "tidings: unknown option '--bogus'")
         try await expectUsageError(["--socket"], "tidings: missing value for '--socket <path>'")
     }

@@ -42,6 +42,12 @@ extension DocExamplesTests {
                 let subscribed = try await daemon.tidings(["subscribe", server.url(path)])
                 guard subscribed.status == 0 else { throw HarnessError("subscribing to \(path): \(subscribed)") }
             }
+            // The directories the completion examples write to: the `mkdir -p` line before them
+            // is not a `tidings` line, so it is not run.
+            for directory in [".local/share/bash-completion/completions", ".local/share/zsh/site-functions", ".config/fish/completions"] {
+                try FileManager.default.createDirectory(
+                    at: daemon.directory.appendingPathComponent(directory), withIntermediateDirectories: true)
+            }
             let newsboat = daemon.directory.appendingPathComponent(".newsboat")
             try FileManager.default.createDirectory(at: newsboat, withIntermediateDirectories: true)
             try """

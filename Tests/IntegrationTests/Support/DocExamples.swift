@@ -29,7 +29,9 @@ struct DocExample: Equatable, CustomStringConvertible {
 ///   `[brackets]` is a synopsis, not an example.
 /// - An example exits with 0 unless the document says otherwise: a trailing comment
 ///   `# exit N` means N; else, after a `$ tidings` line, an output line starting with
-///   `tidings: ` (an error) means 1.
+///   `tidings: ` (an error) means 1, or 2 when the output also points to the help
+///   (`see 'tidings …'`: a usage error).
+/// - A line holding a key to press (`<Tab>`) is not run.
 enum DocExamples {
     struct Found {
         var examples: [DocExample] = []
@@ -53,7 +55,12 @@ enum DocExamples {
                 guard text == "tidings" || text.hasPrefix("tidings ") else { continue }
                 let (command, comment) = splitComment(text)
                 var status: Int32 = 0
-                if prompted, output(after: index, in: lines).contains(where: { $0.hasPrefix("tidings: ") }) { status = 1 }
+                if prompted {
+                    let output = output(after: index, in: lines)
+                    if output.contains(where: { $0.hasPrefix("tidings: ") }) {
+                        status = output.contains(where: { $0.hasPrefix("see 'tidings") }) ? 2 : 1
+                    }
+                }
                 if let explicit = exitStatus(in: comment) { status = explicit }
                 add(DocExample(file: file, line: index + 1, command: command, status: status), to: &found)
             } else {
@@ -141,6 +148,8 @@ enum DocExamples {
     static func isSynopsis(_ command: String) -> Bool {
         for word in words(of: command) where !word.quoted {
             if word.text.contains("[") || word.text.contains("...") || word.text.contains("…") { return true }
+            // A key to press, such as `<Tab>`: nothing to run.
+            if word.text.range(of: "<[A-Za-z-]+>", options: .regularExpression) != nil { return true }
             // After a sign, one capital is an option (`less -R`), two or more a placeholder (`-TAG`).
             let bare = word.text.drop { $0 == "+" || $0 == "-" }
             let shortest = bare.count < word.text.count ? 2 : 1

@@ -156,7 +156,7 @@ struct ItemListPresenterTests {
         let (presenter, interactor) = presenter(.failure(RPCError(.ambiguous, "'n' matches 2 feeds")), query: .init(feed: "n"))
         interactor.tag = "n"
         await presenter.viewDidLoad()
-        #expect(view.failures == [CommandFailure(message: "cannot list items: 'n' matches 2 feeds")])
+        #expect(view.failures == [CommandFailure(message: "'n' matches 2 feeds")])
         #expect(interactor.tagSelectors.isEmpty)
     }
 }
