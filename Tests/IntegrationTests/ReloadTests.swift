@@ -142,9 +142,11 @@ struct ReloadTests {
         #expect(await daemon.stop() == 0)
     }
 
-    /// How long SIGTERM may take to stop the daemon, whatever it is doing: well inside the
-    /// unit's `TimeoutStopSec=10s` (ShutdownTests holds a refresh to the same bound).
-    static let stopWithin: Duration = .seconds(5)
+    /// How long SIGTERM may take to stop the daemon, whatever it is doing: inside the unit's
+    /// `TimeoutStopSec=10s`. The daemon itself stops in well under a second (ShutdownTests);
+    /// the margin is for the test process, whose polling waits behind the rest of the suite
+    /// on a loaded 2-core machine (6.7 s seen once, with a build running beside the suite).
+    static let stopWithin: Duration = .seconds(9)
 
     /// 387 bytes whose last key, composed by Yams, is a list of 9^9 scalars that it hashes for
     /// longer than anyone waits: the daemon hung at start, and on SIGHUP, where SIGTERM then no

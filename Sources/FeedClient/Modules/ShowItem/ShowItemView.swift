@@ -82,7 +82,8 @@ public final class TerminalShowItemView: ShowItemView {
         for attachment in detail.attachments {
             let facts = [attachment.type.map(TerminalText.sanitize), attachment.size, attachment.playingTime]
                 .compactMap { $0 }.filter { !$0.isEmpty }
-            let tokens = [TerminalText.sanitize(attachment.url)] + (facts.isEmpty ? [] : ["(" + facts.joined(separator: ", ") + ")"])
+            // The facts wrap at their spaces (a narrow terminal); the URL is never cut.
+            let tokens = [TerminalText.sanitize(attachment.url)] + (facts.isEmpty ? [] : WordWrap.words("(" + facts.joined(separator: ", ") + ")"))
             fields.append(HeaderField(label: "Enclosure:", tokens: tokens, breaking: .link))
         }
 

@@ -88,6 +88,19 @@ struct TerminalShowItemViewTests {
             #""enclosures":[{"url":"https://c.example/a.mp3","type":"audio/mpeg","length":12345678,"duration":3723},{"url":"https://c.example/b.mp3","type":null,"length":null,"duration":45}]"#))
     }
 
+    @Test func anEpisodesFactsWrapAtTheirSpacesOnANarrowTerminal() {
+        let detail = ItemDetail.fixture(author: nil, link: nil, attachments: [
+            .init(url: "http://127.0.0.1:8765/ep1.mp3", type: "audio/mpeg", length: 12_345_678, size: "12.3 MB", duration: 3723, playingTime: "1:02:03"),
+        ], text: "", links: [])
+        let lines = render(detail, width: 40).outLines
+        #expect(Array(lines.suffix(3)) == [
+            "Enclosure: http://127.0.0.1:8765/ep1.mp3",
+            "           (audio/mpeg, 12.3 MB,",
+            "           1:02:03)",
+        ])
+        #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 40 })
+    }
+
     static let wide = ItemDetail.fixture(
         title: "标题很长很长很长很长很长很长很长很长 🎉 Emoji 👩‍💻 done", feed: "中文博客 · 技术", author: "李华",
         link: nil, attachments: [], text: "中文正文：终端阅读器。", links: [])
