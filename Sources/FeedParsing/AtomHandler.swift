@@ -141,7 +141,7 @@ final class AtomHandler: FeedFormatHandler {
         }
         switch element.local {
         case .title:
-            if feed.title == nil { feed.titleType = AtomTextConstruct(attributes, atom03: format == .atom03).titleType }
+            if feed.title == nil { feed.titleType = construct(attributes).titleType }
             return textConstruct(.feed(.text(\.title, .line)), attributes)
         case .subtitle, .tagline: return textConstruct(.feed(.text(\.subtitle, .block)), attributes)
         case .updated, .modified: return capture(.feed(.date(\.updated)))
@@ -179,11 +179,16 @@ final class AtomHandler: FeedFormatHandler {
         case .id: return capture(.entry(.text(\.id, .line)))
         case .title:
             if entry?.title?.isBlank ?? true {
-                entry?.titleType = AtomTextConstruct(attributes, atom03: format == .atom03).titleType
+                entry?.titleType = construct(attributes).titleType
             }
             return textConstruct(.entry(.draft(\.title)), attributes)
-        case .summary: return textConstruct(.entry(.draft(\.summary)), attributes)
-        case .content: return textConstruct(.entry(.draft(\.content)), attributes)
+        case .summary:
+            // The first summary that says something is the one kept (`FieldTarget.store`).
+            if entry?.summary?.isBlank ?? true { entry?.summaryIsText = construct(attributes).isPlainText }
+            return textConstruct(.entry(.draft(\.summary)), attributes)
+        case .content:
+            if entry?.content?.isBlank ?? true { entry?.contentIsText = construct(attributes).isPlainText }
+            return textConstruct(.entry(.draft(\.content)), attributes)
         case .published, .issued: return capture(.entry(.date(\.published)))
         case .created: return capture(.entry(.date(\.created)))
         case .updated, .modified: return capture(.entry(.date(\.updated)))
@@ -236,9 +241,14 @@ final class AtomHandler: FeedFormatHandler {
 
     /// How to capture a text construct, from `type` (Atom 1.0) or `mode` and `type` (Atom 0.3).
     private func textConstruct(_ target: Target, _ attributes: AttributeList) -> CaptureMode {
-        let construct = AtomTextConstruct(attributes, atom03: format == .atom03)
+        let construct = construct(attributes)
         pending = (target, construct.encoding)
         return construct.mode
+    }
+
+    /// How to read a text construct with these attributes in this document's Atom version.
+    private func construct(_ attributes: AttributeList) -> AtomTextConstruct {
+        AtomTextConstruct(attributes, atom03: format == .atom03)
     }
 
     // MARK: - Fields
@@ -288,6 +298,9 @@ final class AtomHandler: FeedFormatHandler {
         var termsCreated: Date?
         var summary: DraftText?
         var content: DraftText?
+        /// Whether `summary` and `content` are plain text (`AtomTextConstruct.isPlainText`).
+        var summaryIsText = false
+        var contentIsText = false
         var mediaTitle: DraftText?
         var mediaDescription: DraftText?
         /// Whether `mediaDescription` is plain text rather than HTML (`MediaRSS`).
@@ -315,7 +328,8 @@ final class AtomHandler: FeedFormatHandler {
                 summary: ownSummary ?? mediaDescription?.block(in: arena),
                 content: content?.block(in: arena),
                 categories: categories, enclosures: enclosures, titleType: ownTitle == nil ? .unknown : titleType)
-            if ownSummary == nil, mediaDescriptionIsText, item.summary != nil { item.summaryIsText = true }
+            if item.summary != nil, ownSummary == nil ? mediaDescriptionIsText : summaryIsText { item.summaryIsText = true }
+            if item.content != nil, contentIsText { item.contentIsText = true }
             return item
         }
     }
