@@ -86,10 +86,16 @@ public struct ParsedItem: Sendable, Codable, Hashable {
     /// of the `tidingsd parse` contract (which shows it as the id), and not used for
     /// `storeKey`, so that items stored before such ids were read keep their keys.
     public var idIsResourceURI: Bool?
-    /// Whether `summary` is plain text (a Media RSS `media:description`) rather than HTML: not
-    /// part of the `tidingsd parse` contract, where it is the text as written. The store keeps
-    /// summaries as HTML (`summaryHTML`), so that the text's line breaks survive rendering.
+    /// Whether `summary` is plain text rather than HTML (an Atom text construct of type text, a
+    /// JSON Feed `summary`, a Media RSS `media:description`): not part of the `tidingsd parse`
+    /// contract, where it is the text as written. The store keeps summaries as HTML
+    /// (`summaryHTML`), so that the text's line breaks survive rendering and a `<` in it is not
+    /// read as markup.
     public var summaryIsText: Bool?
+    /// Whether `content` is plain text rather than HTML (an Atom text construct of type text, a
+    /// JSON Feed `content_text`): like `summaryIsText`, not part of the `tidingsd parse`
+    /// contract; the store keeps it as `contentHTML`.
+    public var contentIsText: Bool?
 
     public init(
         id: String? = nil, title: String? = nil, link: String? = nil, author: String? = nil,
@@ -117,12 +123,26 @@ public struct ParsedItem: Sendable, Codable, Hashable {
     }
 
     /// The summary as HTML, as the store keeps it: as it is, or for a plain-text summary
-    /// (`summaryIsText`) with `&`, `<` and `>` escaped and each line break as `<br>`.
+    /// (`summaryIsText`) as `html(ofText:)` writes it.
     public var summaryHTML: String? {
         guard summaryIsText == true, let summary else { return summary }
+        return Self.html(ofText: summary)
+    }
+
+    /// The content as HTML, as the store keeps it: as it is, or for a plain-text content
+    /// (`contentIsText`) as `html(ofText:)` writes it.
+    public var contentHTML: String? {
+        guard contentIsText == true, let content else { return content }
+        return Self.html(ofText: content)
+    }
+
+    /// Plain text as HTML that reads the same: `&`, `<` and `>` escaped and each line break
+    /// (`\n`, `\r\n` or `\r`) as `<br>` followed by a newline, so that the renderer keeps the
+    /// lines and the stored HTML stays readable line by line.
+    public static func html(ofText text: String) -> String {
         var html = ""
-        html.reserveCapacity(summary.utf8.count + summary.utf8.count / 8)
-        for character in summary {
+        html.reserveCapacity(text.utf8.count + text.utf8.count / 8)
+        for character in text {
             switch character {
             case "&": html += "&amp;"
             case "<": html += "&lt;"

@@ -141,7 +141,7 @@ final class AtomHandler: FeedFormatHandler {
         }
         switch element.local {
         case .title:
-            if feed.title == nil { feed.titleType = AtomTextConstruct(attributes, atom03: format == .atom03).titleType }
+            if feed.title == nil { feed.titleType = construct(attributes).titleType }
             return textConstruct(.feed(.text(\.title, .line)), attributes)
         case .subtitle, .tagline: return textConstruct(.feed(.text(\.subtitle, .block)), attributes)
         case .updated, .modified: return capture(.feed(.date(\.updated)))
@@ -179,11 +179,16 @@ final class AtomHandler: FeedFormatHandler {
         case .id: return capture(.entry(.text(\.id, .line)))
         case .title:
             if entry?.title?.isBlank ?? true {
-                entry?.titleType = AtomTextConstruct(attributes, atom03: format == .atom03).titleType
+                entry?.titleType = construct(attributes).titleType
             }
             return textConstruct(.entry(.draft(\.title)), attributes)
-        case .summary: return textConstruct(.entry(.draft(\.summary)), attributes)
-        case .content: return textConstruct(.entry(.draft(\.content)), attributes)
+        case .summary:
+            // The first summary that says something is the one kept (`FieldTarget.store`).
+            if entry?.summary?.isBlank ?? true { entry?.summaryIsText = construct(attributes).isPlainText }
+            return textConstruct(.entry(.draft(\.summary)), attributes)
+        case .content:
+            if entry?.content?.isBlank ?? true { entry?.contentIsText = construct(attributes).isPlainText }
+            return textConstruct(.entry(.draft(\.content)), attributes)
         case .published, .issued: return capture(.entry(.date(\.published)))
         case .created: return capture(.entry(.date(\.created)))
         case .updated, .modified: return capture(.entry(.date(\.updated)))
@@ -236,13 +241,19 @@ final class AtomHandler: FeedFormatHandler {
 
     /// How to capture a text construct, from `type` (Atom 1.0) or `mode` and `type` (Atom 0.3).
     private func textConstruct(_ target: Target, _ attributes: AttributeList) -> CaptureMode {
-        let construct = AtomTextConstruct(attributes, atom03: format == .atom03)
+        let construct = construct(attributes)
         pending = (target, construct.encoding)
         return construct.mode
     }
 
-    // MARK: - Fields
+    /// How to read a text construct with these attributes in this document's Atom version.
+    private func construct(_ attributes: AttributeList) -> AtomTextConstruct {
+        AtomTextConstruct(attributes, atom03: format == .atom03)
+    }
 
+    // MARK: - Targets
+
+    /// Where captured text goes (the fields are in AtomHandler+Fields.swift).
     private enum Target {
         case feed(FieldTarget<FeedFields>)
         case entry(FieldTarget<EntryFields>)
@@ -250,88 +261,5 @@ final class AtomHandler: FeedFormatHandler {
         case entryCreator
         case personName
         case personEmail
-    }
-
-    private struct FeedFields {
-        var title: String?
-        var titleType = TitleType.unknown
-        var link: String?
-        var linkIsHTML = false
-        var subtitle: String?
-        var language: String?
-        var dcLanguage: String?
-        var updated: Date?
-        /// `dcterms:modified`, when there is no Atom `updated`.
-        var termsModified: Date?
-        var authors: [String] = []
-        var logo: String?
-        var icon: String?
-        var iTunesImage: String?
-    }
-
-    /// An entry being read. The long text fields stay as captured until `parsedItem` builds the
-    /// item, usually on another thread (`ItemAssembler`).
-    private struct EntryFields: Sendable {
-        var id: String?
-        var title: DraftText?
-        var titleType = TitleType.unknown
-        var link: String?
-        var linkIsHTML = false
-        var authors: [String] = []
-        var creators: [String] = []
-        var published: Date?
-        var created: Date?
-        var updated: Date?
-        /// Dublin Core terms, each used only when the Atom element it stands in for is missing.
-        var termsModified: Date?
-        var termsIssued: Date?
-        var termsCreated: Date?
-        var summary: DraftText?
-        var content: DraftText?
-        var mediaTitle: DraftText?
-        var mediaDescription: DraftText?
-        /// Whether `mediaDescription` is plain text rather than HTML (`MediaRSS`).
-        var mediaDescriptionIsText = false
-        var categories: [String] = []
-        var enclosures: [Enclosure] = []
-
-        mutating func addCategory(_ category: String?) {
-            guard let category, !categories.contains(category) else { return }
-            categories.append(category)
-        }
-
-        mutating func addEnclosure(_ enclosure: Enclosure) {
-            enclosures.add(enclosure)
-        }
-
-        func parsedItem(in arena: TextArena) -> ParsedItem {
-            let names = authors.isEmpty ? creators : authors
-            let ownTitle = title?.line(in: arena)
-            let ownSummary = summary?.block(in: arena)
-            var item = ParsedItem(
-                id: id, title: ownTitle ?? mediaTitle?.line(in: arena), link: link,
-                author: names.isEmpty ? nil : names.joined(separator: ", "),
-                published: published ?? created ?? termsIssued ?? termsCreated, updated: updated ?? termsModified,
-                summary: ownSummary ?? mediaDescription?.block(in: arena),
-                content: content?.block(in: arena),
-                categories: categories, enclosures: enclosures, titleType: ownTitle == nil ? .unknown : titleType)
-            if ownSummary == nil, mediaDescriptionIsText, item.summary != nil { item.summaryIsText = true }
-            return item
-        }
-    }
-
-    /// An `author` being read.
-    private struct Person {
-        let depth: Int
-        let ofEntry: Bool
-        var name: String?
-        var email: String?
-
-        init(depth: Int, ofEntry: Bool) {
-            self.depth = depth
-            self.ofEntry = ofEntry
-        }
-
-        var displayName: String? { AtomPerson.displayName(name: name, email: email) }
     }
 }

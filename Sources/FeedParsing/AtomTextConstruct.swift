@@ -6,10 +6,21 @@ struct AtomTextConstruct {
     /// What to undo once the content is captured: base64 (Atom 0.3 `mode="base64"`, binary media
     /// types in Atom 1.0), and relative links in an HTML string.
     var encoding: ContentEncoding = []
+    /// Whether the construct is plain text once decoded (`type="text"` or absent, `text/plain`
+    /// or another `text/*` type that neither names HTML nor is captured as markup), rather than
+    /// HTML or markup: the item then says so (`ParsedItem.summaryIsText`, `contentIsText`), so
+    /// that the store keeps the text's line breaks and a `<` in it. Other media types (decoded
+    /// from base64) are left as they are.
+    var isPlainText: Bool {
+        guard mode == .text, !encoding.contains(.html) else { return false }
+        return isTextType
+    }
+    private let isTextType: Bool
 
     init(_ attributes: AttributeList, atom03: Bool) {
         let type = attributes["type"]?.lowercased()
         let isHTML = type == "html" || type?.hasSuffix("/html") == true
+        isTextType = type.map { $0 == "text" || ($0.hasPrefix("text/") && !$0.contains("html")) } ?? true
         if atom03 {
             switch attributes["mode"]?.lowercased() {
             case "base64":

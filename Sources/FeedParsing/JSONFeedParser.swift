@@ -60,7 +60,8 @@ enum JSONFeedParser {
                     url: url, type: attachment.mimeType.flatMap(line), length: attachment.sizeInBytes,
                     duration: attachment.durationInSeconds))
         }
-        return ParsedItem(
+        let html = item.contentHTML.flatMap(block)
+        var parsed = ParsedItem(
             id: item.id.flatMap(line),
             title: item.title.flatMap(line),
             // `external_url` is the page a link-blog item is about: the link when there is no other.
@@ -70,9 +71,14 @@ enum JSONFeedParser {
             published: item.datePublished.flatMap(DateParser.parse),
             updated: item.dateModified.flatMap(DateParser.parse),
             summary: item.summary.flatMap(block),
-            content: item.contentHTML.flatMap(block) ?? item.contentText.flatMap(block),
+            content: html ?? item.contentText.flatMap(block),
             categories: categories,
             enclosures: enclosures)
+        // `summary` and `content_text` are plain text (JSON Feed 1.1): the store keeps their
+        // line breaks, and a `<` in them, rather than reading them as HTML.
+        if parsed.summary != nil { parsed.summaryIsText = true }
+        if html == nil, parsed.content != nil { parsed.contentIsText = true }
+        return parsed
     }
 
     // MARK: - Helpers

@@ -78,6 +78,10 @@ extension RSSHandler {
         var description: DraftText?
         var dcDescription: DraftText?
         var atomSummary: DraftText?
+        /// Whether the (first) `atom:summary` and `atom:content` are plain text
+        /// (`AtomTextConstruct.isPlainText`).
+        var atomSummaryIsText = false
+        var atomContentIsText = false
         var iTunesSummary: DraftText?
         var iTunesSubtitle: DraftText?
         var mediaTitle: DraftText?
@@ -179,14 +183,16 @@ extension RSSHandler {
 
         func parsedItem(in arena: TextArena) -> ParsedItem {
             let fields = resolved(in: arena)
+            let summary = firstText(Self.summaries, .multiline, in: arena)
+            let content = firstText(Self.contents, .multiline, in: arena)
             var item = ParsedItem(
-                id: fields.id, title: Self.firstText(titles, .singleLine, in: arena), link: fields.link,
+                id: fields.id, title: firstText(Self.titles, .singleLine, in: arena)?.text, link: fields.link,
                 author: fields.author, published: fields.published, updated: fields.updated,
-                summary: Self.firstText(summaries, .multiline, in: arena),
-                content: Self.firstText(contents, .multiline, in: arena),
+                summary: summary?.text, content: content?.text,
                 categories: fields.categories, enclosures: timedEnclosures(in: arena))
             if fields.idIsAbout { item.idIsResourceURI = true }
-            if summaryIsMediaText(in: arena) { item.summaryIsText = true }
+            if let summary, isPlainText(summary.field) { item.summaryIsText = true }
+            if let content, isPlainText(content.field) { item.contentIsText = true }
             return item
         }
 
@@ -201,12 +207,15 @@ extension RSSHandler {
             }
         }
 
-        /// Whether the summary is a plain-text `media:description`: the first summary candidate
-        /// that is not blank is that one.
-        private func summaryIsMediaText(in arena: TextArena) -> Bool {
-            guard mediaDescriptionIsText, mediaDescription != nil else { return false }
-            for case let candidate? in summaries.dropLast() where candidate.text(.multiline, in: arena) != nil { return false }
-            return true
+        /// Whether `field` holds plain text rather than HTML: a plain `media:description`, an
+        /// `atom:summary` or `atom:content` of a text type. RSS's own `description` is HTML.
+        private func isPlainText(_ field: Text) -> Bool {
+            switch field {
+            case .atomSummary: atomSummaryIsText
+            case .atomContent: atomContentIsText
+            case .mediaDescription: mediaDescriptionIsText
+            default: false
+            }
         }
 
         /// The item's `tidingsd parse` JSON, the same as `parsedItem`'s would be, with the long
@@ -214,32 +223,37 @@ extension RSSHandler {
         func writeContract(in arena: TextArena, to writer: inout ContractWriter) {
             let fields = resolved(in: arena)
             writer.item(
-                id: fields.id, title: { Self.writeFirst(titles, .singleLine, in: arena, to: &$0) }, link: fields.link,
+                id: fields.id, title: { writeFirst(Self.titles, .singleLine, in: arena, to: &$0) }, link: fields.link,
                 author: fields.author, published: fields.published, updated: fields.updated,
-                summary: { Self.writeFirst(summaries, .multiline, in: arena, to: &$0) },
-                content: { Self.writeFirst(contents, .multiline, in: arena, to: &$0) },
+                summary: { writeFirst(Self.summaries, .multiline, in: arena, to: &$0) },
+                content: { writeFirst(Self.contents, .multiline, in: arena, to: &$0) },
                 categories: fields.categories, enclosures: timedEnclosures(in: arena))
         }
 
         /// Where each long field comes from, in order of preference: the first that is not
         /// blank once cleaned wins.
-        private var titles: [DraftText?] { [title, dcTitle, mediaTitle] }
-        private var summaries: [DraftText?] {
-            [description, dcDescription, atomSummary, iTunesSummary, iTunesSubtitle, mediaDescription]
-        }
-        private var contents: [DraftText?] { [contentEncoded, atomContent, xhtmlBody] }
+        private static let titles: [Text] = [.title, .dcTitle, .mediaTitle]
+        private static let summaries: [Text] = [
+            .description, .dcDescription, .atomSummary, .iTunesSummary, .iTunesSubtitle, .mediaDescription,
+        ]
+        private static let contents: [Text] = [.contentEncoded, .atomContent, .xhtmlBody]
 
-        private static func firstText(_ candidates: [DraftText?], _ layout: TextSanitizer.Layout, in arena: TextArena) -> String? {
-            for case let candidate? in candidates {
-                if let text = candidate.text(layout, in: arena) { return text }
+        /// The text of the first of `candidates` that is not blank once cleaned, and which one it is.
+        private func firstText(_ candidates: [Text], _ layout: TextSanitizer.Layout, in arena: TextArena)
+            -> (text: String, field: Text)?
+        {
+            for field in candidates {
+                if let text = text(field)?.text(layout, in: arena) { return (text, field) }
             }
             return nil
         }
 
-        private static func writeFirst(
-            _ candidates: [DraftText?], _ layout: TextSanitizer.Layout, in arena: TextArena, to writer: inout ContractWriter
+        private func writeFirst(
+            _ candidates: [Text], _ layout: TextSanitizer.Layout, in arena: TextArena, to writer: inout ContractWriter
         ) {
-            for case let candidate? in candidates where candidate.write(layout, in: arena, to: &writer) { return }
+            for field in candidates {
+                if let candidate = text(field), candidate.write(layout, in: arena, to: &writer) { return }
+            }
             writer.raw("null")
         }
 

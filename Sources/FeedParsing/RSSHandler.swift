@@ -215,7 +215,13 @@ final class RSSHandler: FeedFormatHandler {
         case (.atom10, .published): target = .itemDate(.atomPublished)
         case (.atom10, .summary), (.atom10, .content):
             let construct = AtomTextConstruct(attributes, atom03: false)
-            pending = (.itemText(element.local == .summary ? .atomSummary : .atomContent), construct.encoding)
+            let isSummary = element.local == .summary
+            let field: ItemFields.Text = isSummary ? .atomSummary : .atomContent
+            // The first one that says something is the one kept (`ItemFields.fill`).
+            if item?.text(field)?.isBlank ?? true {
+                item?[keyPath: isSummary ? \ItemFields.atomSummaryIsText : \ItemFields.atomContentIsText] = construct.isPlainText
+            }
+            pending = (.itemText(field), construct.encoding)
             return construct.mode
         case (.atom10, .author):
             atomAuthorDepth = context.depth

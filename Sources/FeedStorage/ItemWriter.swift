@@ -49,8 +49,12 @@ struct ItemWriter {
             let key = item.storeKey
             guard seenKeys.insert(key).inserted else { continue }
             item.title = item.titleText(htmlToText: htmlToText)
+            // Plain text is kept as HTML like the rest, so that everything reading these
+            // columns reads HTML (the renderer, the search index, excerpts).
             item.summary = item.summaryHTML
+            item.content = item.contentHTML
             item.summaryIsText = nil
+            item.contentIsText = nil
             unique.append((key, item))
         }
         guard !unique.isEmpty else {

@@ -3,6 +3,16 @@ import Foundation
 import Testing
 
 struct ParsedItemTests {
+    @Test func plainTextIsKeptAsHTMLThatReadsTheSame() {
+        #expect(ParsedItem.html(ofText: "a < b & c > d\r\ntwo\rthree\n\nfive") == "a &lt; b &amp; c &gt; d<br>\ntwo<br>\nthree<br>\n<br>\nfive")
+        var item = ParsedItem(summary: "a < b\nc", content: "<p>x</p>")
+        #expect(item.summaryHTML == "a < b\nc" && item.contentHTML == "<p>x</p>", "HTML unless flagged")
+        item.summaryIsText = true
+        item.content = "d & e"
+        item.contentIsText = true
+        #expect(item.summaryHTML == "a &lt; b<br>\nc" && item.contentHTML == "d &amp; e")
+    }
+
     @Test func keyPrefersGuidThenLink() {
         #expect(ParsedItem(id: "urn:1", link: "https://e.org/a").storeKey == "id:urn:1")
         #expect(ParsedItem(id: "", link: "https://e.org/a").storeKey == "link:https://e.org/a")

@@ -181,4 +181,20 @@ struct JSONFeedParserTests {
             """)
         #expect(feed.items[0].enclosures.map(\.duration) == [1934, 61, 725, nil, nil, nil])
     }
+
+    @Test func summaryAndContentTextArePlainTextAndContentHTMLIsNot() throws {
+        let feed = try parse(json: """
+            {"version": "https://jsonfeed.org/version/1.1",
+             "items": [{"id": "1", "summary": "a < b\\nsecond", "content_text": "c & d\\nline two"},
+                       {"id": "2", "content_html": "<p>HTML</p>", "content_text": "Ignored"},
+                       {"id": "3", "summary": "  ", "content_text": ""}]}
+            """)
+        #expect(feed.items.map(\.summaryIsText) == [true, nil, nil])
+        #expect(feed.items.map(\.contentIsText) == [true, nil, nil])
+        // The contract keeps the text as written; the store keeps it as HTML that reads the same.
+        #expect(feed.items[0].summary == "a < b\nsecond" && feed.items[0].content == "c & d\nline two")
+        #expect(feed.items[0].summaryHTML == "a &lt; b<br>\nsecond")
+        #expect(feed.items[0].contentHTML == "c &amp; d<br>\nline two")
+        #expect(feed.items[1].contentHTML == "<p>HTML</p>")
+    }
 }

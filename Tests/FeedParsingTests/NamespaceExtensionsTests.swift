@@ -76,7 +76,8 @@ struct NamespaceExtensionsTests {
         #expect(short.title == "Shorts: one tip")
         #expect(short.summary == "The entry's own summary wins.")
         #expect(short.author == "Example Engineering")  // the feed's author
-        #expect(short.summaryIsText == nil)
+        // An untyped Atom summary is plain text too (`AtomTextConstructTests`).
+        #expect(short.summaryIsText == true)
     }
 
     @Test func aPlainTextMediaDescriptionKeepsItsLineBreaksAsHTML() throws {

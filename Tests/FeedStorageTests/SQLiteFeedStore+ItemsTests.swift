@@ -116,6 +116,37 @@ struct SQLiteFeedStoreItemsTests {
         #expect(item.summary == "Chapters:<br>\n00:00 Intro &amp; &lt;setup&gt;")
     }
 
+    @Test func aPlainTextContentIsStoredAsHTMLWithItsLineBreaksAndHTMLAsItIs() async throws {
+        var text = ParsedItem(id: "1", summary: "a < b\r\nline two", content: "a < b\nline two")
+        text.summaryIsText = true
+        text.contentIsText = true
+        let html = ParsedItem(id: "2", summary: "<p>a &lt; b</p>", content: "<p>line<br>two</p>")
+        _ = try await store.addFeed(url: feedURL, document: document(items: [text, html]), fetchedAt: day(1))
+        let items = try await store.items(ItemQuery(includeContent: true))
+        let stored = Dictionary(uniqueKeysWithValues: items.map { ($0.guid ?? "", $0) })
+        #expect(stored["1"]?.summary == "a &lt; b<br>\nline two")
+        #expect(stored["1"]?.content == "a &lt; b<br>\nline two")
+        #expect(stored["2"]?.summary == "<p>a &lt; b</p>" && stored["2"]?.content == "<p>line<br>two</p>")
+    }
+
+    @Test func itemsStoredAsRawTextAreRewrittenWhenARefreshListsThemAgain() async throws {
+        // As a store that did not know the text was plain kept it: as written.
+        let raw = ParsedItem(id: "1", title: "Post", content: "a < b\nline two")
+        let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [raw]), fetchedAt: day(1))
+        let words: @Sendable (String) -> String = { $0 }
+        #expect(try await store.indexPendingItems(limit: 10, plainText: words) == 1)
+
+        var text = raw
+        text.contentIsText = true
+        #expect(try await store.storeRefresh(feedID: feed.id, document: document(items: [text]), at: day(2)) == 0)
+        let item = try #require(try await store.items(ItemQuery(includeContent: true)).first)
+        #expect(item.content == "a &lt; b<br>\nline two")
+        // The changed row goes to the search index again; a refresh that changes nothing writes nothing.
+        #expect(try await store.indexPendingItems(limit: 10, plainText: words) == 1)
+        _ = try await store.storeRefresh(feedID: feed.id, document: document(items: [text]), at: day(3))
+        #expect(try await store.indexPendingItems(limit: 10, plainText: words) == 0)
+    }
+
     @Test func playingTimesAreKept() async throws {
         let enclosures = [Enclosure(url: "https://e.org/1.mp3", type: "audio/mpeg", length: 5, duration: 1934), Enclosure(url: "https://e.org/2.mp3")]
         _ = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1", enclosures: enclosures)]), fetchedAt: day(1))

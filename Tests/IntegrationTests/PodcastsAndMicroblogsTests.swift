@@ -4,7 +4,8 @@ import TestSupport
 
 /// What a podcast, a video channel and a microblog bring to `list` and `show`, through the real
 /// binaries: an episode's playing time, the images of a text among its links, the line breaks
-/// of a plain-text video description, and an untitled post named by its first words.
+/// of a plain-text video description, an untitled post named by its first words, and plain text
+/// (JSON Feed `content_text`, an Atom `type="text"` summary) shown with its lines and its `<`.
 @Suite(.timeLimit(.minutes(3)))
 struct PodcastsAndMicroblogsTests {
     static let podcast = """
@@ -89,6 +90,60 @@ struct PodcastsAndMicroblogsTests {
         #expect(shownPost.out.contains("(audio/x-m4a, 1:01)"), "\(shownPost.out)")
         let postJSON = try Self.json(try await daemon.tidings(["show", "\(try number("Micro"))", "--no-mark", "--json"]), schema: "show.json")
         #expect(postJSON["title"] as? String == "" && (postJSON["excerpt"] as? String)?.hasPrefix("Just shipped") == true)
+        #expect(await daemon.stop() == 0)
+    }
+
+    static let notes = """
+        {"version": "https://jsonfeed.org/version/1.1", "title": "Notes",
+         "items": [{"id": "1", "url": "https://notes.example/1", "date_published": "2025-03-01T08:00:00Z",
+                    "summary": "Not shown: the content wins",
+                    "content_text": "if a < b && c > d then\\nswap them"}]}
+        """
+
+    static let log = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <feed xmlns="http://www.w3.org/2005/Atom">
+        <title>Build log</title><id>urn:log</id><updated>2025-03-01T10:00:00Z</updated>
+        <entry><id>urn:log:1</id><title>Nightly</title><link href="https://log.example/1"/>
+        <updated>2025-03-01T09:00:00Z</updated>
+        <summary type="text">warning: x &lt;y&gt; z
+        second line</summary></entry>
+        </feed>
+        """
+
+    @Test func plainTextKeepsItsLineBreaksAndItsAngleBrackets() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/notes.json", .ok(Self.notes, contentType: "application/feed+json"))
+        server.route("/log.xml", .ok(Self.log, contentType: "application/atom+xml"))
+        let daemon = try await DaemonHarness()
+        for path in ["/notes.json", "/log.xml"] {
+            let subscribed = try await daemon.tidings(["subscribe", server.url(path)])
+            #expect(subscribed.status == 0, "\(subscribed)")
+        }
+        let listed = try Self.json(try await daemon.tidings(["list", "--json"]), schema: "list.json")
+        let items = listed["items"] as? [[String: Any]] ?? []
+        func item(_ feed: String) throws -> [String: Any] {
+            try #require(items.first { $0["feed"] as? String == feed }, "\(items)")
+        }
+        // The untitled post's excerpt reads the text, not its markup.
+        #expect(try item("Notes")["excerpt"] as? String == "if a < b && c > d then swap them")
+
+        let note = try await daemon.tidings(["show", "\(try #require(try item("Notes")["number"] as? Int))", "--no-mark"])
+        #expect(note.status == 0, "\(note)")
+        #expect(note.out.contains("\n\nif a < b && c > d then\nswap them\n"), "\(note.out)")
+        let entry = try await daemon.tidings(["show", "\(try #require(try item("Build log")["number"] as? Int))", "--no-mark"])
+        #expect(entry.status == 0, "\(entry)")
+        #expect(entry.out.contains("\n\nwarning: x <y> z\nsecond line\n"), "\(entry.out)")
+        let entryJSON = try Self.json(
+            try await daemon.tidings(["show", "\(try #require(try item("Build log")["number"] as? Int))", "--no-mark", "--json"]),
+            schema: "show.json")
+        #expect(entryJSON["text"] as? String == "warning: x <y> z\nsecond line", "\(entryJSON)")
+
+        // Search finds the words and quotes them as text.
+        let found = try Self.json(try await daemon.tidings(["search", "swap", "--json"]), schema: "search.json")
+        let hits = found["hits"] as? [[String: Any]] ?? []
+        #expect(hits.count == 1 && (hits.first?["snippet"] as? String)?.contains("a < b && c > d") == true, "\(hits)")
         #expect(await daemon.stop() == 0)
     }
 }

@@ -91,6 +91,22 @@ struct SQLiteFeedStoreRulesTests {
         #expect(try await store.ruleMatchCounts().isEmpty)
     }
 
+    @Test func contentRulesReadPlainTextAsTheStoredHTML() async throws {
+        // Plain text is stored as HTML like the rest: new items and `rules apply` see the same.
+        store.setRules([
+            try rule("words", .content, "second line", [.star]),
+            try rule("markup", .content, "a &lt; b", [.addTag("escaped")]),
+            try rule("raw", .content, "a < b", [.markRead]),
+        ])
+        var post = item("1", "Post")
+        post.content = "a < b\nsecond line"
+        post.contentIsText = true
+        _ = try await store.addFeed(url: feedURL, document: document(items: [post]), fetchedAt: day(1))
+        #expect(try await store.ruleMatchCounts() == ["words": 1, "markup": 1])
+        #expect(try await store.items(matching: try rule("words", .content, "second line", []), limit: 10).count == 1)
+        #expect(try await store.items(matching: try rule("raw", .content, "a < b", []), limit: 10).isEmpty)
+    }
+
     @Test func applyingARuleChangesTheStoredItemsItMatchesOnce() async throws {
         _ = try await store.addFeed(url: feedURL, document: document(items: [
             item("1", "Sponsored one"), item("2", "Other"), item("3", "sponsored two"),
