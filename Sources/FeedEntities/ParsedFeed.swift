@@ -123,16 +123,16 @@ public struct ParsedItem: Sendable, Codable, Hashable {
     }
 
     /// The summary as HTML, as the store keeps it: as it is, or for a plain-text summary
-    /// (`summaryIsText`) as `html(ofText:)` writes it.
+    /// (`summaryIsText`) as `html(ofText:)` writes it, unless it `looksLikeHTML`.
     public var summaryHTML: String? {
-        guard summaryIsText == true, let summary else { return summary }
+        guard summaryIsText == true, let summary, !Self.looksLikeHTML(summary) else { return summary }
         return Self.html(ofText: summary)
     }
 
     /// The content as HTML, as the store keeps it: as it is, or for a plain-text content
-    /// (`contentIsText`) as `html(ofText:)` writes it.
+    /// (`contentIsText`) as `html(ofText:)` writes it, unless it `looksLikeHTML`.
     public var contentHTML: String? {
-        guard contentIsText == true, let content else { return content }
+        guard contentIsText == true, let content, !Self.looksLikeHTML(content) else { return content }
         return Self.html(ofText: content)
     }
 

@@ -13,6 +13,22 @@ struct ParsedItemTests {
         #expect(item.summaryHTML == "a &lt; b<br>\nc" && item.contentHTML == "d &amp; e")
     }
 
+    /// Escaped HTML in an element declared plain text stays HTML; plain text is escaped.
+    @Test(arguments: [
+        ("<p>Hello</p>", true), ("one<br>two", true), ("one<BR/>two", true), ("one<br />two", true),
+        ("AT&amp;T", true), ("it&#8217;s", true), ("&#x2019;", true),
+        ("a < b > c", false), ("AT&T and R&D, done", false), ("x <b and c> y", false), ("<3 </ 3>", false),
+        ("use <br to break", false), ("plain text\nwith lines", false), ("", false),
+    ])
+    func escapedHTMLIsToldFromPlainText(text: String, isHTML: Bool) {
+        #expect(ParsedItem.looksLikeHTML(text) == isHTML)
+        var item = ParsedItem(summary: text, content: text)
+        item.summaryIsText = true
+        item.contentIsText = true
+        #expect((item.summaryHTML == text) == (isHTML || ParsedItem.html(ofText: text) == text))
+        #expect(item.contentHTML == item.summaryHTML)
+    }
+
     @Test func keyPrefersGuidThenLink() {
         #expect(ParsedItem(id: "urn:1", link: "https://e.org/a").storeKey == "id:urn:1")
         #expect(ParsedItem(id: "", link: "https://e.org/a").storeKey == "link:https://e.org/a")
