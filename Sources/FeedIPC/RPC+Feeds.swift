@@ -27,8 +27,8 @@ extension RPC {
         }
     }
 
-    /// `feeds.unsubscribe`: remove a feed and its items, except its starred items unless asked
-    /// (protocol 1.6: before, starred items went too).
+    /// `feeds.unsubscribe`: remove a feed and its items, except its starred items unless
+    /// `deleteStarred` (a daemon of protocol 1.5 or older deletes them all, and answers no counts).
     public enum Unsubscribe: RPCMethod {
         public static let name = "feeds.unsubscribe"
         public struct Params: Codable, Sendable, Hashable {

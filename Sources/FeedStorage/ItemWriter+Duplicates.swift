@@ -14,36 +14,35 @@ extension ItemWriter {
     }
 
     /// Looks for the same article in the other feeds: the same canonical link, else the same
-    /// guid when the guid is a URI (`CanonicalLink.isGlobalGUID`). Two indexed look-ups per new
-    /// item; known items never come here.
+    /// guid when the guid is a URI (`CanonicalLink.isGlobalGUID`). At most two indexed look-ups
+    /// per new item, each giving the original (a row found through a copy names its original)
+    /// with its state; known items never come here. The kept items of a feed unsubscribed from
+    /// are no original for a live feed's new item, which is listed by itself beside them rather
+    /// than under the removed feed's title.
     func duplicate(link: String?, guid: String?) throws -> Duplicate {
         let canonical = CanonicalLink.key(for: link)
         var found: Row?
         if let canonical {
-            found = try Row.fetchOne(
-                db.cachedStatement(sql: """
-                    SELECT COALESCE(duplicate_of, id), is_read FROM item
-                    WHERE canonical_link = ? AND feed_id <> ? ORDER BY id LIMIT 1
-                    """),
-                arguments: [canonical, feedID])
+            found = try Row.fetchOne(db.cachedStatement(sql: Self.originalSQL(matching: "canonical_link")), arguments: [canonical, feedID])
         }
         if found == nil, CanonicalLink.isGlobalGUID(guid) {
-            found = try Row.fetchOne(
-                db.cachedStatement(sql: """
-                    SELECT COALESCE(duplicate_of, id), is_read FROM item
-                    WHERE guid = ? AND feed_id <> ? ORDER BY id LIMIT 1
-                    """),
-                arguments: [guid, feedID])
+            found = try Row.fetchOne(db.cachedStatement(sql: Self.originalSQL(matching: "guid")), arguments: [guid, feedID])
         }
         guard let found else {
             return Duplicate(canonicalLink: canonical, original: nil, originalRead: false, originalStarred: false)
         }
-        let original: Int64 = found[0]
-        // The original's own state (a row found through a copy names the original's id).
-        let state = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT is_read, is_starred FROM item WHERE id = ?"), arguments: [original])
-        return Duplicate(
-            canonicalLink: canonical, original: original,
-            originalRead: state?[0] ?? false, originalStarred: state?[1] ?? false)
+        return Duplicate(canonicalLink: canonical, original: found[0], originalRead: found[1], originalStarred: found[2])
+    }
+
+    /// The original (id, read, starred) of the first item of another live feed whose `column`
+    /// is `?1`; `?2` is the feed storing.
+    private static func originalSQL(matching column: String) -> String {
+        """
+        SELECT original.id, original.is_read, original.is_starred FROM item AS match
+        JOIN item AS original ON original.id = COALESCE(match.duplicate_of, match.id)
+        JOIN feed ON feed.id = original.feed_id
+        WHERE match.\(column) = ?1 AND match.feed_id <> ?2 AND feed.removed_at IS NULL
+        ORDER BY match.id LIMIT 1
+        """
     }
 }

@@ -121,6 +121,9 @@ extension SQLiteFeedStore {
     public func moveFeed(id: Int64, to url: String) async throws -> Bool {
         guard let url = try? StoredText.feedURL(url) else { return false }
         return try await write("move feed \(id) to \(TextLimit.shortened(url, maximumCharacters: 200))") { db in
+            // A feed unsubscribed from meanwhile (a refresh saw the redirect) moves nowhere.
+            guard try Bool.fetchOne(db, sql: "SELECT removed_at IS NULL FROM feed WHERE id = ?", arguments: [id]) == true
+            else { return false }
             let taken = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT id, removed_at IS NOT NULL FROM feed WHERE url = ? AND id != ?"),
                 arguments: [url, id])

@@ -156,12 +156,14 @@ extension SQLiteFeedStore {
         """
     }
 
-    /// For an untitled item, the start of its content (else summary), as the column
+    /// For an untitled item (no title, or one of white space, as `Item.isUntitled` reads it:
+    /// the characters trimmed are the white space titles hold), the start of its content (else
+    /// summary), as the column
     /// `untitled_text` that `item(from:)` makes the excerpt of; NULL for the others, which are
     /// most and cost nothing here. 2,000 characters hold more than the excerpt's words even
     /// under heavy markup.
     static let untitledTextColumn = """
-        CASE WHEN item.title IS NULL OR trim(item.title) = ''
+        CASE WHEN item.title IS NULL OR trim(item.title, ' ' || char(9, 10, 11, 12, 13, 133, 160, 8232, 8233, 12288)) = ''
              THEN substr(COALESCE(NULLIF(item.content, ''), item.summary), 1, 2000) END AS untitled_text
         """
 

@@ -12,9 +12,8 @@ extension SQLiteFeedStore {
     ///   when its last item does (`applyRetention`). Subscribing to its URL again brings it back.
     /// - `list_title`: the title another reader's OPML export gave a feed, until the feed's first
     ///   document with a title says whether it was the user's own (`FeedImport.TitleRole`).
-    /// - Stars: an article starred through one feed but not through another was listed
-    ///   unstarred (listings show the first copy), so every copy of a starred article is
-    ///   starred, as `setStarred` now keeps them.
+    /// - Stars: every copy of an article some copy of which is starred is starred, as
+    ///   `setStarred` keeps them (listings show one copy, which must tell the truth).
     @Sendable static func addRemovedFeeds(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE feed ADD COLUMN removed_at REAL;
@@ -43,13 +42,13 @@ extension SQLiteFeedStore {
         try await write("remove feed \(id)") { db in
             guard let feed = try Self.fetchFeed(id: id, db) else { return nil }
             // Starred items, unless the same article stays in another feed (starred too: stars
-            // are shared by the copies), which lists it.
+            // are shared by the copies), which lists it; a copy a rule hid lists nothing.
             let kept = keepStarred ? try Set(Int64.fetchAll(db, sql: """
                 SELECT id FROM item AS kept
                 WHERE feed_id = ?1 AND is_starred = 1
                   AND NOT EXISTS (
                       SELECT 1 FROM item AS other
-                      WHERE other.feed_id <> ?1
+                      WHERE other.feed_id <> ?1 AND other.is_hidden = 0
                         AND (other.id = COALESCE(kept.duplicate_of, kept.id)
                              OR other.duplicate_of = COALESCE(kept.duplicate_of, kept.id)))
                 """, arguments: [id])) : []
@@ -90,6 +89,9 @@ extension SQLiteFeedStore {
         for feedID in feeds {
             try Task.checkCancellation()
             let deleted = try await write("delete unstarred items of feed \(feedID), unsubscribed from") { db in
+                // Subscribed to again since the read above: its items are a live feed's again.
+                guard try Bool.fetchOne(db, sql: "SELECT removed_at IS NOT NULL FROM feed WHERE id = ?", arguments: [feedID]) == true
+                else { return 0 }
                 let doomed = try Set(Int64.fetchAll(
                     db, sql: "SELECT id FROM item WHERE feed_id = ? AND is_starred = 0", arguments: [feedID]))
                 try Self.handOverCopies(inFeed: feedID, deleting: doomed.contains, db)
@@ -116,7 +118,7 @@ extension SQLiteFeedStore {
     /// (`duplicate_of`) hands its place to the oldest copy that stays, so that the article is
     /// still listed once rather than once per copy. Copies of the feed's own items are found
     /// through the `item_duplicates` index.
-    /// - Parameter isDeleted: whether an item of the feed is about to be deleted.
+    /// - Parameter deleting: whether an item of the feed is about to be deleted.
     static func handOverCopies(inFeed feedID: Int64, deleting isDeleted: (Int64) -> Bool, _ db: Database) throws {
         let rows = try Row.fetchAll(
             db.cachedStatement(sql: """

@@ -38,27 +38,42 @@ enum ShellCompletion {
     /// The candidates as the requesting shell's completion script must get them: the argument
     /// parser passes them on unchanged, and feed titles and tags are anyone's text.
     /// - bash: the script hands them to `compgen -W`, which expands them (a title `$(cmd)` would
-    ///   run `cmd`) and inserts the result as it is: escaped once for `compgen`, once more for the
-    ///   command line.
+    ///   run `cmd`): escaped once for `compgen`, which gives back the text itself; bash quotes
+    ///   it as it inserts it (the script's `complete -o filenames`).
     /// - zsh: `_describe` reads `value:description`; a colon or backslash of the value is escaped.
     /// - fish takes each line literally.
     static func forRequestingShell(_ candidates: [String]) -> [String] {
         switch CompletionShell.requesting {
-        case .bash?: candidates.map { ShellWord.escaped(ShellWord.escaped($0)) }
+        case .bash?: candidates.map(ShellWord.escaped)
         case .zsh?: candidates.map { $0.replacing("\\", with: "\\\\").replacing(":", with: "\\:") }
         default: candidates
         }
     }
 
     /// The value of `--socket P` or `--socket=P` on the command line being completed (as the
-    /// shell wrote it: surrounding quotes are removed).
+    /// shell wrote it: surrounding quotes are removed), before any `--`. bash splits its words
+    /// at `=` and `:` (`COMP_WORDBREAKS`), so `--socket=/a:b` may come as `--socket`, `=`,
+    /// `/a`, `:`, `b`: the pieces are joined again.
     static func socketOption(in words: [String]) -> String? {
         var value: String?
-        for (index, word) in words.enumerated() {
-            if word == "--socket", index + 1 < words.count {
-                value = words[index + 1]
-            } else if word.hasPrefix("--socket=") {
+        var index = 0
+        while index < words.count, words[index] != "--" {
+            let word = words[index]
+            index += 1
+            if word.hasPrefix("--socket=") {
                 value = String(word.dropFirst("--socket=".count))
+            } else if word == "--socket", index < words.count {
+                var joined = words[index] == "=" ? "" : words[index]
+                index += 1
+                if joined.isEmpty, index < words.count {
+                    joined = words[index]
+                    index += 1
+                }
+                while index + 1 < words.count, words[index] == ":" {
+                    joined += ":" + words[index + 1]
+                    index += 2
+                }
+                value = joined
             }
         }
         guard var socket = value, !socket.isEmpty else { return nil }

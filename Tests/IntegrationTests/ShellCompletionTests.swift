@@ -64,6 +64,8 @@ struct ShellCompletionTests {
                 ["tidings", "--socket", daemon.socketPath, "list", "-f", ""],
                 ["tidings", "list", "--socket=\(daemon.socketPath)", "-f", ""],
                 ["tidings", "list", "--socket", "'\(daemon.socketPath)'", "-f", ""],
+                // bash splits `--socket=PATH` at the `=` (COMP_WORDBREAKS).
+                ["tidings", "list", "--socket", "=", daemon.socketPath, "-f", ""],
             ] {
                 let result = try await complete("list", "--feed", words, socket: "/nonexistent/x.sock", home: daemon.directory.path)
                 #expect(lines(result) == ["1", "2", "Planet Terminal", "Kernel Notes"], "\(words): \(result)")
@@ -80,7 +82,8 @@ struct ShellCompletionTests {
             let script = try await ProcessResult.run(
                 Binaries.client, ["--generate-completion-script", "bash"],
                 environment: DaemonHarness.baseEnvironment(home: daemon.directory.path))
-            // What bash does on Tab: the generated function fills COMPREPLY, which bash inserts as it is.
+            // What bash does on Tab: the generated function fills COMPREPLY with the text itself,
+            // which bash quotes as it inserts it (`complete -o filenames`); nothing is expanded.
             let session = script.out + #"""
                 complete_line() {
                     COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
@@ -99,10 +102,10 @@ struct ShellCompletionTests {
             #expect(bash.out == #"""
                 1
                 2
-                Planet\ Terminal
-                \$\(touch\ \#(marker)\)
+                Planet Terminal
+                $(touch \#(marker))
                 --
-                \`touch\ \#(marker)\`
+                `touch \#(marker)`
                 news
                 terminal
 

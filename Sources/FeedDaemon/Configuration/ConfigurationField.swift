@@ -98,7 +98,11 @@ struct ConfigurationField {
         let units: [(String, Int)] = [("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1 << 10), ("MB", 1 << 20), ("GB", 1 << 30), ("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30), ("B", 1)]
         var value = Int(scalar)
         if value == nil, let (suffix, factor) = units.first(where: { scalar.hasSuffix($0.0) }) {
-            value = Int(scalar.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)).map { $0 * factor }
+            // An overflow is no size (it must not trap: a reload reads this in a running daemon).
+            value = Int(scalar.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)).flatMap {
+                let (product, overflow) = $0.multipliedReportingOverflow(by: factor)
+                return overflow ? nil : product
+            }
         }
         guard let value else { throw fail("expected a size such as 32MiB, got '\(scalar)'") }
         guard value >= minimum else { throw fail("must be at least \(minimum) bytes, got \(value)") }

@@ -85,8 +85,14 @@ public final class ConfigurationReloader: Sendable {
 
     private var isStopping: Bool { state.withLock { $0.stopping } }
 
+    /// READY=1 after a reload, unless systemd has been told STOPPING=1 meanwhile.
+    private func readyUnlessStopping() {
+        if !isStopping { notifier.ready(status: readyStatus) }
+    }
+
     private func perform() async -> ReloadOutcome {
-        guard !isStopping else { return .abandoned }
+        // Queued behind another reload: stopping, or its client gone, it is not begun.
+        guard !isStopping, !Task.isCancelled else { return .abandoned }
         notifier.reloading()
         let configuration: DaemonConfiguration
         do {
@@ -104,12 +110,12 @@ public final class ConfigurationReloader: Sendable {
             let failure = ReloadFailure(at: now(), error: "\(error)")
             state.withLock { $0.lastFailure = failure }
             logger.error("configuration not reloaded, keeping the current one: \(error)")
-            notifier.ready(status: readyStatus)
+            readyUnlessStopping()
             return .refused(failure)
         }
         let changes = await apply(configuration)
         state.withLock { $0.lastFailure = nil }
-        notifier.ready(status: readyStatus)
+        readyUnlessStopping()
         logger.notice(
             "configuration reloaded: \(changes.isEmpty ? "nothing changed" : changes.joined(separator: ", "))")
         return .reloaded(configuration, changes: changes)

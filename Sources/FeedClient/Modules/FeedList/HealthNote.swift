@@ -16,13 +16,18 @@ struct HealthNote: Equatable {
 
     /// The note in lines of at most `width` columns: one line while the head keeps at least
     /// half the width (or all of itself), else the head (cut to fit) and under it `ownLine`.
-    /// The part after the head is never cut: it runs past the edge when nothing fits.
+    /// The part after the head is never cut: when no `ownLine` fits, the shortest is wrapped at
+    /// its spaces.
     func lines(width: Int) -> [String] {
         let headWidth = DisplayWidth.of(head)
         let headRoom = width - DisplayWidth.of(inline)
         if headRoom >= headWidth { return [text] }
         if headRoom >= width / 2 || ownLine.isEmpty { return [DisplayWidth.truncate(head, toWidth: max(headRoom, 1)) + inline] }
-        let tail = ownLine.first { DisplayWidth.of($0) <= width } ?? ownLine[ownLine.count - 1]
-        return [DisplayWidth.truncate(head, toWidth: width), tail]
+        if let tail = ownLine.first(where: { DisplayWidth.of($0) <= width }) {
+            return [DisplayWidth.truncate(head, toWidth: width), tail]
+        }
+        let shortest = ownLine[ownLine.count - 1]
+        return [DisplayWidth.truncate(head, toWidth: width)]
+            + WordWrap.lines(WordWrap.words(shortest), width: width, breakLongTokens: false)
     }
 }

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// Has the daemon reload its configuration and phrases the outcome: what is in force now, or why

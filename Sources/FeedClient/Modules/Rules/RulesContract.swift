@@ -12,7 +12,7 @@ public protocol RulesView: AnyObject {
     func showMatches(of rule: RuleRow, items: [ItemRow])
     /// Shows what applying a rule did: one line on stdout (`Rule "quiet" marked 12 items
     /// read`), or one JSON document.
-    func showApplied(_ message: String, result: RPC.ApplyRule.Result)
+    func showApplied(_ message: String, rule: RuleRow, result: RPC.ApplyRule.Result)
     /// Shows why the rules could not be read, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
 }

@@ -34,7 +34,7 @@ public final class RulesPresenter: RulesPresentation {
                 view.showMatches(of: Self.row(result.rule), items: result.items.map(mapper.row(for:)))
             case .apply(let name):
                 let result = try await interactor.apply(name: name)
-                view.showApplied(Self.summary(of: result), result: result)
+                view.showApplied(Self.summary(of: result), rule: Self.row(result.rule), result: result)
             }
             wireframe.navigate(to: .exit(.success))
         } catch {

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// Writes rules and dry runs as aligned lines, tab-separated lines or JSON. Every string from
@@ -44,10 +45,10 @@ public final class TerminalRulesView: RulesView {
         }
     }
 
-    public func showApplied(_ message: String, result: RPC.ApplyRule.Result) {
+    public func showApplied(_ message: String, rule: RuleRow, result: RPC.ApplyRule.Result) {
         guard format == .json else { return terminal.writeLine(message) }
         let document = JSONValue.object([
-            ("rule", Self.json(RulesPresenter.row(result.rule))),
+            ("rule", Self.json(rule)),
             ("matched", .int(Int64(result.matched))),
             ("markedRead", .int(Int64(result.markedRead))),
             ("starred", .int(Int64(result.starred))),
@@ -106,7 +107,7 @@ public final class TerminalRulesView: RulesView {
     /// `12 matches`, ` 1 match`: the count right-aligned to `countWidth` digits.
     private static func matched(_ count: Int, countWidth: Int) -> String {
         let digits = String(count)
-        return String(repeating: " ", count: max(0, countWidth - digits.count)) + digits + (count == 1 ? " match" : " matches")
+        return String(repeating: " ", count: max(0, countWidth - digits.count)) + digits + " " + Counted.noun(count, "match", "matches")
     }
 
     /// The title of an item a rule matches, `(untitled)` when the feed gives none (docs/json.md).

@@ -98,11 +98,12 @@ public final class TerminalShowItemView: ShowItemView {
                 output += terminal.styled(field.label, .dim) + "\n" + url + "\n"
                 let rest = Array(field.tokens.dropFirst())
                 if !rest.isEmpty {
-                    for line in WordWrap.lines(rest, width: valueWidth, breakLongTokens: false) { output += indent + line + "\n" }
+                    for line in WordWrap.lines(rest, width: valueWidth, breakLongTokens: true) { output += indent + line + "\n" }
                 }
                 continue
             }
-            let lines = WordWrap.lines(field.tokens, width: valueWidth, breakLongTokens: field.breaking == .text)
+            // A link here fits the value column, so it is never broken; what follows it may be.
+            let lines = WordWrap.lines(field.tokens, width: valueWidth, breakLongTokens: true)
             for (index, line) in lines.enumerated() {
                 if index == 0 {
                     let padding = String(repeating: " ", count: labelWidth - field.label.count)

@@ -36,7 +36,8 @@ struct TerminalFeedListViewTests {
         .fixture(3, title: "Retired", lastError: "HTTP 410 Gone", goneSince: "2026-11-01T08:00:00Z"),
     ]
 
-    /// The error is cut, never when the daemon tries again nor how to remove a gone feed.
+    /// The error is cut, never when the daemon tries again nor how to remove a gone feed (which
+    /// wraps at its spaces rather than run past the edge).
     @Test(arguments: [
         (40, [
             "2 ! 3/10  5 min ago  Flaky",
@@ -52,7 +53,8 @@ struct TerminalFeedListViewTests {
             "    next try in 2 h",
             "3 x 3/10  5 min ago  Retired",
             "    gone since 2026-11-01 (HT…",
-            "    'tidings unsubscribe 3' removes it",
+            "    'tidings unsubscribe 3'",
+            "    removes it",
         ]),
     ])
     func narrowTerminalsKeepWhatTheUserActsOn(width: Int, lines: [String]) {

@@ -8,7 +8,7 @@ final class RulesViewSpy: RulesView {
     private(set) var failures: [CommandFailure] = []
     private(set) var applied: [String] = []
     func showRules(_ rows: [RuleRow]) { lists.append(rows) }
-    func showApplied(_ message: String, result: RPC.ApplyRule.Result) { applied.append(message) }
+    func showApplied(_ message: String, rule: RuleRow, result: RPC.ApplyRule.Result) { applied.append(message) }
     func showMatches(of rule: RuleRow, items: [ItemRow]) { matches.append((rule, items)) }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }

@@ -99,6 +99,10 @@ struct TerminalShowItemViewTests {
             "           1:02:03)",
         ])
         #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 40 })
+        let playlist = ItemDetail.fixture(author: nil, link: nil, attachments: [
+            .init(url: "https://c.example/a.m3u8", type: "application/vnd.apple.mpegurl", length: nil, size: "2 kB", duration: nil, playingTime: nil),
+        ], text: "", links: [])
+        #expect(render(playlist, width: 40).outLines.allSatisfy { DisplayWidth.of(String($0)) <= 40 })
     }
 
     static let wide = ItemDetail.fixture(
