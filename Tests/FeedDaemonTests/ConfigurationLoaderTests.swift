@@ -89,6 +89,7 @@ struct ConfigurationLoaderTests {
         ("concurrency: many", "concurrency", "whole number"),
         ("concurrency: 0", "concurrency", "between 1 and 256"),
         ("max_feed_size: huge", "max_feed_size", "size"),
+        ("max_feed_size: 9999999999999G", "max_feed_size", "size"),  // overflows: refused, never a trap
         ("log_level: loud", "log_level", "expected one of"),
         ("database: relative/path.sqlite", "database", "absolute path"),
         ("concurency: 4", "concurency", "did you mean 'concurrency'"),

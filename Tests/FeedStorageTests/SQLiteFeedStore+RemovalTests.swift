@@ -194,6 +194,42 @@ struct SQLiteFeedStoreRemovalTests {
 }
 
 extension SQLiteFeedStoreRemovalTests {
+    @Test func aLiveFeedsNewArticleIsNoCopyOfAKeptItem() async throws {
+        let blog = try await subscribe(threeItems)
+        _ = try await store.setStarred(ids: [try await item("Kept").id], starred: true)
+        _ = try await store.removeFeed(id: blog, keepStarred: true)
+        let planet = try await subscribe("https://planet.example/feed", title: "Planet", [
+            ParsedItem(id: "p1", title: "Kept (Planet)", link: "https://blog.example/1"),
+        ])
+        // Listed by itself, under its own feed, unstarred: not folded under the removed feed.
+        let fresh = try await item("Kept (Planet)", feed: planet)
+        #expect(!fresh.isStarred && fresh.feedTitle == "Planet" && fresh.alsoIn == nil)
+        #expect(Set(try await store.items(ItemQuery()).compactMap(\.title)) == ["Kept", "Kept (Planet)"], "each listed by itself")
+        #expect(try await store.items(ItemQuery(unreadOnly: false, starredOnly: true)).map(\.feedTitle) == ["Blog (unsubscribed)"])
+    }
+
+    @Test func aCopyARuleHidDoesNotStandInForAStarredItem() async throws {
+        let blog = try await subscribe(threeItems)
+        let planet = try await subscribe("https://planet.example/feed", title: "Planet", [
+            ParsedItem(id: "p1", title: "Kept (Planet)", link: "https://blog.example/1?utm_source=planet"),
+        ])
+        try await store.writer.write { db in try db.execute(sql: "UPDATE item SET is_hidden = 1 WHERE feed_id = ?", arguments: [planet]) }
+        _ = try await store.setStarred(ids: [try await item("Kept").id], starred: true)
+        let removal = try #require(try await store.removeFeed(id: blog, keepStarred: true))
+        #expect(removal.keptItems == 1)
+        #expect(try await store.items(ItemQuery(unreadOnly: false, starredOnly: true)).map(\.title) == ["Kept"])
+    }
+
+    @Test func aFeedUnsubscribedFromMovesNowhere() async throws {
+        let blog = try await subscribe(threeItems)
+        _ = try await store.setStarred(ids: [try await item("Kept").id], starred: true)
+        _ = try await store.removeFeed(id: blog, keepStarred: true)
+        #expect(try await store.moveFeed(id: blog, to: "https://new.example/feed") == false)
+        let rows = try await feedRows()
+        #expect(rows.count == 1 && (rows[0]["removed_at"] as Double?) != nil)
+        #expect(try await store.items(ItemQuery(unreadOnly: false, starredOnly: true)).map(\.title) == ["Kept"])
+    }
+
     @Test func starringOneCopyStarsTheArticle() async throws {
         _ = try await subscribe(threeItems)
         let planet = try await subscribe("https://planet.example/feed", title: "Planet", [
