@@ -74,6 +74,9 @@ public struct Item: Sendable, Codable, Hashable, Identifiable {
     /// Whether the item has no title to show (none, or only whitespace).
     public var isUntitled: Bool { title?.allSatisfy(\.isWhitespace) ?? true }
 
+    /// The first words of an untitled item's text, to name it by; `nil` for a titled item.
+    public var untitledExcerpt: String? { isUntitled ? excerpt : nil }
+
     /// Characters of text an excerpt keeps at most, `…` included.
     public static let excerptCharacters = 80
 

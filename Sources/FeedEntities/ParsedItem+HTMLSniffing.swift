@@ -14,7 +14,7 @@ extension ParsedItem {
                 case UInt8(ascii: "<"):
                     if closingTagOrBreak(at: index, in: bytes) { return true }
                 case UInt8(ascii: "&"):
-                    if reference(at: index, in: bytes) { return true }
+                    if TitleType.isReference(bytes, at: index) { return true }
                 default:
                     break
                 }
@@ -30,30 +30,13 @@ extension ParsedItem {
         let closing = index < bytes.count && bytes[index] == UInt8(ascii: "/")
         if closing { index += 1 }
         let nameStart = index
-        while index < bytes.count, isASCIIAlphanumeric(bytes[index]) { index += 1 }
-        guard index > nameStart, isASCIILetter(bytes[nameStart]) else { return false }
+        while index < bytes.count, TitleType.isLetter(bytes[index]) || TitleType.isDigit(bytes[index]) { index += 1 }
+        guard index > nameStart, TitleType.isLetter(bytes[nameStart]) else { return false }
         if closing { return index < bytes.count && bytes[index] == UInt8(ascii: ">") }
         guard index - nameStart == 2, bytes[nameStart] | 0x20 == UInt8(ascii: "b"), bytes[nameStart + 1] | 0x20 == UInt8(ascii: "r")
         else { return false }
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
         if index < bytes.count, bytes[index] == UInt8(ascii: "/") { index += 1 }
         return index < bytes.count && bytes[index] == UInt8(ascii: ">")
-    }
-
-    /// `&name;` or `&#digits;` / `&#xhex;` at `start`, which holds `&`.
-    private static func reference(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = start + 1
-        if index < bytes.count, bytes[index] == UInt8(ascii: "#") { index += 1 }
-        let nameStart = index
-        while index < bytes.count, index - nameStart <= 32, isASCIIAlphanumeric(bytes[index]) { index += 1 }
-        return index > nameStart && index < bytes.count && bytes[index] == UInt8(ascii: ";")
-    }
-
-    private static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
-        isASCIILetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 }

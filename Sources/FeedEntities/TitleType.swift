@@ -67,7 +67,7 @@ public enum TitleType: String, Sendable, Codable, Hashable {
     }
 
     /// `&#` digits `;`, `&#x` hex digits `;`, or `&` a letter, letters and digits, `;`.
-    private static func isReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    static func isReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         var index = start + 1
         guard index < bytes.count else { return false }
         let numeric = bytes[index] == UInt8(ascii: "#")
@@ -96,11 +96,11 @@ public enum TitleType: String, Sendable, Codable, Hashable {
         return false
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool {
+    static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
+    static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 }

@@ -58,7 +58,7 @@ public enum ItemListDocument {
                 number: item.id, title: item.title ?? "", link: item.link.flatMap { $0.isEmpty ? nil : $0 },
                 feed: item.feedTitle, feedNumber: item.feedID, author: item.author.flatMap { $0.isEmpty ? nil : $0 },
                 published: item.published.map(ItemListDocument.iso8601), read: item.isRead, starred: item.isStarred,
-                alsoIn: item.alsoIn ?? [], tags: item.tags ?? [], excerpt: item.isUntitled ? item.excerpt : nil)
+                alsoIn: item.alsoIn ?? [], tags: item.tags ?? [], excerpt: item.untitledExcerpt)
         }
     }
 

@@ -178,17 +178,18 @@ final class AtomHandler: FeedFormatHandler {
         switch element.local {
         case .id: return capture(.entry(.text(\.id, .line)))
         case .title:
-            if entry?.title?.isBlank ?? true {
-                entry?.titleType = construct(attributes).titleType
-            }
-            return textConstruct(.entry(.draft(\.title)), attributes)
+            let construct = construct(attributes)
+            if entry?.title?.isBlank ?? true { entry?.titleType = construct.titleType }
+            return textConstruct(.entry(.draft(\.title)), construct)
         case .summary:
             // The first summary that says something is the one kept (`FieldTarget.store`).
-            if entry?.summary?.isBlank ?? true { entry?.summaryIsText = construct(attributes).isPlainText }
-            return textConstruct(.entry(.draft(\.summary)), attributes)
+            let construct = construct(attributes)
+            if entry?.summary?.isBlank ?? true { entry?.summaryIsText = construct.isPlainText }
+            return textConstruct(.entry(.draft(\.summary)), construct)
         case .content:
-            if entry?.content?.isBlank ?? true { entry?.contentIsText = construct(attributes).isPlainText }
-            return textConstruct(.entry(.draft(\.content)), attributes)
+            let construct = construct(attributes)
+            if entry?.content?.isBlank ?? true { entry?.contentIsText = construct.isPlainText }
+            return textConstruct(.entry(.draft(\.content)), construct)
         case .published, .issued: return capture(.entry(.date(\.published)))
         case .created: return capture(.entry(.date(\.created)))
         case .updated, .modified: return capture(.entry(.date(\.updated)))
@@ -241,7 +242,11 @@ final class AtomHandler: FeedFormatHandler {
 
     /// How to capture a text construct, from `type` (Atom 1.0) or `mode` and `type` (Atom 0.3).
     private func textConstruct(_ target: Target, _ attributes: AttributeList) -> CaptureMode {
-        let construct = construct(attributes)
+        textConstruct(target, construct(attributes))
+    }
+
+    /// How to capture a text construct already read from its attributes.
+    private func textConstruct(_ target: Target, _ construct: AtomTextConstruct) -> CaptureMode {
         pending = (target, construct.encoding)
         return construct.mode
     }

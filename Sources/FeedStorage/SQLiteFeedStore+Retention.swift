@@ -51,6 +51,8 @@ extension SQLiteFeedStore {
         let doomed = try Row.fetchAll(
             db.cachedStatement(sql: retentionCandidates(perFeed: true)),
             arguments: arguments + [feedID])
+        // Most feeds of most passes: nothing to let go, nothing more to read.
+        guard !doomed.isEmpty else { return 0 }
         let bury = try db.cachedStatement(sql: """
             INSERT INTO item_tombstone (feed_id, key, last_seen) VALUES (?1, ?2, ?3)
             ON CONFLICT (feed_id, key) DO UPDATE SET last_seen = excluded.last_seen

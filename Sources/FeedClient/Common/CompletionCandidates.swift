@@ -49,8 +49,9 @@ public struct CompletionCandidates {
         return words.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
-    /// Text from a feed as one candidate: sanitised (the shell prints it) and on one line.
+    /// Text from a feed as one candidate: sanitised (the shell prints it), which also puts it
+    /// on one line.
     private static func word(_ text: String) -> String {
-        TerminalText.sanitize(text).split(whereSeparator: \.isNewline).joined(separator: " ")
+        TerminalText.sanitize(text)
     }
 }

@@ -30,7 +30,7 @@ public struct ItemRowMapper {
             date: DateText.iso8601(date),
             published: item.published.map(DateText.iso8601))
         row.titleIsExcerpt = display.isExcerpt
-        row.excerpt = item.isUntitled ? item.excerpt : nil
+        row.excerpt = item.untitledExcerpt
         row.alsoIn = item.alsoIn ?? []
         row.tags = item.tags ?? []
         return row

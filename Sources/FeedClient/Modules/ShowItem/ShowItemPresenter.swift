@@ -102,7 +102,7 @@ public final class ShowItemPresenter: ShowItemPresentation {
         detail.alsoIn = item.alsoIn ?? []
         detail.tags = item.tags ?? []
         detail.titleIsExcerpt = display.isExcerpt
-        detail.excerpt = item.isUntitled ? item.excerpt : nil
+        detail.excerpt = item.untitledExcerpt
         return detail
     }
 
