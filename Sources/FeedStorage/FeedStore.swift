@@ -119,6 +119,13 @@ public protocol FeedStore: Sendable {
     /// The numbers among `ids` that name no item, in the given order.
     func unknownItems(_ ids: [Int64]) async throws -> [Int64]
 
+    /// The item shown last to be read (`tidings show`), where `show --next` goes on; `nil`
+    /// before the first, or once that item is deleted. Kept across restarts.
+    func lastShownItem() async throws -> Int64?
+
+    /// Records that the item numbered `id` was shown to be read; an unknown number is ignored.
+    func setLastShownItem(_ id: Int64) async throws
+
     /// The highest item number so far (0 for an empty store): items stored later have higher ones.
     func newestItemID() async throws -> Int64
 

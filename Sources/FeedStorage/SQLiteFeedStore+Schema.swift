@@ -18,6 +18,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v8", migrate: boundStoredText)  // SQLiteFeedStore+TextBounds.swift
         migrator.registerMigration("v9") { try titlesAsText($0, htmlToText: htmlToText) }  // SQLiteFeedStore+TitleText.swift
         migrator.registerMigration("v10", migrate: addRemovedFeeds)  // SQLiteFeedStore+Removal.swift
+        migrator.registerMigration("v11", migrate: addReadingPosition)  // SQLiteFeedStore+ReadingPosition.swift
         return migrator
     }
 

@@ -220,6 +220,18 @@ extension SQLiteFeedStoreRemovalTests {
         #expect(try await store.items(ItemQuery(unreadOnly: false, starredOnly: true)).map(\.title) == ["Kept"])
     }
 
+    @Test func theItemShownLastIsForgottenWithTheItem() async throws {
+        let blog = try await subscribe(threeItems)
+        #expect(try await store.lastShownItem() == nil)
+        let gone = try await item("Gone")
+        try await store.setLastShownItem(gone.id)
+        #expect(try await store.lastShownItem() == gone.id)
+        try await store.setLastShownItem(9_999)
+        #expect(try await store.lastShownItem() == gone.id, "an unknown number is ignored")
+        _ = try await store.removeFeed(id: blog, keepStarred: false)
+        #expect(try await store.lastShownItem() == nil)
+    }
+
     @Test func aFeedUnsubscribedFromMovesNowhere() async throws {
         let blog = try await subscribe(threeItems)
         _ = try await store.setStarred(ids: [try await item("Kept").id], starred: true)

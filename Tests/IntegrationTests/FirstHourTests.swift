@@ -72,6 +72,13 @@ struct FirstHourTests {
         #expect(problems.isEmpty, "\(problems)")
         #expect(afterFirst.out.contains(#""title":"Second""#), "\(afterFirst)")
 
+        // The place outlives the daemon: after a restart, --next goes on after the second.
+        _ = try await daemon.tidings(["unread", String(numbers[2])])
+        daemon.signal(SIGTERM)
+        try await daemon.restart()
+        let afterRestart = try await daemon.tidings(["show", "--next", "--no-mark"])
+        #expect(afterRestart.status == 0 && Self.shownTitle(afterRestart) == "Third", "\(afterRestart)")
+
         let both = try await daemon.tidings(["show", "3", "--next"])
         #expect(both.status == 2, "\(both)")
         #expect(await daemon.stop() == 0)

@@ -79,14 +79,14 @@ public struct RequestHandler: Sendable {
         }
         on(RPC.GetItem.self) { params in
             let item = try await library.item(number: params.number)
-            if params.shown == true { reading.show(item.id) }
+            if params.shown == true { try await reading.show(item.id) }
             return .init(item: item, rendered: params.width.map { library.rendered(item, width: $0) })
         }
         on(RPC.NextItem.self) { params in
             let next = try await reading.next(afterShown: params.afterShown ?? false)
             guard let number = next.number else { return .init(item: nil, after: next.after) }
             let item = try await library.item(number: number)
-            reading.show(number)
+            try await reading.show(number)
             return .init(item: item, rendered: params.width.map { library.rendered(item, width: $0) }, after: next.after)
         }
         on(RPC.MarkRead.self) { params in try await library.markRead(params) }
