@@ -37,6 +37,17 @@ public struct CommandFailure: Equatable, Sendable {
     /// How to start the daemon where an installed user unit and a running user manager make it systemd's job.
     static let systemdStartHint = "start it with: systemctl --user start tidingsd"
 
+    /// Methods that change nothing: when their answer is lost, there is nothing to wonder about.
+    static let readOnlyMethods: Set<String> = [
+        RPC.Hello.name, RPC.ListItems.name, RPC.Search.name, RPC.GetItem.name, RPC.ListFeeds.name,
+        RPC.ListRules.name, RPC.TestRule.name, RPC.Status.name, RPC.Watch.name,
+    ]
+    /// A request that changes something was sent whole and its answer never came: the daemon may
+    /// have done it before it stopped. Commands whose second run is harmless say so instead
+    /// (`import`).
+    static let unansweredChange =
+        "the daemon stopped before answering; the change may have been applied: check (e.g. with 'tidings feeds' or 'tidings list') before running the command again; see 'journalctl --user -u tidingsd'"
+
     private static func describe(_ error: DaemonClientError) -> CommandFailure {
         switch error {
         case .unreachable(let path, .noSocket):
@@ -65,6 +76,10 @@ public struct CommandFailure: Equatable, Sendable {
                 status: .daemonUnreachable)
         case .connectionLost:
             CommandFailure(message: "the daemon closed the connection before answering; see 'journalctl --user -u tidingsd'")
+        case .unanswered(let method) where readOnlyMethods.contains(method):
+            CommandFailure(message: "the daemon closed the connection before answering; see 'journalctl --user -u tidingsd'")
+        case .unanswered:
+            CommandFailure(message: unansweredChange)
         case .protocolMismatch(let daemonProtocol, let daemonVersion, let clientProtocol):
             CommandFailure(message: "tidingsd \(daemonVersion) speaks protocol \(daemonProtocol) but this tidings speaks \(clientProtocol); install matching versions of tidings and tidingsd")
         case .malformedResponse(let detail):

@@ -17,8 +17,12 @@ public enum DaemonClientError: Error, Equatable, Sendable {
     /// The process listening on the socket runs as another user (`uid`, from `SO_PEERCRED`):
     /// it is not the user's daemon, and nothing is sent to it.
     case untrustedDaemon(socketPath: String, uid: UInt32)
-    /// The daemon closed the connection (or it broke) before answering.
+    /// The connection closed (or broke) before the request was fully sent: the daemon did not
+    /// read it, so nothing was done.
     case connectionLost
+    /// The request `method` was sent whole, then the connection closed (or broke) before its
+    /// answer: the daemon may have carried it out before it stopped, or not.
+    case unanswered(method: String)
     /// The daemon speaks another major version of the socket protocol.
     case protocolMismatch(daemonProtocol: String, daemonVersion: String, clientProtocol: String)
     /// A line from the daemon was not a JSON-RPC response the client can decode.

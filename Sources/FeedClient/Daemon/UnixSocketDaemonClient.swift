@@ -184,13 +184,19 @@ public final class UnixSocketDaemonClient: DaemonClient {
             // closes without reading; a request still on its way then fails with EPIPE. The
             // reason is already in our receive queue, followed by the end of the stream (the
             // daemon has closed, so this does not wait): its error says more than "connection lost".
-            _ = try receive(method, id: id, on: connection, notifications: { _ in })
+            do {
+                _ = try receive(method, id: id, on: connection, notifications: { _ in })
+            } catch DaemonClientError.unanswered {
+                // The request never arrived whole: nothing was done.
+            }
             throw DaemonClientError.connectionLost
         }
         return id
     }
 
     /// Reads lines until the response to request `id` arrives.
+    /// - Throws: `DaemonClientError.unanswered` when the connection ends first: the request
+    ///   was sent, so the daemon may have done it.
     private func receive<M: RPCMethod>(
         _ method: M.Type, id: RPCID, on connection: UnixSocketConnection, notifications: (_ line: Data) -> Void
     ) throws -> M.Result {
@@ -199,8 +205,13 @@ public final class UnixSocketDaemonClient: DaemonClient {
             let line: [UInt8]
             do {
                 guard let next = try lines.nextLine() else {
-                    let chunk = try connection.receive(timeoutSeconds: timeout, method: M.name)
-                    guard !chunk.isEmpty else { throw DaemonClientError.connectionLost }
+                    let chunk: [UInt8]
+                    do {
+                        chunk = try connection.receive(timeoutSeconds: timeout, method: M.name)
+                    } catch DaemonClientError.connectionLost {
+                        throw DaemonClientError.unanswered(method: M.name)
+                    }
+                    guard !chunk.isEmpty else { throw DaemonClientError.unanswered(method: M.name) }
                     lines.append(chunk)
                     continue
                 }

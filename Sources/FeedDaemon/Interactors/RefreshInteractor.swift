@@ -27,6 +27,12 @@ public actor RefreshInteractor {
     let logger: Logger
     /// A refresh of every feed in progress; a second request joins it instead of fetching twice.
     private var refreshingAll: Task<[RefreshOutcome], Never>?
+    /// The progress of the shared pass so far, replayed to a caller that joins it, so that it
+    /// hears of the feeds done before it came as well.
+    private var sharedProgress: [RPC.Refresh.Progress] = []
+    /// The callers of the shared pass that hear its progress, each through a stream of its own
+    /// (the pass never waits for a slow listener); finished when the pass ends.
+    private var sharedListeners: [AsyncStream<RPC.Refresh.Progress>.Continuation] = []
     /// Refresh passes running now (shared passes and passes over chosen feeds).
     private var runningPasses = 0
     /// Told after each store that added items, so that watchers hear of them.
@@ -73,7 +79,8 @@ public actor RefreshInteractor {
     public typealias Progress = @Sendable (RPC.Refresh.Progress) async -> Void
 
     /// Refreshes every feed that is not gone, whatever its schedule (`tidings refresh`);
-    /// concurrent callers share one pass (only the caller that started it hears its progress).
+    /// concurrent callers share one pass, and each hears all of its progress (a caller that
+    /// joins late first hears what happened before it came).
     public func refreshAll(progress: Progress? = nil) async -> [RefreshOutcome] {
         await sharedPass(progress: progress) { feed, _ in feed.goneSince == nil }
     }
@@ -91,12 +98,38 @@ public actor RefreshInteractor {
     private func sharedPass(
         progress: Progress?, _ include: @escaping @Sendable (Feed, Date) -> Bool
     ) async -> [RefreshOutcome] {
-        if let refreshingAll { return await Self.awaitCancellably(refreshingAll) }
-        let task = Task { await self.refresh(progress: progress, where: include) }
-        refreshingAll = task
-        let outcomes = await Self.awaitCancellably(task)
+        let task: Task<[RefreshOutcome], Never>
+        if let refreshingAll {
+            task = refreshingAll
+        } else {
+            task = Task {
+                let outcomes = await self.refresh(progress: { await self.shareProgress($0) }, where: include)
+                self.sharedPassEnded()
+                return outcomes
+            }
+            refreshingAll = task
+        }
+        guard let progress else { return await Self.awaitCancellably(task) }
+        let (updates, listener) = AsyncStream.makeStream(of: RPC.Refresh.Progress.self)
+        for update in sharedProgress { listener.yield(update) }
+        sharedListeners.append(listener)
+        async let outcomes = Self.awaitCancellably(task)
+        for await update in updates { await progress(update) }
+        return await outcomes
+    }
+
+    /// Keeps `update` for callers that join later and passes it on to those listening now.
+    private func shareProgress(_ update: RPC.Refresh.Progress) {
+        sharedProgress.append(update)
+        for listener in sharedListeners { listener.yield(update) }
+    }
+
+    /// Forgets the shared pass (the next request starts a new one) and ends its listeners' streams.
+    private func sharedPassEnded() {
         refreshingAll = nil
-        return outcomes
+        for listener in sharedListeners { listener.finish() }
+        sharedListeners = []
+        sharedProgress = []
     }
 
     private static func awaitCancellably(_ task: Task<[RefreshOutcome], Never>) async -> [RefreshOutcome] {

@@ -38,6 +38,21 @@ struct CommandFailureTests {
         #expect(failure.message == message && failure.status == .failure)
     }
 
+    @Test func aLostAnswerToAChangeLeavesItsOutcomeOpen() {
+        for method in [RPC.Subscribe.name, RPC.Unsubscribe.name, RPC.MarkRead.name, RPC.Refresh.name, RPC.ApplyRule.name] {
+            let failure = CommandFailure(DaemonClientError.unanswered(method: method), action: "cannot do it")
+            #expect(failure.message.hasPrefix("the daemon stopped before answering; the change may have been applied: check"), "\(method)")
+            #expect(failure.status == .failure)
+        }
+    }
+
+    @Test func aLostAnswerToAQuestionIsALostConnection() {
+        for method in [RPC.ListItems.name, RPC.ListFeeds.name, RPC.Status.name, RPC.Hello.name] {
+            let failure = CommandFailure(DaemonClientError.unanswered(method: method))
+            #expect(failure == CommandFailure(DaemonClientError.connectionLost), "\(method)")
+        }
+    }
+
     @Test func aProtocolMismatchNamesBothVersions() {
         let failure = CommandFailure(DaemonClientError.protocolMismatch(daemonProtocol: "2.0", daemonVersion: "2.1.0", clientProtocol: "1.0"))
         #expect(failure.message == "tidingsd 2.1.0 speaks protocol 2.0 but this tidings speaks 1.0; install matching versions of tidings and tidingsd")

@@ -125,13 +125,13 @@ struct UnixSocketDaemonClientTests {
         #expect(server.methods == ["hello", "feeds.list", "feeds.list"], "one handshake per connection")
     }
 
-    @Test func aDaemonClosingMidRequestIsAConnectionLoss() async throws {
+    @Test func aDaemonClosingAfterTheRequestLeavesItsOutcomeUnknown() async throws {
         let server = try CannedSocketServer { method, id in
             method == "hello" ? [Self.helloAnswer(id)] : nil
         }
         defer { server.stop() }
         let client = UnixSocketDaemonClient(socketPath: server.path)
-        await #expect(throws: DaemonClientError.connectionLost) {
+        await #expect(throws: DaemonClientError.unanswered(method: "refresh")) {
             try await client.call(RPC.Refresh.self, .init())
         }
     }

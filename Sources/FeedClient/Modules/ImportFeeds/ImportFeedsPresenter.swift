@@ -32,6 +32,10 @@ public final class ImportFeedsPresenter: ImportFeedsPresentation {
             let result = try await interactor.importFeeds(from: path, format: format)
             view.showImport(report(for: result))
             wireframe.navigate(to: .exit(.success))
+        } catch DaemonClientError.unanswered {
+            let failure = CommandFailure(message: Self.unanswered(path: path))
+            view.showFailure(failure)
+            wireframe.navigate(to: .exit(failure.status))
         } catch {
             let source = path == "-" ? "standard input" : path
             let failure = CommandFailure(error, action: "cannot import \(source)")
@@ -63,6 +67,14 @@ public final class ImportFeedsPresenter: ImportFeedsPresentation {
         if !details.isEmpty { summary += " (" + details.joined(separator: ", ") + ")" }
         if added > 0 { summary += "; the daemon fetches " + (added == 1 ? "it" : "them") + " now" }
         return summary
+    }
+
+    /// The import was sent whole and the daemon stopped before answering: it commits an import
+    /// all at once, so either every feed was added or none, and a second import of the same file
+    /// adds only what the first did not (feeds already subscribed are left as they are).
+    static func unanswered(path: String) -> String {
+        let again = path == "-" ? "tidings import - < FILE" : "tidings import \(ShellWord.escaped(path))"
+        return "the daemon stopped before answering; the import may have been applied: run '\(again)' again to be sure (importing twice adds nothing)"
     }
 
     /// `skipped line 7: exec:~/bin/script: commands are not imported`.

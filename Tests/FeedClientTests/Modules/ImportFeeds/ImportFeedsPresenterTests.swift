@@ -57,6 +57,20 @@ struct ImportFeedsPresenterTests {
             message: "cannot import standard input: it is not UTF-8 text; convert it first, e.g. with 'iconv -t UTF-8'")])
     }
 
+    @Test func anAnswerLostAfterSendingSaysTheImportMayHaveBeenAppliedAndIsSafeToRepeat() async {
+        await presenter(ImportFeedsUseCaseStub(.failure(DaemonClientError.unanswered(method: "feeds.import"))), path: "my subs.opml")
+            .viewDidLoad()
+        #expect(view.failures == [CommandFailure(
+            message: "the daemon stopped before answering; the import may have been applied: run 'tidings import my\\ subs.opml' again to be sure (importing twice adds nothing)")])
+        #expect(wireframe.routes == [.exit(.failure)])
+    }
+
+    @Test func aConnectionLostBeforeSendingIsNoUnknownOutcome() async {
+        await presenter(ImportFeedsUseCaseStub(.failure(DaemonClientError.connectionLost))).viewDidLoad()
+        #expect(view.failures == [CommandFailure(
+            message: "the daemon closed the connection before answering; see 'journalctl --user -u tidingsd'")])
+    }
+
     @Test func anUnreachableDaemonExitsWithThree() async {
         await presenter(ImportFeedsUseCaseStub(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)))).viewDidLoad()
         #expect(wireframe.routes == [.exit(.daemonUnreachable)])

@@ -1,0 +1,89 @@
+@testable import FeedDaemon
+import FeedFetching
+import FeedIPC
+import FeedParsing
+import FeedStorage
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+/// A refresh of every feed that joins one already running hears the same progress as the
+/// caller that started it, the feeds finished before it joined included.
+@Suite(.timeLimit(.minutes(1)))
+struct RefreshInteractorSharedPassTests {
+    /// Answers from a `RemoteDataManagerStub`, but holds the fetch of `heldURL` (once `hold()`
+    /// was called) until `release()`.
+    final class HoldingRemote: RemoteDataManager {
+        let stub = RemoteDataManagerStub()
+        let heldURL: String
+        private let state = Mutex<(holding: Bool, waiting: CheckedContinuation<Void, Never>?, released: Bool)>((false, nil, false))
+
+        init(heldURL: String) { self.heldURL = heldURL }
+
+        func hold() { state.withLock { $0.holding = true } }
+
+        func release() {
+            let waiting = state.withLock { state in
+                state.released = true
+                defer { state.waiting = nil }
+                return state.waiting
+            }
+            waiting?.resume()
+        }
+
+        func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+            if request.url == heldURL, state.withLock({ $0.holding }) {
+                await withCheckedContinuation { continuation in
+                    let resumeNow = state.withLock { state in
+                        if state.released { return true }
+                        state.waiting = continuation
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
+                }
+            }
+            return try await stub.fetch(request)
+        }
+    }
+
+    static func rss(_ title: String) -> String {
+        "<rss version=\"2.0\"><channel><title>\(title)</title><item><title>One</title><guid>1</guid></item></channel></rss>"
+    }
+
+    /// Collected progress, in order.
+    final class Heard: Sendable {
+        let updates = Mutex<[RPC.Refresh.Progress]>([])
+        var all: [RPC.Refresh.Progress] { updates.withLock { $0 } }
+        func add(_ update: RPC.Refresh.Progress) { updates.withLock { $0.append(update) } }
+    }
+
+    @Test func aCallerThatJoinsHearsTheWholePassIncludingWhatFinishedBeforeIt() async throws {
+        let urls = ["http://a.example/feed", "http://b.example/feed", "http://c.example/feed"]
+        let remote = HoldingRemote(heldURL: urls[2])
+        for (index, url) in urls.enumerated() { remote.stub.serve(url, body: Self.rss("Feed \(index)")) }
+        let store = try SQLiteFeedStore.inMemory()
+        let refresher = RefreshInteractor(
+            fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: Logger(label: "test"))
+        for url in urls { _ = try await refresher.subscribe(url: url) }
+        remote.hold()
+
+        let first = Heard(), second = Heard()
+        let started = Task { await refresher.refreshAll { first.add($0) } }
+        // The start and the two feeds that are not held.
+        while first.all.count < 3 { try await Task.sleep(for: .milliseconds(5)) }
+        let joined = Task { await refresher.refreshAll { second.add($0) } }
+        // What the pass said before the second caller came, replayed to it.
+        while second.all.count < 3 { try await Task.sleep(for: .milliseconds(5)) }
+        remote.release()
+        let startedOutcomes = await started.value
+        let joinedOutcomes = await joined.value
+
+        #expect(startedOutcomes == joinedOutcomes)
+        #expect(startedOutcomes.count == 3)
+        #expect(first.all.count == 4)
+        #expect(second.all == first.all)
+        #expect(Set(second.all.compactMap { $0.outcome?.url }) == Set(urls))
+        for url in urls { #expect(remote.stub.requests(for: url) == 2, "one pass, joined, not two") }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A `tidings refresh` that comes while a refresh of every feed runs joins that pass rather
+/// than fetching twice, and prints what a pass it started would: piped, a line for every feed
+/// of the pass (those done before it came too), then the summary.
+@Suite(.timeLimit(.minutes(2)))
+struct RefreshJoinTests {
+    @Test func aRefreshJoiningARunningPassPrintsALineForEveryFeed() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        let delays = [0, 2, 3, 4]
+        var urls: [String] = []
+        for (feed, _) in delays.enumerated() {
+            server.route("/\(feed).xml", .ok(ManyFeeds.rss(feed: feed, items: 2)))
+            urls.append(server.url("/\(feed).xml"))
+        }
+        let daemon = try await DaemonHarness(config: "concurrency: 8\nper_host_concurrency: 8")
+        let imported = try await ManyFeeds.importAll(urls, directory: daemon.directory, tidings: { try await daemon.tidings($0) })
+        #expect(imported.status == 0, "\(imported)")
+        // The import's own fetches (one per feed) end before the slow answers are set up.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(20)
+        while clock.now < deadline {
+            let rows = try await daemon.tidings(["feeds"]).out.split(separator: "\n")
+            let refreshed = rows.filter { $0.split(separator: "\t", omittingEmptySubsequences: false)[3] != "" }
+            if refreshed.count == urls.count { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(server.requests.count == urls.count)
+        for (feed, delay) in delays.enumerated() {
+            var response = TestHTTPResponse.ok(ManyFeeds.rss(feed: feed, items: 2))
+            response.delay = delay == 0 ? nil : .seconds(delay)
+            server.route("/\(feed).xml", response)
+        }
+
+        async let started = daemon.tidings(["refresh"])
+        // Joins once every feed has been asked for again and the fast one is done.
+        while server.requests.count < 2 * urls.count, clock.now < deadline + .seconds(20) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        let joined = try await daemon.tidings(["refresh"])
+        let first = try await started
+
+        #expect(server.requests.count == 2 * urls.count, "the second refresh joined the pass instead of fetching again")
+        #expect(first.status == 0, "\(first)")
+        #expect(joined.status == 0, "\(joined)")
+        let expected = (0..<urls.count).map { "Feed \($0): no new items" }
+        for result in [first, joined] {
+            let lines = result.out.split(separator: "\n").map(String.init)
+            #expect(lines.count == urls.count + 1, "\(result)")
+            #expect(Set(lines.dropLast()) == Set(expected), "\(result)")
+            #expect(lines.last == "Refreshed 4 feeds: no new items", "\(result)")
+        }
+    }
+}
