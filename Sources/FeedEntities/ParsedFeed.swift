@@ -30,6 +30,11 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
     public var image: String?
     /// `false` when the input was not well-formed, even if items were recovered.
     public var wellFormed: Bool
+    /// `true` when the document ended before its root element closed: a download cut short
+    /// (a body or compression stream that stopped early). The items before the cut are kept;
+    /// the daemon stores them but counts the fetch as failed. Never set for JSON Feeds, which
+    /// do not parse at all when cut.
+    public var truncated: Bool
     public var items: [ParsedItem]
     /// How often the feed says it changes, in seconds (RSS `<ttl>`, `sy:updatePeriod` and
     /// `sy:updateFrequency`): a hint for scheduling, not part of the `tidingsd parse` contract.
@@ -41,7 +46,7 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
     public init(
         format: Format, title: String? = nil, link: String? = nil, subtitle: String? = nil,
         language: String? = nil, updated: Date? = nil, author: String? = nil, image: String? = nil,
-        wellFormed: Bool = true, items: [ParsedItem] = [], updateInterval: Double? = nil,
+        wellFormed: Bool = true, truncated: Bool = false, items: [ParsedItem] = [], updateInterval: Double? = nil,
         titleType: TitleType = .unknown
     ) {
         self.format = format
@@ -53,6 +58,7 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
         self.author = author
         self.image = image
         self.wellFormed = wellFormed
+        self.truncated = truncated
         self.items = items
         self.updateInterval = updateInterval
         self.titleType = titleType
