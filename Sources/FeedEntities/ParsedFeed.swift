@@ -31,8 +31,8 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
     /// `false` when the input was not well-formed, even if items were recovered.
     public var wellFormed: Bool
     /// `true` when the document ended before its root element closed: a download cut short
-    /// (a body or compression stream that stopped early). The items before the cut are kept;
-    /// the daemon stores them but counts the fetch as failed. Never set for JSON Feeds, which
+    /// (a body or compression stream that stopped early). The items that ended before the cut
+    /// are kept, the one it fell in is not; the daemon stores them but counts the fetch as failed. Never set for JSON Feeds, which
     /// do not parse at all when cut.
     public var truncated: Bool
     public var items: [ParsedItem]
