@@ -31,9 +31,10 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
     /// `false` when the input was not well-formed, even if items were recovered.
     public var wellFormed: Bool
     /// `true` when the document ended before its root element closed: a download cut short
-    /// (a body or compression stream that stopped early). The items that ended before the cut
-    /// are kept, the one it fell in is not; the daemon stores them but counts the fetch as failed. Never set for JSON Feeds, which
-    /// do not parse at all when cut.
+    /// (a body or compression stream that stopped early). The parser recovers what it can, the
+    /// item the cut fell in too (`tidingsd parse` shows it); the daemon stores `storable`'s
+    /// items and counts the fetch as failed. Never set for JSON Feeds, which do not parse at all
+    /// when cut. Not part of the `tidingsd parse` contract (`wellFormed` is `false` there).
     public var truncated: Bool
     public var items: [ParsedItem]
     /// How often the feed says it changes, in seconds (RSS `<ttl>`, `sy:updatePeriod` and
@@ -195,5 +196,18 @@ struct FNV1a64 {
             value ^= UInt64(byte)
             value &*= 0x0000_0100_0000_01b3
         }
+    }
+}
+
+extension ParsedFeed {
+    /// The document as the daemon stores it: a `truncated` one without its last item, the one
+    /// the cut fell in, whose fields stop wherever the cut did (and whose guid may not have
+    /// come, so it would be stored under another key). A complete item dropped this way comes
+    /// back with the next fetch, which is a full one.
+    public var storable: ParsedFeed {
+        guard truncated, !items.isEmpty else { return self }
+        var whole = self
+        whole.items.removeLast()
+        return whole
     }
 }

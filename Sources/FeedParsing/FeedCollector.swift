@@ -246,15 +246,9 @@ final class FeedCollector {
         case notAFeed(String?)
     }
 
-    /// Hands over the result. What a recovered document left open is closed; what a
-    /// document cut short left open (the item the bytes stopped in) is dropped, not
-    /// finished: its fields stop wherever the cut fell.
-    func finish(cutShort: Bool = false) -> Outcome {
+    /// Closes what a recovered or truncated document left open and hands over the result.
+    func finish() -> Outcome {
         guard let handler else { return .notAFeed(notAFeedReason) }
-        if cutShort {
-            open.removeAll()
-            capture = nil
-        }
         while !open.isEmpty { closeInnermost() }
         if let reason = handler.notAFeedReason { return .notAFeed(reason) }
         return .feed(handler.makeFeed())

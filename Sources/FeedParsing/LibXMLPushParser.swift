@@ -160,7 +160,7 @@ final class LibXMLPushParser {
         let wellFormed =
             context.pointee.wellFormed != 0 && context.pointee.nsWellFormed != 0 && !collector.sawError
             && !collector.entities.refusedExpansion && escaper?.escapedAny != true
-        switch collector.finish(cutShort: truncated) {
+        switch collector.finish() {
         case .feed(var feed):
             feed.wellFormed = wellFormed
             feed.truncated = truncated

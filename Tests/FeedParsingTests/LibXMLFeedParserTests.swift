@@ -61,15 +61,17 @@ struct LibXMLFeedParserTests {
         #expect(feed.title == "Truncated & broken")
         #expect(feed.link == "https://broken.example/")
         #expect(feed.truncated)
-        try #require(feed.items.count == 2)
+        try #require(feed.items.count == 3)
         #expect(feed.items[0].title == "First item & more")
         #expect(feed.items[0].link == "https://broken.example/1")
         #expect(feed.items[0].published == utc(2025, 11, 4, 10))
         // </title> closes the unclosed <b> too, and the following items stay separate.
         #expect(feed.items[1].title == "Second <b>item</b>")
         #expect(feed.items[1].summary == "Unclosed tags & entities")
-        // The document ends inside the third item: the items before it are kept, the one
-        // the cut fell in is not (its fields stop wherever the bytes did).
+        // The document ends inside the third item: what was read is kept (the daemon's
+        // `storable` leaves that item out).
+        #expect(feed.items[2].title == "Third item, cut off")
+        #expect(feed.storable.items.count == 2)
     }
 
     @Test func unclosedHTMLInDescriptionDoesNotSwallowLaterItems() throws {

@@ -113,7 +113,7 @@ extension RefreshInteractor {
         if document.truncated { markCutShort(&check, failures: 1) }
         noteUnstorableLinks(in: document, feed: url)
         let stored = try await store.addFeed(
-            url: url, document: document, check: check, tags: options.tags, customTitle: options.title)
+            url: url, document: document.storable, check: check, tags: options.tags, customTitle: options.title)
         logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
         if stored.itemCount > 0 { await newItems?.storedNewItems() }
         return stored

@@ -245,7 +245,7 @@ public actor RefreshInteractor {
                 try await store.recordNotModified(feedID: feed.id, check: check)
                 outcome.notModified = true
             } else {
-                let document = try await sink.finish(response)
+                let document = try await sink.finish(response).storable
                 parsed = clock.now
                 check.updateHint = document.updateInterval
                 if document.truncated {
