@@ -20,6 +20,10 @@ public struct FeedCheck: Sendable, Hashable {
     public var nextCheck: Date?
     /// The update interval the feed document announces, in seconds (`Feed.updateHint`).
     public var updateHint: Double?
+    /// Why the attempt failed though it brought a document to store (one cut short): the
+    /// store keeps the items and records this failure instead of a success, with no
+    /// validators, so that the next attempt fetches the whole document. `nil` for a success.
+    public var failure: String?
 
     public init(
         at: Date, httpStatus: Int? = nil, etag: String? = nil, lastModified: String? = nil,

@@ -30,6 +30,12 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
     public var image: String?
     /// `false` when the input was not well-formed, even if items were recovered.
     public var wellFormed: Bool
+    /// `true` when the document ended before its root element closed: a download cut short
+    /// (a body or compression stream that stopped early). The parser recovers what it can, the
+    /// item the cut fell in too (`tidingsd parse` shows it); the daemon stores `storable`'s
+    /// items and counts the fetch as failed. Never set for JSON Feeds, which do not parse at all
+    /// when cut. Not part of the `tidingsd parse` contract (`wellFormed` is `false` there).
+    public var truncated: Bool
     public var items: [ParsedItem]
     /// How often the feed says it changes, in seconds (RSS `<ttl>`, `sy:updatePeriod` and
     /// `sy:updateFrequency`): a hint for scheduling, not part of the `tidingsd parse` contract.
@@ -41,7 +47,7 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
     public init(
         format: Format, title: String? = nil, link: String? = nil, subtitle: String? = nil,
         language: String? = nil, updated: Date? = nil, author: String? = nil, image: String? = nil,
-        wellFormed: Bool = true, items: [ParsedItem] = [], updateInterval: Double? = nil,
+        wellFormed: Bool = true, truncated: Bool = false, items: [ParsedItem] = [], updateInterval: Double? = nil,
         titleType: TitleType = .unknown
     ) {
         self.format = format
@@ -53,6 +59,7 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
         self.author = author
         self.image = image
         self.wellFormed = wellFormed
+        self.truncated = truncated
         self.items = items
         self.updateInterval = updateInterval
         self.titleType = titleType
@@ -189,5 +196,18 @@ struct FNV1a64 {
             value ^= UInt64(byte)
             value &*= 0x0000_0100_0000_01b3
         }
+    }
+}
+
+extension ParsedFeed {
+    /// The document as the daemon stores it: a `truncated` one without its last item, the one
+    /// the cut fell in, whose fields stop wherever the cut did (and whose guid may not have
+    /// come, so it would be stored under another key). A complete item dropped this way comes
+    /// back with the next fetch, which is a full one.
+    public var storable: ParsedFeed {
+        guard truncated, !items.isEmpty else { return self }
+        var whole = self
+        whole.items.removeLast()
+        return whole
     }
 }

@@ -246,7 +246,7 @@ final class FeedCollector {
         case notAFeed(String?)
     }
 
-    /// Closes what a truncated document left open and hands over the result.
+    /// Closes what a recovered or truncated document left open and hands over the result.
     func finish() -> Outcome {
         guard let handler else { return .notAFeed(notAFeedReason) }
         while !open.isEmpty { closeInnermost() }

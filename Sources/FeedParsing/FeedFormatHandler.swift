@@ -22,8 +22,8 @@ protocol FeedFormatHandler: AnyObject {
     /// The content of the element whose `didStart` asked for it, at that element's end.
     func didCapture(_ text: CapturedText, context: ElementContext)
 
-    /// An element that was not captured ended (also called, innermost first, for elements still
-    /// open when a truncated document ends).
+    /// An element that was not captured ended (also called, innermost first, for elements a
+    /// recovered document left open; not for those of a document cut short, which are dropped).
     func didEnd(_ element: ElementName, context: ElementContext)
 
     /// Why the document is not a feed after all, once it has been read (e.g. RDF without an

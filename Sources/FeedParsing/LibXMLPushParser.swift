@@ -143,9 +143,19 @@ final class LibXMLPushParser {
     /// Ends the document and hands over what it held.
     /// - Returns: the feed, or `.notAFeed` with what the document is instead.
     func finish() -> Result<ParsedFeed, FeedParsingError> {
+        var truncated = false
         withErrorHandlers {
             repair(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
-            if !collector.stopped { xmlParseChunk(context, nil, 0, 1) }
+            guard !collector.stopped else { return }
+            // libxml2 halts on some errors in recovery too; a document it gave up on was
+            // read to its end, however broken, and is not a cut one.
+            let halted = context.pointee.instate == XML_PARSER_EOF
+            xmlParseChunk(context, nil, 0, 1)
+            // Elements left open once every byte is parsed (libxml2 buffers the last few until
+            // the end) mean the bytes stopped inside the root element. Errors mid-document do
+            // not count: recovery, and the collector's matching of end tags, close what they
+            // left open when the root element's end tag comes.
+            truncated = !halted && collector.depth > 0
         }
         let wellFormed =
             context.pointee.wellFormed != 0 && context.pointee.nsWellFormed != 0 && !collector.sawError
@@ -153,6 +163,7 @@ final class LibXMLPushParser {
         switch collector.finish() {
         case .feed(var feed):
             feed.wellFormed = wellFormed
+            feed.truncated = truncated
             return .success(feed)
         case .notAFeed(let reason):
             return .failure(.notAFeed(reason ?? documentDescription))

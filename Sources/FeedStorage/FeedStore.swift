@@ -69,7 +69,9 @@ public protocol FeedStore: Sendable {
 
     /// Stores a successful refresh in one transaction: feed metadata, new items (deduplicated on
     /// `ParsedItem.storeKey`), updated text of known items, and what `check` learned (the
-    /// failure count returns to 0); read state is never touched.
+    /// failure count returns to 0); read state is never touched. With `check.failure` (a
+    /// document cut short) the items are stored all the same, but the attempt is recorded as
+    /// that failure, as `recordFailure` would, and the feed's validators are forgotten.
     /// - Returns: the number of items stored for the first time.
     /// - Throws: `FeedStoreError.feedNotFound` when the feed was removed meanwhile.
     func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck) async throws -> Int

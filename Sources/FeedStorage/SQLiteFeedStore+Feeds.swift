@@ -40,7 +40,7 @@ extension SQLiteFeedStore {
                 id = db.lastInsertedRowID
             }
             try Self.insertTags(tags, feedID: id, db)
-            try Self.recordSuccess(feedID: id, check: check, db)
+            try Self.recordDocument(feedID: id, check: check, db)
             let stored = try ItemWriter(db: db, feedID: id, firstSeen: at, rules: rules, htmlToText: htmlToText)
                 .store(document.items)
             guard let feed = try Self.fetchFeed(id: id, db) else { throw FeedStoreError.feedNotFound(id) }
@@ -72,7 +72,7 @@ extension SQLiteFeedStore {
                 ])
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(feedID) }
             if let title { try Self.settleListTitle(feedID: feedID, documentTitle: title, db) }
-            try Self.recordSuccess(feedID: feedID, check: check, db)
+            try Self.recordDocument(feedID: feedID, check: check, db)
             return try ItemWriter(
                 db: db, feedID: feedID, firstSeen: check.at.timeIntervalSince1970, rules: rules, htmlToText: htmlToText
             ).store(document.items)
@@ -91,16 +91,24 @@ extension SQLiteFeedStore {
     /// validators are kept: the document they describe is still the one stored.
     public func recordFailure(feedID: Int64, error: String, check: FeedCheck) async throws {
         try await write("record the failed refresh of feed \(feedID)") { db in
-            try db.cachedStatement(sql: """
-                UPDATE feed
-                SET last_attempt = ?2, last_error = ?3, http_status = ?4, failures = failures + 1,
-                    moved_to = ?5, next_check = ?6
-                WHERE id = ?1 AND removed_at IS NULL
-                """).execute(arguments: [
-                    feedID, check.at.timeIntervalSince1970, StoredText.title(error), check.httpStatus,
-                    StoredText.link(check.movedTo), check.nextCheck?.timeIntervalSince1970,
-                ])
+            try Self.recordFailure(feedID: feedID, error: error, check: check, keepingValidators: true, db)
         }
+    }
+
+    /// One more failure in a row; without `keepingValidators` the validators are forgotten.
+    private static func recordFailure(
+        feedID: Int64, error: String, check: FeedCheck, keepingValidators: Bool, _ db: Database
+    ) throws {
+        try db.cachedStatement(sql: """
+            UPDATE feed
+            SET last_attempt = ?2, last_error = ?3, http_status = ?4, failures = failures + 1,
+                moved_to = ?5, next_check = ?6,
+                etag = CASE WHEN ?7 THEN etag END, last_modified = CASE WHEN ?7 THEN last_modified END
+            WHERE id = ?1 AND removed_at IS NULL
+            """).execute(arguments: [
+                feedID, check.at.timeIntervalSince1970, StoredText.title(error), check.httpStatus,
+                StoredText.link(check.movedTo), check.nextCheck?.timeIntervalSince1970, keepingValidators,
+            ])
     }
 
     /// See `FeedStore.retireFeed`.
@@ -170,6 +178,17 @@ extension SQLiteFeedStore {
     /// A title as `settleListTitle` compares it: lowercased, white space runs as one space.
     private static func comparable(_ title: String) -> String {
         title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// An attempt that brought a document: a success, or with `check.failure` a document cut
+    /// short, whose items are kept but not its validators (they name the whole document), so
+    /// that the next attempt is a full fetch.
+    private static func recordDocument(feedID: Int64, check: FeedCheck, _ db: Database) throws {
+        if let failure = check.failure {
+            try recordFailure(feedID: feedID, error: failure, check: check, keepingValidators: false, db)
+        } else {
+            try recordSuccess(feedID: feedID, check: check, db)
+        }
     }
 
     /// A successful attempt (new document or 304): health reset, validators and schedule kept.

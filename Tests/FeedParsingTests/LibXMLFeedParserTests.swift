@@ -60,6 +60,7 @@ struct LibXMLFeedParserTests {
         // The bare ampersand is kept.
         #expect(feed.title == "Truncated & broken")
         #expect(feed.link == "https://broken.example/")
+        #expect(feed.truncated)
         try #require(feed.items.count == 3)
         #expect(feed.items[0].title == "First item & more")
         #expect(feed.items[0].link == "https://broken.example/1")
@@ -67,8 +68,10 @@ struct LibXMLFeedParserTests {
         // </title> closes the unclosed <b> too, and the following items stay separate.
         #expect(feed.items[1].title == "Second <b>item</b>")
         #expect(feed.items[1].summary == "Unclosed tags & entities")
-        // The document ends inside the third item: what was read is kept.
+        // The document ends inside the third item: what was read is kept (the daemon's
+        // `storable` leaves that item out).
         #expect(feed.items[2].title == "Third item, cut off")
+        #expect(feed.storable.items.count == 2)
     }
 
     @Test func unclosedHTMLInDescriptionDoesNotSwallowLaterItems() throws {

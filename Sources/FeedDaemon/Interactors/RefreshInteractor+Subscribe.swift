@@ -105,13 +105,15 @@ extension RefreshInteractor {
         url: String, response: FetchResponse, document: ParsedFeed, _ options: SubscriptionOptions
     ) async throws -> (feed: Feed, itemCount: Int) {
         let at = now()
-        let check = FeedCheck(
+        var check = FeedCheck(
             at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
             nextCheck: schedule.afterSuccess(at: at, hint: Self.hint(response, document.updateInterval)),
             updateHint: document.updateInterval)
+        // Subscribed all the same, with what came, failing until a refresh brings it whole.
+        if document.truncated { markCutShort(&check, failures: 1) }
         noteUnstorableLinks(in: document, feed: url)
         let stored = try await store.addFeed(
-            url: url, document: document, check: check, tags: options.tags, customTitle: options.title)
+            url: url, document: document.storable, check: check, tags: options.tags, customTitle: options.title)
         logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
         if stored.itemCount > 0 { await newItems?.storedNewItems() }
         return stored

@@ -278,10 +278,17 @@ public actor RefreshInteractor {
                 try await store.recordNotModified(feedID: feed.id, check: check)
                 outcome.notModified = true
             } else {
-                let document = try await sink.finish(response)
+                let document = try await sink.finish(response).storable
                 parsed = clock.now
                 check.updateHint = document.updateInterval
-                check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
+                if document.truncated {
+                    markCutShort(&check, failures: feed.consecutiveFailures + 1)
+                    outcome.error = Self.truncatedDocument
+                    logger.debug(
+                        "refresh failed", metadata: ["feed": "\(feed.id)", "url": "\(feed.url)", "error": "\(Self.truncatedDocument)"])
+                } else {
+                    check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
+                }
                 noteUnstorableLinks(in: document, feed: feed.url)
                 outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, check: check)
                 // The title as the store keeps it: text, not the document's markup.
@@ -359,6 +366,22 @@ public actor RefreshInteractor {
         guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
         guard let host = components.host, !host.isEmpty else { throw .invalidURL(raw) }
         return trimmed
+    }
+
+    /// The error of a fetch whose document ended before its root element closed: the body,
+    /// or its compression stream, stopped early (libcurl does not check that a gzip stream
+    /// reached its end, so a cut one shows only here).
+    static let truncatedDocument = "truncated: the document ends before its root element closes (items before the cut were kept)"
+
+    /// Makes `check` the failure of a document cut short: the server's fault like any failed
+    /// fetch, so the feed backs off and shows the error; what came is stored, and the next
+    /// fetch asks for everything (no validators).
+    /// - Parameter failures: the failures in a row, this one included.
+    nonisolated func markCutShort(_ check: inout FeedCheck, failures: Int) {
+        check.failure = Self.truncatedDocument
+        check.etag = nil
+        check.lastModified = nil
+        check.nextCheck = schedule.afterFailure(at: check.at, failures: failures, retryAfter: nil)
     }
 
     /// One line for users, whatever failed.
