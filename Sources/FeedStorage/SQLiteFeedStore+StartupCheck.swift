@@ -17,13 +17,21 @@ extension SQLiteFeedStore {
     /// - Throws: `DamagedDatabaseError` when the check finds a problem or SQLite reports the
     ///   file corrupt or not a database; `DatabaseError` for any other failure (busy, I/O).
     static func checkForDamage(_ writer: any DatabaseWriter, path: String) throws {
-        let problems: [String]
+        // A row may hold several lines, and SQLite heads the problems of each attached database
+        // with "*** in database main ***": one problem per line, no headers. SQLite can also
+        // stop the check with SQLITE_CORRUPT after the rows naming the page at fault; those
+        // rows are kept, the error follows them.
+        var problems = [String]()
         do {
-            problems = try writer.read { db in
-                try String.fetchAll(db, sql: "PRAGMA quick_check(\(startupCheckProblemsKept))").filter { $0 != "ok" }
+            try writer.read { db in
+                let rows = try String.fetchCursor(db, sql: "PRAGMA quick_check(\(startupCheckProblemsKept))")
+                while let row = try rows.next() {
+                    problems += row.split(separator: "\n").map(String.init)
+                        .filter { $0 != "ok" && !$0.hasPrefix("*** in database ") }
+                }
             }
         } catch let error as DatabaseError where isDamage(error) {
-            problems = [error.message ?? "database disk image is malformed"]
+            problems.append(error.message ?? "database disk image is malformed")
         }
         guard problems.isEmpty else {
             throw DamagedDatabaseError(path: path, problems: problems, backups: migrationBackups(of: path))

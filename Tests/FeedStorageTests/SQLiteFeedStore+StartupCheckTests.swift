@@ -42,6 +42,8 @@ struct SQLiteFeedStoreStartupCheckTests {
         }
         #expect(error.path == path)
         #expect(!error.problems.isEmpty)
+        #expect(error.problems.allSatisfy { !$0.contains("\n") && !$0.hasPrefix("***") }, "\(error.problems)")
+        #expect(error.problems.first?.hasPrefix("Page ") == true, "\(error.problems)")
         #expect(error.backups == [older])
         // No migration ran, so no copy of the damaged file replaced a good one.
         let left = try FileManager.default.contentsOfDirectory(atPath: database.directory.path).filter { $0.hasSuffix(".bak") }

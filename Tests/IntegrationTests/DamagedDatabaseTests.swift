@@ -47,7 +47,7 @@ struct DamagedDatabaseTests {
             environment: DaemonHarness.baseEnvironment(home: daemon.directory.path))
         #expect(started.status == 65, "\(started)")
         let message = started.err
-        #expect(message.contains("the database \(database) is damaged and is not served"), "\(started)")
+        #expect(message.contains("the database \(database) is damaged and is not served: Page "), "\(started)")
         #expect(message.contains("newest backup: \(backup)"), "\(started)")
         #expect(message.contains("copy \(backup) over \(database) and delete \(database)-wal and \(database)-shm"), "\(started)")
         #expect(message.split(separator: "\n").count == 1, "one line: \(started)")
