@@ -15,7 +15,7 @@ extension SQLiteFeedStore {
     /// It runs before migrations, so a damaged database is never migrated and never copied
     /// over a good migration backup.
     /// - Throws: `DamagedDatabaseError` when the check finds a problem or SQLite reports the
-    ///   file corrupt or not a database; `DatabaseError` for any other failure (busy, I/O).
+    ///   database corrupt; `DatabaseError` for any other failure (busy, I/O, not a database).
     static func checkForDamage(_ writer: any DatabaseWriter, path: String) throws {
         // A row may hold several lines, and SQLite heads the problems of each attached database
         // with "*** in database main ***": one problem per line, no headers. SQLite can also
@@ -38,9 +38,11 @@ extension SQLiteFeedStore {
         }
     }
 
-    /// Whether SQLite's answer means the file itself is damaged (not busy, full or unreadable).
+    /// Whether SQLite's answer means the database is damaged (not busy, full or unreadable).
+    /// SQLITE_NOTADB is not: a file that is no SQLite database at all is more likely a wrong
+    /// path than our database, and copying a backup over it would destroy it; it stays a
+    /// `FeedStoreDatabaseError` ("file is not a database").
     static func isDamage(_ error: DatabaseError) -> Bool {
-        let code = error.resultCode.primaryResultCode
-        return code == .SQLITE_CORRUPT || code == .SQLITE_NOTADB
+        error.resultCode.primaryResultCode == .SQLITE_CORRUPT
     }
 }
