@@ -61,7 +61,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "tidingsd", dependencies: [
-            "CMalloc", "FeedDaemon", "FeedParsing", "FeedEntities",
+            "CMalloc", "FeedDaemon", "FeedParsing", "FeedEntities", "FeedStorage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -44,13 +44,18 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     ///   must be pure and never throw, and it runs inside write transactions.
     /// - Throws: `FeedStoreDatabaseError` when the directory or the database cannot be opened,
     ///   the file is not a database, a migration fails, or the database was written by a newer
-    ///   version of Tidings (it has migrations this build does not know).
+    ///   version of Tidings (it has migrations this build does not know);
+    ///   `DamagedDatabaseError` when the start-up check (`checkForDamage`) finds it damaged.
     public convenience init(path: String, htmlToText: @escaping @Sendable (String) -> String) throws {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         try Self.createPrivateDirectory(directory)
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: Self.configuration())
+        } catch let error as DatabaseError where Self.isDamage(error) {
+            throw DamagedDatabaseError(
+                path: path, problems: [error.message ?? "database disk image is malformed"],
+                backups: Self.migrationBackups(of: path))
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: "open the database \(path)", error)
         }
@@ -76,6 +81,7 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
         self.htmlToText = htmlToText
         let migrator = Self.migrator(htmlToText: htmlToText)
         do {
+            if let path { try Self.checkForDamage(writer, path: path) }
             let superseded = try writer.read { try migrator.hasBeenSuperseded($0) }
             if superseded {
                 throw FeedStoreDatabaseError(

@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import CMalloc
 import FeedDaemon
+import FeedStorage
 import Foundation
 import Logging
 
@@ -58,11 +59,19 @@ struct RunCommand: AsyncParsableCommand {
         do {
             try await Daemon(configuration: configuration, environment: environment, logger: logger)
                 .run(logLevel: level, configPath: configPath, reload: load)
+        } catch let error as DamagedDatabaseError {
+            logger.critical("\(error)")
+            throw ExitCode(Self.damagedDatabaseStatus)
         } catch {
             logger.critical("\(error)")
             throw ExitCode.failure
         }
     }
+
+    /// The exit status when the database is damaged (EX_DATAERR). A restart cannot mend it, so
+    /// systemd/tidingsd.service names it in `RestartPreventExitStatus=`: the unit stops instead
+    /// of restarting every few seconds until the start limit.
+    static let damagedDatabaseStatus: Int32 = 65
 
     /// One malloc arena per core (at least two) instead of glibc's eight per core. The daemon's
     /// allocating threads are the concurrency pool (one per core), the transfer thread and the

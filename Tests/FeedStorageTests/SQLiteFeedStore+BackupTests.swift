@@ -8,21 +8,17 @@ import Testing
 struct SQLiteFeedStoreBackupTests {
     let directory: URL
     let path: String
+    private let database: Version3Database
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-backup-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("tidings.sqlite").path
+        database = try Version3Database(label: "backup")
+        directory = database.directory
+        path = database.path
     }
 
     /// A database as Tidings with schema v3 left it, with one feed.
     private func createVersion3Database() throws {
-        let pool = try DatabasePool(path: path)
-        try SQLiteFeedStore.migrator.migrate(pool, upTo: "v3")
-        try pool.write { db in
-            try db.execute(sql: "INSERT INTO feed (url, title, subscribed_at) VALUES ('https://example.org/feed', 'Old', 0)")
-        }
-        try pool.close()
+        try database.create()
     }
 
     private func backups() throws -> [String] {

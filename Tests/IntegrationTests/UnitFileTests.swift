@@ -25,5 +25,7 @@ struct UnitFileTests {
             environment: environment)
         #expect(verify.status == 0 && verify.err.isEmpty && verify.out.isEmpty, "\(verify)")
         #expect(unit.contains("Type=notify") && unit.contains("WatchdogSec="))
+        // A damaged database (exit 65) is not restarted in a loop.
+        #expect(unit.contains("RestartPreventExitStatus=65"))
     }
 }

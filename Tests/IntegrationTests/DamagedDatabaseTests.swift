@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+import TestSupport
+
+/// A database that still opens but has garbage in a page of its item table is not served: the
+/// daemon's start-up check finds it, and the daemon exits 65 with one line naming the database,
+/// the newest backup beside it and how to put the backup back.
+@Suite(.timeLimit(.minutes(2)), .enabled(if: ManyFeeds.haveSQLite3, "the sqlite3 tool is missing (make test installs it)"))
+struct DamagedDatabaseTests {
+    @Test func aDatabaseWithAGarbledItemPageIsNotServed() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/feed.xml", .ok(ManyFeeds.rss(feed: 1, items: 300, padding: 1000)))
+        let daemon = try await DaemonHarness(logLevel: nil)
+        let subscribed = try await daemon.tidings(["subscribe", server.url("/feed.xml")])
+        #expect(subscribed.status == 0, "\(subscribed)")
+        // Joins the pass that fetches the new feed (or runs one), so its items are stored.
+        let refreshed = try await daemon.tidings(["refresh"])
+        #expect(refreshed.status == 0, "\(refreshed)")
+        #expect(await daemon.stop() == 0)
+        let database = daemon.databasePath
+        try await Self.sqlite3(database, "PRAGMA wal_checkpoint(TRUNCATE);")
+        #expect(try await Self.sqlite3(database, "SELECT COUNT(*) FROM item;") == "300")
+
+        // A backup as a migration leaves it, taken while the database was sound.
+        let backup = database + ".before-v12.bak"
+        try FileManager.default.copyItem(atPath: database, toPath: backup)
+
+        // Garbage over the cells of a leaf page of the item table; page 1 (the header and the
+        // schema) stays intact, so the file still opens.
+        let leaf = try await Self.sqlite3(
+            database, "SELECT pageno FROM dbstat WHERE name = 'item' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 2;")
+        let page = try #require(Int(leaf), "no leaf page of the item table: \(leaf)")
+        #expect(page > 1)
+        let pageSize = try #require(Int(try await Self.sqlite3(database, "PRAGMA page_size;")))
+        let file = try #require(FileHandle(forUpdatingAtPath: database))
+        try file.seek(toOffset: UInt64((page - 1) * pageSize))
+        try file.write(contentsOf: Data((0..<pageSize / 2).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }))
+        try file.close()
+        #expect(try await Self.sqlite3(database, "SELECT name FROM sqlite_master WHERE name = 'item';") == "item", "still opens")
+
+        let started = try await ProcessResult.run(
+            Binaries.daemon, ["run", "--config", daemon.configPath, "--socket", daemon.socketPath, "--database", database],
+            environment: DaemonHarness.baseEnvironment(home: daemon.directory.path))
+        #expect(started.status == 65, "\(started)")
+        let message = started.err
+        #expect(message.contains("the database \(database) is damaged and is not served: Page "), "\(started)")
+        #expect(message.contains("newest backup: \(backup)"), "\(started)")
+        #expect(message.contains("copy \(backup) over \(database) and delete \(database)-wal and \(database)-shm"), "\(started)")
+        #expect(message.split(separator: "\n").count == 1, "one line: \(started)")
+        #expect(!FileManager.default.fileExists(atPath: backup + ".partial"))
+        let status = try await daemon.tidings(["status"])
+        #expect(status.status != 0, "nothing answers: \(status)")
+
+        // Doing what the message says brings the daemon and the items back.
+        try FileManager.default.removeItem(atPath: database)
+        try FileManager.default.copyItem(atPath: backup, toPath: database)
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+        try await daemon.restart()
+        let listed = try await daemon.tidings(["list", "--all", "--limit", "1000"])
+        #expect(listed.status == 0, "\(listed)")
+        #expect(listed.out.components(separatedBy: "Feed 1 item ").count - 1 == 300, "\(listed)")
+        #expect(await daemon.stop() == 0)
+    }
+
+    @discardableResult
+    private static func sqlite3(_ path: String, _ sql: String) async throws -> String {
+        let result = try await ProcessResult.run(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"), [path, sql], environment: ["LANG": "C.UTF-8"])
+        #expect(result.status == 0, "\(sql): \(result)")
+        return result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
