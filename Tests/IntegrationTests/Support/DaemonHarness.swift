@@ -13,7 +13,7 @@ final class DaemonHarness: @unchecked Sendable {
     let configPath: String
     let logPath: String
     private let arguments: [String]
-    private let environment: [String: String]
+    private var environment: [String: String]
     /// Replaced by `restart()`; used from one test task at a time.
     private var daemon: Process
 
@@ -42,9 +42,11 @@ final class DaemonHarness: @unchecked Sendable {
     }
 
     /// Starts the daemon again (appending to the same log) once the previous one has ended, and
-    /// waits until its socket accepts connections.
-    func restart() async throws {
+    /// waits until its socket accepts connections; `environment` replaces the variables the
+    /// harness was given (the minimal environment stays).
+    func restart(environment replaced: [String: String]? = nil) async throws {
         await ProcessResult.waitForExit(daemon)
+        if let replaced { environment = Self.baseEnvironment(home: directory.path).merging(replaced) { $1 } }
         daemon = try Self.launch(arguments, environment: environment, logPath: logPath)
         try await waitForSocket()
     }
