@@ -24,7 +24,7 @@ struct ClockSetBackTests {
     @Test func aClockSetBackAfterRunningTwoDaysAheadCostsAtMostOneInterval() async throws {
         let server = try await TestHTTPServer.start()
         server.route("/feed.xml", .ok(Self.rss))
-        let daemon = try await DaemonHarness(config: "refresh_interval: 1m", environment: Faketime.environment("+2d"))
+        let daemon = try await DaemonHarness(config: "refresh_interval: 1m", environment: Faketime.environment("+2d"), launcher: Faketime.launcher)
 
         #expect(try await daemon.tidings(["subscribe", server.url("/feed.xml")]).status == 0)
         #expect(try await daemon.tidings(["refresh"]).status == 0)
@@ -33,7 +33,7 @@ struct ClockSetBackTests {
         #expect(await daemon.stop() == 0)
 
         let fetched = server.requests(for: "/feed.xml").count
-        try await daemon.restart(environment: [:])
+        try await daemon.restart(environment: [:], launcher: [])
         let restarted = Date()
         #expect(await daemon.waitForLog("the clock was set back"), "\(daemon.log())")
         let corrected = try #require(try await Self.nextCheck(daemon))
