@@ -19,9 +19,9 @@ LOG_FILE    = $(XDG_STATE)/tidings/tidingsd.log
 # Debian packages: C libraries behind the CCurl, CLibXML2 and GRDB (SQLite) modules.
 APT_PACKAGES = libcurl4-openssl-dev libxml2-dev libsqlite3-dev pkg-config
 # What only the tests need: systemd-analyze (the unit files are verified), sqlite3 (the
-# crash and shutdown tests check the database with PRAGMA integrity_check) and jq (an example
-# of docs/cli.md that the tests run uses it).
-TEST_PACKAGES = systemd sqlite3 jq
+# crash and shutdown tests check the database with PRAGMA integrity_check), jq (an example
+# of docs/cli.md that the tests run uses it) and faketime (a daemon run with its clock ahead).
+TEST_PACKAGES = systemd sqlite3 jq faketime
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS = -c release --static-swift-stdlib
 

@@ -89,6 +89,10 @@ public protocol FeedStore: Sendable {
     /// Retires a feed whose server answered `410 Gone`: kept with its items, no longer polled.
     func retireFeed(feedID: Int64, check: FeedCheck) async throws
 
+    /// Brings a feed's next check forward to `date` (a later one is left as it is, and so is a
+    /// removed feed); a feed removed meanwhile is no error.
+    func bringNextCheckForward(feedID: Int64, to date: Date) async throws
+
     /// Gives a feed the URL it moved to, keeping its items and their read state.
     /// - Returns: `false` (and changes nothing) when another feed already has that URL, or when
     ///   the URL cannot be stored whole.

@@ -123,6 +123,15 @@ extension SQLiteFeedStore {
         }
     }
 
+    /// See `FeedStore.bringNextCheckForward`.
+    public func bringNextCheckForward(feedID: Int64, to date: Date) async throws {
+        try await write("reschedule feed \(feedID)") { db in
+            try db.cachedStatement(sql: """
+                UPDATE feed SET next_check = ?2 WHERE id = ?1 AND removed_at IS NULL AND next_check > ?2
+                """).execute(arguments: [feedID, date.timeIntervalSince1970])
+        }
+    }
+
     /// See `FeedStore.moveFeed`. A URL the store cannot keep whole (`StoredText.feedURL`) is
     /// not moved to either. A feed unsubscribed from at that URL does not stand in the way: its
     /// kept items join the moving feed (starring its copy of an article both have).

@@ -165,7 +165,7 @@ public actor RefreshInteractor {
         let feeds: [Feed]
         do {
             let now = now()
-            feeds = try await store.feeds().filter { include($0, now) }
+            feeds = await correctingClockSetBack(try await store.feeds(), at: now).filter { include($0, now) }
         } catch {
             logger.error("cannot read the feed list: \(error)")
             return []

@@ -1,3 +1,4 @@
+import FeedEntities
 import Foundation
 
 /// When a feed is fetched next, from the outcome of the last attempt.
@@ -40,6 +41,32 @@ public struct RefreshSchedule: Sendable {
         let doublings = Double(min(max(failures - 1, 0), 32))
         let backoff = spread(min(interval * pow(2, doublings), maximumBackoff))
         return now.addingTimeInterval(max(backoff, retryAfter.map(TimeInterval.init) ?? 0))
+    }
+
+    /// The latest next check this schedule sets at `now` for a feed with `failures` failures in
+    /// a row and the stored update `hint` (seconds): the interval stretched by the hint, or the
+    /// backoff for that many failures, each spread to its top. Only `Retry-After` and the HTTP
+    /// freshness hints (neither stored) may reach further.
+    public func latestNextCheck(at now: Date, failures: Int, hint: Double?) -> Date {
+        let delay =
+            if failures > 0 {
+                min(interval * pow(2, Double(min(failures - 1, 32))), maximumBackoff)
+            } else {
+                min(max(interval, hint ?? 0), maximumBackoff)
+            }
+        return now.addingTimeInterval(delay * (1 + jitter))
+    }
+
+    /// The next check `feed` should have at `now` when the clock was set back after running
+    /// ahead, or `nil` when its stored one stands. A last attempt later than `now` is the sign:
+    /// the stored next check was counted from a time that has not come, and is cut to the
+    /// latest this schedule sets now (`latestNextCheck`), so the corrected clock costs at most
+    /// one interval. While the clock runs forward the stored next check stands as it is, so
+    /// `Retry-After` and HTTP freshness hints keep their effect.
+    public func correctedNextCheck(of feed: Feed, at now: Date) -> Date? {
+        guard let next = feed.nextCheck, let attempt = feed.lastAttempt, attempt > now else { return nil }
+        let latest = latestNextCheck(at: now, failures: feed.consecutiveFailures, hint: feed.updateHint)
+        return next > latest ? latest : nil
     }
 
     private func spread(_ delay: TimeInterval) -> TimeInterval {

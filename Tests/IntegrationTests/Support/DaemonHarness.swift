@@ -13,7 +13,9 @@ final class DaemonHarness: @unchecked Sendable {
     let configPath: String
     let logPath: String
     private let arguments: [String]
-    private let environment: [String: String]
+    private var environment: [String: String]
+    /// A command the daemon is started through (`Faketime.launcher`); empty starts it directly.
+    private var launcher: [String]
     /// Replaced by `restart()`; used from one test task at a time.
     private var daemon: Process
 
@@ -22,7 +24,10 @@ final class DaemonHarness: @unchecked Sendable {
     ///   - config: extra YAML for the daemon's config file.
     ///   - environment: variables added to the daemon's minimal environment.
     ///   - logLevel: `--log-level`; `nil` leaves the level to the config file.
-    init(config: String = "", environment: [String: String] = [:], logLevel: String? = "debug") async throws {
+    ///   - launcher: a command the daemon is started through, its path and arguments before the daemon's.
+    init(
+        config: String = "", environment: [String: String] = [:], logLevel: String? = "debug", launcher: [String] = []
+    ) async throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tidings-it-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -37,22 +42,33 @@ final class DaemonHarness: @unchecked Sendable {
             "run", "--config", configPath, "--socket", socketPath, "--database", databasePath,
         ] + (logLevel.map { ["--log-level", $0] } ?? [])
         self.environment = Self.baseEnvironment(home: directory.path).merging(environment) { $1 }
-        daemon = try Self.launch(arguments, environment: self.environment, logPath: logPath)
+        self.launcher = launcher
+        daemon = try Self.launch(launcher, arguments, environment: self.environment, logPath: logPath)
         try await waitForSocket()
     }
 
     /// Starts the daemon again (appending to the same log) once the previous one has ended, and
-    /// waits until its socket accepts connections.
-    func restart() async throws {
+    /// waits until its socket accepts connections; `environment` replaces the variables the
+    /// harness was given (the minimal environment stays), and `launcher` the launcher.
+    func restart(environment replaced: [String: String]? = nil, launcher: [String]? = nil) async throws {
         await ProcessResult.waitForExit(daemon)
-        daemon = try Self.launch(arguments, environment: environment, logPath: logPath)
+        if let replaced { environment = Self.baseEnvironment(home: directory.path).merging(replaced) { $1 } }
+        if let launcher { self.launcher = launcher }
+        daemon = try Self.launch(self.launcher, arguments, environment: environment, logPath: logPath)
         try await waitForSocket()
     }
 
-    private static func launch(_ arguments: [String], environment: [String: String], logPath: String) throws -> Process {
+    private static func launch(
+        _ launcher: [String], _ arguments: [String], environment: [String: String], logPath: String
+    ) throws -> Process {
         let daemon = Process()
-        daemon.executableURL = Binaries.daemon
-        daemon.arguments = arguments
+        if let command = launcher.first {
+            daemon.executableURL = URL(fileURLWithPath: command)
+            daemon.arguments = launcher.dropFirst() + [Binaries.daemon.path] + arguments
+        } else {
+            daemon.executableURL = Binaries.daemon
+            daemon.arguments = arguments
+        }
         daemon.environment = environment
         daemon.standardOutput = FileHandle.nullDevice
         // A file, not a pipe: a pipe nobody drains would block the daemon once it filled up.
@@ -79,7 +95,7 @@ final class DaemonHarness: @unchecked Sendable {
     private func waitForSocket() async throws {
         for _ in 0..<200 {
             if !daemon.isRunning {
-                throw HarnessError("tidingsd exited early:\n\(log())")
+                throw HarnessError("tidingsd exited early (\(daemon.terminationReason == .uncaughtSignal ? "signal" : "status") \(daemon.terminationStatus)):\n\(log())")
             }
             if let socket = try? RawSocket(path: socketPath) {
                 socket.close()
