@@ -88,6 +88,23 @@ public enum DateText {
 
     // MARK: - Calendar arithmetic
 
+    /// `42 s`, `12 min`, `3 h 12 min`, `2 days 4 h`: the two largest units, whole.
+    public static func duration(_ seconds: Int64) -> String {
+        switch seconds {
+        case ..<60:
+            return "\(max(0, seconds)) s"
+        case ..<3600:
+            return "\(seconds / 60) min"
+        case ..<86_400:
+            let minutes = seconds / 60 % 60
+            return "\(seconds / 3600) h" + (minutes == 0 ? "" : " \(minutes) min")
+        default:
+            let days = seconds / 86_400
+            let hours = seconds / 3600 % 24
+            return (days == 1 ? "1 day" : "\(days) days") + (hours == 0 ? "" : " \(hours) h")
+        }
+    }
+
     /// Days since 1970-01-01 and seconds into that day, in the zone `offset` seconds east of UTC.
     private static func split(_ date: Date, offset: Int) -> (day: Int, second: Int) {
         let total = Int(date.timeIntervalSince1970.rounded(.down)) + offset

@@ -31,7 +31,9 @@ struct TagCommand: AsyncParsableCommand {
     /// The changes, and the options written after FEED.
     private func commandLine() throws -> TagCommandLine {
         do {
-            return try TagCommandLine(changes, optionsTakingValues: ["--socket", "--color"], flags: ["--json", "--no-autostart"])
+            return try TagCommandLine(
+                changes, optionsTakingValues: GlobalOptionPlacement.optionsTakingValues,
+                flags: GlobalOptionPlacement.flags.union(["--json"]))
         } catch {
             throw ValidationError(error.description)
         }

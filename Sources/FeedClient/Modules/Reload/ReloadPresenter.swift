@@ -41,7 +41,7 @@ public final class ReloadPresenter: ReloadPresentation {
     static func confirmation(for result: RPC.Reload.Result) -> String {
         var settings = [Counted.phrase(result.rules, "rule"), Counted.phrase(result.hooks, "hook")]
         if result.notify { settings.append("notifications on") }
-        settings.append("refresh every " + StatusPresenter.duration(Int64(result.refreshInterval)))
+        settings.append("refresh every " + DateText.duration(Int64(result.refreshInterval)))
         let changes = result.changes.isEmpty ? "nothing changed" : "changed: " + result.changes.joined(separator: ", ")
         return "Reloaded \(result.configPath): \(settings.joined(separator: ", ")) (\(changes))"
     }

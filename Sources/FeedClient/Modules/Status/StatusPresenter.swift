@@ -47,7 +47,7 @@ public final class StatusPresenter: StatusPresentation {
             protocolVersion: status.protocolVersion,
             startedAt: DateText.iso8601(status.startedAt),
             uptimeSeconds: uptime,
-            uptimeText: Self.duration(uptime),
+            uptimeText: DateText.duration(uptime),
             feeds: status.feeds,
             failingFeeds: status.failingFeeds,
             items: status.items,
@@ -69,23 +69,6 @@ public final class StatusPresenter: StatusPresentation {
                     atText: DateText.relative(failure.at, now: now, offset: clock.utcOffset(at: failure.at)),
                     error: failure.error)
             })
-    }
-
-    /// `42 s`, `12 min`, `3 h 12 min`, `2 days 4 h`: the two largest units, whole.
-    static func duration(_ seconds: Int64) -> String {
-        switch seconds {
-        case ..<60:
-            return "\(max(0, seconds)) s"
-        case ..<3600:
-            return "\(seconds / 60) min"
-        case ..<86_400:
-            let minutes = seconds / 60 % 60
-            return "\(seconds / 3600) h" + (minutes == 0 ? "" : " \(minutes) min")
-        default:
-            let days = seconds / 86_400
-            let hours = seconds / 3600 % 24
-            return (days == 1 ? "1 day" : "\(days) days") + (hours == 0 ? "" : " \(hours) h")
-        }
     }
 
     /// `512 B`, `12.4 MB`, `124 MB`, `1.5 GB`: decimal units, one decimal below 100.

@@ -46,7 +46,7 @@ struct StatusPresenterTests {
             (0, "0 s"), (59, "59 s"), (60, "1 min"), (3599, "59 min"), (3600, "1 h"), (11_525, "3 h 12 min"),
             (86_400, "1 day"), (86_400 + 4 * 3600 + 59, "1 day 4 h"), (2 * 86_400 + 5, "2 days"), (-5, "0 s"),
         ]
-        for (seconds, text) in cases { #expect(StatusPresenter.duration(seconds) == text, "\(seconds)") }
+        for (seconds, text) in cases { #expect(DateText.duration(seconds) == text, "\(seconds)") }
     }
 
     @Test func byteCounts() {
