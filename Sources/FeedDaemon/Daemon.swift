@@ -85,6 +85,7 @@ public struct Daemon: Sendable {
         let notifier = SystemdNotifier(environment: environment)
         let newItems = NewItemsBroadcaster(store: store, logger: logger)
         let indexer = SearchIndexer(store: store)
+        let backlog = WriteBacklog()
         let refresher = RefreshInteractor(
             fetcher: fetcher, parser: LibXMLFeedParser(maximumDocumentSize: configuration.maximumFeedSize), store: store,
             schedule: RefreshSchedule(interval: TimeInterval(configuration.refreshInterval)),
@@ -94,7 +95,7 @@ public struct Daemon: Sendable {
                     logger.warning("retention failed: \(error)")
                 }
             },
-            logger: logger)
+            backlog: backlog, logger: logger)
         let readyStatus = "Listening on \(socketPath)"
         // The server is made after the handler it serves, which reloads through `reloader`.
         let server = ServerSlot()
@@ -117,7 +118,7 @@ public struct Daemon: Sendable {
         }
         let handler = RequestHandler(
             refresher: refresher,
-            library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer, indexer: indexer),
+            library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer, indexer: indexer, backlog: backlog),
             hello: RPC.Hello.Result(
                 protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current),
             newItems: newItems, status: StatusContext(startedAt: Date(), databasePath: databasePath),

@@ -91,12 +91,15 @@ public struct DaemonStatus: Codable, Sendable, Hashable {
     /// The last reload, if it was refused (the daemon kept the configuration it had); `nil` when
     /// the last reload succeeded or there was none (protocol 1.6).
     public var reloadFailure: ReloadFailure?
+    /// The storage error that stops the daemon writing (a full disk, an I/O error, a read-only
+    /// database); `nil` while writes succeed (protocol 1.7).
+    public var storage: StorageFailure?
 
     public init(
         daemonVersion: String, protocolVersion: String, startedAt: Date, feeds: Int, failingFeeds: Int,
         items: Int, unread: Int, starred: Int, lastRefresh: Date?, nextRefresh: Date?, refreshing: Bool,
         databasePath: String, databaseBytes: Int64, schemaVersion: String, configPath: String? = nil,
-        reloadFailure: ReloadFailure? = nil
+        reloadFailure: ReloadFailure? = nil, storage: StorageFailure? = nil
     ) {
         self.daemonVersion = daemonVersion
         self.protocolVersion = protocolVersion
@@ -114,6 +117,26 @@ public struct DaemonStatus: Codable, Sendable, Hashable {
         self.schemaVersion = schemaVersion
         self.configPath = configPath
         self.reloadFailure = reloadFailure
+        self.storage = storage
+    }
+}
+
+/// Writes the database refuses for a reason of the storage's, not of what is written: a full
+/// disk or database, an I/O error, a read-only file (`status`, protocol 1.7). The feeds it hit
+/// are not counted as failing on their account; their refreshes are tried again each minute
+/// until a write succeeds.
+public struct StorageFailure: Codable, Sendable, Hashable {
+    /// Why, as SQLite put it: `database or disk is full`.
+    public var error: String
+    /// When the first write failed so.
+    public var since: Date
+    /// The feeds whose refresh or health waits to be written.
+    public var feeds: Int
+
+    public init(error: String, since: Date, feeds: Int) {
+        self.error = error
+        self.since = since
+        self.feeds = feeds
     }
 }
 

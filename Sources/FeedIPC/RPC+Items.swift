@@ -73,7 +73,21 @@ extension RPC {
         }
         public struct Result: Codable, Sendable, Hashable {
             public var hits: [SearchHit]
-            public init(hits: [SearchHit]) { self.hits = hits }
+            /// The index could not be brought up to date (the database refused the write: a full
+            /// disk, an I/O error, a read-only file), so the hits come from the items indexed
+            /// before; `nil` when the search saw every item (protocol 1.7).
+            public var partial: Bool?
+            /// With `partial`: how many items wait for the index, and so cannot be found yet.
+            public var unindexed: Int?
+            /// With `partial`: why the index could not be written, as SQLite put it
+            /// (`database or disk is full`).
+            public var partialReason: String?
+            public init(hits: [SearchHit], partial: Bool? = nil, unindexed: Int? = nil, partialReason: String? = nil) {
+                self.hits = hits
+                self.partial = partial
+                self.unindexed = unindexed
+                self.partialReason = partialReason
+            }
         }
     }
 

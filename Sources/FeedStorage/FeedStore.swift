@@ -145,6 +145,10 @@ public protocol FeedStore: Sendable {
     /// - Returns: how many items were indexed; 0 when the index is up to date.
     func indexPendingItems(limit: Int, plainText: @Sendable (String) -> String) async throws -> Int
 
+    /// How many items wait for the search index (stored or changed since last indexed): the
+    /// items a search cannot find yet while `indexPendingItems` cannot write. Read only.
+    func unindexedItemCount() async throws -> Int
+
     /// Full-text search over titles, summaries and contents, best match first. Only items
     /// already indexed are found (see `indexPendingItems`).
     /// - Throws: `FeedStoreError.invalidSearch` when `query.match` is not a valid query.

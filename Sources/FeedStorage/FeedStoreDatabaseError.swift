@@ -29,4 +29,23 @@ public struct FeedStoreDatabaseError: Error, Sendable, Hashable, CustomStringCon
         let code = sqliteCode.map { " (SQLite code \($0))" } ?? ""
         return "cannot \(operation): \(reason)\(code)"
     }
+
+    /// SQLite's primary result codes that say the storage under the database refused a write,
+    /// whatever was being written: SQLITE_READONLY (8), SQLITE_IOERR (10), SQLITE_FULL (13).
+    /// Busy, locked, corrupt, constraint and query errors are not among them.
+    public static let storageCodes: Set<Int32> = Set(
+        [ResultCode.SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL].map(\.rawValue))
+
+    /// Whether the storage, not what was written, is at fault (a full disk or database, an I/O
+    /// error, a read-only file): the same write may succeed once the storage accepts it again.
+    public var isStorageFailure: Bool {
+        sqliteCode.map(Self.storageCodes.contains) ?? false
+    }
+
+    /// `error` when it is a storage failure (`isStorageFailure`), else `nil`: the one place the
+    /// daemon tells a full or failing disk from every other error.
+    public static func storageFailure(in error: any Error) -> FeedStoreDatabaseError? {
+        guard let error = error as? FeedStoreDatabaseError, error.isStorageFailure else { return nil }
+        return error
+    }
 }

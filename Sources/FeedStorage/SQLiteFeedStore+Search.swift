@@ -41,6 +41,13 @@ extension SQLiteFeedStore {
         }
     }
 
+    /// See `FeedStore.unindexedItemCount`: answered from the partial index `item_unindexed`.
+    public func unindexedItemCount() async throws -> Int {
+        try await read("count the items waiting for the search index") { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM item WHERE indexed = 0")) ?? 0
+        }
+    }
+
     /// How many of the newest matches a search ranks. BM25 needs each match's column sizes
     /// (5 µs a match here for one word, 12 µs for two), so ranking every match of a common word
     /// in 100,000 items took a quarter of a second; a reader looks for recent articles, and the

@@ -75,7 +75,7 @@ public struct RequestHandler: Sendable {
         }
         on(RPC.Search.self) { params in
             if let limit = params.limit, limit < 0 { throw InvalidParams("limit must not be negative") }
-            return .init(hits: try await library.search(params))
+            return try await library.search(params)
         }
         on(RPC.GetItem.self) { params in
             let item = try await library.item(number: params.number)
@@ -113,7 +113,8 @@ public struct RequestHandler: Sendable {
                 lastRefresh: statistics.lastAttempt, nextRefresh: statistics.nextCheck,
                 refreshing: await refresher.isRefreshing, databasePath: status.databasePath,
                 databaseBytes: statistics.databaseBytes, schemaVersion: statistics.schemaVersion,
-                configPath: reloader?.configPath, reloadFailure: reloader?.lastFailure)
+                configPath: reloader?.configPath, reloadFailure: reloader?.lastFailure,
+                storage: library.backlog.storageFailure)
         }
         on(RPC.Reload.self) { _ in
             guard let reloader else { throw ReloadNotConfigured() }

@@ -33,15 +33,25 @@ extension LibraryInteractor {
         return expression
     }
 
-    /// Full-text search, best match first; brings the index up to date first.
-    public func search(_ params: RPC.Search.Params) async throws -> [SearchHit] {
+    /// Full-text search, best match first; brings the index up to date first. When the storage
+    /// refuses that write (`FeedStoreDatabaseError.isStorageFailure`), searches what is indexed
+    /// and says so (`partial`, with how many items wait); any other failure is thrown.
+    public func search(_ params: RPC.Search.Params) async throws -> RPC.Search.Result {
         let expression = try Self.searchExpression(params.query)
-        try await indexer.catchUp()
+        var refused: FeedStoreDatabaseError?
+        do {
+            try await indexer.catchUp()
+        } catch let error as FeedStoreDatabaseError where error.isStorageFailure {
+            refused = error
+        }
         let results = try await store.search(SearchQuery(
             match: expression, unreadOnly: params.unreadOnly ?? false,
             feedID: try await params.feed.asyncMap { try await resolveFeed($0).id },
             tag: params.tag, limit: params.limit ?? 50))
-        return results.map { SearchHit(item: $0.item, title: $0.highlightedTitle, snippet: $0.snippet) }
+        let hits = results.map { SearchHit(item: $0.item, title: $0.highlightedTitle, snippet: $0.snippet) }
+        guard let refused else { return RPC.Search.Result(hits: hits) }
+        return RPC.Search.Result(
+            hits: hits, partial: true, unindexed: try? await store.unindexedItemCount(), partialReason: refused.reason)
     }
 
     /// One item with its content.
@@ -85,8 +95,12 @@ extension Optional {
 }
 
 extension LibraryInteractor {
-    /// The store's counters, for `status`.
+    /// The store's counters, for `status`; failing feeds count the failures not yet written.
     public func statistics() async throws -> StoreStatistics {
-        try await store.statistics()
+        var statistics = try await store.statistics()
+        if !backlog.unwrittenFailures.isEmpty {
+            statistics.failingFeeds = try await feeds().filter { $0.lastError != nil || $0.goneSince != nil }.count
+        }
+        return statistics
     }
 }

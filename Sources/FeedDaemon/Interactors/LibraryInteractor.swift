@@ -12,17 +12,26 @@ public struct LibraryInteractor: Sendable {
 
     let store: any FeedStore
     let indexer: SearchIndexer
+    /// The feed failures the store could not record yet, shown as if it had
+    /// (`WriteBacklog.overlaying`), and the storage error for `status`.
+    public let backlog: WriteBacklog
     private let render: Renderer
 
-    public init(store: any FeedStore, render: @escaping Renderer, indexer: SearchIndexer? = nil) {
+    /// - Parameter backlog: the refresh use case's (`RefreshInteractor.backlog`), so that the
+    ///   failures it could not write are shown.
+    public init(
+        store: any FeedStore, render: @escaping Renderer, indexer: SearchIndexer? = nil, backlog: WriteBacklog = WriteBacklog()
+    ) {
         self.store = store
         self.render = render
         self.indexer = indexer ?? SearchIndexer(store: store)
+        self.backlog = backlog
     }
 
-    /// Every feed, or those with `tag` (case-insensitive).
+    /// Every feed, or those with `tag` (case-insensitive), with the failures not yet written
+    /// shown as the store will record them.
     public func feeds(tagged tag: String? = nil) async throws -> [Feed] {
-        let feeds = try await store.feeds()
+        let feeds = backlog.overlaying(try await store.feeds())
         guard let tag = tag?.trimmingCharacters(in: .whitespaces).lowercased(), !tag.isEmpty else { return feeds }
         return feeds.filter { $0.tags.contains { $0.lowercased() == tag } }
     }

@@ -44,15 +44,20 @@ public actor RefreshInteractor {
     /// Runs after each pass that refreshed feeds, before the search index catches up
     /// (retention: items it deletes need no indexing).
     private let afterPass: (@Sendable () async -> Void)?
+    /// What the store refused to write for a reason of its storage: the refreshes tried again
+    /// and the failures recorded once it accepts writes (RefreshInteractor+StorageFailure.swift).
+    public nonisolated let backlog: WriteBacklog
 
     public init(
         fetcher: any RemoteDataManager, parser: any FeedParser, store: any FeedStore,
         schedule: RefreshSchedule = RefreshSchedule(interval: 30 * 60),
         concurrency: Int, now: @escaping @Sendable () -> Date = { Date() },
         newItems: NewItemsBroadcaster? = nil, indexer: SearchIndexer? = nil,
-        notifier: (any ServiceManagerNotifier)? = nil, afterPass: (@Sendable () async -> Void)? = nil, logger: Logger
+        notifier: (any ServiceManagerNotifier)? = nil, afterPass: (@Sendable () async -> Void)? = nil,
+        backlog: WriteBacklog = WriteBacklog(), logger: Logger
     ) {
         self.afterPass = afterPass
+        self.backlog = backlog
         self.newItems = newItems
         self.indexer = indexer
         self.notifier = notifier
@@ -85,10 +90,14 @@ public actor RefreshInteractor {
         await sharedPass(progress: progress) { feed, _ in feed.goneSince == nil }
     }
 
-    /// Refreshes the feeds whose next check has come (the daemon's own schedule); concurrent
-    /// callers share one pass, and a `refreshAll` in progress serves too.
+    /// Refreshes the feeds whose next check has come (the daemon's own schedule), and those
+    /// whose last refresh the storage refused to store (`WriteBacklog`); concurrent callers
+    /// share one pass, and a `refreshAll` in progress serves too.
     public func refreshDue() async -> [RefreshOutcome] {
-        await sharedPass(progress: nil) { feed, now in feed.goneSince == nil && (feed.nextCheck.map { $0 <= now } ?? true) }
+        let backlog = backlog
+        return await sharedPass(progress: nil) { feed, now in
+            feed.goneSince == nil && ((feed.nextCheck.map { $0 <= now } ?? true) || backlog.isWaiting(feed.id))
+        }
     }
 
     /// The shared pass runs in a task of its own, so a waiter that goes away leaves it to the
@@ -163,9 +172,12 @@ public actor RefreshInteractor {
         progress: Progress?, where include: @Sendable (Feed, Date) -> Bool
     ) async -> [RefreshOutcome] {
         let feeds: [Feed]
+        await writeUnwrittenFailures()
         do {
             let now = now()
-            feeds = await correctingClockSetBack(try await store.feeds(), at: now).filter { include($0, now) }
+            let all = backlog.overlaying(try await store.feeds())
+            if let ended = backlog.keepOnly(Set(all.map(\.id))) { logStorageRecovered(ended) }
+            feeds = await correctingClockSetBack(all, at: now).filter { include($0, now) }
         } catch {
             logger.error("cannot read the feed list: \(error)")
             return []
@@ -276,6 +288,7 @@ public actor RefreshInteractor {
             if response.status == 304 {
                 check.nextCheck = schedule.afterSuccess(at: at, hint: Self.hint(response, check.updateHint))
                 try await store.recordNotModified(feedID: feed.id, check: check)
+                storeAccepted(feed.id)
                 outcome.notModified = true
             } else {
                 let document = try await sink.finish(response).storable
@@ -291,6 +304,7 @@ public actor RefreshInteractor {
                 }
                 noteUnstorableLinks(in: document, feed: feed.url)
                 outcome.newItems = try await store.storeRefresh(feedID: feed.id, document: document, check: check)
+                storeAccepted(feed.id)
                 // The title as the store keeps it: text, not the document's markup.
                 if !feed.hasCustomTitle, let title = store.storedTitle(of: document) { outcome.title = title }
                 if outcome.newItems > 0 { await newItems?.storedNewItems() }
@@ -306,6 +320,12 @@ public actor RefreshInteractor {
                 ])
         } catch FeedStoreError.feedNotFound {
             outcome.error = "unsubscribed during the refresh"
+            storeAccepted(feed.id)
+        } catch let error as FeedStoreDatabaseError where error.isStorageFailure {
+            // The daemon's trouble, not the feed's: nothing is recorded on the feed, which
+            // stays due and is refreshed again by the next scheduled pass.
+            outcome.error = error.description
+            storeRefused(error, feedID: feed.id)
         } catch FetchError.httpStatus(410) {
             outcome.error = FetchError.httpStatus(410).description
             outcome.isGone = true
@@ -326,7 +346,8 @@ public actor RefreshInteractor {
             default: break
             }
             check.nextCheck = schedule.afterFailure(at: at, failures: feed.consecutiveFailures + 1, retryAfter: retryAfter)
-            try? await store.recordFailure(feedID: feed.id, error: message, check: check)
+            await recordFailure(
+                WriteBacklog.UnwrittenFailure(error: message, check: check, failures: feed.consecutiveFailures + 1), feedID: feed.id)
         }
         return outcome
     }

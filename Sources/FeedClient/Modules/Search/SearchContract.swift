@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 // `tidings search QUERY... [--unread] [--feed FEED] [--tag T] [--limit N] [--json]`:
@@ -6,8 +7,9 @@ import FeedIPC
 /// Writes the search results.
 public protocol SearchView: AnyObject {
     /// Shows the hits in the given order; when `rows` is empty, shows `emptyNote` instead
-    /// (an empty document in JSON).
-    func showHits(_ rows: [SearchHitRow], emptyNote: String)
+    /// (an empty document in JSON). With `partial`, the daemon searched only the items
+    /// indexed: its note goes to stderr, and the JSON document says so too.
+    func showHits(_ rows: [SearchHitRow], emptyNote: String, partial: PartialSearch?)
     /// Shows why the search could not run, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
 }
@@ -44,13 +46,34 @@ public struct SearchQuery: Equatable, Sendable {
 public protocol SearchUseCase {
     /// The items matching `query`, best match first, each with its title and a snippet in
     /// which the matching words are marked (`SearchHit.matchStart`/`matchEnd`).
+    /// The answer says when the search was partial (the daemon could not bring its index up to date).
     /// - Throws: `RPCError` (`notFound`/`ambiguous` for the feed selector, `invalidParams` for
     ///   a query the daemon cannot read) or `DaemonClientError`.
-    func hits(for query: SearchQuery) async throws -> [SearchHit]
+    func hits(for query: SearchQuery) async throws -> RPC.Search.Result
 
     /// The tag spelled like `selector` (case-insensitively) that some feed has, for a feed
     /// selector that named no feed; `nil` when there is none or the daemon does not say.
     func tag(like selector: String) async -> String?
+}
+
+/// A search over the items indexed only: the daemon could not write its index (a full disk).
+public struct PartialSearch: Equatable, Sendable {
+    /// Items waiting for the index, which the search could not find; `nil` when not told.
+    public var unindexed: Int?
+    /// Why the index could not be written, as the daemon put it.
+    public var reason: String?
+
+    public init(unindexed: Int?, reason: String?) {
+        self.unindexed = unindexed
+        self.reason = reason
+    }
+
+    /// `search is partial: 12 items are not indexed yet (database or disk is full)`.
+    public var note: String {
+        let waiting = unindexed.map { "\(Counted.phrase($0, "item")) \($0 == 1 ? "is" : "are") not indexed yet" }
+            ?? "some items are not indexed yet"
+        return "search is partial: \(waiting)" + (reason.map { " (\($0))" } ?? "")
+    }
 }
 
 /// Where the module goes next.

@@ -8,11 +8,11 @@ public final class SearchInteractor: SearchUseCase {
         self.daemon = daemon
     }
 
-    public func hits(for query: SearchQuery) async throws -> [SearchHit] {
+    public func hits(for query: SearchQuery) async throws -> RPC.Search.Result {
         let params = RPC.Search.Params(
             query: query.text, unreadOnly: query.unreadOnly ? true : nil, feed: query.feed, tag: query.tag,
             limit: query.limit)
-        return try await daemon.call(RPC.Search.self, params).hits
+        return try await daemon.call(RPC.Search.self, params)
     }
 
     public func tag(like selector: String) async -> String? {

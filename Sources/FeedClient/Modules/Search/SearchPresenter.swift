@@ -23,8 +23,9 @@ public final class SearchPresenter: SearchPresentation {
 
     public func viewDidLoad() async {
         do {
-            let hits = try await interactor.hits(for: query)
-            view.showHits(hits.map(row(for:)), emptyNote: emptyNote)
+            let result = try await interactor.hits(for: query)
+            let partial = result.partial == true ? PartialSearch(unindexed: result.unindexed, reason: result.partialReason) : nil
+            view.showHits(result.hits.map(row(for:)), emptyNote: emptyNote, partial: partial)
             wireframe.navigate(to: .exit(.success))
         } catch {
             let failure = await FeedSelectorHint.hinted(

@@ -14,10 +14,11 @@ public final class TerminalSearchView: SearchView {
         self.renderer = ItemRowRenderer(terminal: terminal)
     }
 
-    public func showHits(_ rows: [SearchHitRow], emptyNote: String) {
+    public func showHits(_ rows: [SearchHitRow], emptyNote: String, partial: PartialSearch?) {
+        if let partial { terminal.writeNote(partial.note) }
         terminal.writeListing(
             format: format, isEmpty: rows.isEmpty, emptyNote: emptyNote,
-            json: { Self.json(rows) }, table: { table(rows) },
+            json: { Self.json(rows, partial: partial) }, table: { table(rows) },
             plain: { rows.map { ItemRowRenderer.plainLine($0.item) }.joined() })
     }
 
@@ -50,12 +51,16 @@ public final class TerminalSearchView: SearchView {
         return output
     }
 
-    /// `{"hits":[{…the list item keys…,"snippet"}]}`; the snippet is plain text (docs/json.md).
-    static func json(_ rows: [SearchHitRow]) -> JSONValue {
+    /// `{"hits":[{…the list item keys…,"snippet"}],"partial","unindexed"}`; the snippet is
+    /// plain text (docs/json.md). `unindexed` is 0 for a complete search, and null for a
+    /// partial one when the daemon did not say how many items wait.
+    static func json(_ rows: [SearchHitRow], partial: PartialSearch? = nil) -> JSONValue {
         .object([
             ("hits", .array(rows.map { row in
                 ItemRowRenderer.jsonObject(row.item, extra: [("snippet", .string(TerminalMatchedText.sanitize(row.snippet).plain))])
-            }))
+            })),
+            ("partial", .bool(partial != nil)),
+            ("unindexed", partial.map { $0.unindexed.map { .int(Int64($0)) } ?? .null } ?? .int(0)),
         ])
     }
 }

@@ -68,6 +68,12 @@ public final class StatusPresenter: StatusPresentation {
                     at: DateText.iso8601(failure.at),
                     atText: DateText.relative(failure.at, now: now, offset: clock.utcOffset(at: failure.at)),
                     error: failure.error)
+            },
+            storage: status.storage.map { storage in
+                StorageFailureReport(
+                    since: DateText.iso8601(storage.since),
+                    sinceText: DateText.compact(storage.since, now: now, offset: clock.utcOffset(at: storage.since)),
+                    error: storage.error, feeds: storage.feeds)
             })
     }
 

@@ -31,13 +31,15 @@ public struct StatusReport: Equatable, Sendable {
     public var configPath: String?
     /// The last reload, when the daemon refused it; `nil` when it succeeded or there was none.
     public var reloadFailure: ReloadFailureReport?
+    /// The storage error that keeps the daemon from writing; `nil` while writes succeed.
+    public var storage: StorageFailureReport?
 
     public init(
         daemonVersion: String, protocolVersion: String, startedAt: String, uptimeSeconds: Int64, uptimeText: String,
         feeds: Int, failingFeeds: Int, items: Int, unread: Int, starred: Int, lastRefresh: String?,
         lastRefreshText: String, nextRefresh: String?, nextRefreshText: String, refreshing: Bool,
         databasePath: String, databaseBytes: Int64, databaseSizeText: String, schemaVersion: String,
-        configPath: String? = nil, reloadFailure: ReloadFailureReport? = nil
+        configPath: String? = nil, reloadFailure: ReloadFailureReport? = nil, storage: StorageFailureReport? = nil
     ) {
         self.daemonVersion = daemonVersion
         self.protocolVersion = protocolVersion
@@ -60,6 +62,26 @@ public struct StatusReport: Equatable, Sendable {
         self.schemaVersion = schemaVersion
         self.configPath = configPath
         self.reloadFailure = reloadFailure
+        self.storage = storage
+    }
+}
+
+/// A storage error as `status` shows it. Strings are unsanitised: the View cleans them.
+public struct StorageFailureReport: Equatable, Sendable {
+    /// ISO 8601 UTC.
+    public var since: String
+    /// `07:12` today, `11-21` earlier (`DateText.compact`).
+    public var sinceText: String
+    /// The daemon's reason: `database or disk is full`.
+    public var error: String
+    /// Feeds whose refresh or health waits to be written.
+    public var feeds: Int
+
+    public init(since: String, sinceText: String, error: String, feeds: Int) {
+        self.since = since
+        self.sinceText = sinceText
+        self.error = error
+        self.feeds = feeds
     }
 }
 

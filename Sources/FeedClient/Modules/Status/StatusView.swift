@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// Writes the daemon's status as aligned lines, plain `key<TAB>value` lines or JSON. Every
@@ -48,12 +49,21 @@ public final class TerminalStatusView: StatusView {
                 "last reload",
                 terminal.styled("refused \(failure.atText), config kept", .red) + ": " + TerminalText.sanitize(failure.error)))
         }
+        if let storage = report.storage {
+            // Nothing the daemon fetches is kept meanwhile: worth the red.
+            lines.append((
+                "storage",
+                terminal.styled("cannot write the database since \(storage.sinceText)", .red)
+                    + " (\(TerminalText.sanitize(storage.error))); "
+                    + Counted.phrase(storage.feeds, "feed") + (storage.feeds == 1 ? " waits" : " wait")))
+        }
         return terminal.labelledLines(lines).joined()
     }
 
     /// `{"daemonVersion","protocolVersion","startedAt","uptimeSeconds","feeds","failingFeeds",
     /// "items","unread","starred","lastRefresh","nextRefresh","refreshing","databasePath",
-    /// "databaseBytes","schemaVersion","configPath","reloadFailure":{"at","error"}}` (docs/json.md).
+    /// "databaseBytes","schemaVersion","configPath","reloadFailure":{"at","error"},
+    /// "storage":{"since","error","feeds"}}` (docs/json.md).
     static func json(_ report: StatusReport) -> JSONValue {
         .object([
             ("daemonVersion", .string(TerminalText.sanitize(report.daemonVersion))),
@@ -74,6 +84,12 @@ public final class TerminalStatusView: StatusView {
             ("configPath", .optional(report.configPath.map(TerminalText.sanitize))),
             ("reloadFailure", report.reloadFailure.map { failure in
                 .object([("at", .string(failure.at)), ("error", .string(TerminalText.sanitize(failure.error)))])
+            } ?? .null),
+            ("storage", report.storage.map { storage in
+                .object([
+                    ("since", .string(storage.since)), ("error", .string(TerminalText.sanitize(storage.error))),
+                    ("feeds", .int(Int64(storage.feeds))),
+                ])
             } ?? .null),
         ])
     }

@@ -8,7 +8,7 @@ struct SearchInteractorTests {
         let hit = SearchHit(item: Fixtures.item(4), title: searchMarked("Item window", "window"), snippet: "")
         daemon.stub(RPC.Search.self, .init(hits: [hit]))
         let hits = try await SearchInteractor(daemon: daemon).hits(for: .init(text: "window"))
-        #expect(hits == [hit])
+        #expect(hits == .init(hits: [hit]))
         #expect(daemon.params(of: RPC.Search.self) == [.init(query: "window")])
     }
 

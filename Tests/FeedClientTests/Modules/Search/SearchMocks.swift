@@ -5,18 +5,25 @@ import FeedIPC
 
 final class SearchViewSpy: SearchView {
     private(set) var shown: [(rows: [SearchHitRow], emptyNote: String)] = []
+    private(set) var partials: [PartialSearch?] = []
     private(set) var failures: [CommandFailure] = []
-    func showHits(_ rows: [SearchHitRow], emptyNote: String) { shown.append((rows, emptyNote)) }
+    func showHits(_ rows: [SearchHitRow], emptyNote: String, partial: PartialSearch?) {
+        shown.append((rows, emptyNote))
+        partials.append(partial)
+    }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }
 
 final class SearchUseCaseStub: SearchUseCase {
     var result: Result<[SearchHit], any Error>
+    /// The daemon's `partial`, `unindexed` and `partialReason` sent with the hits.
+    var partial: (unindexed: Int?, reason: String?)?
     private(set) var queries: [SearchQuery] = []
     init(_ result: Result<[SearchHit], any Error>) { self.result = result }
-    func hits(for query: SearchQuery) async throws -> [SearchHit] {
+    func hits(for query: SearchQuery) async throws -> RPC.Search.Result {
         queries.append(query)
-        return try result.get()
+        return RPC.Search.Result(
+            hits: try result.get(), partial: partial.map { _ in true }, unindexed: partial?.unindexed, partialReason: partial?.reason)
     }
     /// What `tag(like:)` answers, and the selectors it was asked about.
     var tag: String?

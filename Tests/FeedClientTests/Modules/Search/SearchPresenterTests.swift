@@ -37,6 +37,17 @@ struct SearchPresenterTests {
         #expect(wireframe.routes == [.exit(.success)])
     }
 
+    @Test func aPartialSearchIsShownWithItsNoteAndExitsZero() async {
+        let (presenter, interactor) = presenter(.success([]))
+        interactor.partial = (unindexed: 14, reason: "database or disk is full")
+        await presenter.viewDidLoad()
+        #expect(view.partials == [PartialSearch(unindexed: 14, reason: "database or disk is full")])
+        #expect(wireframe.routes == [.exit(.success)])
+        let (complete, _) = self.presenter(.success([]))
+        await complete.viewDidLoad()
+        #expect(view.partials.last == .some(nil))
+    }
+
     @Test func aHitWithoutTitleReadsNoTitle() {
         let (presenter, _) = presenter(.success([]))
         let row = presenter.row(for: SearchHit(item: Fixtures.item(1, title: nil), title: "", snippet: searchMarked("body window", "window")))

@@ -19,7 +19,7 @@ struct SearchRouterTests {
         test.daemon.stub(RPC.Search.self, .init(hits: []))
         let status = await SearchRouter.assemble(query: .init(text: "zzz"), json: true, dependencies: test.dependencies).run()
         #expect(status == .success)
-        #expect(test.terminal.out == "{\"hits\":[]}\n")
+        #expect(test.terminal.out == "{\"hits\":[],\"partial\":false,\"unindexed\":0}\n")
         #expect(test.terminal.err.isEmpty)
     }
 

@@ -16,7 +16,7 @@ struct TerminalSearchViewTests {
 
     func table(width: Int, usesColor: Bool = false, rows: [SearchHitRow] = rows) -> TerminalSpy {
         let terminal = TerminalSpy(isTTY: true, width: width, usesColor: usesColor)
-        TerminalSearchView(terminal: terminal, format: .table).showHits(rows, emptyNote: "none")
+        TerminalSearchView(terminal: terminal, format: .table).showHits(rows, emptyNote: "none", partial: nil)
         return terminal
     }
 
@@ -99,7 +99,7 @@ struct TerminalSearchViewTests {
         for usesColor in [false, true] {
             for format in [OutputFormat.table, .plain, .json] {
                 let terminal = TerminalSpy(isTTY: format == .table, usesColor: usesColor)
-                TerminalSearchView(terminal: terminal, format: format).showHits([hostile], emptyNote: "none")
+                TerminalSearchView(terminal: terminal, format: format).showHits([hostile], emptyNote: "none", partial: nil)
                 let visible = ListingText.withoutStyles(terminal.out)
                 #expect(ListingText.dangerousScalars(in: visible).isEmpty, "\(format): \(terminal.out.debugDescription)")
                 #expect(!terminal.out.contains("\\u0002") && !terminal.out.contains("\\u0003") && !terminal.out.contains("\\u001b"))
@@ -108,7 +108,7 @@ struct TerminalSearchViewTests {
             }
         }
         let terminal = TerminalSpy(isTTY: true, width: 60)
-        TerminalSearchView(terminal: terminal, format: .table).showHits([hostile], emptyNote: "none")
+        TerminalSearchView(terminal: terminal, format: .table).showHits([hostile], emptyNote: "none", partial: nil)
         #expect(terminal.outLines == [
             "1 N  2026-11-21 19:30  BadFeed  Evil match after",
             "     snip pet",
@@ -117,7 +117,7 @@ struct TerminalSearchViewTests {
 
     @Test func plainLinesAreTheListsLines() {
         let terminal = TerminalSpy()
-        TerminalSearchView(terminal: terminal, format: .plain).showHits(Self.rows, emptyNote: "none")
+        TerminalSearchView(terminal: terminal, format: .plain).showHits(Self.rows, emptyNote: "none", partial: nil)
         #expect(terminal.outLines == [
             "12\t2026-11-21T18:30:00Z\tPlanet Terminal\tTiling window managers, revisited: a long look at i3, sway and river\thttps://planet.example.org/tiling\tunread",
             "7\t2026-11-21T18:30:00Z\t中文博客\t标题很长很长很长很长很长很长很长很长\thttps://planet.example.org/tiling\tread,starred",
@@ -127,18 +127,35 @@ struct TerminalSearchViewTests {
 
     @Test func jsonIsTheListItemWithAPlainSnippet() throws {
         let terminal = TerminalSpy()
-        TerminalSearchView(terminal: terminal, format: .json).showHits([.fixture(5, snippet: "a [window]  manager"), .fixture(6)], emptyNote: "none")
+        TerminalSearchView(terminal: terminal, format: .json).showHits([.fixture(5, snippet: "a [window]  manager"), .fixture(6)], emptyNote: "none", partial: nil)
         let first = #"{"number":5,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"snippet":"a window manager","alsoIn":[],"tags":[],"excerpt":null}"#
         let second = #"{"number":6,"title":"Tiling window managers, revisited","link":"https://planet.example.org/tiling","feed":"Planet Terminal","feedNumber":1,"author":null,"published":"2026-11-21T18:30:00Z","read":false,"starred":false,"snippet":"","alsoIn":[],"tags":[],"excerpt":null}"#
-        #expect(terminal.out == #"{"hits":["# + first + "," + second + "]}\n")
+        #expect(terminal.out == #"{"hits":["# + first + "," + second + #"],"partial":false,"unindexed":0}"# + "\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         let hit = try #require((object["hits"] as? [[String: Any]])?.first)
         #expect(Set(hit.keys) == ["number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred", "snippet", "alsoIn", "tags", "excerpt"])
     }
 
+    @Test func aPartialSearchSaysSoOnStderrAndInJSON() throws {
+        let partial = PartialSearch(unindexed: 12, reason: "database or disk is full")
+        let table = TerminalSpy(isTTY: true)
+        TerminalSearchView(terminal: table, format: .table).showHits(Self.rows, emptyNote: "none", partial: partial)
+        #expect(table.err == "search is partial: 12 items are not indexed yet (database or disk is full)\n")
+        #expect(!table.out.isEmpty)
+        let json = TerminalSpy()
+        TerminalSearchView(terminal: json, format: .json).showHits([], emptyNote: "none", partial: partial)
+        #expect(json.out == #"{"hits":[],"partial":true,"unindexed":12}"# + "\n")
+        #expect(json.err == "search is partial: 12 items are not indexed yet (database or disk is full)\n")
+        let unknown = TerminalSpy()
+        TerminalSearchView(terminal: unknown, format: .json).showHits([], emptyNote: "none", partial: PartialSearch(unindexed: nil, reason: nil))
+        #expect(unknown.out == #"{"hits":[],"partial":true,"unindexed":null}"# + "\n")
+        #expect(unknown.err == "search is partial: some items are not indexed yet\n")
+        #expect(PartialSearch(unindexed: 1, reason: nil).note == "search is partial: 1 item is not indexed yet")
+    }
+
     @Test func noHits() {
         let text = TerminalSpy(isTTY: true)
-        TerminalSearchView(terminal: text, format: .table).showHits([], emptyNote: "No items match 'zzz'.")
+        TerminalSearchView(terminal: text, format: .table).showHits([], emptyNote: "No items match 'zzz'.", partial: nil)
         #expect(text.out.isEmpty)
         #expect(text.err == "No items match 'zzz'.\n")
     }

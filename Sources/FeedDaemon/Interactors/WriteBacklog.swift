@@ -1,0 +1,125 @@
+import FeedEntities
+import FeedIPC
+import FeedStorage
+import Foundation
+import Synchronization
+
+/// What the daemon could not write while its storage refused writes (a full disk or database,
+/// an I/O error, a read-only file; `FeedStoreDatabaseError.isStorageFailure`): the storage
+/// error, the feeds whose refresh waits to be stored, and the failed fetches not yet recorded
+/// on their feeds.
+///
+/// Such an error is the daemon's, not a feed's: a feed whose refresh could not be stored keeps
+/// its schedule and its health, and is refreshed again by the next scheduled pass (each
+/// minute) until its store succeeds. A fetch that failed is the feed's, but recording it is a
+/// write too: the failure is kept here until it is written (at the start of each pass), and
+/// `feeds` and `status` show it from here meanwhile (`overlaying`). Shared by the refresh
+/// and library use cases; safe from any thread.
+public final class WriteBacklog: Sendable {
+    /// A failed fetch whose record on the feed is not written yet.
+    public struct UnwrittenFailure: Sendable, Equatable {
+        /// The feed's error, as the store records it.
+        public var error: String
+        /// The attempt: when, the HTTP status, the next check the backoff set.
+        public var check: FeedCheck
+        /// The feed's failures in a row, this one included.
+        public var failures: Int
+
+        public init(error: String, check: FeedCheck, failures: Int) {
+            self.error = error
+            self.check = check
+            self.failures = failures
+        }
+    }
+
+    private struct State {
+        var error: FeedStoreDatabaseError?
+        var since: Date?
+        /// Feeds whose refresh the store refused; due again whatever their next check.
+        var waiting: Set<Int64> = []
+        var failures: [Int64: UnwrittenFailure] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// The storage error that stands, with when it began and how many feeds wait; `nil` while
+    /// writes succeed.
+    public var storageFailure: StorageFailure? {
+        state.withLock { state in
+            guard let error = state.error, let since = state.since else { return nil }
+            return StorageFailure(error: error.reason, since: since, feeds: state.waiting.union(state.failures.keys).count)
+        }
+    }
+
+    /// Whether the refresh of `feedID` waits to be stored.
+    public func isWaiting(_ feedID: Int64) -> Bool {
+        state.withLock { $0.waiting.contains(feedID) }
+    }
+
+    /// The failed fetches not yet recorded, by feed.
+    public var unwrittenFailures: [Int64: UnwrittenFailure] {
+        state.withLock { $0.failures }
+    }
+
+    /// Records that the store refused a write for `feedID` (its refresh, when `failure` is
+    /// `nil`; else the record of that failed fetch) with the storage error `error` at `date`.
+    /// - Returns: whether this began the storage error (none stood before).
+    @discardableResult
+    public func refused(_ error: FeedStoreDatabaseError, feedID: Int64, failure: UnwrittenFailure? = nil, at date: Date) -> Bool {
+        state.withLock { state in
+            let began = state.error == nil
+            state.error = error
+            if began { state.since = date }
+            if let failure {
+                state.failures[feedID] = failure
+                state.waiting.remove(feedID)
+            } else {
+                state.waiting.insert(feedID)
+            }
+            return began
+        }
+    }
+
+    /// Records that what `feedID` had to write was written (or no longer needs writing: the
+    /// feed is gone). The storage error ends once nothing waits any more.
+    /// - Returns: the storage error that this ended, or `nil`.
+    @discardableResult
+    public func written(_ feedID: Int64) -> StorageFailure? {
+        state.withLock { state in
+            state.waiting.remove(feedID)
+            state.failures.removeValue(forKey: feedID)
+            guard state.waiting.isEmpty, state.failures.isEmpty, let error = state.error, let since = state.since
+            else { return nil }
+            state.error = nil
+            state.since = nil
+            return StorageFailure(error: error.reason, since: since, feeds: 0)
+        }
+    }
+
+    /// Forgets the feeds not in `feeds` (unsubscribed from meanwhile).
+    /// - Returns: the storage error that this ended, or `nil`.
+    @discardableResult
+    public func keepOnly(_ feeds: Set<Int64>) -> StorageFailure? {
+        let gone = state.withLock { state in state.waiting.union(state.failures.keys).subtracting(feeds) }
+        return gone.reduce(nil) { ended, feedID in written(feedID) ?? ended }
+    }
+
+    /// `feeds` with the failures not yet written shown as the store will record them: the
+    /// error, the attempt, the failures in a row and the next check.
+    public func overlaying(_ feeds: [Feed]) -> [Feed] {
+        let failures = unwrittenFailures
+        guard !failures.isEmpty else { return feeds }
+        return feeds.map { feed in
+            guard let failure = failures[feed.id] else { return feed }
+            var shown = feed
+            shown.lastError = failure.error
+            shown.lastAttempt = failure.check.at
+            shown.httpStatus = failure.check.httpStatus
+            shown.consecutiveFailures = failure.failures
+            shown.nextCheck = failure.check.nextCheck
+            return shown
+        }
+    }
+}
