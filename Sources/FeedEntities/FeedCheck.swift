@@ -24,6 +24,10 @@ public struct FeedCheck: Sendable, Hashable {
     /// store keeps the items and records this failure instead of a success, with no
     /// validators, so that the next attempt fetches the whole document. `nil` for a success.
     public var failure: String?
+    /// For a failure: the failures in a row it makes, this one included, when the caller
+    /// counted them (failures the daemon kept in memory while the store refused writes are
+    /// not in the store yet); `nil` records one more than the store has.
+    public var failures: Int?
 
     public init(
         at: Date, httpStatus: Int? = nil, etag: String? = nil, lastModified: String? = nil,

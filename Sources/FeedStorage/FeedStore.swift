@@ -83,7 +83,8 @@ public protocol FeedStore: Sendable {
     /// Records a `304 Not Modified`: a success that writes no item.
     func recordNotModified(feedID: Int64, check: FeedCheck) async throws
 
-    /// Records a failed refresh attempt (one more failure in a row); the feed's items are kept.
+    /// Records a failed refresh attempt (one more failure in a row, or `check.failures`); the
+    /// feed's items are kept.
     func recordFailure(feedID: Int64, error: String, check: FeedCheck) async throws
 
     /// Retires a feed whose server answered `410 Gone`: kept with its items, no longer polled.

@@ -101,13 +101,13 @@ extension SQLiteFeedStore {
     ) throws {
         try db.cachedStatement(sql: """
             UPDATE feed
-            SET last_attempt = ?2, last_error = ?3, http_status = ?4, failures = failures + 1,
+            SET last_attempt = ?2, last_error = ?3, http_status = ?4, failures = COALESCE(?8, failures + 1),
                 moved_to = ?5, next_check = ?6,
                 etag = CASE WHEN ?7 THEN etag END, last_modified = CASE WHEN ?7 THEN last_modified END
             WHERE id = ?1 AND removed_at IS NULL
             """).execute(arguments: [
                 feedID, check.at.timeIntervalSince1970, StoredText.title(error), check.httpStatus,
-                StoredText.link(check.movedTo), check.nextCheck?.timeIntervalSince1970, keepingValidators,
+                StoredText.link(check.movedTo), check.nextCheck?.timeIntervalSince1970, keepingValidators, check.failures,
             ])
     }
 

@@ -346,6 +346,8 @@ public actor RefreshInteractor {
             default: break
             }
             check.nextCheck = schedule.afterFailure(at: at, failures: feed.consecutiveFailures + 1, retryAfter: retryAfter)
+            // Counted here: `feed` shows the failures not yet written too (`WriteBacklog`).
+            check.failures = feed.consecutiveFailures + 1
             await recordFailure(
                 WriteBacklog.UnwrittenFailure(error: message, check: check, failures: feed.consecutiveFailures + 1), feedID: feed.id)
         }
@@ -400,6 +402,7 @@ public actor RefreshInteractor {
     /// - Parameter failures: the failures in a row, this one included.
     nonisolated func markCutShort(_ check: inout FeedCheck, failures: Int) {
         check.failure = Self.truncatedDocument
+        check.failures = failures
         check.etag = nil
         check.lastModified = nil
         check.nextCheck = schedule.afterFailure(at: check.at, failures: failures, retryAfter: nil)
