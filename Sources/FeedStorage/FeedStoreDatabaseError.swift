@@ -13,16 +13,21 @@ public struct FeedStoreDatabaseError: Error, Sendable, Hashable, CustomStringCon
     /// SQLite's primary result code (5 busy, 8 read-only, 11 corrupt, 13 full, ...), when SQLite
     /// reported the failure.
     public var sqliteCode: Int32?
+    /// SQLite's extended result code (`SQLITE_READONLY_DBMOVED` is 1032), when SQLite reported
+    /// the failure.
+    public var sqliteExtendedCode: Int32?
 
-    public init(operation: String, reason: String, sqliteCode: Int32? = nil) {
+    public init(operation: String, reason: String, sqliteCode: Int32? = nil, sqliteExtendedCode: Int32? = nil) {
         self.operation = operation
         self.reason = reason
         self.sqliteCode = sqliteCode
+        self.sqliteExtendedCode = sqliteExtendedCode ?? sqliteCode
     }
 
     init(operation: String, _ error: DatabaseError) {
-        let code = error.resultCode.primaryResultCode.rawValue
-        self.init(operation: operation, reason: error.message ?? "SQLite error", sqliteCode: code)
+        self.init(
+            operation: operation, reason: error.message ?? "SQLite error", sqliteCode: error.resultCode.primaryResultCode.rawValue,
+            sqliteExtendedCode: error.extendedResultCode.rawValue)
     }
 
     public var description: String {
@@ -32,14 +37,17 @@ public struct FeedStoreDatabaseError: Error, Sendable, Hashable, CustomStringCon
 
     /// SQLite's primary result codes that say the storage under the database refused a write,
     /// whatever was being written: SQLITE_READONLY (8), SQLITE_IOERR (10), SQLITE_FULL (13).
-    /// Busy, locked, corrupt, constraint and query errors are not among them.
+    /// Busy, locked, corrupt, constraint and query errors are not among them; nor is
+    /// SQLITE_READONLY_DBMOVED (the file was moved or deleted under the open database), which
+    /// no retry mends.
     public static let storageCodes: Set<Int32> = Set(
         [ResultCode.SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL].map(\.rawValue))
 
     /// Whether the storage, not what was written, is at fault (a full disk or database, an I/O
     /// error, a read-only file): the same write may succeed once the storage accepts it again.
     public var isStorageFailure: Bool {
-        sqliteCode.map(Self.storageCodes.contains) ?? false
+        guard let sqliteCode, Self.storageCodes.contains(sqliteCode) else { return false }
+        return sqliteExtendedCode != ResultCode.SQLITE_READONLY_DBMOVED.rawValue
     }
 
     /// `error` when it is a storage failure (`isStorageFailure`), else `nil`: the one place the

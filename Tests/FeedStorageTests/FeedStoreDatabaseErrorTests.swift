@@ -10,6 +10,16 @@ struct FeedStoreDatabaseErrorTests {
         #expect((FeedStoreDatabaseError.storageFailure(in: error) != nil) == storage)
     }
 
+    @Test func aDatabaseFileMovedAwayIsNoStorageFailure() {
+        let moved = FeedStoreDatabaseError(
+            operation: "store the refresh of feed 1", reason: "attempt to write a readonly database", sqliteCode: 8,
+            sqliteExtendedCode: 1032)
+        #expect(!moved.isStorageFailure)
+        let readOnly = FeedStoreDatabaseError(
+            operation: "store the refresh of feed 1", reason: "attempt to write a readonly database", sqliteCode: 8)
+        #expect(readOnly.isStorageFailure)
+    }
+
     @Test func otherErrorsAreNoStorageFailures() {
         #expect(!FeedStoreDatabaseError(operation: "create the database directory /x", reason: "a file is in the way").isStorageFailure)
         #expect(FeedStoreDatabaseError.storageFailure(in: FeedStoreError.feedNotFound(1)) == nil)
