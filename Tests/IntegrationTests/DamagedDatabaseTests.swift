@@ -22,8 +22,8 @@ struct DamagedDatabaseTests {
         #expect(refreshed.status == 0, "\(refreshed)")
         #expect(await daemon.stop() == 0)
         let database = daemon.databasePath
-        try await Self.sqlite3(database, "PRAGMA wal_checkpoint(TRUNCATE);")
-        #expect(try await Self.sqlite3(database, "SELECT COUNT(*) FROM item;") == "300")
+        try await ManyFeeds.sqlite3(database, "PRAGMA wal_checkpoint(TRUNCATE);")
+        #expect(try await ManyFeeds.sqlite3(database, "SELECT COUNT(*) FROM item;") == "300")
 
         // A backup as a migration leaves it, taken while the database was sound.
         let backup = database + ".before-v12.bak"
@@ -31,16 +31,16 @@ struct DamagedDatabaseTests {
 
         // Garbage over the cells of a leaf page of the item table; page 1 (the header and the
         // schema) stays intact, so the file still opens.
-        let leaf = try await Self.sqlite3(
+        let leaf = try await ManyFeeds.sqlite3(
             database, "SELECT pageno FROM dbstat WHERE name = 'item' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 2;")
         let page = try #require(Int(leaf), "no leaf page of the item table: \(leaf)")
         #expect(page > 1)
-        let pageSize = try #require(Int(try await Self.sqlite3(database, "PRAGMA page_size;")))
+        let pageSize = try #require(Int(try await ManyFeeds.sqlite3(database, "PRAGMA page_size;")))
         let file = try #require(FileHandle(forUpdatingAtPath: database))
         try file.seek(toOffset: UInt64((page - 1) * pageSize))
         try file.write(contentsOf: Data((0..<pageSize / 2).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }))
         try file.close()
-        #expect(try await Self.sqlite3(database, "SELECT name FROM sqlite_master WHERE name = 'item';") == "item", "still opens")
+        #expect(try await ManyFeeds.sqlite3(database, "SELECT name FROM sqlite_master WHERE name = 'item';") == "item", "still opens")
 
         let started = try await ProcessResult.run(
             Binaries.daemon, ["run", "--config", daemon.configPath, "--socket", daemon.socketPath, "--database", database],
@@ -64,13 +64,5 @@ struct DamagedDatabaseTests {
         #expect(listed.status == 0, "\(listed)")
         #expect(listed.out.components(separatedBy: "Feed 1 item ").count - 1 == 300, "\(listed)")
         #expect(await daemon.stop() == 0)
-    }
-
-    @discardableResult
-    private static func sqlite3(_ path: String, _ sql: String) async throws -> String {
-        let result = try await ProcessResult.run(
-            URL(fileURLWithPath: "/usr/bin/sqlite3"), [path, sql], environment: ["LANG": "C.UTF-8"])
-        #expect(result.status == 0, "\(sql): \(result)")
-        return result.out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Many local feeds for the robustness tests (ShutdownTests, CrashSafetyTests): RSS documents of
 /// varied sizes, the OPML list that subscribes them all in one `tidings import`, and the
@@ -52,6 +53,16 @@ enum ManyFeeds {
         let result = try await ProcessResult.run(
             URL(fileURLWithPath: "/usr/bin/sqlite3"), [path, "PRAGMA integrity_check;"], environment: ["LANG": "C.UTF-8"])
         return (result.out + result.err).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The output of `sql` run by the sqlite3 command-line tool on the database at `path`,
+    /// trimmed; a failure fails the test.
+    @discardableResult
+    static func sqlite3(_ path: String, _ sql: String) async throws -> String {
+        let result = try await ProcessResult.run(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"), [path, sql], environment: ["LANG": "C.UTF-8"])
+        #expect(result.status == 0, "\(sql): \(result)")
+        return result.out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Whether the sqlite3 command-line tool is installed (a test dependency, see the Makefile).
