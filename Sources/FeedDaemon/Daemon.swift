@@ -155,6 +155,7 @@ public struct Daemon: Sendable {
             if let reloader {
                 services.append(.init(service: ReloadService(reloader: reloader), successTerminationBehavior: .ignore))
             }
+            services.append(.init(service: DatabaseFileWatchService(store: store, logger: logger)))
             if let interval = notifier.watchdogInterval {
                 services.append(.init(service: WatchdogService(notifier: notifier, interval: interval)))
             }

@@ -185,4 +185,7 @@ public enum RPCErrorCode: Int, Sendable {
     /// `daemon.reload` found a config file that does not load; the message names the file, the
     /// line and the key, and the daemon keeps the configuration it runs with (protocol 1.6).
     case configurationRefused = -32009
+    /// The daemon's database file was deleted or replaced while it ran: it answers nothing more
+    /// from it and exits (protocol 1.7).
+    case databaseFileLost = -32010
 }

@@ -10,9 +10,7 @@ extension SQLiteFeedStore {
     /// has to be downgraded) can be undone by copying the file back. A new database has nothing
     /// to lose and gets no copy.
     ///
-    /// The copy is `VACUUM INTO`: one consistent snapshot (the write-ahead log included) in a
-    /// compact file, written beside the target and renamed over it once it is on disk, so a
-    /// crash never leaves a half copy under the final name. Only the newest
+    /// The copy is `copyDatabase` (`VACUUM INTO`). Only the newest
     /// `migrationBackupsKept` copies are kept. Failing to take the copy fails the opening:
     /// migrating without the copy would be the one risk the copy is there to remove.
     /// - Returns: the copy's path, or `nil` when none was needed.
@@ -21,7 +19,16 @@ extension SQLiteFeedStore {
         let applied = Set(try writer.read { try migrator.appliedMigrations($0) })
         guard !applied.isEmpty, let next = migrator.migrations.first(where: { !applied.contains($0) }) else { return nil }
         let backup = "\(path).before-\(next).bak"
-        let operation = "back up the database to \(backup) before migration \(next)"
+        try copyDatabase(writer, to: backup, operation: "back up the database to \(backup) before migration \(next)")
+        removeOldMigrationBackups(of: path)
+        return backup
+    }
+
+    /// Writes a consistent copy of the database (`VACUUM INTO`: one snapshot, the write-ahead log
+    /// included, in a compact file) to `backup`, beside it first and renamed over it once it is
+    /// on disk, so a crash never leaves a half copy under the final name.
+    /// - Throws: `FeedStoreDatabaseError` naming `operation`.
+    static func copyDatabase(_ writer: any DatabaseWriter, to backup: String, operation: String) throws {
         let partial = backup + ".partial"
         unlink(partial)  // left by a crash during an earlier attempt
         do {
@@ -38,10 +45,8 @@ extension SQLiteFeedStore {
             unlink(partial)
             throw FeedStoreDatabaseError(operation: operation, reason: reason)
         }
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let directory = backup.lastIndex(of: "/").map { String(backup[..<$0]) } ?? "."
         _ = syncFile(directory.isEmpty ? "/" : directory)  // the rename itself
-        removeOldMigrationBackups(of: path)
-        return backup
     }
 
     /// The migration copies of the database at `path`, newest first (by modification time,

@@ -128,6 +128,7 @@ extension SQLiteFeedStore {
     func readSearching<T: Sendable>(
         _ operation: @autoclosure () -> String, searching: Bool = true, _ body: @Sendable (Database) throws -> T
     ) async throws -> T {
+        try verifyFile()
         do {
             return try await writer.read(body)
         } catch let error as DatabaseError where searching && error.resultCode == .SQLITE_ERROR {

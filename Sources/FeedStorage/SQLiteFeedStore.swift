@@ -33,6 +33,15 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     let htmlToText: @Sendable (String) -> String
 
     let writer: any DatabaseWriter
+    /// The device and inode of the database file when it was opened (`checkFile()`); `nil` in memory.
+    let fileIdentity: FileIdentity?
+    /// The write-ahead log and shared-memory files beside the database (`-wal`, `-shm`) and their
+    /// identities once opened: removed with the database file's loss (`checkFile()`).
+    let companionFiles: [(path: String, identity: FileIdentity)]
+    /// The loss of the database file, once noticed: every later store call throws it.
+    let fileLoss = Mutex<DatabaseFileLostError?>(nil)
+    /// `fileLosses` and its continuation, which `checkFile()` feeds once.
+    let fileLossStream = AsyncStream.makeStream(of: DatabaseFileLostError.self, bufferingPolicy: .bufferingNewest(1))
     /// The rules new items go through (`setRules`, SQLiteFeedStore+Rules.swift).
     let activeRules = Mutex(RuleSet())
 
@@ -59,7 +68,13 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: "open the database \(path)", error)
         }
-        try self.init(writer: pool, path: path, htmlToText: htmlToText)
+        // Taken right after opening, under the daemon's instance lock: nothing else is meant to
+        // move the file in between.
+        guard let identity = FileIdentity(path: path) else {
+            throw FeedStoreDatabaseError(
+                operation: "open the database \(path)", reason: String(cString: strerror(errno)))
+        }
+        try self.init(writer: pool, path: path, identity: identity, htmlToText: htmlToText)
     }
 
     /// A fresh, empty store in memory (for tests): a `DatabaseQueue`, with the same schema and
@@ -72,12 +87,16 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: "open an in-memory database", error)
         }
-        return try SQLiteFeedStore(writer: queue, path: nil, htmlToText: htmlToText)
+        return try SQLiteFeedStore(writer: queue, path: nil, identity: nil, htmlToText: htmlToText)
     }
 
-    private init(writer: any DatabaseWriter, path: String?, htmlToText: @escaping @Sendable (String) -> String) throws {
+    private init(
+        writer: any DatabaseWriter, path: String?, identity: FileIdentity?,
+        htmlToText: @escaping @Sendable (String) -> String
+    ) throws {
         self.writer = writer
         self.path = path
+        self.fileIdentity = identity
         self.htmlToText = htmlToText
         let migrator = Self.migrator(htmlToText: htmlToText)
         do {
@@ -93,6 +112,11 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
             schemaVersion = try writer.read { try migrator.appliedMigrations($0).last } ?? ""
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: "migrate the database \(path ?? ":memory:")", error)
+        }
+        // Both exist by now: SQLite made them for the first transaction, and keeps them while a
+        // connection is open (the pool's writer stays open).
+        companionFiles = (path.map { [$0 + "-wal", $0 + "-shm"] } ?? []).compactMap { file in
+            FileIdentity(path: file).map { (file, $0) }
         }
     }
 
@@ -169,8 +193,10 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     }
 
     /// Rethrows a `DatabaseError` as a `FeedStoreDatabaseError` naming `operation`; other errors
-    /// (`FeedStoreError`, `CancellationError`) pass unchanged.
+    /// (`FeedStoreError`, `CancellationError`) pass unchanged. Throws `DatabaseFileLostError`
+    /// without running `access` once the database file is not the one at the path.
     private func describingFailure<T>(of operation: () -> String, _ access: () async throws -> T) async throws -> T {
+        try verifyFile()
         do {
             return try await access()
         } catch let error as DatabaseError {

@@ -62,6 +62,9 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as DamagedDatabaseError {
             logger.critical("\(error)")
             throw ExitCode(Self.damagedDatabaseStatus)
+        } catch is DatabaseFileLostError {
+            // Logged by the service that found it, with where the database was saved.
+            throw ExitCode(Self.lostDatabaseFileStatus)
         } catch {
             logger.critical("\(error)")
             throw ExitCode.failure
@@ -72,6 +75,11 @@ struct RunCommand: AsyncParsableCommand {
     /// systemd/tidingsd.service names it in `RestartPreventExitStatus=`: the unit stops instead
     /// of restarting every few seconds until the start limit.
     static let damagedDatabaseStatus: Int32 = 65
+
+    /// The exit status when the database file was deleted or replaced while the daemon ran
+    /// (EX_IOERR). systemd restarts the unit (`Restart=on-failure`): a daemon started again
+    /// opens the file now at the path, which is what moving a backup into place asks for.
+    static let lostDatabaseFileStatus: Int32 = 74
 
     /// One malloc arena per core (at least two) instead of glibc's eight per core. The daemon's
     /// allocating threads are the concurrency pool (one per core), the transfer thread and the

@@ -236,3 +236,27 @@ struct RequestHandlerTests {
         #expect(await handler.handle(Data(#"{"jsonrpc":"2.0","method":"nope"}"#.utf8)) == nil)
     }
 }
+
+/// A daemon whose database file is lost answers every request that reaches the store with
+/// `-32010`, naming the path.
+struct RequestHandlerLostFileTests {
+    @Test func aReplacedDatabaseIsAnsweredWithTheLoss() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-lost-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("tidings.sqlite").path
+        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let logger = Logger(label: "test")
+        let handler = RequestHandler(
+            refresher: RefreshInteractor(
+                fetcher: RemoteDataManagerStub(), parser: LibXMLFeedParser(), store: store, concurrency: 1, logger: logger),
+            library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
+            hello: .init(protocolVersion: "1.0", daemonVersion: "9.9"), logger: logger)
+        #expect(unlink(path) == 0)
+
+        let answer = try #require(await handler.handle(Data(#"{"jsonrpc":"2.0","id":1,"method":"items.list","params":{}}"#.utf8)))
+        let error = try #require((try JSONSerialization.jsonObject(with: answer) as? [String: Any])?["error"] as? [String: Any])
+        #expect(error["code"] as? Int == -32010)
+        #expect((error["message"] as? String)?.contains("the database file \(path) was deleted") == true, "\(error)")
+    }
+}

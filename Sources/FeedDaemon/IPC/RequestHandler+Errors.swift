@@ -76,6 +76,7 @@ extension RequestHandler {
             case .ambiguousFeed, .prefixTooShort: RPCError(.ambiguous, error.description)
             case .emptySearch, .searchTooLong: RPCError(.invalidParams, error.description)
             }
+        case let error as DatabaseFileLostError: RPCError(.databaseFileLost, error.description)
         case is CancellationError: RPCError(.internalError, "cancelled: the daemon is shutting down")
         default: RPCError(.internalError, "Internal error: \(error)")
         }

@@ -138,6 +138,18 @@ final class DaemonHarness: @unchecked Sendable {
         return (status, elapsed)
     }
 
+    /// Waits at most `limit` for the daemon to exit on its own.
+    /// - Returns: its exit status, or `nil` while it still runs.
+    func exitStatus(within limit: Duration) async -> Int32? {
+        let deadline = ContinuousClock.now + limit
+        while daemon.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        guard !daemon.isRunning else { return nil }
+        await ProcessResult.waitForExit(daemon)
+        return daemon.terminationStatus
+    }
+
     /// Sends a signal (SIGHUP to reload, SIGKILL to crash it).
     func signal(_ number: Int32) {
         if daemon.isRunning { kill(daemon.processIdentifier, number) }

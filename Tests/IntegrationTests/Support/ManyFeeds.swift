@@ -55,9 +55,8 @@ enum ManyFeeds {
         return (result.out + result.err).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Runs `sql` on the database at `path` with the sqlite3 tool (beside a running daemon too:
-    /// the database is in WAL mode) and expects it to succeed.
-    /// - Returns: what it printed, trimmed.
+    /// The output of `sql` run by the sqlite3 command-line tool on the database at `path`,
+    /// trimmed; a failure fails the test.
     @discardableResult
     static func sqlite3(_ path: String, _ sql: String) async throws -> String {
         let result = try await ProcessResult.run(
