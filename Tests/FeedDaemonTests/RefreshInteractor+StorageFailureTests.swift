@@ -20,12 +20,13 @@ struct RefreshInteractorStorageFailureTests {
     let store: DiskFullStore
     let refresher: RefreshInteractor
     let library: LibraryInteractor
+    let clock = RefreshInteractorHTTPTests.Clock()
 
     init() throws {
         store = try DiskFullStore()
         refresher = RefreshInteractor(
             fetcher: remote, parser: LibXMLFeedParser(), store: store, schedule: RefreshSchedule(interval: 1000),
-            concurrency: 2, logger: Logger(label: "test"))
+            concurrency: 2, now: { [clock] in clock.now }, logger: Logger(label: "test"))
         library = LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer, backlog: refresher.backlog)
     }
 
@@ -48,10 +49,16 @@ struct RefreshInteractorStorageFailureTests {
         #expect(refresher.backlog.storageFailure?.feeds == 1)
         #expect(refresher.backlog.storageFailure?.error == "database or disk is full")
 
-        // Not due by its schedule, yet due again while its refresh waits to be stored.
+        // Not due by its schedule, yet due again a minute later while its refresh waits to be
+        // stored; then after as long as the error has stood.
+        #expect(await refresher.refreshDue().isEmpty, "not fetched again at once")
+        clock.advance(61)
         #expect(await refresher.refreshDue().count == 1)
         #expect(remote.requests(for: feed.url) == 3)
         store.isFull = false
+        clock.advance(30)
+        #expect(await refresher.refreshDue().isEmpty, "the next retry is a minute on")
+        clock.advance(32)
         let retried = await refresher.refreshDue()
         #expect(retried.map(\.newItems) == [1] && retried.first?.error == nil)
         #expect(refresher.backlog.storageFailure == nil)
@@ -79,8 +86,10 @@ struct RefreshInteractorStorageFailureTests {
         #expect(try await library.feeds().map(\.consecutiveFailures) == [2, 2, 0], "failures in a row counted in memory")
         let twice = try await library.feeds()
 
-        // The next pass writes the failures first, then stores the refresh that waits.
+        // The next pass after the retry delay writes the failures first, then stores the
+        // refresh that waits.
         store.isFull = false
+        clock.advance(61)
         _ = await refresher.refreshDue()
         let stored = try await store.base.feeds()
         #expect(stored.map(\.consecutiveFailures) == [2, 2, 0])

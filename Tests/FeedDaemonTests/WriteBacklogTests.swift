@@ -46,4 +46,19 @@ struct WriteBacklogTests {
         #expect(backlog.keepOnly([3]) != nil)
         #expect(backlog.storageFailure == nil)
     }
+
+    @Test func retriesComeAsLongAfterAsTheErrorHasStoodBetweenOneAndFiveMinutes() {
+        let backlog = WriteBacklog()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(backlog.retryIsDue(at: start))
+        let full = FeedStoreDatabaseError(operation: "store", reason: "database or disk is full")
+        backlog.refused(full, feedID: 1, at: start)
+        #expect(!backlog.retryIsDue(at: start + 59) && backlog.retryIsDue(at: start + 60))
+        backlog.refused(full, feedID: 1, at: start + 200)
+        #expect(!backlog.retryIsDue(at: start + 399) && backlog.retryIsDue(at: start + 400))
+        backlog.refused(full, feedID: 1, at: start + 3600)
+        #expect(!backlog.retryIsDue(at: start + 3899) && backlog.retryIsDue(at: start + 3900))
+        backlog.written(1)
+        #expect(backlog.retryIsDue(at: start + 3600))
+    }
 }

@@ -41,7 +41,7 @@ extension RefreshInteractor {
     nonisolated func storeRefused(_ error: FeedStoreDatabaseError, feedID: Int64, failure: WriteBacklog.UnwrittenFailure? = nil) {
         if backlog.refused(error, feedID: feedID, failure: failure, at: now()) {
             logger.error(
-                "the database refuses writes: \(error); refreshes that cannot be stored are tried again each minute, and feeds are not counted as failing for it")
+                "the database refuses writes: \(error); refreshes that cannot be stored are tried again within minutes, and feeds are not counted as failing for it")
         } else {
             logger.debug("\(error)")
         }

@@ -90,13 +90,16 @@ public actor RefreshInteractor {
         await sharedPass(progress: progress) { feed, _ in feed.goneSince == nil }
     }
 
-    /// Refreshes the feeds whose next check has come (the daemon's own schedule), and those
-    /// whose last refresh the storage refused to store (`WriteBacklog`); concurrent callers
-    /// share one pass, and a `refreshAll` in progress serves too.
+    /// Refreshes the feeds whose next check has come (the daemon's own schedule); those whose
+    /// last refresh the storage refused to store (`WriteBacklog`) kept their next check, and
+    /// are refreshed when the backlog's retry is due instead. Concurrent callers share one
+    /// pass, and a `refreshAll` in progress serves too.
     public func refreshDue() async -> [RefreshOutcome] {
         let backlog = backlog
         return await sharedPass(progress: nil) { feed, now in
-            feed.goneSince == nil && ((feed.nextCheck.map { $0 <= now } ?? true) || backlog.isWaiting(feed.id))
+            guard feed.goneSince == nil else { return false }
+            if backlog.isWaiting(feed.id) { return backlog.retryIsDue(at: now) }
+            return feed.nextCheck.map { $0 <= now } ?? true
         }
     }
 

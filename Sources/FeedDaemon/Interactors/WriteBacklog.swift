@@ -10,8 +10,8 @@ import Synchronization
 /// on their feeds.
 ///
 /// Such an error is the daemon's, not a feed's: a feed whose refresh could not be stored keeps
-/// its schedule and its health, and is refreshed again by the next scheduled pass (each
-/// minute) until its store succeeds. A fetch that failed is the feed's, but recording it is a
+/// its schedule and its health, and is refreshed again once its retry is due (`retryIsDue`)
+/// until its store succeeds. A fetch that failed is the feed's, but recording it is a
 /// write too: the failure is kept here until it is written (at the start of each pass), and
 /// `feeds` and `status` show it from here meanwhile (`overlaying`). Shared by the refresh
 /// and library use cases; safe from any thread.
@@ -38,6 +38,16 @@ public final class WriteBacklog: Sendable {
         /// Feeds whose refresh the store refused; due again whatever their next check.
         var waiting: Set<Int64> = []
         var failures: [Int64: UnwrittenFailure] = [:]
+        /// When the waiting feeds are fetched again (`retryDelay`).
+        var retryAt: Date?
+    }
+
+    /// How long after a refused write the waiting feeds are fetched again: as long as the
+    /// storage error has stood, between a minute and five. A disk full for a minute is retried
+    /// at the next scheduled look; one full for hours costs each waiting site a fetch every five
+    /// minutes, not every minute (a refused fetch stores no validators, so each is a full one).
+    static func retryDelay(standingFor duration: TimeInterval) -> TimeInterval {
+        min(max(duration, 60), 300)
     }
 
     private let state = Mutex(State())
@@ -51,6 +61,11 @@ public final class WriteBacklog: Sendable {
             guard let error = state.error, let since = state.since else { return nil }
             return StorageFailure(error: error.reason, since: since, feeds: state.waiting.union(state.failures.keys).count)
         }
+    }
+
+    /// Whether the feeds whose refresh waits to be stored are to be fetched again at `date`.
+    public func retryIsDue(at date: Date) -> Bool {
+        state.withLock { state in state.retryAt.map { $0 <= date } ?? true }
     }
 
     /// Whether the refresh of `feedID` waits to be stored.
@@ -72,6 +87,7 @@ public final class WriteBacklog: Sendable {
             let began = state.error == nil
             state.error = error
             if began { state.since = date }
+            state.retryAt = date + Self.retryDelay(standingFor: date.timeIntervalSince(state.since ?? date))
             if let failure {
                 state.failures[feedID] = failure
                 state.waiting.remove(feedID)
@@ -94,6 +110,7 @@ public final class WriteBacklog: Sendable {
             else { return nil }
             state.error = nil
             state.since = nil
+            state.retryAt = nil
             return StorageFailure(error: error.reason, since: since, feeds: 0)
         }
     }
