@@ -122,7 +122,8 @@ public struct Daemon: Sendable {
                 protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current),
             newItems: newItems, status: StatusContext(startedAt: Date(), databasePath: databasePath),
             maintenance: maintenance,
-            rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader, logger: logger)
+            rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader,
+            restorer: RestoreInteractor(store: store, refresher: refresher, indexer: indexer, logger: logger), logger: logger)
 
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var failure: (any Error)?

@@ -185,4 +185,7 @@ public enum RPCErrorCode: Int, Sendable {
     /// `daemon.reload` found a config file that does not load; the message names the file, the
     /// line and the key, and the daemon keeps the configuration it runs with (protocol 1.6).
     case configurationRefused = -32009
+    /// `daemon.restore` refused the backup before changing anything; the message names the
+    /// backup and the reason (not a database, damaged, a newer schema…) (protocol 1.7).
+    case restoreRefused = -32011
 }

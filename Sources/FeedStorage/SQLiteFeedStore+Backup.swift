@@ -22,6 +22,50 @@ extension SQLiteFeedStore {
         guard !applied.isEmpty, let next = migrator.migrations.first(where: { !applied.contains($0) }) else { return nil }
         let backup = "\(path).before-\(next).bak"
         let operation = "back up the database to \(backup) before migration \(next)"
+        try writeCopy(writer, to: backup, operation: operation)
+        removeOldMigrationBackups(of: path)
+        return backup
+    }
+
+    /// The copies of the database at `path` beside it, migration and restore copies alike
+    /// (`<path>.before-*.bak`), newest first (by modification time, then name).
+    static func backups(of path: String) -> [String] {
+        backups(of: path, named: ".before-")
+    }
+
+    /// The copies `<path><infix>*.bak`, newest first (by modification time, then name).
+    static func backups(of path: String, named infix: String) -> [String] {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let prefix = (slash.map { String(path[path.index(after: $0)...]) } ?? path) + infix
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "/" : directory)) ?? []
+        let backups: [(path: String, modified: timespec)] = names
+            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".bak") }
+            .map { name in
+                let file = directory + "/" + name
+                var info = stat()
+                return (file, stat(file, &info) == 0 ? info.st_mtim : timespec())
+            }
+        return backups.sorted { a, b in
+            if a.modified.tv_sec != b.modified.tv_sec { return a.modified.tv_sec > b.modified.tv_sec }
+            if a.modified.tv_nsec != b.modified.tv_nsec { return a.modified.tv_nsec > b.modified.tv_nsec }
+            return a.path > b.path
+        }.map(\.path)
+    }
+
+    /// Deletes all but the newest `migrationBackupsKept` migration copies (`.before-v*.bak`);
+    /// restore copies are pruned on their own (`removeOldRestoreBackups`). Best effort: a copy
+    /// that cannot be deleted costs disk space, not data.
+    private static func removeOldMigrationBackups(of path: String) {
+        for old in backups(of: path, named: ".before-v").dropFirst(migrationBackupsKept) { unlink(old) }
+    }
+
+    /// Writes a consistent copy of the database (`VACUUM INTO`: the write-ahead log included,
+    /// free pages left out) to `backup`: to `<backup>.partial` first, synced, then renamed, so a
+    /// crash never leaves a half copy under the final name. Runs on the writer connection
+    /// outside a transaction, so no write of this process lands half in the copy.
+    /// - Throws: `FeedStoreDatabaseError` naming `operation` (a full disk, a damaged page).
+    static func writeCopy(_ writer: any DatabaseWriter, to backup: String, operation: String) throws {
         let partial = backup + ".partial"
         unlink(partial)  // left by a crash during an earlier attempt
         do {
@@ -38,41 +82,18 @@ extension SQLiteFeedStore {
             unlink(partial)
             throw FeedStoreDatabaseError(operation: operation, reason: reason)
         }
+        syncDirectory(of: backup)
+    }
+
+    /// `fsync` of the directory holding `path`, so a rename or link there is on disk. Best
+    /// effort: a directory that cannot be synced leaves the rename to the kernel's own flush.
+    static func syncDirectory(of path: String) {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        _ = syncFile(directory.isEmpty ? "/" : directory)  // the rename itself
-        removeOldMigrationBackups(of: path)
-        return backup
-    }
-
-    /// The migration copies of the database at `path`, newest first (by modification time,
-    /// then name).
-    static func migrationBackups(of path: String) -> [String] {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let prefix = (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".before-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "/" : directory)) ?? []
-        let backups: [(path: String, modified: timespec)] = names
-            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".bak") }
-            .map { name in
-                let file = directory + "/" + name
-                var info = stat()
-                return (file, stat(file, &info) == 0 ? info.st_mtim : timespec())
-            }
-        return backups.sorted { a, b in
-            if a.modified.tv_sec != b.modified.tv_sec { return a.modified.tv_sec > b.modified.tv_sec }
-            if a.modified.tv_nsec != b.modified.tv_nsec { return a.modified.tv_nsec > b.modified.tv_nsec }
-            return a.path > b.path
-        }.map(\.path)
-    }
-
-    /// Deletes all but the newest `migrationBackupsKept` copies. Best effort: a copy that cannot
-    /// be deleted costs disk space, not data.
-    private static func removeOldMigrationBackups(of path: String) {
-        for old in migrationBackups(of: path).dropFirst(migrationBackupsKept) { unlink(old) }
+        _ = syncFile(directory.isEmpty ? "/" : directory)
     }
 
     /// `fsync` of a file or directory; `false` (with `errno`) when it cannot be opened or synced.
-    private static func syncFile(_ path: String) -> Bool {
+    static func syncFile(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
