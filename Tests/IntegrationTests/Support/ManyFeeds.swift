@@ -54,6 +54,15 @@ enum ManyFeeds {
         return (result.out + result.err).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Runs `sql` on the database at `path` with the sqlite3 command-line tool, as a user would.
+    /// - Returns: its standard output, trimmed; `status` and `err` are in `result`.
+    @discardableResult
+    static func sqlite3(_ path: String, _ sql: String) async throws -> (out: String, result: ProcessResult) {
+        let result = try await ProcessResult.run(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"), [path, sql], environment: ["LANG": "C.UTF-8"])
+        return (result.out.trimmingCharacters(in: .whitespacesAndNewlines), result)
+    }
+
     /// Whether the sqlite3 command-line tool is installed (a test dependency, see the Makefile).
     static var haveSQLite3: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") }
 }
