@@ -24,7 +24,7 @@ struct RestoreCommand: ParsableCommand {
             nothing changed then.
             """)
 
-    @Argument(help: ArgumentHelp("The backup: a copy of the database (sqlite3 .backup, a .bak beside it).", valueName: "backup"))
+    @Argument(help: ArgumentHelp("The backup: a copy of the database (sqlite3 .backup, a .bak beside it).", valueName: "backup"), completion: .file())
     var backup: String
 
     @Option(help: ArgumentHelp("Configuration file (its 'database' is the one restored).", discussion: "Default: $XDG_CONFIG_HOME/tidings/config.yaml.", valueName: "path"))

@@ -165,6 +165,35 @@ struct SQLiteFeedStoreRestoreTests {
         #expect(SQLiteFeedStore.backups(of: path).isEmpty)
     }
 
+    @Test func anotherPageSizeIsRefusedLiveAndRestoredWithoutADaemon() async throws {
+        defer { try? FileManager.default.removeItem(at: database.directory) }
+        let backup = directory + "/backup.sqlite"
+        do {
+            let store = try await storeWithFeeds(["Alpha"])
+            try backUp(store, to: backup)
+            try await add(["Beta"], to: store)
+            let queue = try DatabaseQueue(path: backup)
+            try await queue.writeWithoutTransaction { db in
+                // A page size changes only outside WAL mode, with a VACUUM.
+                try db.execute(sql: "PRAGMA journal_mode = DELETE")
+                try db.execute(sql: "PRAGMA page_size = 8192")
+                try db.execute(sql: "VACUUM")
+            }
+            try queue.close()
+
+            let error = try await #require(throws: RestoreRefusedError.self) { try await store.restore(from: backup) }
+            #expect(error.reason.hasPrefix("its page size (8192 bytes) differs from the database's (4096 bytes)"), "\(error)")
+            #expect(error.reason.hasSuffix("stop tidingsd and run 'tidingsd restore' instead"), "\(error)")
+            #expect(try await store.feeds().count == 2)
+            #expect(SQLiteFeedStore.backups(of: path).isEmpty)
+        }
+
+        _ = try SQLiteFeedStore.restore(from: backup, into: path)
+        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        #expect(try await store.feeds().map(\.title) == ["Alpha"])
+        #expect(try await store.pragma("page_size") == "8192")
+    }
+
     // MARK: - With no daemon
 
     @Test func anOfflineRestoreKeepsTheReplacedDatabaseWithItsLog() async throws {

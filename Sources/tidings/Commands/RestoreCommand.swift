@@ -20,7 +20,7 @@ struct RestoreCommand: AsyncParsableCommand {
             restore fails: nothing was changed then.
             """)
 
-    @Argument(help: ArgumentHelp("The backup: a copy made with sqlite3 .backup, or a .bak beside the database.", valueName: "backup"))
+    @Argument(help: ArgumentHelp("The backup: a copy made with sqlite3 .backup, or a .bak beside the database.", valueName: "backup"), completion: .file())
     var backup: String
 
     @OptionGroup var global: GlobalOptions
