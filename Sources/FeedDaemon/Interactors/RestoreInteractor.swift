@@ -9,12 +9,19 @@ public struct RestoreInteractor: Sendable {
     private let store: SQLiteFeedStore
     private let refresher: RefreshInteractor
     private let indexer: SearchIndexer
+    private let newItems: NewItemsBroadcaster?
     private let logger: Logger
 
-    public init(store: SQLiteFeedStore, refresher: RefreshInteractor, indexer: SearchIndexer, logger: Logger) {
+    /// - Parameter newItems: told that the database was replaced, so that watchers and hooks
+    ///   hear of the items stored after the restore (whose numbers may be lower than before).
+    public init(
+        store: SQLiteFeedStore, refresher: RefreshInteractor, indexer: SearchIndexer, newItems: NewItemsBroadcaster? = nil,
+        logger: Logger
+    ) {
         self.store = store
         self.refresher = refresher
         self.indexer = indexer
+        self.newItems = newItems
         self.logger = logger
     }
 
@@ -29,6 +36,7 @@ public struct RestoreInteractor: Sendable {
         }
         let report = try await refresher.whilePaused {
             let report = try await store.restore(from: path)
+            await newItems?.databaseReplaced()
             // Searches would otherwise miss what the backup holds beyond its own index.
             do { try await indexer.catchUp() } catch { logger.warning("\(error)") }
             return report
