@@ -66,13 +66,16 @@ extension SQLiteFeedStore {
     /// outside a transaction, so no write of this process lands half in the copy.
     /// - Throws: `FeedStoreDatabaseError` naming `operation` (a full disk, a damaged page).
     static func writeCopy(_ writer: any DatabaseWriter, to backup: String, operation: String) throws {
+        // Outside a transaction: SQLite refuses VACUUM (INTO as well) inside one.
+        try writer.writeWithoutTransaction { db in try writeCopy(db, to: backup, operation: operation) }
+    }
+
+    /// `writeCopy(_:to:operation:)` on a connection the caller holds outside a transaction.
+    static func writeCopy(_ db: Database, to backup: String, operation: String) throws {
         let partial = backup + ".partial"
         unlink(partial)  // left by a crash during an earlier attempt
         do {
-            // Outside a transaction: SQLite refuses VACUUM (INTO as well) inside one.
-            try writer.writeWithoutTransaction { db in
-                try db.execute(sql: "VACUUM INTO ?", arguments: [partial])
-            }
+            try db.execute(sql: "VACUUM INTO ?", arguments: [partial])
         } catch let error as DatabaseError {
             unlink(partial)
             throw FeedStoreDatabaseError(operation: operation, error)

@@ -55,12 +55,13 @@ extension SQLiteFeedStore {
                     + "which SQLite cannot copy into a database in WAL mode; stop tidingsd and run 'tidingsd restore' instead")
         }
         let replacedCopy = restoreBackupPath(for: path, at: now)
-        try writeCopy(writer, to: replacedCopy, operation: "keep the database as \(replacedCopy) before restoring \(backup)")
         try databaseAccess(operation) {
             try withBackup(backup) { source in
                 // The barrier waits for running reads and holds new ones until the copy is
-                // done: none sees a half-copied file.
+                // done: none sees a half-copied file. The kept copy is taken inside it too, so
+                // no write (a client marking an item read) lands between the two and is lost.
                 try writer.barrierWriteWithoutTransaction { db in
+                    try writeCopy(db, to: replacedCopy, operation: "keep the database as \(replacedCopy) before restoring \(backup)")
                     try source.read { try $0.backup(to: db) }
                 }
             }
