@@ -103,6 +103,36 @@ struct RestoreTests {
         #expect(try await ManyFeeds.integrityCheck(daemon.databasePath) == "ok")
     }
 
+    @Test func aRestoreWaitsForTheRefreshInProgress() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        let daemon = try await Self.daemonWithFeed(server, items: 5)
+        let backup = try await Self.backUp(daemon)
+        // A pass that fetches 12 items, slowly: the restore comes while it runs.
+        var slow = TestHTTPResponse.ok(ManyFeeds.rss(feed: 1, items: 12))
+        slow.delay = .seconds(2)
+        server.route("/feed.xml", slow)
+        async let refreshed = daemon.tidings(["refresh"])
+        while true {
+            let status = try await daemon.tidings(["status", "--json"])
+            let fields = try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any]
+            if fields?["refreshing"] as? Bool == true { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+
+        let restored = try await daemon.tidings(["restore", backup])
+        #expect(restored.status == 0, "\(restored)")
+        let refresh = try await refreshed
+        #expect(refresh.status == 0, "\(refresh)")
+        // The pass stored its items before the restore began, and the restore put the backup's
+        // state back whole: nothing of the pass was written into the restored database.
+        #expect(try await Self.listedCount(daemon) == 5)
+        let kept = try #require(Self.restoreCopies(of: daemon.databasePath).first)
+        #expect(try await ManyFeeds.sqlite3(kept, "SELECT COUNT(*) FROM item;").out == "12")
+        #expect(await daemon.stop() == 0)
+        #expect(try await ManyFeeds.integrityCheck(daemon.databasePath) == "ok")
+    }
+
     @Test func withNoDaemonTidingsRunsTidingsdRestore() async throws {
         let server = try await TestHTTPServer.start()
         defer { Task { try? await server.stop() } }
