@@ -79,6 +79,10 @@ struct RestoreTests {
         #expect(restored.out.contains("Restored \(daemon.databasePath) from \(backup): 1 feed, 5 items"), "\(restored)")
 
         #expect(try await Self.listedCount(daemon) == 5)
+        // Search answers from the restored items (the index caught up with them).
+        let found = try await daemon.tidings(["search", "item", "--limit", "100"])
+        #expect(found.status == 0, "\(found)")
+        #expect(found.out.components(separatedBy: "Feed 1 item ").count - 1 == 5, "\(found)")
         let status = try await daemon.tidings(["status", "--json"])
         #expect(status.status == 0, "\(status)")
         let fields = try #require(try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any])
