@@ -7,11 +7,11 @@ extension SQLiteFeedStore {
     /// put a backup back under a running daemon (moving a file over the live path would leave
     /// the daemon writing to the old file and the old `-wal` beside the new one).
     ///
-    /// The backup is checked first (`checkBackup(at:)`); then the current database is kept as
+    /// The backup is checked first (`checkBackup(at:)`). Then, with every reader shut out (a
+    /// barrier on the writer connection), the current database is kept as
     /// `<path>.before-restore-<time>.bak` (`VACUUM INTO`, like the migration copies; only the
-    /// newest `restoreBackupsKept` such copies stay); then SQLite's backup API copies the backup
-    /// into the writer connection, in one write transaction with every reader shut out (a
-    /// barrier). The file keeps its inode, so every connection, and anyone watching the path,
+    /// newest `restoreBackupsKept` such copies stay) and SQLite's backup API copies the backup
+    /// into the writer connection in one write transaction. The file keeps its inode, so every connection, and anyone watching the path,
     /// sees the restored content; a copy that fails half-way rolls back and leaves the database
     /// as it was. An older schema is then migrated (with the usual copy first), and the result
     /// must pass `PRAGMA integrity_check`.
