@@ -27,10 +27,11 @@ public enum ChildProcess {
     static let defaultedSignals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2]
 
     /// Spawns `arguments[0]` (an absolute path) with `arguments` and `environment`
-    /// (`NAME=value` strings); standard output and error both go to `output`.
+    /// (`NAME=value` strings); standard output goes to `output`, standard error to `error`
+    /// (by default `output` as well).
     /// - Returns: the child's pid, or the `errno` of `posix_spawn`.
     public static func spawn(
-        _ arguments: [String], environment: [String], input: Input, output: Int32, group: Group
+        _ arguments: [String], environment: [String], input: Input, output: Int32, error: Int32? = nil, group: Group
     ) -> Result<pid_t, SpawnError> {
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
@@ -47,7 +48,7 @@ public enum ChildProcess {
         case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, 0)
         }
         posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        posix_spawn_file_actions_adddup2(&actions, error ?? output, 2)
         // Descriptors opened without O_CLOEXEC (by libraries, by another thread, or Foundation's
         // `Process`, which watches each child through a socket the child keeps open) must not
         // live on in the child: whoever waits for them to close would wait for the child.

@@ -71,6 +71,12 @@ public struct Daemon: Sendable {
         locks.append(try InstanceLock(path: databasePath + ".lock", resource: "the database \(databasePath)"))
         defer { withExtendedLifetime(locks) {} }
 
+        // A database missing where copies of one lie (deleted, or lost under the last daemon)
+        // is made anew, but not silently.
+        if access(databasePath, F_OK) != 0, let newest = SQLiteFeedStore.backups(of: databasePath).first {
+            logger.notice(
+                "no database at \(databasePath): starting a new, empty one; the newest copy beside it is \(newest) ('tidings restore \(newest)' puts it back)")
+        }
         let store = try SQLiteFeedStore(path: databasePath, htmlToText: HTMLTitleText.text(ofHTML:))
         if let backup = store.migrationBackup {
             logger.notice("copied the database to \(backup) before migrating it to schema \(store.schemaVersion)")
@@ -123,7 +129,9 @@ public struct Daemon: Sendable {
                 protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current),
             newItems: newItems, status: StatusContext(startedAt: Date(), databasePath: databasePath),
             maintenance: maintenance,
-            rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader, logger: logger)
+            rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader,
+            restorer: RestoreInteractor(store: store, refresher: refresher, indexer: indexer, newItems: newItems, logger: logger),
+            logger: logger)
 
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var failure: (any Error)?

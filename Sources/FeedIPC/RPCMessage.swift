@@ -188,4 +188,7 @@ public enum RPCErrorCode: Int, Sendable {
     /// The daemon's database file was deleted or replaced while it ran: it answers nothing more
     /// from it and exits (protocol 1.7).
     case databaseFileLost = -32010
+    /// `daemon.restore` refused the backup before changing anything; the message names the
+    /// backup and the reason (not a database, damaged, a newer schema…) (protocol 1.7).
+    case restoreRefused = -32011
 }

@@ -9,7 +9,8 @@ public struct DamagedDatabaseError: Error, Sendable, Hashable, CustomStringConve
     public var path: String
     /// What SQLite found, first problem first (at most `SQLiteFeedStore.startupCheckProblemsKept`).
     public var problems: [String]
-    /// Copies of the database beside it, newest first (`SQLiteFeedStore.migrationBackups(of:)`).
+    /// Copies of the database beside it, newest first migration and restore copies alike
+    /// (`SQLiteFeedStore.backups(of:)`).
     public var backups: [String]
 
     public init(path: String, problems: [String], backups: [String]) {
@@ -18,10 +19,12 @@ public struct DamagedDatabaseError: Error, Sendable, Hashable, CustomStringConve
         self.backups = backups
     }
 
-    /// How to put the newest backup back while no daemon runs; `nil` when there is none.
+    /// How to put the newest backup back; `nil` when there is none. The daemon is not running
+    /// then (it refused to serve the database), so `tidings restore` runs `tidingsd restore`,
+    /// which keeps the damaged file as a backup of its own.
     public var restoreAdvice: String? {
         guard let backup = backups.first else { return nil }
-        return "to restore it, stop tidingsd, copy \(backup) over \(path) and delete \(path)-wal and \(path)-shm"
+        return "to restore it, run: tidings restore \(Self.shellWord(backup))"
     }
 
     public var description: String {
@@ -33,5 +36,12 @@ public struct DamagedDatabaseError: Error, Sendable, Hashable, CustomStringConve
             "no backup found beside it (\(path).before-*.bak)"
         }
         return "the database \(path) is damaged and is not served: \(found)\(more); \(backup)"
+    }
+
+    /// `path` as one shell word: as it is when it holds only characters no shell treats
+    /// specially (the usual case), else in single quotes.
+    private static func shellWord(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789/._-+:@%,".unicodeScalars.contains($0)) }
+        return plain ? path : "'" + path.replacing("'", with: #"'\''"#) + "'"
     }
 }

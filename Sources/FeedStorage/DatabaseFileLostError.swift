@@ -7,7 +7,7 @@
 /// `DatabaseFileWatching`); what sits at the path is left as it is.
 public struct DatabaseFileLostError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What happened to the file.
-    public enum Loss: String, Sendable, Hashable {
+    public enum Loss: String, Sendable, Hashable, CaseIterable {
         /// Nothing is at the path any more.
         case deleted
         /// Another file is at the path (a different device or inode).

@@ -10,7 +10,9 @@ extension SQLiteFeedStore {
     /// has to be downgraded) can be undone by copying the file back. A new database has nothing
     /// to lose and gets no copy.
     ///
-    /// The copy is `copyDatabase` (`VACUUM INTO`). Only the newest
+    /// The copy is `VACUUM INTO`: one consistent snapshot (the write-ahead log included) in a
+    /// compact file, written beside the target and renamed over it once it is on disk, so a
+    /// crash never leaves a half copy under the final name. Only the newest
     /// `migrationBackupsKept` copies are kept. Failing to take the copy fails the opening:
     /// migrating without the copy would be the one risk the copy is there to remove.
     /// - Returns: the copy's path, or `nil` when none was needed.
@@ -19,45 +21,33 @@ extension SQLiteFeedStore {
         let applied = Set(try writer.read { try migrator.appliedMigrations($0) })
         guard !applied.isEmpty, let next = migrator.migrations.first(where: { !applied.contains($0) }) else { return nil }
         let backup = "\(path).before-\(next).bak"
-        try copyDatabase(writer, to: backup, operation: "back up the database to \(backup) before migration \(next)")
+        let operation = "back up the database to \(backup) before migration \(next)"
+        try writeCopy(writer, to: backup, operation: operation)
         removeOldMigrationBackups(of: path)
         return backup
     }
 
-    /// Writes a consistent copy of the database (`VACUUM INTO`: one snapshot, the write-ahead log
-    /// included, in a compact file) to `backup`, beside it first and renamed over it once it is
-    /// on disk, so a crash never leaves a half copy under the final name.
-    /// - Throws: `FeedStoreDatabaseError` naming `operation`.
-    static func copyDatabase(_ writer: any DatabaseWriter, to backup: String, operation: String) throws {
-        let partial = backup + ".partial"
-        unlink(partial)  // left by a crash during an earlier attempt
-        do {
-            // Outside a transaction: SQLite refuses VACUUM (INTO as well) inside one.
-            try writer.writeWithoutTransaction { db in
-                try db.execute(sql: "VACUUM INTO ?", arguments: [partial])
-            }
-        } catch let error as DatabaseError {
-            unlink(partial)
-            throw FeedStoreDatabaseError(operation: operation, error)
-        }
-        guard syncFile(partial), rename(partial, backup) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(partial)
-            throw FeedStoreDatabaseError(operation: operation, reason: reason)
-        }
-        let directory = backup.lastIndex(of: "/").map { String(backup[..<$0]) } ?? "."
-        _ = syncFile(directory.isEmpty ? "/" : directory)  // the rename itself
+    /// The copies of the database at `path` beside it, newest first (by modification time, then
+    /// name): migration and restore copies (`<path>.before-*.bak`) and the copies a daemon saved
+    /// when the file was replaced or deleted under it (`<path>.replaced-*.bak`, `.deleted-*`).
+    public static func backups(of path: String) -> [String] {
+        backups(of: path, named: [".before-"] + DatabaseFileLostError.Loss.allCases.map { ".\($0.rawValue)-" })
     }
 
-    /// The migration copies of the database at `path`, newest first (by modification time,
-    /// then name).
-    static func migrationBackups(of path: String) -> [String] {
+    /// The copies `<path><infix>*.bak`, newest first (by modification time, then name).
+    static func backups(of path: String, named infix: String) -> [String] {
+        backups(of: path, named: [infix])
+    }
+
+    /// The copies `<path><infix>*.bak` for any of `infixes`, newest first.
+    private static func backups(of path: String, named infixes: [String]) -> [String] {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
-        let prefix = (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".before-"
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let prefixes = infixes.map { name + $0 }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "/" : directory)) ?? []
         let backups: [(path: String, modified: timespec)] = names
-            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".bak") }
+            .filter { name in name.hasSuffix(".bak") && prefixes.contains { name.hasPrefix($0) } }
             .map { name in
                 let file = directory + "/" + name
                 var info = stat()
@@ -70,14 +60,50 @@ extension SQLiteFeedStore {
         }.map(\.path)
     }
 
-    /// Deletes all but the newest `migrationBackupsKept` copies. Best effort: a copy that cannot
-    /// be deleted costs disk space, not data.
+    /// Deletes all but the newest `migrationBackupsKept` migration copies (`.before-v*.bak`);
+    /// restore copies are pruned on their own (`removeOldRestoreBackups`). Best effort: a copy
+    /// that cannot be deleted costs disk space, not data.
     private static func removeOldMigrationBackups(of path: String) {
-        for old in migrationBackups(of: path).dropFirst(migrationBackupsKept) { unlink(old) }
+        for old in backups(of: path, named: ".before-v").dropFirst(migrationBackupsKept) { unlink(old) }
+    }
+
+    /// Writes a consistent copy of the database (`VACUUM INTO`: the write-ahead log included,
+    /// free pages left out) to `backup`: to `<backup>.partial` first, synced, then renamed, so a
+    /// crash never leaves a half copy under the final name. Runs on the writer connection
+    /// outside a transaction, so no write of this process lands half in the copy.
+    /// - Throws: `FeedStoreDatabaseError` naming `operation` (a full disk, a damaged page).
+    static func writeCopy(_ writer: any DatabaseWriter, to backup: String, operation: String) throws {
+        // Outside a transaction: SQLite refuses VACUUM (INTO as well) inside one.
+        try writer.writeWithoutTransaction { db in try writeCopy(db, to: backup, operation: operation) }
+    }
+
+    /// `writeCopy(_:to:operation:)` on a connection the caller holds outside a transaction.
+    static func writeCopy(_ db: Database, to backup: String, operation: String) throws {
+        let partial = backup + ".partial"
+        unlink(partial)  // left by a crash during an earlier attempt
+        do {
+            try db.execute(sql: "VACUUM INTO ?", arguments: [partial])
+        } catch let error as DatabaseError {
+            unlink(partial)
+            throw FeedStoreDatabaseError(operation: operation, error)
+        }
+        guard syncFile(partial), rename(partial, backup) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(partial)
+            throw FeedStoreDatabaseError(operation: operation, reason: reason)
+        }
+        syncDirectory(of: backup)
+    }
+
+    /// `fsync` of the directory holding `path`, so a rename or link there is on disk. Best
+    /// effort: a directory that cannot be synced leaves the rename to the kernel's own flush.
+    static func syncDirectory(of path: String) {
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        _ = syncFile(directory.isEmpty ? "/" : directory)
     }
 
     /// `fsync` of a file or directory; `false` (with `errno`) when it cannot be opened or synced.
-    private static func syncFile(_ path: String) -> Bool {
+    static func syncFile(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

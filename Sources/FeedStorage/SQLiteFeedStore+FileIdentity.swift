@@ -73,7 +73,7 @@ extension SQLiteFeedStore: DatabaseFileWatching {
         // start: a reader connection opened now would open whatever is at the path.
         let writer = writer
         try await Task.detached {
-            try Self.copyDatabase(writer, to: copy, operation: "save the database it had open to \(copy)")
+            try Self.writeCopy(writer, to: copy, operation: "save the database it had open to \(copy)")
         }.value
         return copy
     }

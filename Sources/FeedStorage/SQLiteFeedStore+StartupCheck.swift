@@ -34,7 +34,7 @@ extension SQLiteFeedStore {
             problems.append(error.message ?? "database disk image is malformed")
         }
         guard problems.isEmpty else {
-            throw DamagedDatabaseError(path: path, problems: problems, backups: migrationBackups(of: path))
+            throw DamagedDatabaseError(path: path, problems: problems, backups: backups(of: path))
         }
     }
 

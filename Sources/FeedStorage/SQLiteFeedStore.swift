@@ -64,7 +64,7 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
         } catch let error as DatabaseError where Self.isDamage(error) {
             throw DamagedDatabaseError(
                 path: path, problems: [error.message ?? "database disk image is malformed"],
-                backups: Self.migrationBackups(of: path))
+                backups: Self.backups(of: path))
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: "open the database \(path)", error)
         }

@@ -16,7 +16,9 @@ import Darwin
 enum CompositionRoot {
     /// The socket client (which starts the daemon when it is not running, docs/cli.md
     /// "Autostart"), terminal, browser launcher and clock for one command.
-    static func dependencies(_ options: GlobalOptions) -> ClientDependencies {
+    /// - Parameter autostart: `false` for the one command that must not start a daemon
+    ///   (`restore`, which runs `tidingsd restore` when none runs).
+    static func dependencies(_ options: GlobalOptions, autostart starts: Bool = true) -> ClientDependencies {
         let environment = ProcessInfo.processInfo.environment
         let socket = SocketLocation.choose(explicit: options.socket, environment: environment, uid: getuid())
         let terminal = StandardTerminal(environment: environment, color: options.color)
@@ -28,7 +30,7 @@ enum CompositionRoot {
             announce: { [terminal] note in terminal.writeError(note) })
         return ClientDependencies(
             daemon: UnixSocketDaemonClient(
-                socketPath: socket.path, socketDirectory: socket.defaultDirectory, autostart: autostart),
+                socketPath: socket.path, socketDirectory: socket.defaultDirectory, autostart: starts ? autostart : nil),
             terminal: terminal,
             launcher: ProcessBrowserLauncher(),
             clock: SystemWallClock(),

@@ -29,7 +29,7 @@ struct Tidings: AsyncParsableCommand {
             ReadCommand.self, UnreadCommand.self, StarCommand.self, UnstarCommand.self, FeedsCommand.self, SubscribeCommand.self,
             UnsubscribeCommand.self, RefreshCommand.self, TagCommand.self, RenameCommand.self, ImportCommand.self,
             ExportCommand.self, StatusCommand.self, MaintenanceCommand.self,
-            RulesCommand.self, ReloadCommand.self,
+            RulesCommand.self, ReloadCommand.self, RestoreCommand.self,
         ])
 
     /// Read here only when no command follows them (`tidings --socket P` shows the help); before a

@@ -75,7 +75,7 @@ struct SQLiteFeedStoreBackupTests {
         _ = try SQLiteFeedStore(path: path, htmlToText: { $0 })
         #expect(try backups() == ["other.sqlite.before-v2.bak", "tidings.sqlite.before-v3.bak", "tidings.sqlite.before-v4.bak"])
         #expect(!FileManager.default.fileExists(atPath: path + ".before-v4.bak.partial"))
-        #expect(SQLiteFeedStore.migrationBackups(of: path) == [path + ".before-v4.bak", path + ".before-v3.bak"])
+        #expect(SQLiteFeedStore.backups(of: path) == [path + ".before-v4.bak", path + ".before-v3.bak"])
     }
 
     @Test func aCopyThatCannotBeWrittenStopsTheMigration() throws {

@@ -48,7 +48,7 @@ struct SQLiteFeedStoreStartupCheckTests {
         // No migration ran, so no copy of the damaged file replaced a good one.
         let left = try FileManager.default.contentsOfDirectory(atPath: database.directory.path).filter { $0.hasSuffix(".bak") }
         #expect(left == ["tidings.sqlite.before-v3.bak"])
-        #expect(error.description.contains("newest backup: \(older); to restore it, stop tidingsd, copy \(older) over \(path)"))
+        #expect(error.description.hasSuffix("newest backup: \(older); to restore it, run: tidings restore \(older)"))
     }
 
     @Test func aSoundDatabasePassesTheCheck() throws {
@@ -61,6 +61,8 @@ struct SQLiteFeedStoreStartupCheckTests {
     @Test func withoutABackupTheMessageSaysSo() {
         let error = DamagedDatabaseError(path: "/d/tidings.sqlite", problems: ["page 7: bad", "page 9: bad"], backups: [])
         #expect(error.restoreAdvice == nil)
+        let spaced = DamagedDatabaseError(path: "/d/t.sqlite", problems: ["bad"], backups: ["/my data/t.sqlite.before-v3.bak"])
+        #expect(spaced.restoreAdvice == "to restore it, run: tidings restore '/my data/t.sqlite.before-v3.bak'")
         #expect(error.description == "the database /d/tidings.sqlite is damaged and is not served: page 7: bad (and 1 more); no backup found beside it (/d/tidings.sqlite.before-*.bak)")
     }
 }

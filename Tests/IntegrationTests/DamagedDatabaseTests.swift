@@ -7,7 +7,7 @@ import TestSupport
 
 /// A database that still opens but has garbage in a page of its item table is not served: the
 /// daemon's start-up check finds it, and the daemon exits 65 with one line naming the database,
-/// the newest backup beside it and how to put the backup back.
+/// the newest backup beside it and how to put the backup back (`tidings restore`), which works.
 @Suite(.timeLimit(.minutes(2)), .enabled(if: ManyFeeds.haveSQLite3, "the sqlite3 tool is missing (make test installs it)"))
 struct DamagedDatabaseTests {
     @Test func aDatabaseWithAGarbledItemPageIsNotServed() async throws {
@@ -49,16 +49,22 @@ struct DamagedDatabaseTests {
         let message = started.err
         #expect(message.contains("the database \(database) is damaged and is not served: Page "), "\(started)")
         #expect(message.contains("newest backup: \(backup)"), "\(started)")
-        #expect(message.contains("copy \(backup) over \(database) and delete \(database)-wal and \(database)-shm"), "\(started)")
+        #expect(message.contains("to restore it, run: tidings restore \(backup)"), "\(started)")
         #expect(message.split(separator: "\n").count == 1, "one line: \(started)")
         #expect(!FileManager.default.fileExists(atPath: backup + ".partial"))
         let status = try await daemon.tidings(["status"])
         #expect(status.status != 0, "nothing answers: \(status)")
 
-        // Doing what the message says brings the daemon and the items back.
-        try FileManager.default.removeItem(atPath: database)
-        try FileManager.default.copyItem(atPath: backup, toPath: database)
-        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+        // Doing what the message says brings the daemon and the items back: with no daemon
+        // running, `tidings restore` runs `tidingsd restore` on the database the default
+        // config names, and keeps the damaged file.
+        try RestoreTests.writeDefaultConfig(of: daemon)
+        let restored = try await daemon.tidings(["restore", backup])
+        #expect(restored.status == 0, "\(restored)")
+        #expect(restored.out.contains("Restored \(database) from \(backup)"), "\(restored)")
+        let kept = try #require(RestoreTests.restoreCopies(of: database).first, "\(restored)")
+        #expect(restored.out.contains("Kept the database it replaces as \(kept)"), "\(restored)")
+        #expect(try await ManyFeeds.integrityCheck(kept) != "ok", "the damaged file is kept as it was")
         try await daemon.restart()
         let listed = try await daemon.tidings(["list", "--all", "--limit", "1000"])
         #expect(listed.status == 0, "\(listed)")

@@ -64,6 +64,19 @@ struct LostDatabaseFileTests {
         let saved = try #require(Self.savedCopy(of: database, kind: "deleted"), "\(daemon.log())")
         #expect(try await ManyFeeds.integrityCheck(saved) == "ok")
         #expect(try await ManyFeeds.sqlite3(saved, "SELECT COUNT(*) FROM item;") == "20")
+
+        // The next start makes a new database and says where the saved one is; restoring it
+        // brings the items back.
+        server.route("/feed.xml", .status(304))
+        try await daemon.restart()
+        #expect(daemon.log().contains(
+            "no database at \(database): starting a new, empty one; the newest copy beside it is \(saved) ('tidings restore \(saved)' puts it back)"),
+            "\(daemon.log())")
+        let restored = try await daemon.tidings(["restore", saved])
+        #expect(restored.status == 0, "\(restored)")
+        let listed = try await daemon.tidings(["list", "--all", "--limit", "100", "--json"])
+        #expect(listed.out.components(separatedBy: "\"number\"").count - 1 == 20, "\(listed)")
+        #expect(await daemon.stop() == 0)
     }
 
     /// The next client is answered with the loss, unless the daemon's own work after the last

@@ -66,14 +66,6 @@ extension SpawningDaemonLauncher {
         }
     }
 
-    /// The path of the running executable, from `/proc/self/exe`.
-    static func runningExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }

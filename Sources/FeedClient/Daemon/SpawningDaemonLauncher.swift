@@ -85,17 +85,8 @@ public final class SpawningDaemonLauncher: DaemonLauncher {
         return SocketLocation.choose(explicit: nil, environment: inherited, uid: getuid())
     }
 
-    /// `tidingsd` in the directory of the running `tidings`, else the first on `PATH`.
     private func findDaemon() throws -> String {
-        var candidates: [String] = []
-        if let executable = executablePath ?? Self.runningExecutable(), let slash = executable.lastIndex(of: "/") {
-            candidates.append(String(executable[..<slash]) + "/tidingsd")
-        }
-        for directory in (environment["PATH"] ?? "").split(separator: ":") where directory.hasPrefix("/") {
-            candidates.append(directory + "/tidingsd")
-        }
-        if let found = candidates.first(where: { access($0, X_OK) == 0 }) { return found }
-        throw DaemonLaunchError.notFound(searched: candidates.map { String($0.dropLast("/tidingsd".count)) })
+        try DaemonExecutable.find(environment: environment, executablePath: executablePath)
     }
 
     /// `$XDG_STATE_HOME/tidings/tidingsd.log` (default `~/.local/state`), its directory made

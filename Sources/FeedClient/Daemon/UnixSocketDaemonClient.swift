@@ -43,7 +43,8 @@ public final class UnixSocketDaemonClient: DaemonClient {
     ///   - clientName: sent in `hello`, e.g. `tidings/0.1.0`.
     ///   - requestTimeout: seconds to wait for an answer; `nil` waits as long as it takes.
     ///   - untimedMethods: methods that may legitimately take long and are never timed out
-    ///     (`refresh` fetches every feed before it answers).
+    ///     (`refresh` fetches every feed before it answers; `daemon.restore` waits for a pass in
+    ///     progress and reads the whole backup).
     ///   - pipelinedMethods: read-only methods whose first call is sent together with `hello`.
     ///   - responseLineLimit: the longest response line accepted. Larger than the daemon's own
     ///     request limit because a full `items.list` of a big database is one line.
@@ -53,7 +54,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
         socketDirectory: String? = nil,
         clientName: String = "tidings/" + TidingsVersion.current,
         requestTimeout: Int? = 120,
-        untimedMethods: Set<String> = [RPC.Refresh.name, RPC.Watch.name],
+        untimedMethods: Set<String> = [RPC.Refresh.name, RPC.Watch.name, RPC.Restore.name],
         pipelinedMethods: Set<String> = [
             RPC.ListItems.name, RPC.Search.name, RPC.GetItem.name, RPC.ListFeeds.name, RPC.Status.name,
         ],

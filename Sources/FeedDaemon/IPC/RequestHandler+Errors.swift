@@ -69,6 +69,7 @@ extension RequestHandler {
         case let error as SubscriptionListError: RPCError(.invalidParams, error.description)
         case let error as RulesInteractor.NoSuchRule: RPCError(.notFound, error.description)
         case let error as RuleTooSlow: RPCError(.invalidParams, error.description)
+        case let error as RestoreRefusedError: RPCError(.restoreRefused, error.description)
         case let error as ReloadRefused: RPCError(.configurationRefused, error.failure.error)
         case let error as LibraryError:
             switch error {

@@ -27,12 +27,13 @@ public struct RequestHandler: Sendable {
     ///     `status`; `nil` when there is no file to reload.
     ///   - reading: remembers the item shown last for `items.next`; by default one of the
     ///     handler's own.
+    ///   - restorer: answers `daemon.restore`; `nil` answers it with an internal error.
     public init(
         refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result,
         newItems: NewItemsBroadcaster? = nil, status: StatusContext = StatusContext(),
         maintenance: MaintenanceInteractor? = nil,
         rules: RulesInteractor? = nil, reloader: ConfigurationReloader? = nil, reading: ReadingPosition? = nil,
-        logger: Logger
+        restorer: RestoreInteractor? = nil, logger: Logger
     ) {
         self.logger = logger
         let reading = reading ?? ReadingPosition(store: library.store)
@@ -132,6 +133,10 @@ public struct RequestHandler: Sendable {
             guard let maintenance else { throw MaintenanceNotConfigured() }
             return try await maintenance.maintain(vacuum: params.vacuum ?? true, retention: params.retention ?? false)
         }
+        on(RPC.Restore.self) { params in
+            guard let restorer else { throw RestoreNotConfigured() }
+            return try await restorer.restore(from: params.path)
+        }
         on(RPC.ListRules.self) { _ in .init(rules: try await rules?.list() ?? []) }
         on(RPC.TestRule.self) { params in
             let limit = params.limit ?? 100
@@ -219,6 +224,11 @@ public struct RequestHandler: Sendable {
 /// `maintenance` asked of a handler built without a `MaintenanceInteractor`.
 struct MaintenanceNotConfigured: Error, CustomStringConvertible {
     var description: String { "maintenance not configured" }
+}
+
+/// `daemon.restore` asked of a handler built without a `RestoreInteractor`.
+struct RestoreNotConfigured: Error, CustomStringConvertible {
+    var description: String { "restore not configured" }
 }
 
 /// `daemon.reload` found a file that does not load; the daemon kept its configuration.

@@ -88,6 +88,15 @@ public actor NewItemsBroadcaster {
         }
     }
 
+    /// Starts again from the newest number after the database was replaced by a restore: its
+    /// numbers may be lower than those announced (they grow only within one database), and
+    /// what it holds is not new. Watchers stay and hear of the items stored from now on.
+    public func databaseReplaced() async {
+        let newest = (try? await store.newestItemID()) ?? 0
+        if announcedUpTo != nil { announcedUpTo = newest }
+        if signalledUpTo != nil { signalledUpTo = newest }
+    }
+
     /// Ends every watch (the daemon is stopping).
     public func finishAll() {
         for continuation in watchers.values { continuation.finish() }

@@ -35,6 +35,12 @@ public actor RefreshInteractor {
     private var sharedListeners: [AsyncStream<RPC.Refresh.Progress>.Continuation] = []
     /// Refresh passes running now (shared passes and passes over chosen feeds).
     private var runningPasses = 0
+    /// Callers of `whilePaused` holding refreshes back now; a pass starts only at 0.
+    private var pauses = 0
+    /// Passes waiting for the pauses to end.
+    private var waitingToStart: [CheckedContinuation<Void, Never>] = []
+    /// Callers of `whilePaused` waiting for the running passes to end.
+    private var waitingForIdle: [CheckedContinuation<Void, Never>] = []
     /// Told after each store that added items, so that watchers hear of them.
     let newItems: NewItemsBroadcaster?
     /// Brings the search index up to date after a pass that stored items.
@@ -168,8 +174,35 @@ public actor RefreshInteractor {
     /// Whether a refresh pass is running (`status`).
     public var isRefreshing: Bool { runningPasses > 0 }
 
-    private func passStarted() { runningPasses += 1 }
-    private func passEnded() { runningPasses -= 1 }
+    private func passStarted() async {
+        while pauses > 0 { await withCheckedContinuation { waitingToStart.append($0) } }
+        runningPasses += 1
+    }
+
+    private func passEnded() {
+        runningPasses -= 1
+        if runningPasses == 0 {
+            for waiter in waitingForIdle { waiter.resume() }
+            waitingForIdle = []
+        }
+    }
+
+    /// Runs `body` with no refresh pass running: waits for the passes in progress to finish
+    /// (each feed's result is stored whole, so none is left half written) and holds new ones
+    /// back until `body` returns; they then run as usual. A restore of the database runs here,
+    /// so that no pass reads the feeds before it and writes them after.
+    public func whilePaused<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        pauses += 1
+        defer {
+            pauses -= 1
+            if pauses == 0 {
+                for waiter in waitingToStart { waiter.resume() }
+                waitingToStart = []
+            }
+        }
+        while runningPasses > 0 { await withCheckedContinuation { waitingForIdle.append($0) } }
+        return try await body()
+    }
 
     private nonisolated func refreshPass(
         progress: Progress?, where include: @Sendable (Feed, Date) -> Bool

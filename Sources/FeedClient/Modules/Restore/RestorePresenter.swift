@@ -1,0 +1,61 @@
+import FeedEntities
+import FeedIPC
+
+/// Restores a backup and phrases what the daemon did, or why the backup was refused.
+public final class RestorePresenter: RestorePresentation {
+    private let backup: String
+    private let view: any RestoreView
+    private let interactor: any RestoreUseCase
+    private let wireframe: any RestoreWireframe
+
+    /// - Parameter backup: the backup, an absolute path.
+    public init(backup: String, view: any RestoreView, interactor: any RestoreUseCase, wireframe: any RestoreWireframe) {
+        self.backup = backup
+        self.view = view
+        self.interactor = interactor
+        self.wireframe = wireframe
+    }
+
+    // MARK: - RestorePresentation
+
+    public func viewDidLoad() async {
+        do {
+            switch try await interactor.restore(backup: backup) {
+            case .live(let result):
+                view.showRestored(Self.report(result))
+                wireframe.navigate(to: .exit(.success))
+            case .offline(let restored):
+                // `tidingsd restore` has said what it did, or why not.
+                wireframe.navigate(to: .exit(restored ? .success : .failure))
+            }
+        } catch let error as RPCError where error.code == RPCErrorCode.restoreRefused.rawValue {
+            // The daemon's message names the backup and the reason.
+            fail(CommandFailure(message: "\(error.message); nothing was changed"))
+        } catch let error as RPCError where error.code == RPCErrorCode.methodNotFound.rawValue {
+            fail(CommandFailure(message: "the running daemon is too old to restore (protocol before 1.7); stop it and run 'tidings restore' again"))
+        } catch {
+            fail(CommandFailure(error, action: "cannot restore from \(backup)"))
+        }
+    }
+
+    private func fail(_ failure: CommandFailure) {
+        view.showFailure(failure)
+        wireframe.navigate(to: .exit(failure.status))
+    }
+
+    // MARK: - Mapping
+
+    /// The lines `tidingsd restore` prints too, for a restore the daemon did live.
+    static func report(_ result: RPC.Restore.Result) -> [String] {
+        var lines = ["Checked \(result.backupPath): integrity ok, schema \(result.backupSchemaVersion)"]
+        if let kept = result.replacedCopy { lines.append("Kept the database it replaces as \(kept)") }
+        var restored = "Restored \(result.databasePath) from \(result.backupPath): "
+            + "\(Counted.phrase(result.feeds, "feed")), \(Counted.phrase(result.items, "item")), schema \(result.schemaVersion)"
+        if result.schemaVersion != result.backupSchemaVersion {
+            restored += " (migrated from \(result.backupSchemaVersion)"
+            restored += result.migrationBackup.map { ", copied to \($0) first)" } ?? ")"
+        }
+        lines.append(restored)
+        return lines
+    }
+}

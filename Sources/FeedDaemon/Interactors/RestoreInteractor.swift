@@ -1,0 +1,50 @@
+import FeedEntities
+import FeedStorage
+import Foundation
+import Logging
+
+/// `daemon.restore`: puts a backup back into the database the daemon serves, without closing
+/// it (`SQLiteFeedStore.restore(from:)`), while no refresh pass runs.
+public struct RestoreInteractor: Sendable {
+    private let store: SQLiteFeedStore
+    private let refresher: RefreshInteractor
+    private let indexer: SearchIndexer
+    private let newItems: NewItemsBroadcaster?
+    private let logger: Logger
+
+    /// - Parameter newItems: told that the database was replaced, so that watchers and hooks
+    ///   hear of the items stored after the restore (whose numbers may be lower than before).
+    public init(
+        store: SQLiteFeedStore, refresher: RefreshInteractor, indexer: SearchIndexer, newItems: NewItemsBroadcaster? = nil,
+        logger: Logger
+    ) {
+        self.store = store
+        self.refresher = refresher
+        self.indexer = indexer
+        self.newItems = newItems
+        self.logger = logger
+    }
+
+    /// Checks the backup at `path`, keeps the current database beside itself, copies the backup
+    /// in (migrating an older schema) and brings the search index up to date with the restored
+    /// items. Refresh passes in progress are waited for and new ones held back meanwhile.
+    /// - Throws: `RestoreRefusedError` (a relative path, or a backup refused: nothing changed);
+    ///   `FeedStoreDatabaseError` when the restore itself fails.
+    public func restore(from path: String) async throws -> RestoreReport {
+        guard path.hasPrefix("/") else {
+            throw RestoreRefusedError(path: path, reason: "the daemon needs an absolute path (its working directory is not yours)")
+        }
+        let report = try await refresher.whilePaused {
+            let report = try await store.restore(from: path)
+            await newItems?.databaseReplaced()
+            // Searches would otherwise miss what the backup holds beyond its own index.
+            do { try await indexer.catchUp() } catch { logger.warning("\(error)") }
+            return report
+        }
+        let migrated = report.schemaVersion == report.backupSchemaVersion ? "" : ", migrated to \(report.schemaVersion)"
+        let kept = report.replacedCopy ?? "nothing"
+        logger.notice(
+            "restored \(report.databasePath) from \(report.backupPath) (schema \(report.backupSchemaVersion)\(migrated)); the database it replaced is kept as \(kept)")
+        return report
+    }
+}
