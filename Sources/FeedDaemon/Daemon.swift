@@ -130,7 +130,7 @@ public struct Daemon: Sendable {
             newItems: newItems, status: StatusContext(startedAt: Date(), databasePath: databasePath),
             maintenance: maintenance,
             rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader,
-            restorer: RestoreInteractor(store: store, refresher: refresher, indexer: indexer, newItems: newItems, logger: logger),
+            restorer: LiveRestore(store: store, refresher: refresher, indexer: indexer, newItems: newItems, logger: logger),
             logger: logger)
 
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)

@@ -24,14 +24,14 @@ struct RefreshInteractorPauseTests {
         for url in urls { _ = try await refresher.subscribe(url: url) }
         remote.hold()
 
-        let running = Task { await refresher.refreshAll() }
+        let running = Task { try await refresher.refreshAll() }
         while await !refresher.isRefreshing { try await Task.sleep(for: .milliseconds(5)) }
         let events = Mutex<[String]>([])
         let paused = Task {
             try await refresher.whilePaused {
                 events.withLock { $0.append("paused") }
                 // Asked for while paused: it waits for the pause to end.
-                let held = Task { await refresher.refreshAll() }
+                let held = Task { try await refresher.refreshAll() }
                 try await Task.sleep(for: .milliseconds(50))
                 let refreshing = await refresher.isRefreshing
                 events.withLock { $0.append("refreshing: \(refreshing)") }
@@ -41,12 +41,12 @@ struct RefreshInteractorPauseTests {
         try await Task.sleep(for: .milliseconds(50))
         #expect(events.withLock { $0 }.isEmpty, "the pause began before the pass in progress ended")
         remote.release()
-        let first = await running.value
+        let first = try await running.value
         #expect(first.count == 2)
         let held = try await paused.value
         #expect(events.withLock { $0 } == ["paused", "refreshing: false"])
         // The pass asked for meanwhile runs once the pause is over.
-        #expect(await held.value.count == 2)
+        #expect(try await held.value.count == 2)
         #expect(await !refresher.isRefreshing)
     }
 }

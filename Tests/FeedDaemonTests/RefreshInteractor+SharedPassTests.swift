@@ -69,15 +69,15 @@ struct RefreshInteractorSharedPassTests {
         remote.hold()
 
         let first = Heard(), second = Heard()
-        let started = Task { await refresher.refreshAll { first.add($0) } }
+        let started = Task { try await refresher.refreshAll { first.add($0) } }
         // The start and the two feeds that are not held.
         while first.all.count < 3 { try await Task.sleep(for: .milliseconds(5)) }
-        let joined = Task { await refresher.refreshAll { second.add($0) } }
+        let joined = Task { try await refresher.refreshAll { second.add($0) } }
         // What the pass said before the second caller came, replayed to it.
         while second.all.count < 3 { try await Task.sleep(for: .milliseconds(5)) }
         remote.release()
-        let startedOutcomes = await started.value
-        let joinedOutcomes = await joined.value
+        let startedOutcomes = try await started.value
+        let joinedOutcomes = try await joined.value
 
         #expect(startedOutcomes == joinedOutcomes)
         #expect(startedOutcomes.count == 3)

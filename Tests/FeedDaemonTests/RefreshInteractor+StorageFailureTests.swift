@@ -40,7 +40,7 @@ struct RefreshInteractorStorageFailureTests {
         let feed = try await subscribe("https://a.example/feed")
         remote.serve(feed.url, body: Self.rss(1, 2))
         store.isFull = true
-        let outcomes = await refresher.refreshAll()
+        let outcomes = try await refresher.refreshAll()
         #expect(outcomes.first?.error == "cannot store the refresh of feed \(feed.id): database or disk is full (SQLite code 13)")
         let kept = try #require(try await store.feed(id: feed.id))
         #expect(kept.consecutiveFailures == 0 && kept.lastError == nil && kept.nextCheck == feed.nextCheck)
@@ -51,18 +51,18 @@ struct RefreshInteractorStorageFailureTests {
 
         // Not due by its schedule, yet due again a minute later while its refresh waits to be
         // stored; then after as long as the error has stood.
-        #expect(await refresher.refreshDue().isEmpty, "not fetched again at once")
+        #expect(try await refresher.refreshDue().isEmpty, "not fetched again at once")
         clock.advance(61)
-        #expect(await refresher.refreshDue().count == 1)
+        #expect(try await refresher.refreshDue().count == 1)
         #expect(remote.requests(for: feed.url) == 3)
         store.isFull = false
         clock.advance(30)
-        #expect(await refresher.refreshDue().isEmpty, "the next retry is a minute on")
+        #expect(try await refresher.refreshDue().isEmpty, "the next retry is a minute on")
         clock.advance(32)
-        let retried = await refresher.refreshDue()
+        let retried = try await refresher.refreshDue()
         #expect(retried.map(\.newItems) == [1] && retried.first?.error == nil)
         #expect(refresher.backlog.storageFailure == nil)
-        #expect(await refresher.refreshDue().isEmpty, "stored: due by its schedule only")
+        #expect(try await refresher.refreshDue().isEmpty, "stored: due by its schedule only")
     }
 
     @Test func aFailureThatCannotBeRecordedIsCountedFromMemoryAndWrittenLater() async throws {
@@ -73,7 +73,7 @@ struct RefreshInteractorStorageFailureTests {
         remote.fail(feeds[0].url, with: .httpStatus(500))
         remote.fail(feeds[1].url, with: .httpStatus(500))
         store.isFull = true
-        let outcomes = await refresher.refreshAll()
+        let outcomes = try await refresher.refreshAll()
         #expect(outcomes.filter { $0.error?.hasPrefix("HTTP 500") == true }.count == 2)
         #expect(try await store.base.statistics().failingFeeds == 0, "nothing written")
         #expect(try await library.statistics().failingFeeds == 2)
@@ -82,7 +82,7 @@ struct RefreshInteractorStorageFailureTests {
         #expect(shown[0].lastError == "HTTP 500 Internal Server Error" && shown[0].httpStatus == 500)
         #expect(try #require(shown[0].nextCheck) > Date(), "backed off: the failure is the feed's")
         #expect(refresher.backlog.storageFailure?.feeds == 3, "two failures and one refresh wait")
-        _ = await refresher.refreshAll()
+        _ = try await refresher.refreshAll()
         #expect(try await library.feeds().map(\.consecutiveFailures) == [2, 2, 0], "failures in a row counted in memory")
         let twice = try await library.feeds()
 
@@ -90,7 +90,7 @@ struct RefreshInteractorStorageFailureTests {
         // refresh that waits.
         store.isFull = false
         clock.advance(61)
-        _ = await refresher.refreshDue()
+        _ = try await refresher.refreshDue()
         let stored = try await store.base.feeds()
         #expect(stored.map(\.consecutiveFailures) == [2, 2, 0])
         #expect(stored[0].lastError == "HTTP 500 Internal Server Error" && stored[2].lastError == nil)
@@ -104,7 +104,7 @@ struct RefreshInteractorStorageFailureTests {
         let feed = try await subscribe("https://a.example/feed")
         try await SearchIndexer(store: store).catchUp()
         remote.serve(feed.url, body: Self.rss(1, 2, 3))
-        _ = await refresher.refreshAll()
+        _ = try await refresher.refreshAll()
         store.isFull = true
         let partial = try await library.search(RPC.Search.Params(query: "kernel"))
         #expect(partial.hits.map(\.item.title) == ["Item 1 kernel"])

@@ -65,7 +65,7 @@ struct RefreshInteractorHTTPTests {
             h.server.route("/feed", handler: { request in
                 request.header("If-None-Match") == "\"v1\"" ? .status(304) : .ok(Self.rss(1, 2, 3))
             })
-            let outcome = try #require(await h.refresher.refreshFeeds([feed.id]).first)
+            let outcome = try #require(try await h.refresher.refreshFeeds([feed.id]).first)
 
             #expect(outcome.notModified && outcome.newItems == 0 && outcome.error == nil)
             let stored = try await h.feed(feed.id)
@@ -82,7 +82,7 @@ struct RefreshInteractorHTTPTests {
                     ? .status(304) : TestHTTPResponse(headers: [("Last-Modified", stamp)], body: Array(Self.rss(1).utf8))
             })
             let (feed, _) = try await h.refresher.subscribe(url: h.server.url("/feed"))
-            let outcome = try #require(await h.refresher.refreshFeeds([feed.id]).first)
+            let outcome = try #require(try await h.refresher.refreshFeeds([feed.id]).first)
 
             #expect(outcome.notModified, "the subscription's Last-Modified makes the first refresh conditional")
             #expect(h.server.requests(for: "/feed").map { $0.header("If-Modified-Since") } == [nil, stamp])
@@ -99,12 +99,12 @@ struct RefreshInteractorHTTPTests {
             h.server.route("/old", .redirect(to: "/new", status: 301))
             h.server.route("/new", .ok(Self.rss(1, 2, 3)))
 
-            let first = try #require(await h.refresher.refreshFeeds([feed.id]).first)
+            let first = try #require(try await h.refresher.refreshFeeds([feed.id]).first)
             #expect(first.movedTo == nil && first.newItems == 1)
             #expect(try await h.feed(feed.id).url == h.server.url("/old"))
             #expect(try await h.feed(feed.id).movedTo == h.server.url("/new"))
 
-            let second = try #require(await h.refresher.refreshFeeds([feed.id]).first)
+            let second = try #require(try await h.refresher.refreshFeeds([feed.id]).first)
             let moved = try await h.feed(feed.id)
             #expect(second.movedTo == h.server.url("/new"))
             #expect(moved.url == h.server.url("/new") && moved.movedTo == nil)
@@ -119,7 +119,7 @@ struct RefreshInteractorHTTPTests {
             h.server.route("/feed", .redirect(to: "/elsewhere", status: 302))
             h.server.route("/elsewhere", .ok(Self.rss(1, 2)))
 
-            for _ in 0..<3 { _ = await h.refresher.refreshFeeds([feed.id]) }
+            for _ in 0..<3 { _ = try await h.refresher.refreshFeeds([feed.id]) }
 
             let stored = try await h.feed(feed.id)
             #expect(stored.url == h.server.url("/feed") && stored.movedTo == nil && stored.itemCount == 2)
@@ -132,15 +132,15 @@ struct RefreshInteractorHTTPTests {
             let (feed, _) = try await h.refresher.subscribe(url: h.server.url("/feed"))
             h.server.route("/feed", .status(410))
 
-            let outcome = try #require(await h.refresher.refreshFeeds([feed.id]).first)
+            let outcome = try #require(try await h.refresher.refreshFeeds([feed.id]).first)
             #expect(outcome.isGone && outcome.error == "HTTP 410 Gone")
             let stored = try await h.feed(feed.id)
             #expect(stored.goneSince == h.clock.now && stored.itemCount == 1 && stored.nextCheck == nil)
 
             h.clock.advance(10 * 86400)
             let before = h.server.requests(for: "/feed").count
-            #expect(await h.refresher.refreshDue().isEmpty)
-            #expect(await h.refresher.refreshAll().isEmpty)
+            #expect(try await h.refresher.refreshDue().isEmpty)
+            #expect(try await h.refresher.refreshAll().isEmpty)
             #expect(h.server.requests(for: "/feed").count == before)
         }
     }
@@ -151,16 +151,16 @@ struct RefreshInteractorHTTPTests {
             let (feed, _) = try await h.refresher.subscribe(url: h.server.url("/feed"))
             h.server.route("/feed", .status(429, headers: [("Retry-After", "12000")]))
 
-            let outcome = try #require(await h.refresher.refreshFeeds([feed.id]).first)
+            let outcome = try #require(try await h.refresher.refreshFeeds([feed.id]).first)
             let stored = try await h.feed(feed.id)
             #expect(outcome.error == "HTTP 429 Too Many Requests, retry after 12000 s")
             #expect(stored.httpStatus == 429 && stored.consecutiveFailures == 1)
             #expect(try #require(stored.nextCheck) >= h.clock.now.addingTimeInterval(12000))
 
             h.clock.advance(11_000)
-            #expect(await h.refresher.refreshDue().isEmpty, "not due before Retry-After")
+            #expect(try await h.refresher.refreshDue().isEmpty, "not due before Retry-After")
             h.clock.advance(1_001)
-            #expect(await h.refresher.refreshDue().count == 1)
+            #expect(try await h.refresher.refreshDue().count == 1)
         }
     }
 
@@ -172,7 +172,7 @@ struct RefreshInteractorHTTPTests {
                 ("Date", "Sun, 06 Nov 1994 08:49:37 GMT"), ("Retry-After", "Sun, 06 Nov 1994 12:49:37 GMT"),
             ]))
 
-            _ = await h.refresher.refreshFeeds([feed.id])
+            _ = try await h.refresher.refreshFeeds([feed.id])
 
             let stored = try await h.feed(feed.id)
             #expect(stored.httpStatus == 503)
@@ -190,7 +190,7 @@ struct RefreshInteractorHTTPTests {
             #expect(try #require(try await h.feed(feed.id).nextCheck).timeIntervalSince(h.clock.now) == 3 * 3600)
 
             h.clock.advance(3 * 3600)
-            let outcome = try #require(await h.refresher.refreshDue().first)
+            let outcome = try #require(try await h.refresher.refreshDue().first)
             #expect(outcome.notModified)
             #expect(try #require(try await h.feed(feed.id).nextCheck).timeIntervalSince(h.clock.now) == 3 * 3600)
         }
@@ -206,7 +206,7 @@ struct RefreshInteractorHTTPTests {
                 headers: [("Content-Type", "text/html")], body: Array(page.utf8), pace: (bytes: 2048, every: .milliseconds(500))))
 
             let started = ContinuousClock.now
-            let outcome = try #require(await h.refresher.refreshFeeds([feed.id]).first)
+            let outcome = try #require(try await h.refresher.refreshFeeds([feed.id]).first)
 
             #expect(outcome.error?.hasPrefix("not a feed: HTML") == true, "\(outcome)")
             #expect(ContinuousClock.now - started < .seconds(20))
@@ -222,7 +222,7 @@ struct RefreshInteractorHTTPTests {
 
             var delays: [TimeInterval] = []
             for _ in 0..<9 {
-                _ = await h.refresher.refreshFeeds([feed.id])
+                _ = try await h.refresher.refreshFeeds([feed.id])
                 let stored = try await h.feed(feed.id)
                 delays.append(try #require(stored.nextCheck).timeIntervalSince(h.clock.now))
             }
@@ -231,7 +231,7 @@ struct RefreshInteractorHTTPTests {
             #expect(try await h.feed(feed.id).lastError == "HTTP 500 Internal Server Error")
 
             h.server.route("/feed", TestHTTPResponse(headers: [("Cache-Control", "max-age=5000")], body: Array(Self.rss(1).utf8)))
-            _ = await h.refresher.refreshFeeds([feed.id])
+            _ = try await h.refresher.refreshFeeds([feed.id])
             let healthy = try await h.feed(feed.id)
             #expect(healthy.consecutiveFailures == 0 && healthy.lastError == nil && healthy.httpStatus == 200)
             #expect(try #require(healthy.nextCheck).timeIntervalSince(h.clock.now) == 5000, "the feed's own hint stretches the interval")

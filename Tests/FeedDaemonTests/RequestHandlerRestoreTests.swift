@@ -19,7 +19,7 @@ struct RequestHandlerRestoreTests {
         let handler = RequestHandler(
             refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
             hello: .init(protocolVersion: "1.7", daemonVersion: "9.9"),
-            restorer: RestoreInteractor(store: store, refresher: refresher, indexer: SearchIndexer(store: store), logger: logger),
+            restorer: LiveRestore(store: store, refresher: refresher, indexer: SearchIndexer(store: store), logger: logger),
             logger: logger)
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString).sqlite").path
         let cases = [

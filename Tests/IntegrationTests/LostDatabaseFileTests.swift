@@ -48,14 +48,16 @@ struct LostDatabaseFileTests {
         #expect(await daemon.stop() == 0)
     }
 
-    @Test func aDeletedDatabaseIsNotRecreatedAndIsSavedBesideThePath() async throws {
+    @Test func aDeletedDatabaseStopsTheNextRefreshAndIsSavedBesideThePath() async throws {
         let (server, daemon) = try await Self.daemonWithItems(20)
         defer { Task { try? await server.stop() } }
         let database = daemon.databasePath
         server.route("/feed.xml", .ok(ManyFeeds.rss(feed: 1, items: 25)))
 
         #expect(unlink(database) == 0)
-        try await Self.expectLoss("the database file \(database) was deleted while tidingsd was running", daemon)
+        // A refresh pass, which writes, is refused: nothing is written to the deleted file.
+        try await Self.expectLoss(
+            "the database file \(database) was deleted while tidingsd was running", daemon, asking: ["refresh"])
 
         // Nothing was made at the path, and the lost file's log went with it.
         for file in [database, database + "-wal", database + "-shm"] {
@@ -82,8 +84,10 @@ struct LostDatabaseFileTests {
     /// The next client is answered with the loss, unless the daemon's own work after the last
     /// refresh (indexing, a checkpoint) found it first and the daemon is gone already; either
     /// way the daemon logs it and exits 74.
-    private static func expectLoss(_ message: String, _ daemon: DaemonHarness) async throws {
-        let listed = try await daemon.tidings(["list", "--all"])
+    private static func expectLoss(
+        _ message: String, _ daemon: DaemonHarness, asking command: [String] = ["list", "--all"]
+    ) async throws {
+        let listed = try await daemon.tidings(command)
         if listed.status != 3 {
             #expect(listed.status == 1, "\(listed)")
             #expect(listed.err.contains(message), "\(listed)")

@@ -33,7 +33,7 @@ public struct RequestHandler: Sendable {
         newItems: NewItemsBroadcaster? = nil, status: StatusContext = StatusContext(),
         maintenance: MaintenanceInteractor? = nil,
         rules: RulesInteractor? = nil, reloader: ConfigurationReloader? = nil, reading: ReadingPosition? = nil,
-        restorer: RestoreInteractor? = nil, logger: Logger
+        restorer: LiveRestore? = nil, logger: Logger
     ) {
         self.logger = logger
         let reading = reading ?? ReadingPosition(store: library.store)
@@ -66,7 +66,7 @@ public struct RequestHandler: Sendable {
             if !result.added.isEmpty {
                 // Fetched right away rather than at the next scheduler tick; the answer does not wait.
                 let ids = Set(result.added.map(\.id))
-                Task { _ = await refresher.refreshFeeds(ids) }
+                Task { _ = try? await refresher.refreshFeeds(ids) }
             }
             return result
         }
@@ -100,10 +100,10 @@ public struct RequestHandler: Sendable {
                 _ = await notify(line)
             }
             let selectors = params.feeds ?? []
-            if selectors.isEmpty { return .init(outcomes: await refresher.refreshAll(progress: progress)) }
+            if selectors.isEmpty { return .init(outcomes: try await refresher.refreshAll(progress: progress)) }
             var ids = Set<Int64>()
             for selector in selectors { ids.insert(try await library.resolveFeed(selector).id) }
-            return .init(outcomes: await refresher.refreshFeeds(ids, progress: progress))
+            return .init(outcomes: try await refresher.refreshFeeds(ids, progress: progress))
         }
         on(RPC.Status.self) { _ in
             let statistics = try await library.statistics()
@@ -226,7 +226,7 @@ struct MaintenanceNotConfigured: Error, CustomStringConvertible {
     var description: String { "maintenance not configured" }
 }
 
-/// `daemon.restore` asked of a handler built without a `RestoreInteractor`.
+/// `daemon.restore` asked of a handler built without a `LiveRestore`.
 struct RestoreNotConfigured: Error, CustomStringConvertible {
     var description: String { "restore not configured" }
 }

@@ -26,7 +26,7 @@ public actor RefreshInteractor {
     private let parseThread = ParseThread(name: "tidings-parse")
     let logger: Logger
     /// A refresh of every feed in progress; a second request joins it instead of fetching twice.
-    private var refreshingAll: Task<[RefreshOutcome], Never>?
+    private var refreshingAll: Task<[RefreshOutcome], any Error>?
     /// The progress of the shared pass so far, replayed to a caller that joins it, so that it
     /// hears of the feeds done before it came as well.
     private var sharedProgress: [RPC.Refresh.Progress] = []
@@ -92,17 +92,20 @@ public actor RefreshInteractor {
     /// Refreshes every feed that is not gone, whatever its schedule (`tidings refresh`);
     /// concurrent callers share one pass, and each hears all of its progress (a caller that
     /// joins late first hears what happened before it came).
-    public func refreshAll(progress: Progress? = nil) async -> [RefreshOutcome] {
-        await sharedPass(progress: progress) { feed, _ in feed.goneSince == nil }
+    /// - Throws: the store's error when the pass cannot read the feeds to refresh (a failing
+    ///   feed is an outcome with `error`, never a thrown error); `CancellationError` never.
+    public func refreshAll(progress: Progress? = nil) async throws -> [RefreshOutcome] {
+        try await sharedPass(progress: progress) { feed, _ in feed.goneSince == nil }
     }
 
     /// Refreshes the feeds whose next check has come (the daemon's own schedule); those whose
     /// last refresh the storage refused to store (`WriteBacklog`) kept their next check, and
     /// are refreshed when the backlog's retry is due instead. Concurrent callers share one
     /// pass, and a `refreshAll` in progress serves too.
-    public func refreshDue() async -> [RefreshOutcome] {
+    /// - Throws: as `refreshAll`.
+    public func refreshDue() async throws -> [RefreshOutcome] {
         let backlog = backlog
-        return await sharedPass(progress: nil) { feed, now in
+        return try await sharedPass(progress: nil) { feed, now in
             guard feed.goneSince == nil else { return false }
             if backlog.isWaiting(feed.id) { return backlog.retryIsDue(at: now) }
             return feed.nextCheck.map { $0 <= now } ?? true
@@ -115,25 +118,24 @@ public actor RefreshInteractor {
     /// once instead of holding the shutdown for their timeouts.
     private func sharedPass(
         progress: Progress?, _ include: @escaping @Sendable (Feed, Date) -> Bool
-    ) async -> [RefreshOutcome] {
-        let task: Task<[RefreshOutcome], Never>
+    ) async throws -> [RefreshOutcome] {
+        let task: Task<[RefreshOutcome], any Error>
         if let refreshingAll {
             task = refreshingAll
         } else {
             task = Task {
-                let outcomes = await self.refresh(progress: { await self.shareProgress($0) }, where: include)
-                self.sharedPassEnded()
-                return outcomes
+                defer { self.sharedPassEnded() }
+                return try await self.refresh(progress: { await self.shareProgress($0) }, where: include)
             }
             refreshingAll = task
         }
-        guard let progress else { return await Self.awaitCancellably(task) }
+        guard let progress else { return try await Self.awaitCancellably(task) }
         let (updates, listener) = AsyncStream.makeStream(of: RPC.Refresh.Progress.self)
         for update in sharedProgress { listener.yield(update) }
         sharedListeners.append(listener)
         async let outcomes = Self.awaitCancellably(task)
         for await update in updates { await progress(update) }
-        return await outcomes
+        return try await outcomes
     }
 
     /// Keeps `update` for callers that join later and passes it on to those listening now.
@@ -150,25 +152,32 @@ public actor RefreshInteractor {
         sharedProgress = []
     }
 
-    private static func awaitCancellably(_ task: Task<[RefreshOutcome], Never>) async -> [RefreshOutcome] {
-        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    private static func awaitCancellably(_ task: Task<[RefreshOutcome], any Error>) async throws -> [RefreshOutcome] {
+        try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
     }
 
     /// Refreshes the given feeds, gone or not, whatever their schedule (`tidings refresh FEED`).
-    public nonisolated func refreshFeeds(_ ids: Set<Int64>, progress: Progress? = nil) async -> [RefreshOutcome] {
-        await refresh(progress: progress) { feed, _ in ids.contains(feed.id) }
+    /// - Throws: as `refreshAll`.
+    public nonisolated func refreshFeeds(_ ids: Set<Int64>, progress: Progress? = nil) async throws -> [RefreshOutcome] {
+        try await refresh(progress: progress) { feed, _ in ids.contains(feed.id) }
     }
 
     /// Refreshes the feeds `include` picks, `concurrency` at a time; parsing runs off the actor.
     /// - Returns: one outcome per feed, in the order of `feeds()`; a failing feed is an outcome
     ///   with `error`, never a thrown error.
+    /// - Throws: the store's error when the feeds cannot be read.
     private nonisolated func refresh(
         progress: Progress?, where include: @Sendable (Feed, Date) -> Bool
-    ) async -> [RefreshOutcome] {
+    ) async throws -> [RefreshOutcome] {
         await passStarted()
-        let outcomes = await refreshPass(progress: progress, where: include)
-        await passEnded()
-        return outcomes
+        do {
+            let outcomes = try await refreshPass(progress: progress, where: include)
+            await passEnded()
+            return outcomes
+        } catch {
+            await passEnded()
+            throw error
+        }
     }
 
     /// Whether a refresh pass is running (`status`).
@@ -206,7 +215,7 @@ public actor RefreshInteractor {
 
     private nonisolated func refreshPass(
         progress: Progress?, where include: @Sendable (Feed, Date) -> Bool
-    ) async -> [RefreshOutcome] {
+    ) async throws -> [RefreshOutcome] {
         let feeds: [Feed]
         await writeUnwrittenFailures()
         do {
@@ -216,7 +225,7 @@ public actor RefreshInteractor {
             feeds = await correctingClockSetBack(all, at: now).filter { include($0, now) }
         } catch {
             logger.error("cannot read the feed list: \(error)")
-            return []
+            throw error
         }
         let started = ContinuousClock.now
         var outcomes = [Int64: RefreshOutcome]()

@@ -20,7 +20,8 @@ public struct RefreshService: Service {
         // transaction, so nothing half-stored remains.
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                _ = await refresher.refreshDue()
+                // A pass that cannot read the feed list logged why; the next look tries again.
+                _ = try? await refresher.refreshDue()
                 do {
                     try await Task.sleep(for: interval)
                 } catch {

@@ -5,7 +5,7 @@ import Logging
 
 /// `daemon.restore`: puts a backup back into the database the daemon serves, without closing
 /// it (`SQLiteFeedStore.restore(from:)`), while no refresh pass runs.
-public struct RestoreInteractor: Sendable {
+public struct LiveRestore: Sendable {
     private let store: SQLiteFeedStore
     private let refresher: RefreshInteractor
     private let indexer: SearchIndexer
