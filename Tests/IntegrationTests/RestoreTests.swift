@@ -115,13 +115,14 @@ struct RestoreTests {
         var slow = TestHTTPResponse.ok(ManyFeeds.rss(feed: 1, items: 12))
         slow.delay = .seconds(2)
         server.route("/feed.xml", slow)
+        let fetchesBefore = server.requests(for: "/feed.xml").count
         async let refreshed = daemon.tidings(["refresh"])
-        while true {
-            let status = try await daemon.tidings(["status", "--json"])
-            let fields = try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any]
-            if fields?["refreshing"] as? Bool == true { break }
-            try await Task.sleep(for: .milliseconds(20))
+        // The pass runs once the server has its request (and holds its answer back).
+        let deadline = ContinuousClock.now + .seconds(30)
+        while server.requests(for: "/feed.xml").count == fetchesBefore, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
         }
+        #expect(server.requests(for: "/feed.xml").count > fetchesBefore, "the refresh never fetched")
 
         let restored = try await daemon.tidings(["restore", backup])
         #expect(restored.status == 0, "\(restored)")
