@@ -21,6 +21,10 @@ public enum ChildProcess {
         case newSession
         /// A new process group (a hook, killed as a group at its timeout).
         case newProcessGroup
+        /// The caller's own process group: a command run in the foreground for the user (the
+        /// terminal's Ctrl-C reaches it as it reaches the caller, and it may write to the
+        /// terminal under `stty tostop`).
+        case callerProcessGroup
     }
 
     /// Signals whose dispositions are reset to the default in the child.
@@ -72,6 +76,7 @@ public enum ChildProcess {
         case .newProcessGroup:
             posix_spawnattr_setpgroup(&attributes, 0)
             flags |= Int32(POSIX_SPAWN_SETPGROUP)
+        case .callerProcessGroup: break
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))
 

@@ -123,7 +123,8 @@ public struct DaemonStatus: Codable, Sendable, Hashable {
 
 /// Writes the database refuses for a reason of the storage's, not of what is written: a full
 /// disk or database, an I/O error, a read-only file (`status`, protocol 1.7). The feeds it hit
-/// are not counted as failing on their account; their refreshes are tried again each minute
+/// are not counted as failing on their account; their refreshes are tried again a minute after
+/// the refused write, then after as long as the error has stood (at most every five minutes),
 /// until a write succeeds.
 public struct StorageFailure: Codable, Sendable, Hashable {
     /// Why, as SQLite put it: `database or disk is full`.

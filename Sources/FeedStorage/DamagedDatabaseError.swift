@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// The database opens but SQLite's start-up check (`PRAGMA quick_check`) found it damaged, or
 /// SQLite reported it corrupt while opening it. A daemon must not serve such a database: reads
 /// fail half-way ("database disk image is malformed") and writes may spread the damage.
@@ -24,7 +26,7 @@ public struct DamagedDatabaseError: Error, Sendable, Hashable, CustomStringConve
     /// which keeps the damaged file as a backup of its own.
     public var restoreAdvice: String? {
         guard let backup = backups.first else { return nil }
-        return "to restore it, run: tidings restore \(Self.shellWord(backup))"
+        return "to restore it, run: tidings restore \(ShellWord.quoted(backup))"
     }
 
     public var description: String {
@@ -36,12 +38,5 @@ public struct DamagedDatabaseError: Error, Sendable, Hashable, CustomStringConve
             "no backup found beside it (\(path).before-*.bak)"
         }
         return "the database \(path) is damaged and is not served: \(found)\(more); \(backup)"
-    }
-
-    /// `path` as one shell word: as it is when it holds only characters no shell treats
-    /// specially (the usual case), else in single quotes.
-    private static func shellWord(_ path: String) -> String {
-        let plain = path.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789/._-+:@%,".unicodeScalars.contains($0)) }
-        return plain ? path : "'" + path.replacing("'", with: #"'\''"#) + "'"
     }
 }

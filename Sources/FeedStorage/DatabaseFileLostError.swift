@@ -33,6 +33,6 @@ public struct DatabaseFileLostError: Error, Sendable, Hashable, CustomStringConv
         case .replaced: "the database file \(path) was replaced by another file while tidingsd was running"
         }
         let saved = savedCopy.map { "; the database it had open is saved as \($0)" } ?? ""
-        return "\(what): it stopped using it and exits without touching what is at the path\(saved)"
+        return "\(what): it stopped using it and exits, leaving the file now at the path as it is\(saved)"
     }
 }

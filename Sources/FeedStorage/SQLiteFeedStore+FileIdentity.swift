@@ -1,22 +1,6 @@
 import Foundation
 import GRDB
 
-/// The device and inode a path names: what stays the same while a file is written, and changes
-/// when another file is renamed over the path.
-struct FileIdentity: Sendable, Hashable {
-    var device: UInt64
-    var inode: UInt64
-
-    /// The identity of the file at `path` (following symbolic links, as SQLite does); `nil` with
-    /// `errno` set when it cannot be read.
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-    }
-}
-
 extension SQLiteFeedStore: DatabaseFileWatching {
     public func checkFile() -> DatabaseFileLostError? {
         guard let path, let fileIdentity else { return nil }
@@ -72,9 +56,9 @@ extension SQLiteFeedStore: DatabaseFileWatching {
         // On the writer's connection, which has held the old file and its log open since the
         // start: a reader connection opened now would open whatever is at the path.
         let writer = writer
-        try await Task.detached {
+        try await Self.offThePool {
             try Self.writeCopy(writer, to: copy, operation: "save the database it had open to \(copy)")
-        }.value
+        }
         return copy
     }
 

@@ -30,19 +30,21 @@ extension SQLiteFeedStore {
         guard let path else {
             throw FeedStoreDatabaseError(operation: "restore \(backup)", reason: "an in-memory store has no file to restore into")
         }
+        // Into the file the store has open only while it is still the one at the path: else
+        // the copy would go into a lost file, and new readers would open the one at the path.
+        try verifyFile()
         let writer = self.writer
         let migrator = Self.migrator(htmlToText: htmlToText)
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    try Self.restoreLive(writer, path: path, from: backup, migrator: migrator, now: now)
-                })
-            }
+        return try await Self.offThePool { [self] in
+            try Self.restoreLive(writer, path: path, from: backup, migrator: migrator, now: now, verify: { try self.verifyFile() })
         }
     }
 
+    /// - Parameter verify: throws when the database file is no longer the one at the path
+    ///   (`verifyFile()`); checked again once the copy holds the writer.
     private static func restoreLive(
-        _ writer: any DatabaseWriter, path: String, from backup: String, migrator: DatabaseMigrator, now: Date
+        _ writer: any DatabaseWriter, path: String, from backup: String, migrator: DatabaseMigrator, now: Date,
+        verify: @Sendable () throws -> Void
     ) throws -> RestoreReport {
         let checked = try checkBackup(at: backup)
         if sameFile(backup, path) { throw RestoreRefusedError(path: backup, reason: "it is the database itself") }
@@ -61,6 +63,7 @@ extension SQLiteFeedStore {
                 // done: none sees a half-copied file. The kept copy is taken inside it too, so
                 // no write (a client marking an item read) lands between the two and is lost.
                 try writer.barrierWriteWithoutTransaction { db in
+                    try verify()
                     try writeCopy(db, to: replacedCopy, operation: "keep the database as \(replacedCopy) before restoring \(backup)")
                     try source.read { try $0.backup(to: db) }
                 }
@@ -97,7 +100,9 @@ extension SQLiteFeedStore {
     /// `sqlite3` opens the pair as it was, and its `-shm` deleted: a link, not a `VACUUM INTO`
     /// copy, because it keeps a damaged file as it is (a copy would have to read it), costs no
     /// time or space, and the path never lacks a database, so a crash before the last step leaves
-    /// the old database in place rather than nothing (a next start would create an empty one).
+    /// the old database file in place rather than nothing (a next start would create an empty
+    /// one). A crash in the moment between moving its log and the last step leaves that file
+    /// without the commits still in its log; they are in the kept copy, which restores whole.
     /// Last, `<path>.restoring` is renamed over `<path>` and the directory synced: no `-wal`,
     /// `-shm` or `-journal` of the old file remains at the path to be replayed into the new one.
     /// The schema stays the backup's; the daemon migrates it at its next start.

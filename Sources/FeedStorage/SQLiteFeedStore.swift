@@ -204,6 +204,14 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
         }
     }
 
+    /// Runs `body`, which blocks for as long as it reads or copies a whole database, on a
+    /// dispatch thread rather than one of the cooperative pool's few threads.
+    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
     /// Copies the write-ahead log into the database without waiting for readers (a passive
     /// checkpoint; pages a reader still needs stay in the log until the next one).
     public func checkpoint() async throws {

@@ -1,3 +1,4 @@
+import FeedEntities
 import ArgumentParser
 import FeedClient
 import FeedIPC

@@ -48,12 +48,17 @@ struct RestoreCommand: ParsableCommand {
             }
         }
         let backupPath = Self.absolute(backup)
+        // A backup that is not there leaves no trace (no data directory, no lock file).
+        var info = stat()
+        guard lstat(backupPath, &info) == 0 else {
+            fail("\(RestoreRefusedError(path: backupPath, reason: String(cString: strerror(errno))))")
+        }
         let lock: InstanceLock
         do {
             try DataLocations.createPrivateDirectory(forFile: databasePath)
             lock = try InstanceLock(path: databasePath + ".lock", resource: "the database \(databasePath)")
         } catch InstanceLockError.held {
-            fail("a tidingsd is running on the database \(databasePath): run 'tidings restore \(backup)' to restore into it, or stop it first")
+            fail("a tidingsd is running on the database \(databasePath): run 'tidings restore \(ShellWord.quoted(backup))' to restore into it, or stop it first")
         } catch {
             fail("\(error)")
         }

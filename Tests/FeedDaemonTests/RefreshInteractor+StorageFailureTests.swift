@@ -65,6 +65,21 @@ struct RefreshInteractorStorageFailureTests {
         #expect(try await refresher.refreshDue().isEmpty, "stored: due by its schedule only")
     }
 
+    @Test func aWaitingFeedThatIsGoneLeavesTheBacklog() async throws {
+        let feed = try await subscribe("https://gone.example/feed")
+        remote.serve(feed.url, body: Self.rss(1, 2))
+        store.isFull = true
+        _ = try await refresher.refreshAll()
+        #expect(refresher.backlog.isWaiting(feed.id))
+        store.isFull = false
+        remote.fail(feed.url, with: .httpStatus(410))
+        clock.advance(61)
+        let outcomes = try await refresher.refreshDue()
+        #expect(outcomes.first?.isGone == true)
+        #expect(refresher.backlog.storageFailure == nil, "retired, so nothing waits")
+        #expect(try await store.base.feed(id: feed.id)?.goneSince != nil)
+    }
+
     @Test func aFailureThatCannotBeRecordedIsCountedFromMemoryAndWrittenLater() async throws {
         let feeds = [
             try await subscribe("https://a.example/feed"), try await subscribe("https://b.example/feed"),

@@ -61,4 +61,15 @@ struct WriteBacklogTests {
         backlog.written(1)
         #expect(backlog.retryIsDue(at: start + 3600))
     }
+
+    @Test func aResetForgetsTheErrorTheWaitingFeedsAndTheFailures() {
+        let backlog = WriteBacklog()
+        let full = FeedStoreDatabaseError(operation: "store", reason: "database or disk is full")
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        backlog.refused(full, feedID: 1, at: now)
+        backlog.refused(full, feedID: 2, failure: .init(error: "HTTP 500", check: FeedCheck(at: now), failures: 1), at: now)
+        backlog.reset()
+        #expect(backlog.storageFailure == nil && !backlog.isWaiting(1) && backlog.unwrittenFailures.isEmpty)
+        #expect(backlog.retryIsDue(at: now))
+    }
 }

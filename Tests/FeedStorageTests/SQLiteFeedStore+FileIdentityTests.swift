@@ -77,6 +77,17 @@ struct SQLiteFeedStoreFileIdentityTests {
         #expect(try feedURLs(inDatabaseAt: saved) == ["https://example.org/kept"])
     }
 
+    @Test func aRestoreIntoALostFileIsRefused() async throws {
+        defer { try? FileManager.default.removeItem(at: database.directory) }
+        let store = try await openStore()
+        let backup = database.directory.appendingPathComponent("backup.sqlite").path
+        try FileManager.default.copyItem(atPath: path, toPath: backup)
+        #expect(rename(backup, path) == 0)
+        await #expect(throws: DatabaseFileLostError(path: path, loss: .replaced)) {
+            _ = try await store.restore(from: backup)
+        }
+    }
+
     @Test func aLogAnotherProgramMadeSinceIsNotRemoved() async throws {
         defer { try? FileManager.default.removeItem(at: database.directory) }
         let store = try await openStore()

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -113,10 +114,15 @@ struct RestoreTests {
         let backup = try await Self.backUp(daemon)
         // A pass that fetches 12 items, slowly: the restore comes while it runs.
         var slow = TestHTTPResponse.ok(ManyFeeds.rss(feed: 1, items: 12))
-        slow.delay = .seconds(2)
+        slow.delay = .seconds(4)
         server.route("/feed.xml", slow)
         let fetchesBefore = server.requests(for: "/feed.xml").count
-        async let refreshed = daemon.tidings(["refresh"])
+        let finished = Mutex<[String]>([])
+        async let refreshed = {
+            let result = try await daemon.tidings(["refresh"])
+            finished.withLock { $0.append("refresh") }
+            return result
+        }()
         // The pass runs once the server has its request (and holds its answer back).
         let deadline = ContinuousClock.now + .seconds(30)
         while server.requests(for: "/feed.xml").count == fetchesBefore, ContinuousClock.now < deadline {
@@ -125,9 +131,12 @@ struct RestoreTests {
         #expect(server.requests(for: "/feed.xml").count > fetchesBefore, "the refresh never fetched")
 
         let restored = try await daemon.tidings(["restore", backup])
+        finished.withLock { $0.append("restore") }
         #expect(restored.status == 0, "\(restored)")
         let refresh = try await refreshed
         #expect(refresh.status == 0, "\(refresh)")
+        // The restore, asked while the pass waited for the server, answered only after it.
+        #expect(finished.withLock { $0 } == ["refresh", "restore"])
         // The pass stored its items before the restore began, and the restore put the backup's
         // state back whole: nothing of the pass was written into the restored database.
         #expect(try await Self.listedCount(daemon) == 5)

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// `tidings list -f news` where no feed matches `news` but feeds are tagged `news`: the

@@ -7,6 +7,7 @@ public protocol OfflineRestorer: AnyObject {
     /// Blocks the calling thread for as long as the restore takes (a read of the whole backup).
     /// - Parameter backup: an absolute path.
     /// - Returns: whether it restored (it said why not on standard error otherwise).
-    /// - Throws: `DaemonLaunchError` when `tidingsd` cannot be found or started.
+    /// - Throws: `DaemonLaunchError` when `tidingsd` cannot be found or started, or was killed
+    ///   by a signal.
     func restore(backup: String) throws -> Bool
 }

@@ -23,11 +23,11 @@ public final class ProcessOfflineRestorer: OfflineRestorer {
 
     public func restore(backup: String) throws -> Bool {
         let program = try DaemonExecutable.find(environment: environment, executablePath: executablePath)
-        // A process group of its own: a Ctrl-C that stops the client does not cut the restore
-        // short (it is all or nothing either way, and finishes in moments).
+        // In the client's process group, as a foreground command: a Ctrl-C stops both, which
+        // leaves the database as it was (the copy is renamed into place only once complete).
         let spawned = ChildProcess.spawn(
             [program, "restore", backup], environment: environment.map { "\($0.key)=\($0.value)" },
-            input: .nullDevice, output: STDOUT_FILENO, error: STDERR_FILENO, group: .newProcessGroup)
+            input: .nullDevice, output: STDOUT_FILENO, error: STDERR_FILENO, group: .callerProcessGroup)
         let pid: pid_t
         switch spawned {
         case .success(let started): pid = started
@@ -35,9 +35,15 @@ public final class ProcessOfflineRestorer: OfflineRestorer {
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return false }
+            guard errno == EINTR else {
+                throw DaemonLaunchError.cannotStart("\(program) restore: \(String(cString: strerror(errno)))")
+            }
         }
-        // WIFEXITED and WEXITSTATUS are macros Swift cannot import: exited with status 0.
-        return status & 0x7F == 0 && (status >> 8) & 0xFF == 0
+        // WIFEXITED, WEXITSTATUS and WTERMSIG are macros Swift cannot import.
+        let signal = status & 0x7F
+        guard signal == 0 else {
+            throw DaemonLaunchError.cannotStart("\(program) restore was killed by signal \(signal)")
+        }
+        return (status >> 8) & 0xFF == 0
     }
 }

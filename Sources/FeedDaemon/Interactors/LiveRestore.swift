@@ -2,15 +2,19 @@ import FeedEntities
 import FeedStorage
 import Foundation
 import Logging
+import Synchronization
 
 /// `daemon.restore`: puts a backup back into the database the daemon serves, without closing
 /// it (`SQLiteFeedStore.restore(from:)`), while no refresh pass runs.
-public struct LiveRestore: Sendable {
+public final class LiveRestore: Sendable {
     private let store: SQLiteFeedStore
     private let refresher: RefreshInteractor
     private let indexer: SearchIndexer
     private let newItems: NewItemsBroadcaster?
     private let logger: Logger
+    /// Whether a restore runs: a second one is refused rather than run after it, whose report
+    /// and kept copy would describe the first one's result.
+    private let running = Mutex(false)
 
     /// - Parameter newItems: told that the database was replaced, so that watchers and hooks
     ///   hear of the items stored after the restore (whose numbers may be lower than before).
@@ -34,8 +38,15 @@ public struct LiveRestore: Sendable {
         guard path.hasPrefix("/") else {
             throw RestoreRefusedError(path: path, reason: "the daemon needs an absolute path (its working directory is not yours)")
         }
+        guard running.withLock({ running in defer { running = true }; return !running }) else {
+            throw RestoreRefusedError(path: path, reason: "another restore is running; try again once it has finished")
+        }
+        defer { running.withLock { $0 = false } }
+        let (store, refresher, newItems, indexer, logger) = (store, refresher, newItems, indexer, logger)
         let report = try await refresher.whilePaused {
             let report = try await store.restore(from: path)
+            // What waited to be written belongs to the database the backup replaced.
+            refresher.backlog.reset()
             await newItems?.databaseReplaced()
             // Searches would otherwise miss what the backup holds beyond its own index.
             do { try await indexer.catchUp() } catch { logger.warning("\(error)") }

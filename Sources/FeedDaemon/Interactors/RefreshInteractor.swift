@@ -93,7 +93,8 @@ public actor RefreshInteractor {
     /// concurrent callers share one pass, and each hears all of its progress (a caller that
     /// joins late first hears what happened before it came).
     /// - Throws: the store's error when the pass cannot read the feeds to refresh (a failing
-    ///   feed is an outcome with `error`, never a thrown error); `CancellationError` never.
+    ///   feed is an outcome with `error`, never a thrown error), `CancellationError` when the
+    ///   daemon shuts down as it reads them.
     public func refreshAll(progress: Progress? = nil) async throws -> [RefreshOutcome] {
         try await sharedPass(progress: progress) { feed, _ in feed.goneSince == nil }
     }
@@ -223,6 +224,8 @@ public actor RefreshInteractor {
             let all = backlog.overlaying(try await store.feeds())
             if let ended = backlog.keepOnly(Set(all.map(\.id))) { logStorageRecovered(ended) }
             feeds = await correctingClockSetBack(all, at: now).filter { include($0, now) }
+        } catch is CancellationError {
+            throw CancellationError()
         } catch {
             logger.error("cannot read the feed list: \(error)")
             throw error
@@ -375,7 +378,16 @@ public actor RefreshInteractor {
             outcome.error = FetchError.httpStatus(410).description
             outcome.isGone = true
             logger.info("feed gone (410), no longer polled", metadata: ["feed": "\(feed.id)", "url": "\(feed.url)"])
-            try? await store.retireFeed(feedID: feed.id, check: FeedCheck(at: now(), httpStatus: 410))
+            do {
+                try await store.retireFeed(feedID: feed.id, check: FeedCheck(at: now(), httpStatus: 410))
+                storeAccepted(feed.id)
+            } catch let error as FeedStoreDatabaseError where error.isStorageFailure {
+                // Not retired yet: the retry fetches it again, and retires it then.
+                storeRefused(error, feedID: feed.id)
+            } catch {
+                // The feed was removed meanwhile: nothing is left to write for it.
+                storeAccepted(feed.id)
+            }
         } catch {
             let message = Self.describe(error)
             outcome.error = message

@@ -115,6 +115,12 @@ public final class WriteBacklog: Sendable {
         }
     }
 
+    /// Forgets everything: the database it was kept for was replaced by a restore, whose feeds
+    /// (and their numbers) may differ.
+    public func reset() {
+        state.withLock { $0 = State() }
+    }
+
     /// Forgets the feeds not in `feeds` (unsubscribed from meanwhile).
     /// - Returns: the storage error that this ended, or `nil`.
     @discardableResult

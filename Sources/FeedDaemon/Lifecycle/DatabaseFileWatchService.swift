@@ -9,9 +9,10 @@ import ServiceLifecycle
 /// already refuses every call (clients are answered with the loss, `-32010`); the service logs
 /// it as critical, saves the database the daemon still holds open beside the path, and throws
 /// `DatabaseFileLostError`, which stops the service group: the daemon exits non-zero
-/// (`tidingsd run`) and lets go of its connections. SQLite then removes the write-ahead log
-/// and shared-memory files at the path, which belonged to the lost file and would otherwise be
-/// read into the file now at the path.
+/// (`tidingsd run`). The store removed the lost file's write-ahead log and shared-memory files
+/// from beside the path when it found the loss; SQLite, seeing its file moved, neither
+/// checkpoints nor removes anything when the connections close, so nothing at the path is
+/// touched on the way out.
 public struct DatabaseFileWatchService: Service {
     private let store: any DatabaseFileWatching
     private let interval: Duration

@@ -16,8 +16,9 @@ struct RestoreCommand: AsyncParsableCommand {
             <database>.before-restore-<UTC time>.bak (the two newest are kept). With a daemon \
             running, the daemon restores into its open database, waiting for a refresh in \
             progress, and migrates an older schema. With none running, runs 'tidingsd restore' \
-            (this command never starts a daemon). Exit status 1 when the backup is refused or the \
-            restore fails: nothing was changed then.
+            (this command never starts a daemon). Exit status 1 when the backup is refused (nothing \
+            was changed then) or the restore fails (the message says where; the database it \
+            replaced is kept).
             """)
 
     @Argument(help: ArgumentHelp("The backup: a copy made with sqlite3 .backup, or a .bak beside the database.", valueName: "backup"), completion: .file())

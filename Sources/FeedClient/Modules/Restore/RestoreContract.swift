@@ -1,4 +1,4 @@
-import FeedIPC
+import FeedEntities
 
 // `tidings restore BACKUP`: put a backup back, through the running daemon or, with none,
 // through `tidingsd restore`.
@@ -31,7 +31,7 @@ public protocol RestoreUseCase {
 /// What `RestoreUseCase.restore(backup:)` did.
 public enum RestoreOutcome: Equatable {
     /// The running daemon restored the backup.
-    case live(RPC.Restore.Result)
+    case live(RestoreReport)
     /// No daemon ran: `tidingsd restore` ran and reported itself, and restored or not.
     case offline(restored: Bool)
 }

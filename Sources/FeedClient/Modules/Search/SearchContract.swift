@@ -49,11 +49,23 @@ public protocol SearchUseCase {
     /// The answer says when the search was partial (the daemon could not bring its index up to date).
     /// - Throws: `RPCError` (`notFound`/`ambiguous` for the feed selector, `invalidParams` for
     ///   a query the daemon cannot read) or `DaemonClientError`.
-    func hits(for query: SearchQuery) async throws -> RPC.Search.Result
+    func hits(for query: SearchQuery) async throws -> SearchResults
 
     /// The tag spelled like `selector` (case-insensitively) that some feed has, for a feed
     /// selector that named no feed; `nil` when there is none or the daemon does not say.
     func tag(like selector: String) async -> String?
+}
+
+/// The hits of a search, and whether it was partial.
+public struct SearchResults: Equatable, Sendable {
+    public var hits: [SearchHit]
+    /// Set when the daemon searched only the items indexed so far.
+    public var partial: PartialSearch?
+
+    public init(hits: [SearchHit], partial: PartialSearch? = nil) {
+        self.hits = hits
+        self.partial = partial
+    }
 }
 
 /// A search over the items indexed only: the daemon could not write its index (a full disk).

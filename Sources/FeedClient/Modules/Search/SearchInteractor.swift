@@ -8,11 +8,13 @@ public final class SearchInteractor: SearchUseCase {
         self.daemon = daemon
     }
 
-    public func hits(for query: SearchQuery) async throws -> RPC.Search.Result {
+    public func hits(for query: SearchQuery) async throws -> SearchResults {
         let params = RPC.Search.Params(
             query: query.text, unreadOnly: query.unreadOnly ? true : nil, feed: query.feed, tag: query.tag,
             limit: query.limit)
-        return try await daemon.call(RPC.Search.self, params)
+        let result = try await daemon.call(RPC.Search.self, params)
+        let partial = result.partial == true ? PartialSearch(unindexed: result.unindexed, reason: result.partialReason) : nil
+        return SearchResults(hits: result.hits, partial: partial)
     }
 
     public func tag(like selector: String) async -> String? {

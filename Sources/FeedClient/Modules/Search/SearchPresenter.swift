@@ -24,8 +24,7 @@ public final class SearchPresenter: SearchPresentation {
     public func viewDidLoad() async {
         do {
             let result = try await interactor.hits(for: query)
-            let partial = result.partial == true ? PartialSearch(unindexed: result.unindexed, reason: result.partialReason) : nil
-            view.showHits(result.hits.map(row(for:)), emptyNote: emptyNote, partial: partial)
+            view.showHits(result.hits.map(row(for:)), emptyNote: emptyNote, partial: result.partial)
             wireframe.navigate(to: .exit(.success))
         } catch {
             let failure = await FeedSelectorHint.hinted(

@@ -8,8 +8,17 @@ struct SearchInteractorTests {
         let hit = SearchHit(item: Fixtures.item(4), title: searchMarked("Item window", "window"), snippet: "")
         daemon.stub(RPC.Search.self, .init(hits: [hit]))
         let hits = try await SearchInteractor(daemon: daemon).hits(for: .init(text: "window"))
-        #expect(hits == .init(hits: [hit]))
+        #expect(hits == SearchResults(hits: [hit]))
         #expect(daemon.params(of: RPC.Search.self) == [.init(query: "window")])
+    }
+
+    @Test func aPartialAnswerIsSaidSo() async throws {
+        let daemon = DaemonClientStub()
+        daemon.stub(RPC.Search.self, .init(hits: [], partial: true, unindexed: 3, partialReason: "database or disk is full"))
+        let results = try await SearchInteractor(daemon: daemon).hits(for: .init(text: "window"))
+        #expect(results == SearchResults(hits: [], partial: PartialSearch(unindexed: 3, reason: "database or disk is full")))
+        daemon.stub(RPC.Search.self, .init(hits: [], partial: false, unindexed: 0))
+        #expect(try await SearchInteractor(daemon: daemon).hits(for: .init(text: "window")).partial == nil)
     }
 
     @Test func passesTheFiltersOn() async throws {

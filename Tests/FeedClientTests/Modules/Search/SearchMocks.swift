@@ -20,10 +20,9 @@ final class SearchUseCaseStub: SearchUseCase {
     var partial: (unindexed: Int?, reason: String?)?
     private(set) var queries: [SearchQuery] = []
     init(_ result: Result<[SearchHit], any Error>) { self.result = result }
-    func hits(for query: SearchQuery) async throws -> RPC.Search.Result {
+    func hits(for query: SearchQuery) async throws -> SearchResults {
         queries.append(query)
-        return RPC.Search.Result(
-            hits: try result.get(), partial: partial.map { _ in true }, unindexed: partial?.unindexed, partialReason: partial?.reason)
+        return SearchResults(hits: try result.get(), partial: partial.map { PartialSearch(unindexed: $0.unindexed, reason: $0.reason) })
     }
     /// What `tag(like:)` answers, and the selectors it was asked about.
     var tag: String?

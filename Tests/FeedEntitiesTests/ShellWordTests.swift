@@ -1,5 +1,5 @@
 import Testing
-@testable import FeedClient
+import FeedEntities
 
 struct ShellWordTests {
     @Test(arguments: [
