@@ -34,6 +34,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CCurses", providers: [.apt(["libncurses-dev"])]),
         // posix_spawn with an argv, nothing inherited: the client starting the daemon, hooks.
         .target(name: "ChildProcess"),
 
@@ -67,7 +68,7 @@ let package = Package(
         ]),
 
         // MARK: - Client side (thin: no NIO, GRDB, libcurl or libxml2)
-        .target(name: "FeedClient", dependencies: ["ChildProcess", "FeedEntities", "FeedIPC"]),
+        .target(name: "FeedClient", dependencies: ["CCurses", "ChildProcess", "FeedEntities", "FeedIPC"]),
         .executableTarget(name: "tidings", dependencies: [
             "FeedClient", "FeedIPC", "FeedEntities",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
