@@ -1,20 +1,26 @@
 /// A module wired by its Router, ready to run: what a command hands over to.
 public struct AssembledModule {
-    private let load: () async -> Void
-    private let outcome: () -> ExitStatus
+    private let run: () async -> ExitStatus
+
+    /// - Parameter run: tells the presenter its view is ready (`viewDidLoad`), which runs the
+    ///   command to its end and says how it ended.
+    init(run: @escaping () async -> ExitStatus) {
+        self.run = run
+    }
 
     /// - Parameters:
     ///   - load: tells the presenter its view is ready (`viewDidLoad`).
     ///   - outcome: the exit status the module navigated to.
     init(load: @escaping () async -> Void, outcome: @escaping () -> ExitStatus) {
-        self.load = load
-        self.outcome = outcome
+        self.run = {
+            await load()
+            return outcome()
+        }
     }
 
     /// Runs the module to its end.
-    /// - Returns: the exit status the presenter navigated to.
+    /// - Returns: the exit status the presenter ended with.
     public func run() async -> ExitStatus {
-        await load()
-        return outcome()
+        await run()
     }
 }

@@ -13,7 +13,8 @@ public protocol ReloadView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol ReloadPresentation: AnyObject {
     /// The command started; asks for the reload and shows the outcome. Never throws.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Reloading, as the daemon does it.
@@ -24,15 +25,4 @@ public protocol ReloadUseCase {
     ///   file does not load: the daemon keeps the configuration it has; `methodNotFound` from a
     ///   daemon older than protocol 1.6) or `DaemonClientError`.
     func reload() async throws -> RPC.Reload.Result
-}
-
-/// Where the module goes next.
-public protocol ReloadWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: ReloadRoute)
-}
-
-public enum ReloadRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

@@ -6,32 +6,30 @@ import FeedIPC
 public final class ReloadPresenter: ReloadPresentation {
     private let view: any ReloadView
     private let interactor: any ReloadUseCase
-    private let wireframe: any ReloadWireframe
 
-    public init(view: any ReloadView, interactor: any ReloadUseCase, wireframe: any ReloadWireframe) {
+    public init(view: any ReloadView, interactor: any ReloadUseCase) {
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
     }
 
     // MARK: - ReloadPresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             let result = try await interactor.reload()
             view.showReloaded(Self.confirmation(for: result))
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch let error as RPCError where error.code == RPCErrorCode.configurationRefused.rawValue {
             // The daemon's message names the file, the line and the key.
-            fail(CommandFailure(message: "configuration not reloaded, the daemon keeps its current one: \(error.message)"))
+            return fail(CommandFailure(message: "configuration not reloaded, the daemon keeps its current one: \(error.message)"))
         } catch {
-            fail(CommandFailure(error, action: "cannot reload the configuration"))
+            return fail(CommandFailure(error, action: "cannot reload the configuration"))
         }
     }
 
-    private func fail(_ failure: CommandFailure) {
+    private func fail(_ failure: CommandFailure) -> ExitStatus {
         view.showFailure(failure)
-        wireframe.navigate(to: .exit(failure.status))
+        return failure.status
     }
 
     // MARK: - Mapping
