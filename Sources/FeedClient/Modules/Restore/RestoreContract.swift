@@ -14,7 +14,8 @@ public protocol RestoreView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol RestorePresentation: AnyObject {
     /// The command started; restores and shows the outcome. Never throws.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Restoring, as the daemon or `tidingsd restore` does it.
@@ -36,13 +37,3 @@ public enum RestoreOutcome: Equatable {
     case offline(restored: Bool)
 }
 
-/// Where the module goes next.
-public protocol RestoreWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: RestoreRoute)
-}
-
-public enum RestoreRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
-}

@@ -6,41 +6,39 @@ public final class RestorePresenter: RestorePresentation {
     private let backup: String
     private let view: any RestoreView
     private let interactor: any RestoreUseCase
-    private let wireframe: any RestoreWireframe
 
     /// - Parameter backup: the backup, an absolute path.
-    public init(backup: String, view: any RestoreView, interactor: any RestoreUseCase, wireframe: any RestoreWireframe) {
+    public init(backup: String, view: any RestoreView, interactor: any RestoreUseCase) {
         self.backup = backup
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
     }
 
     // MARK: - RestorePresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             switch try await interactor.restore(backup: backup) {
             case .live(let result):
                 view.showRestored(Self.report(result))
-                wireframe.navigate(to: .exit(.success))
+                return .success
             case .offline(let restored):
                 // `tidingsd restore` has said what it did, or why not.
-                wireframe.navigate(to: .exit(restored ? .success : .failure))
+                return restored ? .success : .failure
             }
         } catch let error as RPCError where error.code == RPCErrorCode.restoreRefused.rawValue {
             // The daemon's message names the backup and the reason.
-            fail(CommandFailure(message: "\(error.message); nothing was changed"))
+            return fail(CommandFailure(message: "\(error.message); nothing was changed"))
         } catch let error as RPCError where error.code == RPCErrorCode.methodNotFound.rawValue {
-            fail(CommandFailure(message: "the running daemon is too old to restore (protocol before 1.7); stop it and run 'tidings restore' again"))
+            return fail(CommandFailure(message: "the running daemon is too old to restore (protocol before 1.7); stop it and run 'tidings restore' again"))
         } catch {
-            fail(CommandFailure(error, action: "cannot restore from \(backup)"))
+            return fail(CommandFailure(error, action: "cannot restore from \(backup)"))
         }
     }
 
-    private func fail(_ failure: CommandFailure) {
+    private func fail(_ failure: CommandFailure) -> ExitStatus {
         view.showFailure(failure)
-        wireframe.navigate(to: .exit(failure.status))
+        return failure.status
     }
 
     // MARK: - Mapping

@@ -20,7 +20,8 @@ public protocol RulesView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol RulesPresentation: AnyObject {
     /// The command started; lists the rules or runs the test. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Reading rules from the daemon.
@@ -36,17 +37,6 @@ public protocol RulesUseCase {
     ///   slow on an item, when nothing was changed; `methodNotFound` from a daemon older than
     ///   protocol 1.6) or `DaemonClientError`.
     func apply(name: String) async throws -> RPC.ApplyRule.Result
-}
-
-/// Where the module goes next.
-public protocol RulesWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: RulesRoute)
-}
-
-public enum RulesRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }
 
 /// What the command asked for.

@@ -6,25 +6,22 @@ import FeedIPC
 public final class RulesPresenter: RulesPresentation {
     private let view: any RulesView
     private let interactor: any RulesUseCase
-    private let wireframe: any RulesWireframe
     private let request: RulesRequest
     private let mapper: ItemRowMapper
 
     /// - Parameter clock: gives the local zone and the day the matching items' dates are shown in.
     public init(
-        view: any RulesView, interactor: any RulesUseCase, wireframe: any RulesWireframe, request: RulesRequest,
-        clock: any WallClock
+        view: any RulesView, interactor: any RulesUseCase, request: RulesRequest, clock: any WallClock
     ) {
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.request = request
         self.mapper = ItemRowMapper(clock: clock)
     }
 
     // MARK: - RulesPresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             switch request {
             case .list:
@@ -36,7 +33,7 @@ public final class RulesPresenter: RulesPresentation {
                 let result = try await interactor.apply(name: name)
                 view.showApplied(Self.summary(of: result), rule: Self.row(result.rule), result: result)
             }
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch {
             let action = switch request {
             case .list: "cannot list the rules"
@@ -45,7 +42,7 @@ public final class RulesPresenter: RulesPresentation {
             }
             let failure = CommandFailure(error, action: action)
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 

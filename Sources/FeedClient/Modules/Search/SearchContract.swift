@@ -17,7 +17,8 @@ public protocol SearchView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol SearchPresentation: AnyObject {
     /// The command started; searches and shows the hits. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// What to search for, and among which items.
@@ -86,15 +87,4 @@ public struct PartialSearch: Equatable, Sendable {
             ?? "some items are not indexed yet"
         return "search is partial: \(waiting)" + (reason.map { " (\($0))" } ?? "")
     }
-}
-
-/// Where the module goes next.
-public protocol SearchWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: SearchRoute)
-}
-
-public enum SearchRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

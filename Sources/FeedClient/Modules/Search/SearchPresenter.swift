@@ -5,32 +5,30 @@ public final class SearchPresenter: SearchPresentation {
     private let query: SearchQuery
     private let view: any SearchView
     private let interactor: any SearchUseCase
-    private let wireframe: any SearchWireframe
     private let mapper: ItemRowMapper
 
     public init(
-        query: SearchQuery, view: any SearchView, interactor: any SearchUseCase, wireframe: any SearchWireframe,
+        query: SearchQuery, view: any SearchView, interactor: any SearchUseCase,
         clock: any WallClock
     ) {
         self.query = query
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.mapper = ItemRowMapper(clock: clock)
     }
 
     // MARK: - SearchPresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             let result = try await interactor.hits(for: query)
             view.showHits(result.hits.map(row(for:)), emptyNote: emptyNote, partial: result.partial)
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch {
             let failure = await FeedSelectorHint.hinted(
                 CommandFailure(error, action: "cannot search"), for: error, feed: query.feed, tag: interactor.tag(like:))
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 

@@ -16,7 +16,8 @@ public protocol ShowItemView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol ShowItemPresentation: AnyObject {
     /// The command started; shows the item, then marks it read. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// What to show.
@@ -56,15 +57,4 @@ public protocol ShowItemUseCase {
     /// Marks the item read.
     /// - Throws: `RPCError` or `DaemonClientError`.
     func markRead(number: Int64) async throws
-}
-
-/// Where the module goes next.
-public protocol ShowItemWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: ShowItemRoute)
-}
-
-public enum ShowItemRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

@@ -12,24 +12,25 @@ public final class ShowItemPresenter: ShowItemPresentation {
     private let request: ShowItemRequest
     private let view: any ShowItemView
     private let interactor: any ShowItemUseCase
-    private let wireframe: any ShowItemWireframe
     private let clock: any WallClock
 
     public init(
-        request: ShowItemRequest, view: any ShowItemView, interactor: any ShowItemUseCase,
-        wireframe: any ShowItemWireframe, clock: any WallClock
+        request: ShowItemRequest, view: any ShowItemView, interactor: any ShowItemUseCase, clock: any WallClock
     ) {
         self.request = request
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.clock = clock
     }
 
     // MARK: - ShowItemPresentation
 
-    public func viewDidLoad() async {
-        guard let result = await findItem() else { return }
+    public func viewDidLoad() async -> ExitStatus {
+        let result: RPC.GetItem.Result
+        switch await findItem() {
+        case .found(let found): result = found
+        case .missing(let failure): return fail(failure)
+        }
         let number = result.item.id
 
         view.showItem(detail(for: result.item, rendered: result.rendered))
@@ -42,35 +43,39 @@ public final class ShowItemPresenter: ShowItemPresentation {
                 return fail(CommandFailure(error, action: "showed item \(number) but could not mark it read"))
             }
         }
-        wireframe.navigate(to: .exit(.success))
+        return .success
     }
 
-    /// The item asked for, else the newest (or next) unread one; `nil` once the failure was
-    /// shown. No unread item left is a failure (exit 1), as for `open`, so that
-    /// `while tidings show --next; do …; done` ends.
-    private func findItem() async -> RPC.GetItem.Result? {
+    /// What `findItem()` came to.
+    private enum Lookup {
+        case found(RPC.GetItem.Result)
+        /// Why there is no item to show.
+        case missing(CommandFailure)
+    }
+
+    /// The item asked for, else the newest (or next) unread one. No unread item left is a
+    /// failure (exit 1), as for `open`, so that `while tidings show --next; do …; done` ends.
+    private func findItem() async -> Lookup {
         guard let number = request.number else {
             let action = request.next ? "cannot find the next unread item" : "cannot find the newest unread item"
             do {
                 let next = try await interactor.nextItem(afterShown: request.next, width: request.width)
                 guard let item = next.item else {
-                    fail(CommandFailure(message: next.after.map { "no unread items after item \($0)" } ?? "no unread items"))
-                    return nil
+                    let none = next.after.map { "no unread items after item \($0)" } ?? "no unread items"
+                    return .missing(CommandFailure(message: none))
                 }
-                return RPC.GetItem.Result(item: item, rendered: next.rendered)
+                return .found(RPC.GetItem.Result(item: item, rendered: next.rendered))
             } catch {
-                fail(CommandFailure(error, action: action))
-                return nil
+                return .missing(CommandFailure(error, action: action))
             }
         }
         do {
-            return try await interactor.item(number: number, width: request.width)
+            return .found(try await interactor.item(number: number, width: request.width))
         } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
-            fail(CommandFailure(message: "no item \(number)"))
+            return .missing(CommandFailure(message: "no item \(number)"))
         } catch {
-            fail(CommandFailure(error, action: "cannot read item \(number)"))
+            return .missing(CommandFailure(error, action: "cannot read item \(number)"))
         }
-        return nil
     }
 
     // MARK: - Mapping
@@ -121,8 +126,8 @@ public final class ShowItemPresenter: ShowItemPresentation {
         return text
     }
 
-    private func fail(_ failure: CommandFailure) {
+    private func fail(_ failure: CommandFailure) -> ExitStatus {
         view.showFailure(failure)
-        wireframe.navigate(to: .exit(failure.status))
+        return failure.status
     }
 }

@@ -14,7 +14,8 @@ public protocol StatusView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol StatusPresentation: AnyObject {
     /// The command started; shows the status. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Reading the daemon's status.
@@ -23,15 +24,4 @@ public protocol StatusUseCase {
     /// - Throws: `RPCError` (`methodNotFound` from a daemon older than protocol 1.2) or
     ///   `DaemonClientError`.
     func status() async throws -> DaemonStatus
-}
-
-/// Where the module goes next.
-public protocol StatusWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: StatusRoute)
-}
-
-public enum StatusRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

@@ -10,27 +10,25 @@ import FeedIPC
 public final class StatusPresenter: StatusPresentation {
     private let view: any StatusView
     private let interactor: any StatusUseCase
-    private let wireframe: any StatusWireframe
     private let clock: any WallClock
 
-    public init(view: any StatusView, interactor: any StatusUseCase, wireframe: any StatusWireframe, clock: any WallClock) {
+    public init(view: any StatusView, interactor: any StatusUseCase, clock: any WallClock) {
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.clock = clock
     }
 
     // MARK: - StatusPresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             let status = try await interactor.status()
             view.showStatus(report(for: status))
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch {
             let failure = CommandFailure(error, action: "cannot read the daemon's status")
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 

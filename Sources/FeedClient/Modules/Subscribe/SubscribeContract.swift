@@ -17,7 +17,8 @@ public protocol SubscribeView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol SubscribePresentation: AnyObject {
     /// The command started; subscribes and shows the outcome. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// What to subscribe to.
@@ -44,15 +45,4 @@ public protocol SubscribeUseCase {
     ///   invalid tag, or `severalFeeds` with the page's candidates in `data`) or
     ///   `DaemonClientError`. Nothing is stored when it throws.
     func subscribe(_ request: SubscribeRequest) async throws -> Feed
-}
-
-/// Where the module goes next.
-public protocol SubscribeWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: SubscribeRoute)
-}
-
-public enum SubscribeRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

@@ -7,43 +7,40 @@ public final class SubscribePresenter: SubscribePresentation {
     private let request: SubscribeRequest
     private let view: any SubscribeView
     private let interactor: any SubscribeUseCase
-    private let wireframe: any SubscribeWireframe
     private let clock: any WallClock
 
     public init(
-        request: SubscribeRequest, view: any SubscribeView, interactor: any SubscribeUseCase,
-        wireframe: any SubscribeWireframe, clock: any WallClock
+        request: SubscribeRequest, view: any SubscribeView, interactor: any SubscribeUseCase, clock: any WallClock
     ) {
         self.request = request
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.clock = clock
     }
 
     // MARK: - SubscribePresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             let feed = try await interactor.subscribe(request)
             // The feed object is the one `tidings feeds --json` writes, so scripts read one shape.
             view.showSubscribed(
                 Self.confirmation(for: feed, requested: request.url), feed: FeedRow(feed, now: clock.now, clock: clock), itemsStored: feed.itemCount)
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch let error as RPCError where error.code == RPCErrorCode.severalFeeds.rawValue {
             guard let candidates = error.data?.candidates, !candidates.isEmpty else { return fail(error) }
             // The list is the useful answer, but nothing was subscribed: the command failed.
             view.showCandidates(Self.rows(for: candidates), offeredBy: request.url)
-            wireframe.navigate(to: .exit(.failure))
+            return .failure
         } catch {
-            fail(error)
+            return fail(error)
         }
     }
 
-    private func fail(_ error: any Error) {
+    private func fail(_ error: any Error) -> ExitStatus {
         let failure = CommandFailure(error, action: "cannot subscribe to \(request.url)")
         view.showFailure(failure)
-        wireframe.navigate(to: .exit(failure.status))
+        return failure.status
     }
 
     // MARK: - Mapping

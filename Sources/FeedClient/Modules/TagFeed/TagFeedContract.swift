@@ -14,7 +14,8 @@ public protocol TagFeedView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol TagFeedPresentation: AnyObject {
     /// The command started; changes the tags and shows them. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Changing tags, as the daemon does it.
@@ -25,15 +26,4 @@ public protocol TagFeedUseCase {
     /// - Throws: `RPCError` (`notFound`/`ambiguous` for the selector, `invalidParams` for an
     ///   invalid tag; nothing changes then) or `DaemonClientError`.
     func tag(feed selector: String, with changes: TagChanges) async throws -> Feed
-}
-
-/// Where the module goes next.
-public protocol TagFeedWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: TagFeedRoute)
-}
-
-public enum TagFeedRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

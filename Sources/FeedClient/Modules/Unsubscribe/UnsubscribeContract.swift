@@ -16,7 +16,8 @@ public protocol UnsubscribeView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol UnsubscribePresentation: AnyObject {
     /// The command started; unsubscribes and shows the outcome. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Unsubscribing, as the daemon does it.
@@ -29,15 +30,4 @@ public protocol UnsubscribeUseCase {
     /// - Throws: `RPCError` (`notFound`, `ambiguous` also for a prefix too short) or
     ///   `DaemonClientError`.
     func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> RPC.Unsubscribe.Result
-}
-
-/// Where the module goes next.
-public protocol UnsubscribeWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: UnsubscribeRoute)
-}
-
-public enum UnsubscribeRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

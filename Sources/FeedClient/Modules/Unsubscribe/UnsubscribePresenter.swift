@@ -7,34 +7,32 @@ public final class UnsubscribePresenter: UnsubscribePresentation {
     private let deleteStarred: Bool
     private let view: any UnsubscribeView
     private let interactor: any UnsubscribeUseCase
-    private let wireframe: any UnsubscribeWireframe
     private let clock: any WallClock
 
     public init(
         selector: String, deleteStarred: Bool = false, view: any UnsubscribeView, interactor: any UnsubscribeUseCase,
-        wireframe: any UnsubscribeWireframe, clock: any WallClock
+        clock: any WallClock
     ) {
         self.selector = selector
         self.deleteStarred = deleteStarred
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.clock = clock
     }
 
     // MARK: - UnsubscribePresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             let result = try await interactor.unsubscribe(from: selector, deleteStarred: deleteStarred)
             view.showUnsubscribed(
                 Self.confirmation(for: result), feed: FeedRow(result.feed, now: clock.now, clock: clock),
                 deleted: result.deletedItems, kept: result.keptItems)
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch {
             let failure = CommandFailure(error, action: "cannot unsubscribe from '\(selector)'")
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 

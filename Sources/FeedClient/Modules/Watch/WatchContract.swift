@@ -17,7 +17,8 @@ public protocol WatchView: AnyObject {
 public protocol WatchPresentation: AnyObject {
     /// The command started; watches until the daemon stops or the connection fails. Never
     /// throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// What the daemon tells a watcher.
@@ -35,15 +36,4 @@ public protocol WatchUseCase {
     /// daemon answers the request, which it does only when it stops.
     /// - Throws: `DaemonClientError` (unreachable, connection lost) or `RPCError`.
     func watch(_ onEvent: (WatchEvent) -> Void) async throws
-}
-
-/// Where the module goes next.
-public protocol WatchWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: WatchRoute)
-}
-
-public enum WatchRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

@@ -5,19 +5,17 @@
 public final class WatchPresenter: WatchPresentation {
     private let view: any WatchView
     private let interactor: any WatchUseCase
-    private let wireframe: any WatchWireframe
     private let mapper: ItemRowMapper
 
-    public init(view: any WatchView, interactor: any WatchUseCase, wireframe: any WatchWireframe, clock: any WallClock) {
+    public init(view: any WatchView, interactor: any WatchUseCase, clock: any WallClock) {
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.mapper = ItemRowMapper(clock: clock)
     }
 
     // MARK: - WatchPresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             try await interactor.watch { event in
                 switch event {
@@ -28,11 +26,11 @@ public final class WatchPresenter: WatchPresentation {
                 }
             }
             view.showNote("the daemon stopped")
-            wireframe.navigate(to: .exit(.failure))
+            return .failure
         } catch {
             let failure = CommandFailure(error, action: "cannot watch")
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 }

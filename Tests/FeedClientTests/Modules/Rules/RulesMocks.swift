@@ -30,11 +30,6 @@ final class RulesUseCaseStub: RulesUseCase {
     }
 }
 
-final class RulesWireframeSpy: RulesWireframe {
-    private(set) var routes: [RulesRoute] = []
-    func navigate(to route: RulesRoute) { routes.append(route) }
-}
-
 enum RulesFixtures {
     static let summaries = [
         RuleSummary(name: "no-sponsored", conditions: "title: /sponsored|promoted/", actions: ["read", "hide"], matched: 12),

@@ -6,15 +6,15 @@ struct RulesPresenterTests {
     let clock = FixedClock(now: Fixtures.now, offset: 3600)
 
     @Test func listShowsEveryRuleAndSucceeds() async {
-        let view = RulesViewSpy(), wireframe = RulesWireframeSpy()
-        await RulesPresenter(view: view, interactor: RulesUseCaseStub(), wireframe: wireframe, request: .list, clock: clock).viewDidLoad()
+        let view = RulesViewSpy()
+        let status = await RulesPresenter(view: view, interactor: RulesUseCaseStub(), request: .list, clock: clock).viewDidLoad()
         #expect(view.lists == [RulesFixtures.rows])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func testShowsTheRuleAndItsMatches() async throws {
-        let view = RulesViewSpy(), wireframe = RulesWireframeSpy(), interactor = RulesUseCaseStub()
-        await RulesPresenter(view: view, interactor: interactor, wireframe: wireframe, request: .test(name: "no-sponsored"), clock: clock)
+        let view = RulesViewSpy(), interactor = RulesUseCaseStub()
+        let status = await RulesPresenter(view: view, interactor: interactor, request: .test(name: "no-sponsored"), clock: clock)
             .viewDidLoad()
         #expect(interactor.tested == ["no-sponsored"])
         #expect(view.matches.first?.rule == RulesFixtures.rows[0])
@@ -25,17 +25,17 @@ struct RulesPresenterTests {
         #expect(items.map(\.feedTitle) == ["Planet Terminal", "Planet Terminal"])
         #expect(items.map(\.localDate) == ["2026-11-22 11:00", "2026-11-22 11:00"])
         #expect(items.map(\.shortDate) == ["11:00", "11:00"])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func applyReportsWhatEachActionChanged() async {
-        let view = RulesViewSpy(), wireframe = RulesWireframeSpy(), interactor = RulesUseCaseStub()
-        await RulesPresenter(view: view, interactor: interactor, wireframe: wireframe, request: .apply(name: "no-sponsored"), clock: clock)
+        let view = RulesViewSpy(), interactor = RulesUseCaseStub()
+        let status = await RulesPresenter(view: view, interactor: interactor, request: .apply(name: "no-sponsored"), clock: clock)
             .viewDidLoad()
         #expect(interactor.appliedRules == ["no-sponsored"])
         #expect(interactor.tested.isEmpty)
         #expect(view.applied == [#"Rule "no-sponsored" marked 12 items read and hid 20 items (of 20 matching)"#])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test(arguments: [
@@ -55,12 +55,12 @@ struct RulesPresenterTests {
     }
 
     @Test func anUnknownRuleIsAFailureNamingIt() async {
-        let view = RulesViewSpy(), wireframe = RulesWireframeSpy(), interactor = RulesUseCaseStub()
+        let view = RulesViewSpy(), interactor = RulesUseCaseStub()
         interactor.testResult = .failure(RPCError(.notFound, "no rule named 'x' in the config"))
-        await RulesPresenter(view: view, interactor: interactor, wireframe: wireframe, request: .test(name: "x"), clock: clock).viewDidLoad()
+        let status = await RulesPresenter(view: view, interactor: interactor, request: .test(name: "x"), clock: clock).viewDidLoad()
         #expect(view.failures.count == 1)
         #expect(view.matches.isEmpty)
-        #expect(wireframe.routes.count == 1 && wireframe.routes != [.exit(.success)])
+        #expect(status != .success)
     }
 }
 

@@ -33,11 +33,6 @@ final class SearchUseCaseStub: SearchUseCase {
     }
 }
 
-final class SearchWireframeSpy: SearchWireframe {
-    private(set) var routes: [SearchRoute] = []
-    func navigate(to route: SearchRoute) { routes.append(route) }
-}
-
 /// `text` with the daemon's match markers around `match`: `searchMarked("a window b", "window")`.
 func searchMarked(_ text: String, _ matches: String...) -> String {
     matches.reduce(text) { $0.replacingOccurrences(of: $1, with: "\u{02}\($1)\u{03}") }

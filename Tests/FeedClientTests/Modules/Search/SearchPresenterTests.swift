@@ -5,12 +5,11 @@ import Testing
 
 struct SearchPresenterTests {
     let view = SearchViewSpy()
-    let wireframe = SearchWireframeSpy()
 
     func presenter(_ result: Result<[SearchHit], any Error>, query: SearchQuery = .init(text: "window")) -> (SearchPresenter, SearchUseCaseStub) {
         let interactor = SearchUseCaseStub(result)
         let presenter = SearchPresenter(
-            query: query, view: view, interactor: interactor, wireframe: wireframe,
+            query: query, view: view, interactor: interactor,
             clock: FixedClock(now: Fixtures.now, offset: 3600))
         return (presenter, interactor)
     }
@@ -24,7 +23,7 @@ struct SearchPresenterTests {
         ]
         let query = SearchQuery(text: "window", unreadOnly: true, feed: "1", tag: "wm", limit: 5)
         let (presenter, interactor) = presenter(.success(hits), query: query)
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(interactor.queries == [query])
         let rows = try #require(view.shown.first?.rows)
         #expect(rows.map(\.item.number) == [3, 9])
@@ -34,17 +33,17 @@ struct SearchPresenterTests {
         #expect(rows[0].snippet.pieces == [])
         #expect(rows[1].title.pieces == [.init("Tiling")])
         #expect(rows[1].snippet.pieces == [.init("a "), .init("window", isMatch: true), .init(" manager")])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func aPartialSearchIsShownWithItsNoteAndExitsZero() async {
         let (presenter, interactor) = presenter(.success([]))
         interactor.partial = (unindexed: 14, reason: "database or disk is full")
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(view.partials == [PartialSearch(unindexed: 14, reason: "database or disk is full")])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
         let (complete, _) = self.presenter(.success([]))
-        await complete.viewDidLoad()
+        _ = await complete.viewDidLoad()
         #expect(view.partials.last == .some(nil))
     }
 
@@ -71,32 +70,32 @@ struct SearchPresenterTests {
     ])
     func noHitsIsANoteAndSuccess(query: SearchQuery, note: String) async {
         let (presenter, _) = presenter(.success([]), query: query)
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(view.shown.first?.rows == [])
         #expect(view.shown.first?.emptyNote == note)
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func aFailedSearchIsReported() async {
         let (presenter, _) = presenter(.failure(RPCError(.invalidParams, "the query has no words")))
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot search: the query has no words")])
         #expect(view.shown.isEmpty)
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func aFeedSelectorThatIsATagSuggestsTag() async {
         let (presenter, interactor) = presenter(
             .failure(RPCError(.notFound, "no feed matches 'my news'")), query: .init(text: "x", feed: "my news"))
         interactor.tag = "My News"
-        await presenter.viewDidLoad()
+        _ = await presenter.viewDidLoad()
         #expect(interactor.tagSelectors == ["my news"])
         #expect(view.failures == [CommandFailure(message: "cannot search: no feed matches 'my news'; did you mean --tag 'My News'?")])
     }
 
     @Test func anUnreachableDaemonExitsThree() async {
         let (presenter, _) = presenter(.failure(DaemonClientError.unreachable(socketPath: "/x.sock", reason: .refused)))
-        await presenter.viewDidLoad()
-        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+        let status = await presenter.viewDidLoad()
+        #expect(status == .daemonUnreachable)
     }
 }

@@ -38,11 +38,6 @@ final class ShowItemUseCaseStub: ShowItemUseCase {
     }
 }
 
-final class ShowItemWireframeSpy: ShowItemWireframe {
-    private(set) var routes: [ShowItemRoute] = []
-    func navigate(to route: ShowItemRoute) { routes.append(route) }
-}
-
 extension ItemDetail {
     static func fixture(
         title: String = "Tiling window managers, revisited", feed: String = "Planet Terminal",

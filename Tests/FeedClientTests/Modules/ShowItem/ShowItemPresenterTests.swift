@@ -10,19 +10,17 @@ import Testing
 
 struct ShowItemPresenterTests {
     let view = ShowItemViewSpy()
-    let wireframe = ShowItemWireframeSpy()
 
     func run(
         _ result: Result<RPC.GetItem.Result, any Error>, number: Int64? = 12, next: Bool = false, marksRead: Bool = true,
         offset: Int = 0, configure: (ShowItemUseCaseStub) -> Void = { _ in }
-    ) async -> ShowItemUseCaseStub {
+    ) async -> (status: FeedClient.ExitStatus, interactor: ShowItemUseCaseStub) {
         let interactor = ShowItemUseCaseStub(result)
         configure(interactor)
         let presenter = ShowItemPresenter(
             request: ShowItemRequest(number: number, next: next, marksRead: marksRead, width: 72), view: view,
-            interactor: interactor, wireframe: wireframe, clock: FixedClock(now: Fixtures.now, offset: offset))
-        await presenter.viewDidLoad()
-        return interactor
+            interactor: interactor, clock: FixedClock(now: Fixtures.now, offset: offset))
+        return (await presenter.viewDidLoad(), interactor)
     }
 
     static func item(_ number: Int64 = 12, isRead: Bool = false) -> Item {
@@ -40,7 +38,7 @@ struct ShowItemPresenterTests {
 
     @Test func showsTheItemThenMarksItRead() async throws {
         let rendered = RenderedContent(text: "Body[1]", links: ["https://x.example/"])
-        let interactor = await run(.success(.init(item: Self.item(), rendered: rendered)), offset: 3600)
+        let (status, interactor) = await run(.success(.init(item: Self.item(), rendered: rendered)), offset: 3600)
         #expect(interactor.requests.map(\.number) == [12])
         #expect(interactor.requests.map(\.width) == [72])
         #expect(view.shown == [ItemDetail(
@@ -54,32 +52,34 @@ struct ShowItemPresenterTests {
             text: "Body[1]", links: ["https://x.example/"])])
         #expect(interactor.markedRead == [12])
         #expect(view.failures.isEmpty)
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func withoutANumberTheDaemonPicksTheNewestOrNextUnreadItem() async {
-        let newest = await run(.success(.init(item: Self.item(31))), number: nil)
+        let (newestStatus, newest) = await run(.success(.init(item: Self.item(31))), number: nil)
         #expect(newest.requests.isEmpty)
         #expect(newest.nextRequests.map(\.afterShown) == [false])
         #expect(newest.nextRequests.map(\.width) == [72])
         #expect(view.shown.map(\.number) == [31])
         #expect(newest.markedRead == [31])
-        let next = await run(.success(.init(item: Self.item(30))), number: nil, next: true)
+        let (nextStatus, next) = await run(.success(.init(item: Self.item(30))), number: nil, next: true)
         #expect(next.nextRequests.map(\.afterShown) == [true])
         #expect(view.shown.map(\.number) == [31, 30])
-        #expect(wireframe.routes == [.exit(.success), .exit(.success)])
+        #expect([newestStatus, nextStatus] == [.success, .success])
     }
 
     @Test func noUnreadItemLeftIsAFailureSoThatALoopEnds() async {
-        _ = await run(.success(.init(item: Self.item())), number: nil) { $0.nextResult = .success(.init(item: nil)) }
-        _ = await run(.success(.init(item: Self.item())), number: nil, next: true) {
+        let (newestStatus, _) = await run(.success(.init(item: Self.item())), number: nil) {
+            $0.nextResult = .success(.init(item: nil))
+        }
+        let (nextStatus, _) = await run(.success(.init(item: Self.item())), number: nil, next: true) {
             $0.nextResult = .success(.init(item: nil, after: 30))
         }
         #expect(view.shown.isEmpty)
         #expect(view.failures == [
             CommandFailure(message: "no unread items"), CommandFailure(message: "no unread items after item 30"),
         ])
-        #expect(wireframe.routes == [.exit(.failure), .exit(.failure)])
+        #expect([newestStatus, nextStatus] == [.failure, .failure])
     }
 
     @Test func anOlderDaemonWithoutNextSaysWhatFailed() async {
@@ -119,47 +119,47 @@ struct ShowItemPresenterTests {
     @Test func theRelativeDateIsLeftOutWhenItSaysNothingMore() throws {
         let presenter = ShowItemPresenter(
             request: .init(number: 1, width: 80), view: view, interactor: ShowItemUseCaseStub(.failure(CancellationError())),
-            wireframe: wireframe, clock: FixedClock(now: Fixtures.now))
+            clock: FixedClock(now: Fixtures.now))
         #expect(presenter.dateText(Fixtures.now.addingTimeInterval(-40 * 86_400)) == "2026-10-13 10:00")
         #expect(presenter.dateText(Fixtures.now.addingTimeInterval(3 * 86_400)) == "2026-11-25 10:00")
         #expect(presenter.dateText(Fixtures.now.addingTimeInterval(-90)) == "2026-11-22 09:58 (1 min ago)")
     }
 
     @Test func noMarkLeavesTheItemUnread() async {
-        let interactor = await run(.success(.init(item: Self.item())), marksRead: false)
+        let (status, interactor) = await run(.success(.init(item: Self.item())), marksRead: false)
         #expect(view.shown.count == 1)
         #expect(interactor.markedRead.isEmpty)
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func anItemAlreadyReadIsNotMarkedAgain() async {
-        let interactor = await run(.success(.init(item: Self.item(isRead: true))))
+        let (status, interactor) = await run(.success(.init(item: Self.item(isRead: true))))
         #expect(view.shown.first?.isRead == true)
         #expect(interactor.markedRead.isEmpty)
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func anUnknownNumberIsNoItem() async {
-        _ = await run(.failure(RPCError(.notFound, "no item 999")), number: 999)
+        let (status, _) = await run(.failure(RPCError(.notFound, "no item 999")), number: 999)
         #expect(view.shown.isEmpty)
         #expect(view.failures == [CommandFailure(message: "no item 999")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func failingToMarkReadIsReportedAfterTheArticle() async {
-        let interactor = await run(.success(.init(item: Self.item()))) {
+        let (status, interactor) = await run(.success(.init(item: Self.item()))) {
             $0.markReadError = RPCError(.internalError, "database is locked")
         }
         #expect(view.shown.count == 1)
         #expect(interactor.markedRead.isEmpty)
         #expect(view.failures == [CommandFailure(message: "showed item 12 but could not mark it read: database is locked")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func anUnreachableDaemonExitsWithThree() async {
-        _ = await run(.failure(DaemonClientError.unreachable(socketPath: "/tmp/x.sock", reason: .refused)))
+        let (status, _) = await run(.failure(DaemonClientError.unreachable(socketPath: "/tmp/x.sock", reason: .refused)))
         #expect(view.failures.first?.status == .daemonUnreachable)
-        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+        #expect(status == .daemonUnreachable)
     }
 
     @Test(arguments: [

@@ -15,11 +15,6 @@ final class StatusUseCaseStub: StatusUseCase {
     func status() async throws -> DaemonStatus { try result.get() }
 }
 
-final class StatusWireframeSpy: StatusWireframe {
-    private(set) var routes: [StatusRoute] = []
-    func navigate(to route: StatusRoute) { routes.append(route) }
-}
-
 enum StatusFixtures {
     /// Up for 3 h 12 min 5 s, refreshed 5 min ago, next refresh in 12 min.
     static func status(

@@ -4,28 +4,27 @@ import Testing
 
 struct StatusPresenterTests {
     let view = StatusViewSpy()
-    let wireframe = StatusWireframeSpy()
 
     private func presenter(_ result: Result<DaemonStatus, any Error>) -> StatusPresenter {
-        StatusPresenter(view: view, interactor: StatusUseCaseStub(result), wireframe: wireframe, clock: FixedClock(now: Fixtures.now))
+        StatusPresenter(view: view, interactor: StatusUseCaseStub(result), clock: FixedClock(now: Fixtures.now))
     }
 
     @Test func mapsTheStatusForPeopleAndScripts() async {
-        await presenter(.success(StatusFixtures.status())).viewDidLoad()
+        let status = await presenter(.success(StatusFixtures.status())).viewDidLoad()
         #expect(view.reports == [StatusFixtures.report()])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func neverRefreshedAndNothingScheduled() async throws {
-        await presenter(.success(StatusFixtures.status(lastRefresh: nil, nextRefresh: nil))).viewDidLoad()
+        _ = await presenter(.success(StatusFixtures.status(lastRefresh: nil, nextRefresh: nil))).viewDidLoad()
         let report = try #require(view.reports.first)
         #expect(report.lastRefreshText == "never" && report.lastRefresh == nil)
         #expect(report.nextRefreshText == "none" && report.nextRefresh == nil)
     }
 
     @Test func aRefreshUnderWaySaysSoAndADueOneIsNow() async throws {
-        await presenter(.success(StatusFixtures.status(refreshing: true))).viewDidLoad()
-        await presenter(.success(StatusFixtures.status(nextRefresh: Fixtures.now.addingTimeInterval(-30)))).viewDidLoad()
+        _ = await presenter(.success(StatusFixtures.status(refreshing: true))).viewDidLoad()
+        _ = await presenter(.success(StatusFixtures.status(nextRefresh: Fixtures.now.addingTimeInterval(-30)))).viewDidLoad()
         #expect(view.reports.map(\.nextRefreshText) == ["refreshing now", "now"])
         #expect(view.reports.map(\.refreshing) == [true, false])
     }
@@ -34,7 +33,7 @@ struct StatusPresenterTests {
         var status = StatusFixtures.status()
         status.configPath = "/home/ada/.config/tidings/config.yaml"
         status.reloadFailure = ReloadFailure(at: Fixtures.now.addingTimeInterval(-300), error: "config.yaml line 2: 'x': unknown key")
-        await presenter(.success(status)).viewDidLoad()
+        _ = await presenter(.success(status)).viewDidLoad()
         let report = try #require(view.reports.first)
         #expect(report.configPath == "/home/ada/.config/tidings/config.yaml")
         #expect(report.reloadFailure == ReloadFailureReport(
@@ -58,13 +57,13 @@ struct StatusPresenterTests {
     }
 
     @Test func failuresAreShown() async {
-        await presenter(.failure(RPCError(.methodNotFound, "unknown method 'status'"))).viewDidLoad()
+        let status = await presenter(.failure(RPCError(.methodNotFound, "unknown method 'status'"))).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot read the daemon's status: unknown method 'status'")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func anUnreachableDaemonExitsWithThree() async {
-        await presenter(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket))).viewDidLoad()
-        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+        let status = await presenter(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket))).viewDidLoad()
+        #expect(status == .daemonUnreachable)
     }
 }

@@ -24,11 +24,6 @@ final class SubscribeUseCaseStub: SubscribeUseCase {
     }
 }
 
-final class SubscribeWireframeSpy: SubscribeWireframe {
-    private(set) var routes: [SubscribeRoute] = []
-    func navigate(to route: SubscribeRoute) { routes.append(route) }
-}
-
 extension FeedCandidateRow {
     /// A candidate the page names, announced as RSS.
     static func fixture(_ number: Int, title: String, url: String) -> FeedCandidateRow {

@@ -5,25 +5,24 @@ import Testing
 
 struct SubscribePresenterTests {
     let view = SubscribeViewSpy()
-    let wireframe = SubscribeWireframeSpy()
 
     private func presenter(_ request: SubscribeRequest, _ interactor: SubscribeUseCaseStub) -> SubscribePresenter {
         SubscribePresenter(
-            request: request, view: view, interactor: interactor, wireframe: wireframe, clock: FixedClock(now: Fixtures.now))
+            request: request, view: view, interactor: interactor, clock: FixedClock(now: Fixtures.now))
     }
 
     @Test func confirmsWithTitleAndItemCount() async {
         let interactor = SubscribeUseCaseStub(.success(Fixtures.feed(4, title: "Planet Terminal", items: 3)))
-        await presenter(SubscribeRequest(url: "https://planet.example.org/rss.xml"), interactor).viewDidLoad()
+        let status = await presenter(SubscribeRequest(url: "https://planet.example.org/rss.xml"), interactor).viewDidLoad()
         #expect(interactor.requests == [SubscribeRequest(url: "https://planet.example.org/rss.xml")])
         #expect(view.confirmations == [#"Subscribed to "Planet Terminal" (3 items)"#])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func handsTheViewTheFeedAsFeedsShowsItAndTheItemsStored() async {
         var feed = Fixtures.feed(4, title: "Planet Terminal", items: 3)
         feed.tags = ["linux"]
-        await presenter(SubscribeRequest(url: "https://p.example/rss"), SubscribeUseCaseStub(.success(feed))).viewDidLoad()
+        _ = await presenter(SubscribeRequest(url: "https://p.example/rss"), SubscribeUseCaseStub(.success(feed))).viewDidLoad()
         #expect(view.subscribed.map(\.feed) == [FeedRow(feed, now: Fixtures.now, clock: FixedClock(now: Fixtures.now))])
         #expect(view.subscribed.map(\.itemsStored) == [3])
         #expect(view.subscribed.first?.feed.tags == ["linux"])
@@ -34,7 +33,7 @@ struct SubscribePresenterTests {
         feed.tags = ["linux", "news"]
         let interactor = SubscribeUseCaseStub(.success(feed))
         let request = SubscribeRequest(url: " https://planet.example.org/rss.xml\n", tags: ["news", "linux"], title: "My Planet")
-        await presenter(request, interactor).viewDidLoad()
+        _ = await presenter(request, interactor).viewDidLoad()
         #expect(interactor.requests == [request])
         #expect(view.confirmations == [#"Subscribed to "My Planet" (1 item), tagged linux, news"#])
     }
@@ -42,7 +41,7 @@ struct SubscribePresenterTests {
     @Test func namesTheURLSubscribedWhenItIsNotTheOneTyped() async {
         // An address without a scheme, tried over https then http; a page announcing its feed.
         let interactor = SubscribeUseCaseStub(.success(Fixtures.feed(4, title: "Planet Terminal", items: 3)))
-        await presenter(SubscribeRequest(url: "planet.example.org/rss.xml"), interactor).viewDidLoad()
+        _ = await presenter(SubscribeRequest(url: "planet.example.org/rss.xml"), interactor).viewDidLoad()
         #expect(view.confirmations == [#"Subscribed to "Planet Terminal" at https://planet.example.org/rss.xml (3 items)"#])
         #expect(SubscribePresenter.confirmation(for: Fixtures.feed(1, title: "One", items: 1), requested: "https://example.org/")
             == #"Subscribed to "One" at https://planet.example.org/rss.xml (1 item)"#)
@@ -60,7 +59,7 @@ struct SubscribePresenterTests {
             FeedCandidate(url: "https://example.org/x", title: nil, type: "text/xml"),
         ]
         let error = RPCError(.severalFeeds, "https://example.org/ offers 4 feeds", data: RPCErrorData(candidates: candidates))
-        await presenter(SubscribeRequest(url: "https://example.org/"), SubscribeUseCaseStub(.failure(error))).viewDidLoad()
+        let status = await presenter(SubscribeRequest(url: "https://example.org/"), SubscribeUseCaseStub(.failure(error))).viewDidLoad()
         #expect(view.candidates.first?.page == "https://example.org/")
         #expect(view.candidates.first?.rows == [
             FeedCandidateRow(
@@ -72,29 +71,29 @@ struct SubscribePresenterTests {
             FeedCandidateRow(number: 4, title: "(no title)", url: "https://example.org/x", givenTitle: nil, type: "text/xml"),
         ])
         #expect(view.failures.isEmpty)
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func severalFeedsWithoutCandidatesIsAnOrdinaryFailure() async {
         let error = RPCError(.severalFeeds, "the page offers several feeds")
-        await presenter(SubscribeRequest(url: "https://example.org/"), SubscribeUseCaseStub(.failure(error))).viewDidLoad()
+        let status = await presenter(SubscribeRequest(url: "https://example.org/"), SubscribeUseCaseStub(.failure(error))).viewDidLoad()
         #expect(view.candidates.isEmpty)
         #expect(view.failures == [CommandFailure(message: "cannot subscribe to https://example.org/: the page offers several feeds")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func reportsTheDaemonsReasonForTheURL() async {
         let interactor = SubscribeUseCaseStub(.failure(RPCError(.fetchFailed, "HTTP 404 Not Found")))
-        await presenter(SubscribeRequest(url: "http://127.0.0.1:8080/missing.xml"), interactor).viewDidLoad()
+        let status = await presenter(SubscribeRequest(url: "http://127.0.0.1:8080/missing.xml"), interactor).viewDidLoad()
         #expect(view.confirmations.isEmpty)
         #expect(view.failures == [CommandFailure(message: "cannot subscribe to http://127.0.0.1:8080/missing.xml: HTTP 404 Not Found")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func anUnreachableDaemonExitsWithThree() async {
         let interactor = SubscribeUseCaseStub(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)))
-        await presenter(SubscribeRequest(url: "https://x/"), interactor).viewDidLoad()
+        let status = await presenter(SubscribeRequest(url: "https://x/"), interactor).viewDidLoad()
         #expect(view.failures.first?.message.hasPrefix("the daemon is not running") == true)
-        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+        #expect(status == .daemonUnreachable)
     }
 }

@@ -84,9 +84,9 @@ struct SubscribeRouterTests {
         #expect(test.terminal.err == "tidings: cannot subscribe to http://h/missing.xml: HTTP 404 Not Found\n")
     }
 
-    @Test func navigatingToExitRecordsTheStatus() {
-        let router = SubscribeRouter()
-        router.navigate(to: .exit(.daemonUnreachable))
-        #expect(router.exitStatus == .daemonUnreachable)
+    @Test func theModuleEndsWithTheStatusThePresenterReturns() async {
+        let test = ModuleTestDependencies()
+        test.daemon.failure = DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)
+        #expect(await SubscribeRouter.assemble(url: "https://x/", dependencies: test.dependencies).run() == .daemonUnreachable)
     }
 }

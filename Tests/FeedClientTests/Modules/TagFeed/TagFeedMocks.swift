@@ -22,11 +22,6 @@ final class TagFeedUseCaseStub: TagFeedUseCase {
     }
 }
 
-final class TagFeedWireframeSpy: TagFeedWireframe {
-    private(set) var routes: [TagFeedRoute] = []
-    func navigate(to route: TagFeedRoute) { routes.append(route) }
-}
-
 extension Fixtures {
     static func taggedFeed(_ number: Int64, title: String = "Planet Terminal", tags: [String]) -> Feed {
         var feed = Fixtures.feed(number, title: title)

@@ -4,27 +4,26 @@ import Testing
 
 struct TagFeedPresenterTests {
     let view = TagFeedViewSpy()
-    let wireframe = TagFeedWireframeSpy()
 
     private func presenter(_ selector: String, _ changes: TagChanges, _ interactor: TagFeedUseCaseStub) -> TagFeedPresenter {
         TagFeedPresenter(
-            selector: selector, changes: changes, view: view, interactor: interactor, wireframe: wireframe,
+            selector: selector, changes: changes, view: view, interactor: interactor,
             clock: FixedClock(now: Fixtures.now))
     }
 
     @Test func showsTheTagsAfterTheChange() async {
         let interactor = TagFeedUseCaseStub(.success(Fixtures.taggedFeed(3, tags: ["linux", "news"])))
         let changes = TagChanges(add: ["news"], remove: ["old"])
-        await presenter("3", changes, interactor).viewDidLoad()
+        let status = await presenter("3", changes, interactor).viewDidLoad()
         #expect(interactor.requests.map(\.selector) == ["3"])
         #expect(interactor.requests.map(\.changes) == [changes])
         #expect(view.lines == ["Planet Terminal: linux, news"])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func handsTheViewTheFeedAfterTheChange() async {
         let feed = Fixtures.taggedFeed(3, tags: ["linux", "news"])
-        await presenter("3", TagChanges(add: ["news"]), TagFeedUseCaseStub(.success(feed))).viewDidLoad()
+        _ = await presenter("3", TagChanges(add: ["news"]), TagFeedUseCaseStub(.success(feed))).viewDidLoad()
         #expect(view.feeds == [FeedRow(feed, now: Fixtures.now, clock: FixedClock(now: Fixtures.now))])
         #expect(view.feeds.first?.tags == ["linux", "news"])
     }
@@ -35,20 +34,20 @@ struct TagFeedPresenterTests {
 
     @Test func failuresNameTheFeed() async {
         let interactor = TagFeedUseCaseStub(.failure(RPCError(.notFound, "no feed matches 'P'")))
-        await presenter("P", TagChanges(add: ["x"]), interactor).viewDidLoad()
+        let status = await presenter("P", TagChanges(add: ["x"]), interactor).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot tag 'P': no feed matches 'P'")])
         #expect(view.feeds.isEmpty)
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func failingToShowTagsSaysSo() async {
-        await presenter("9", TagChanges(), TagFeedUseCaseStub(.failure(RPCError(.notFound, "no feed 9")))).viewDidLoad()
+        _ = await presenter("9", TagChanges(), TagFeedUseCaseStub(.failure(RPCError(.notFound, "no feed 9")))).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot show the tags of '9': no feed 9")])
     }
 
     @Test func anUnreachableDaemonExitsWithThree() async {
         let interactor = TagFeedUseCaseStub(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .refused)))
-        await presenter("1", TagChanges(), interactor).viewDidLoad()
-        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+        let status = await presenter("1", TagChanges(), interactor).viewDidLoad()
+        #expect(status == .daemonUnreachable)
     }
 }

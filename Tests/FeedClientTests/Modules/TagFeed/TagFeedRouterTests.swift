@@ -36,9 +36,12 @@ struct TagFeedRouterTests {
         #expect(test.terminal.err.isEmpty)
     }
 
-    @Test func navigatingToExitRecordsTheStatus() {
-        let router = TagFeedRouter()
-        router.navigate(to: .exit(.success))
-        #expect(router.exitStatus == .success)
+    @Test func theModuleEndsWithTheStatusThePresenterReturns() async {
+        let test = ModuleTestDependencies()
+        test.daemon.failure = DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)
+        let status = await TagFeedRouter.assemble(
+            selector: "3", changes: TagChanges(add: ["news"]), json: false, dependencies: test.dependencies
+        ).run()
+        #expect(status == .daemonUnreachable)
     }
 }

@@ -30,8 +30,3 @@ final class UnsubscribeUseCaseStub: UnsubscribeUseCase {
         return try result.get()
     }
 }
-
-final class UnsubscribeWireframeSpy: UnsubscribeWireframe {
-    private(set) var routes: [UnsubscribeRoute] = []
-    func navigate(to route: UnsubscribeRoute) { routes.append(route) }
-}

@@ -4,23 +4,22 @@ import Testing
 
 struct UnsubscribePresenterTests {
     let view = UnsubscribeViewSpy()
-    let wireframe = UnsubscribeWireframeSpy()
 
     private func presenter(
         _ selector: String, deleteStarred: Bool = false, _ interactor: UnsubscribeUseCaseStub
     ) -> UnsubscribePresenter {
         UnsubscribePresenter(
-            selector: selector, deleteStarred: deleteStarred, view: view, interactor: interactor, wireframe: wireframe,
+            selector: selector, deleteStarred: deleteStarred, view: view, interactor: interactor,
             clock: FixedClock(now: Fixtures.now))
     }
 
     @Test func confirmsWhatWasRemoved() async {
         let interactor = UnsubscribeUseCaseStub(Fixtures.feed(3, title: "Kernel Notes", items: 12))
-        await presenter("kern", interactor).viewDidLoad()
+        let status = await presenter("kern", interactor).viewDidLoad()
         #expect(interactor.selectors == ["kern"] && interactor.deleteStarred == [false])
         #expect(view.confirmations == [#"Unsubscribed from "Kernel Notes" (12 items deleted)"#])
         #expect(view.counts.map(\.deleted) == [12] && view.counts.map(\.kept) == [0])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func saysWhichStarredItemsStayedAndHowToDeleteThem() async {
@@ -31,8 +30,8 @@ struct UnsubscribePresenterTests {
         ] {
             let view = UnsubscribeViewSpy()
             let interactor = UnsubscribeUseCaseStub(.success(.init(feed: feed, deletedItems: 20 - kept, keptItems: kept)))
-            await UnsubscribePresenter(
-                selector: "3", view: view, interactor: interactor, wireframe: wireframe, clock: FixedClock(now: Fixtures.now)
+            _ = await UnsubscribePresenter(
+                selector: "3", view: view, interactor: interactor, clock: FixedClock(now: Fixtures.now)
             ).viewDidLoad()
             #expect(view.confirmations == [line])
             #expect(view.counts.map(\.kept) == [kept])
@@ -41,7 +40,7 @@ struct UnsubscribePresenterTests {
 
     @Test func asksTheDaemonToDeleteStarredItemsWhenTold() async {
         let interactor = UnsubscribeUseCaseStub(Fixtures.feed(3, title: "Kernel Notes", items: 20))
-        await presenter("3", deleteStarred: true, interactor).viewDidLoad()
+        _ = await presenter("3", deleteStarred: true, interactor).viewDidLoad()
         #expect(interactor.deleteStarred == [true])
         #expect(view.confirmations == [#"Unsubscribed from "Kernel Notes" (20 items deleted)"#])
     }
@@ -49,7 +48,7 @@ struct UnsubscribePresenterTests {
     @Test func handsTheViewTheFeedAsItWas() async {
         var feed = Fixtures.feed(3, title: "Kernel Notes", lastError: "HTTP 503", items: 12, unread: 4)
         feed.tags = ["linux"]
-        await presenter("3", UnsubscribeUseCaseStub(feed)).viewDidLoad()
+        _ = await presenter("3", UnsubscribeUseCaseStub(feed)).viewDidLoad()
         #expect(view.feeds == [FeedRow(feed, now: Fixtures.now, clock: FixedClock(now: Fixtures.now))])
         #expect(view.feeds.first?.health == .failing)
         #expect(view.feeds.first?.total == 12)
@@ -58,9 +57,9 @@ struct UnsubscribePresenterTests {
     @Test func reportsAnAmbiguousSelectorAsTheDaemonPutsIt() async {
         let message = "'Ke' matches 2 feeds: 2 Kernel Notes, 5 KDE News; give the number or URL"
         let interactor = UnsubscribeUseCaseStub(.failure(RPCError(.ambiguous, message)))
-        await presenter("Ke", interactor).viewDidLoad()
+        let status = await presenter("Ke", interactor).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: message)])
         #expect(view.feeds.isEmpty)
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 }

@@ -39,9 +39,9 @@ struct UnsubscribeRouterTests {
         }
     }
 
-    @Test func navigatingToExitRecordsTheStatus() {
-        let router = UnsubscribeRouter()
-        router.navigate(to: .exit(.daemonUnreachable))
-        #expect(router.exitStatus == .daemonUnreachable)
+    @Test func theModuleEndsWithTheStatusThePresenterReturns() async {
+        let test = ModuleTestDependencies()
+        test.daemon.failure = DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)
+        #expect(await UnsubscribeRouter.assemble(selector: "5", json: false, dependencies: test.dependencies).run() == .daemonUnreachable)
     }
 }

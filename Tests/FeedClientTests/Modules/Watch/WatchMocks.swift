@@ -31,11 +31,6 @@ final class WatchUseCaseStub: WatchUseCase {
     }
 }
 
-final class WatchWireframeSpy: WatchWireframe {
-    private(set) var routes: [WatchRoute] = []
-    func navigate(to route: WatchRoute) { routes.append(route) }
-}
-
 /// Notification lines as the daemon writes them.
 enum WatchLines {
     static func newItems(_ items: [Item]) -> Data {
