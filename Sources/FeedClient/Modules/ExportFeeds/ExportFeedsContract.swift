@@ -18,7 +18,8 @@ public protocol ExportFeedsView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol ExportFeedsPresentation: AnyObject {
     /// The command started; exports the feeds. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Exporting: the feeds from the daemon, the file on disk.
@@ -40,16 +41,6 @@ public protocol ExportFileWriter {
     func write(_ text: String, toPath path: String) throws
 }
 
-/// Where the module goes next.
-public protocol ExportFeedsWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: ExportFeedsRoute)
-}
-
-public enum ExportFeedsRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
-}
 
 /// Why an export could not be saved.
 public enum ExportFileError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -6,25 +6,23 @@ public final class ExportFeedsPresenter: ExportFeedsPresentation {
     private let output: String?
     private let view: any ExportFeedsView
     private let interactor: any ExportFeedsUseCase
-    private let wireframe: any ExportFeedsWireframe
     private let clock: any WallClock
 
     /// - Parameter output: the file to write; `nil` or `-` for stdout.
     public init(
         format: ExportFormat, output: String?, view: any ExportFeedsView, interactor: any ExportFeedsUseCase,
-        wireframe: any ExportFeedsWireframe, clock: any WallClock
+        clock: any WallClock
     ) {
         self.format = format
         self.output = output == "-" ? nil : output
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.clock = clock
     }
 
     // MARK: - ExportFeedsPresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             let feeds = try await interactor.feeds()
             let document = document(for: feeds)
@@ -35,11 +33,11 @@ public final class ExportFeedsPresenter: ExportFeedsPresentation {
             } else {
                 view.showDocument(document.text)
             }
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch {
             let failure = CommandFailure(error, action: output.map { "cannot export to \($0)" } ?? "cannot export the feeds")
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 

@@ -13,7 +13,8 @@ public protocol FeedListView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol FeedListPresentation: AnyObject {
     /// The command started; lists the feeds. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Reading the feed list.
@@ -22,15 +23,4 @@ public protocol FeedListUseCase {
     /// `tag` (case-insensitively) when it is given.
     /// - Throws: `RPCError` or `DaemonClientError`.
     func feeds(tagged tag: String?) async throws -> [Feed]
-}
-
-/// Where the module goes next.
-public protocol FeedListWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: FeedListRoute)
-}
-
-public enum FeedListRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

@@ -9,7 +9,6 @@ import FeedEntities
 public final class FeedListPresenter: FeedListPresentation {
     private let view: any FeedListView
     private let interactor: any FeedListUseCase
-    private let wireframe: any FeedListWireframe
     private let clock: any WallClock
     private let onlyFailing: Bool
     private let tag: String?
@@ -18,12 +17,11 @@ public final class FeedListPresenter: FeedListPresentation {
     ///   - onlyFailing: list only the feeds that are failing or gone (`--failing`).
     ///   - tag: list only the feeds with this tag (`--tag`).
     public init(
-        view: any FeedListView, interactor: any FeedListUseCase, wireframe: any FeedListWireframe, clock: any WallClock,
+        view: any FeedListView, interactor: any FeedListUseCase, clock: any WallClock,
         onlyFailing: Bool = false, tag: String? = nil
     ) {
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.clock = clock
         self.onlyFailing = onlyFailing
         self.tag = tag
@@ -31,7 +29,7 @@ public final class FeedListPresenter: FeedListPresentation {
 
     // MARK: - FeedListPresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             let feeds = try await interactor.feeds(tagged: tag)
             let now = clock.now
@@ -41,11 +39,11 @@ public final class FeedListPresenter: FeedListPresentation {
             } else {
                 view.showFeeds(rows, emptyNote: noFeedsNote)
             }
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch {
             let failure = CommandFailure(error, action: "cannot list the feeds")
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 

@@ -15,7 +15,8 @@ public protocol ImportFeedsView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol ImportFeedsPresentation: AnyObject {
     /// The command started; imports the file and shows the outcome. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Importing, as the client reads the file and the daemon subscribes.
@@ -39,15 +40,4 @@ public protocol ImportFileReader {
     /// - Throws: `ImportFileError`: it cannot be read, holds more than `limit` bytes (found out
     ///   before reading a regular file), or is not UTF-8.
     func text(ofFileAt path: String, limit: Int) throws -> String
-}
-
-/// Where the module goes next.
-public protocol ImportFeedsWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: ImportFeedsRoute)
-}
-
-public enum ImportFeedsRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

@@ -7,7 +7,6 @@ public final class ImportFeedsPresenter: ImportFeedsPresentation {
     private let format: ImportFormat?
     private let view: any ImportFeedsView
     private let interactor: any ImportFeedsUseCase
-    private let wireframe: any ImportFeedsWireframe
     private let clock: any WallClock
 
     /// - Parameters:
@@ -15,32 +14,31 @@ public final class ImportFeedsPresenter: ImportFeedsPresentation {
     ///   - format: `--format`; `nil` lets the daemon tell.
     public init(
         path: String, format: ImportFormat?, view: any ImportFeedsView, interactor: any ImportFeedsUseCase,
-        wireframe: any ImportFeedsWireframe, clock: any WallClock
+        clock: any WallClock
     ) {
         self.path = path
         self.format = format
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.clock = clock
     }
 
     // MARK: - ImportFeedsPresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             let result = try await interactor.importFeeds(from: path, format: format)
             view.showImport(report(for: result))
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch DaemonClientError.unanswered {
             let failure = CommandFailure(message: Self.unanswered(path: path))
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         } catch {
             let source = path == "-" ? "standard input" : path
             let failure = CommandFailure(error, action: "cannot import \(source)")
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 

@@ -17,7 +17,8 @@ public protocol ItemListView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol ItemListPresentation: AnyObject {
     /// The command started; lists the items. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Which items to list. The filters combine: an item must pass all of them.
@@ -64,15 +65,4 @@ public protocol ItemListUseCase {
     /// The tag spelled like `selector` (case-insensitively) that some feed has, for a feed
     /// selector that named no feed; `nil` when there is none or the daemon does not say.
     func tag(like selector: String) async -> String?
-}
-
-/// Where the module goes next.
-public protocol ItemListWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: ItemListRoute)
-}
-
-public enum ItemListRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

@@ -9,26 +9,24 @@ public final class ItemListPresenter: ItemListPresentation {
     private let screenLimit: Int?
     private let view: any ItemListView
     private let interactor: any ItemListUseCase
-    private let wireframe: any ItemListWireframe
     private let mapper: ItemRowMapper
 
     /// - Parameter screenLimit: how many items fit on the screen when the query has no limit;
     ///   `nil` lists everything (piped and JSON output).
     public init(
         query: ItemListQuery, screenLimit: Int? = nil, view: any ItemListView, interactor: any ItemListUseCase,
-        wireframe: any ItemListWireframe, clock: any WallClock
+        clock: any WallClock
     ) {
         self.query = query
         self.screenLimit = screenLimit
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.mapper = ItemRowMapper(clock: clock)
     }
 
     // MARK: - ItemListPresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         let screen = query.limit == nil ? screenLimit : nil
         var request = query
         if let screen { request.limit = screen + 1 }
@@ -43,12 +41,12 @@ public final class ItemListPresenter: ItemListPresentation {
             if more, let screen {
                 view.showNote("Showing the newest \(screen) \(selection); use --limit N to see more.")
             }
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch {
             let failure = await FeedSelectorHint.hinted(
                 CommandFailure(error, action: "cannot list items"), for: error, feed: query.feed, tag: interactor.tag(like:))
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 

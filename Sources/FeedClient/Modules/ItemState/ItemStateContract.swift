@@ -15,7 +15,8 @@ public protocol ItemStateView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol ItemStatePresentation: AnyObject {
     /// The command started; applies the change. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// The change a command makes.
@@ -43,15 +44,4 @@ public protocol ItemStateUseCase {
     ///   `action` is star or unstar and `selection` is not `.numbers`, which the daemon cannot
     ///   do) or `DaemonClientError`.
     func apply(_ action: ItemStateAction, to selection: ItemSelection) async throws -> ItemStateChange
-}
-
-/// Where the module goes next.
-public protocol ItemStateWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: ItemStateRoute)
-}
-
-public enum ItemStateRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

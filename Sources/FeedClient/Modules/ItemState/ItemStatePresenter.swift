@@ -8,37 +8,34 @@ public final class ItemStatePresenter: ItemStatePresentation {
     private let selection: ItemSelection
     private let view: any ItemStateView
     private let interactor: any ItemStateUseCase
-    private let wireframe: any ItemStateWireframe
 
     public init(
-        action: ItemStateAction, selection: ItemSelection, view: any ItemStateView,
-        interactor: any ItemStateUseCase, wireframe: any ItemStateWireframe
+        action: ItemStateAction, selection: ItemSelection, view: any ItemStateView, interactor: any ItemStateUseCase
     ) {
         self.action = action
         self.selection = selection
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
     }
 
     // MARK: - ItemStatePresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         let change: ItemStateChange
         do {
             change = try await interactor.apply(action, to: selection)
         } catch {
             let failure = CommandFailure(error, action: failedAction)
             view.showFailure(failure)
-            return wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
         let missing = change.missing.sorted()
         view.showOutcome(ItemStateOutcome(updated: change.updated, missing: missing, summary: summary(of: change)))
         if missing.isEmpty {
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } else {
             view.showFailure(CommandFailure(message: Self.missingMessage(missing)))
-            wireframe.navigate(to: .exit(.failure))
+            return .failure
         }
     }
 

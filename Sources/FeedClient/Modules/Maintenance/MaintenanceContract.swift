@@ -17,7 +17,8 @@ public protocol MaintenanceView: AnyObject {
 public protocol MaintenancePresentation: AnyObject {
     /// The command started; runs the maintenance and shows its report. Never throws: failures
     /// are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Running the daemon's maintenance.
@@ -27,15 +28,4 @@ public protocol MaintenanceUseCase {
     /// - Throws: `RPCError` (`methodNotFound` from a daemon older than protocol 1.3) or
     ///   `DaemonClientError`.
     func maintain(vacuum: Bool, retention: Bool) async throws -> MaintenanceResult
-}
-
-/// Where the module goes next.
-public protocol MaintenanceWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: MaintenanceRoute)
-}
-
-public enum MaintenanceRoute: Equatable {
-    /// Back to the shell with this status: failure when the integrity check found problems.
-    case exit(ExitStatus)
 }

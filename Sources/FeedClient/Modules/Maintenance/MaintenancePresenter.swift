@@ -5,7 +5,6 @@ import FeedIPC
 public final class MaintenancePresenter: MaintenancePresentation {
     private let view: any MaintenanceView
     private let interactor: any MaintenanceUseCase
-    private let wireframe: any MaintenanceWireframe
     private let vacuum: Bool
     private let retention: Bool
 
@@ -13,32 +12,30 @@ public final class MaintenancePresenter: MaintenancePresentation {
     ///   - vacuum: rebuild the file (`--no-vacuum` turns it off).
     ///   - retention: apply the config's retention (`--retention`).
     public init(
-        view: any MaintenanceView, interactor: any MaintenanceUseCase, wireframe: any MaintenanceWireframe,
-        vacuum: Bool, retention: Bool
+        view: any MaintenanceView, interactor: any MaintenanceUseCase, vacuum: Bool, retention: Bool
     ) {
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.vacuum = vacuum
         self.retention = retention
     }
 
     // MARK: - MaintenancePresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             let result = try await interactor.maintain(vacuum: vacuum, retention: retention)
             view.showReport(report(for: result))
             if result.isSound {
-                wireframe.navigate(to: .exit(.success))
+                return .success
             } else {
                 view.showFailure(CommandFailure(message: Self.unsoundMessage(problems: result.problems.count)))
-                wireframe.navigate(to: .exit(.failure))
+                return .failure
             }
         } catch {
             let failure = CommandFailure(error, action: "cannot maintain the database")
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 

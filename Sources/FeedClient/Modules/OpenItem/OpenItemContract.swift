@@ -12,7 +12,8 @@ public protocol OpenItemView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol OpenItemPresentation: AnyObject {
     /// The command started; opens the item if its link may be opened. Never throws.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Which item to open, and what of it.
@@ -48,9 +49,9 @@ public protocol OpenItemUseCase {
     func markRead(number: Int64) async throws
 }
 
-/// Where the module goes next: the browser, then the shell.
+/// Where the module goes next: the browser (the presenter's answer then ends the command).
 public protocol OpenItemWireframe: AnyObject {
-    /// Goes to `route`. For `.browser`, returns once the browser has exited.
+    /// Goes to `route`; returns once the browser has exited.
     /// - Throws: `BrowserLaunchError` when the browser could not be started or failed.
     func navigate(to route: OpenItemRoute) throws
 }
@@ -58,6 +59,4 @@ public protocol OpenItemWireframe: AnyObject {
 public enum OpenItemRoute: Equatable {
     /// The link in a browser: the configured one, else `$BROWSER`, else `xdg-open`.
     case browser(link: String, configuredBrowser: String?)
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

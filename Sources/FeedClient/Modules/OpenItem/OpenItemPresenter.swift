@@ -19,8 +19,12 @@ public final class OpenItemPresenter: OpenItemPresentation {
 
     // MARK: - OpenItemPresentation
 
-    public func viewDidLoad() async {
-        guard let item = await findItem() else { return }
+    public func viewDidLoad() async -> ExitStatus {
+        let item: Item
+        switch await findItem() {
+        case .found(let found): item = found
+        case .failed(let failure): return fail(failure)
+        }
         let number = item.id
 
         let target = request.opensEnclosure ? Self.enclosure(of: item) : Self.link(of: item)
@@ -43,32 +47,35 @@ public final class OpenItemPresenter: OpenItemPresentation {
         } catch {
             return fail(CommandFailure(error, action: "opened item \(number) but could not mark it read"))
         }
-        wireframe.navigateToExit(.success)
+        return .success
     }
 
-    /// The item asked for, else the newest unread one; `nil` once the failure was shown.
-    /// No unread item is a failure (exit 1), so that `while tidings open; do …; done` ends.
-    private func findItem() async -> Item? {
+    /// The item to open, or why there is none.
+    private enum Lookup {
+        case found(Item)
+        case failed(CommandFailure)
+    }
+
+    /// The item asked for, else the newest unread one. No unread item is a failure (exit 1), so
+    /// that `while tidings open; do …; done` ends.
+    private func findItem() async -> Lookup {
         guard let number = request.number else {
             do {
                 guard let item = try await interactor.newestUnreadItem() else {
-                    fail(CommandFailure(message: "no unread items"))
-                    return nil
+                    return .failed(CommandFailure(message: "no unread items"))
                 }
-                return item
+                return .found(item)
             } catch {
-                fail(CommandFailure(error, action: "cannot find the newest unread item"))
-                return nil
+                return .failed(CommandFailure(error, action: "cannot find the newest unread item"))
             }
         }
         do {
-            return try await interactor.item(number: number)
+            return .found(try await interactor.item(number: number))
         } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
-            fail(CommandFailure(message: "no item \(number)"))
+            return .failed(CommandFailure(message: "no item \(number)"))
         } catch {
-            fail(CommandFailure(error, action: "cannot read item \(number)"))
+            return .failed(CommandFailure(error, action: "cannot read item \(number)"))
         }
-        return nil
     }
 
     // MARK: - Decisions
@@ -88,15 +95,8 @@ public final class OpenItemPresenter: OpenItemPresentation {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    private func fail(_ failure: CommandFailure) {
+    private func fail(_ failure: CommandFailure) -> ExitStatus {
         view.showFailure(failure)
-        wireframe.navigateToExit(failure.status)
-    }
-}
-
-extension OpenItemWireframe {
-    /// `.exit` never throws; this spares callers a `try` that cannot fail.
-    func navigateToExit(_ status: ExitStatus) {
-        try? navigate(to: .exit(status))
+        return failure.status
     }
 }

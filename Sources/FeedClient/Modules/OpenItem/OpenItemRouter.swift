@@ -1,7 +1,6 @@
 /// Wires the OpenItem module; owns the browser launcher, since opening a link is navigation.
+/// The presenter's answer is how the command ends.
 public final class OpenItemRouter: OpenItemWireframe {
-    /// The status the module navigated to; failure until it says otherwise.
-    public private(set) var exitStatus: ExitStatus = .failure
     private let launcher: any BrowserLauncher
     private let environment: [String: String]
 
@@ -19,7 +18,7 @@ public final class OpenItemRouter: OpenItemWireframe {
             view: TerminalOpenItemView(terminal: dependencies.terminal),
             interactor: OpenItemInteractor(daemon: dependencies.daemon, settings: dependencies.settings),
             wireframe: router)
-        return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
+        return AssembledModule(run: presenter.viewDidLoad)
     }
 
     public func navigate(to route: OpenItemRoute) throws {
@@ -27,8 +26,6 @@ public final class OpenItemRouter: OpenItemWireframe {
         case .browser(let link, let configuredBrowser):
             let commands = BrowserCommand.candidates(configured: configuredBrowser, environment: environment)
             _ = try launcher.open(link, with: commands)
-        case .exit(let status):
-            exitStatus = status
         }
     }
 }

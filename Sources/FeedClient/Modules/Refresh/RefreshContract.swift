@@ -18,7 +18,8 @@ public protocol RefreshView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol RefreshPresentation: AnyObject {
     /// The command started; refreshes and reports. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Refreshing, as the daemon does it.
@@ -33,16 +34,6 @@ public protocol RefreshUseCase {
     func refresh(_ selectors: [String], progress: (RPC.Refresh.Progress) -> Void) async throws -> [RefreshOutcome]
 }
 
-/// Where the module goes next.
-public protocol RefreshWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: RefreshRoute)
-}
-
-public enum RefreshRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
-}
 
 /// How far a refresh is, as the View writes it. Strings are unsanitised: the View cleans them.
 public struct RefreshProgressReport: Equatable, Sendable {

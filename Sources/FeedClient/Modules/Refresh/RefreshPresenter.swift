@@ -7,28 +7,26 @@ public final class RefreshPresenter: RefreshPresentation {
     private let selectors: [String]
     private let view: any RefreshView
     private let interactor: any RefreshUseCase
-    private let wireframe: any RefreshWireframe
 
-    public init(selectors: [String], view: any RefreshView, interactor: any RefreshUseCase, wireframe: any RefreshWireframe) {
+    public init(selectors: [String], view: any RefreshView, interactor: any RefreshUseCase) {
         self.selectors = selectors
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
     }
 
     // MARK: - RefreshPresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             let outcomes = try await interactor.refresh(selectors) { progress in
                 view.showProgress(Self.progressReport(for: progress))
             }
             view.showReport(Self.report(for: outcomes))
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch {
             let failure = CommandFailure(error, action: "cannot refresh")
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 

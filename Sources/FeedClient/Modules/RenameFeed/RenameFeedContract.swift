@@ -15,7 +15,8 @@ public protocol RenameFeedView: AnyObject {
 /// Reacts to what happens in the module.
 public protocol RenameFeedPresentation: AnyObject {
     /// The command started; renames the feed and shows the outcome. Never throws: failures are shown.
-    func viewDidLoad() async
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
 }
 
 /// Renaming, as the daemon does it.
@@ -26,15 +27,4 @@ public protocol RenameFeedUseCase {
     /// - Throws: `RPCError` (`notFound`/`ambiguous` for the selector, `ambiguous` also for a title
     ///   prefix under three characters) or `DaemonClientError`.
     func rename(feed selector: String, to title: String?) async throws -> Feed
-}
-
-/// Where the module goes next.
-public protocol RenameFeedWireframe: AnyObject {
-    /// Goes to `route`.
-    func navigate(to route: RenameFeedRoute)
-}
-
-public enum RenameFeedRoute: Equatable {
-    /// Back to the shell with this status.
-    case exit(ExitStatus)
 }

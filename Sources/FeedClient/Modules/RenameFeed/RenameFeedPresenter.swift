@@ -6,34 +6,32 @@ public final class RenameFeedPresenter: RenameFeedPresentation {
     private let title: String?
     private let view: any RenameFeedView
     private let interactor: any RenameFeedUseCase
-    private let wireframe: any RenameFeedWireframe
     private let clock: any WallClock
 
     /// - Parameter title: the new title; `nil` returns to the document's (`--reset`).
     public init(
         selector: String, title: String?, view: any RenameFeedView, interactor: any RenameFeedUseCase,
-        wireframe: any RenameFeedWireframe, clock: any WallClock
+        clock: any WallClock
     ) {
         self.selector = selector
         self.title = title
         self.view = view
         self.interactor = interactor
-        self.wireframe = wireframe
         self.clock = clock
     }
 
     // MARK: - RenameFeedPresentation
 
-    public func viewDidLoad() async {
+    public func viewDidLoad() async -> ExitStatus {
         do {
             let feed = try await interactor.rename(feed: selector, to: title)
             view.showRenamed(
                 Self.confirmation(for: feed, reset: title == nil), feed: FeedRow(feed, now: clock.now, clock: clock))
-            wireframe.navigate(to: .exit(.success))
+            return .success
         } catch {
             let failure = CommandFailure(error, action: "cannot rename '\(selector)'")
             view.showFailure(failure)
-            wireframe.navigate(to: .exit(failure.status))
+            return failure.status
         }
     }
 

@@ -1,28 +1,16 @@
-/// Wires the RenameFeed module and records where it ends.
-public final class RenameFeedRouter: RenameFeedWireframe {
-    /// The status the module navigated to; failure until it says otherwise.
-    public private(set) var exitStatus: ExitStatus = .failure
-
-    public init() {}
-
+/// Wires the RenameFeed module. It goes to no other screen: the presenter's answer is how the command
+/// ends.
+public enum RenameFeedRouter {
     /// Builds the module for `tidings rename FEED TITLE… [--json]` (`title: nil` for `--reset`).
     public static func assemble(
         selector: String, title: String?, json: Bool, dependencies: ClientDependencies
     ) -> AssembledModule {
-        let router = RenameFeedRouter()
         let presenter = RenameFeedPresenter(
             selector: selector,
             title: title,
             view: TerminalRenameFeedView(terminal: dependencies.terminal, json: json),
             interactor: RenameFeedInteractor(daemon: dependencies.daemon),
-            wireframe: router,
             clock: dependencies.clock)
-        return AssembledModule(load: presenter.viewDidLoad, outcome: { router.exitStatus })
-    }
-
-    public func navigate(to route: RenameFeedRoute) {
-        switch route {
-        case .exit(let status): exitStatus = status
-        }
+        return AssembledModule(run: presenter.viewDidLoad)
     }
 }

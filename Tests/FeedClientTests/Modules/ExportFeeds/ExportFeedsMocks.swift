@@ -24,11 +24,6 @@ final class ExportFeedsUseCaseStub: ExportFeedsUseCase {
     }
 }
 
-final class ExportFeedsWireframeSpy: ExportFeedsWireframe {
-    private(set) var routes: [ExportFeedsRoute] = []
-    func navigate(to route: ExportFeedsRoute) { routes.append(route) }
-}
-
 final class ExportFileWriterSpy: ExportFileWriter {
     var error: ExportFileError?
     private(set) var writes: [(text: String, path: String)] = []

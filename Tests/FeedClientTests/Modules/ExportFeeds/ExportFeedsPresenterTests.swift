@@ -4,59 +4,58 @@ import Testing
 
 struct ExportFeedsPresenterTests {
     let view = ExportFeedsViewSpy()
-    let wireframe = ExportFeedsWireframeSpy()
 
     private func presenter(_ interactor: ExportFeedsUseCaseStub, format: ExportFormat = .opml, output: String? = nil) -> ExportFeedsPresenter {
         ExportFeedsPresenter(
-            format: format, output: output, view: view, interactor: interactor, wireframe: wireframe,
+            format: format, output: output, view: view, interactor: interactor,
             clock: FixedClock(now: Fixtures.now))
     }
 
     @Test func writesTheDocumentToStdout() async {
         let interactor = ExportFeedsUseCaseStub(.success(ExportFixtures.feeds))
-        await presenter(interactor).viewDidLoad()
+        let status = await presenter(interactor).viewDidLoad()
         #expect(view.documents == [OPMLExport.document(for: ExportFixtures.feeds, createdAt: Fixtures.now).text])
         #expect(interactor.saves.isEmpty)
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func dashIsStdoutToo() async {
         let interactor = ExportFeedsUseCaseStub(.success([Fixtures.feed(1)]))
-        await presenter(interactor, format: .newsboat, output: "-").viewDidLoad()
+        _ = await presenter(interactor, format: .newsboat, output: "-").viewDidLoad()
         #expect(view.documents == ["https://planet.example.org/rss.xml\n"])
         #expect(interactor.saves.isEmpty)
     }
 
     @Test func savesToTheOutputFileAndConfirms() async {
         let interactor = ExportFeedsUseCaseStub(.success(ExportFixtures.feeds))
-        await presenter(interactor, format: .newsboat, output: "subs/urls").viewDidLoad()
+        let status = await presenter(interactor, format: .newsboat, output: "subs/urls").viewDidLoad()
         #expect(interactor.saves.map(\.path) == ["subs/urls"])
         #expect(interactor.saves.map(\.text) == [NewsboatURLsExport.document(for: ExportFixtures.feeds).text])
         #expect(view.documents.isEmpty)
         #expect(view.saved == ["Exported 4 feeds to subs/urls"])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func whatTheFormatCannotHoldIsNoted() async {
         var feed = Fixtures.feed(5)
         feed.tags = ["~odd"]
-        await presenter(ExportFeedsUseCaseStub(.success([feed])), format: .newsboat).viewDidLoad()
+        let status = await presenter(ExportFeedsUseCaseStub(.success([feed])), format: .newsboat).viewDidLoad()
         #expect(view.notes == ["feed 5: the tag '~odd' cannot be written to a newsboat urls file, where it means something else"])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func aFileThatCannotBeWrittenIsAFailure() async {
         let interactor = ExportFeedsUseCaseStub(.success([Fixtures.feed(1)]))
         interactor.saveError = .unwritable("Permission denied")
-        await presenter(interactor, output: "/etc/subs.opml").viewDidLoad()
+        let status = await presenter(interactor, output: "/etc/subs.opml").viewDidLoad()
         #expect(view.saved.isEmpty)
         #expect(view.failures == [CommandFailure(message: "cannot export to /etc/subs.opml: Permission denied")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func anUnreachableDaemonExitsWithThree() async {
-        await presenter(ExportFeedsUseCaseStub(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)))).viewDidLoad()
+        let status = await presenter(ExportFeedsUseCaseStub(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)))).viewDidLoad()
         #expect(view.documents.isEmpty)
-        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+        #expect(status == .daemonUnreachable)
     }
 }

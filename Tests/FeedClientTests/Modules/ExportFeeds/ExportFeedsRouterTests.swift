@@ -28,9 +28,9 @@ struct ExportFeedsRouterTests {
         #expect(test.terminal.out == "Exported 1 feed to subs.opml\n")
     }
 
-    @Test func navigatingToExitRecordsTheStatus() {
-        let router = ExportFeedsRouter()
-        router.navigate(to: .exit(.success))
-        #expect(router.exitStatus == .success)
+    @Test func theModuleEndsWithThePresentersStatus() async {
+        let test = ModuleTestDependencies()
+        test.daemon.failure = DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)
+        #expect(await ExportFeedsRouter.assemble(format: .opml, output: nil, dependencies: test.dependencies).run() == .daemonUnreachable)
     }
 }

@@ -18,11 +18,6 @@ final class FeedListUseCaseStub: FeedListUseCase {
     }
 }
 
-final class FeedListWireframeSpy: FeedListWireframe {
-    private(set) var routes: [FeedListRoute] = []
-    func navigate(to route: FeedListRoute) { routes.append(route) }
-}
-
 extension FeedRow {
     static func fixture(
         _ number: Int64, title: String = "Planet Terminal", unread: Int = 3, total: Int = 10,

@@ -4,7 +4,6 @@ import Testing
 
 struct FeedListPresenterTests {
     let view = FeedListViewSpy()
-    let wireframe = FeedListWireframeSpy()
     let clock = FixedClock(now: Fixtures.now)
 
     @Test func mapsFeedsToRowsWithRelativeRefreshTimes() async throws {
@@ -13,8 +12,8 @@ struct FeedListPresenterTests {
             Fixtures.feed(2, title: "Broken", lastRefreshed: nil, lastError: "HTTP 500 Internal Server Error", items: 0, unread: 0),
         ]
         let interactor = FeedListUseCaseStub(.success(feeds))
-        let presenter = FeedListPresenter(view: view, interactor: interactor, wireframe: wireframe, clock: clock)
-        await presenter.viewDidLoad()
+        let presenter = FeedListPresenter(view: view, interactor: interactor, clock: clock)
+        let status = await presenter.viewDidLoad()
         #expect(interactor.tags == [nil])
         let rows = try #require(view.shown.first?.rows)
         var expected = [
@@ -28,35 +27,35 @@ struct FeedListPresenterTests {
         expected[0].lastRefreshedCompact = "5m"
         expected[1].lastRefreshedCompact = "never"
         #expect(rows == expected)
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func rowsCarryTheFeedsTags() {
         var feed = Fixtures.feed(1)
         feed.tags = ["linux", "News"]
-        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success([])), wireframe: wireframe, clock: clock)
+        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success([])), clock: clock)
         #expect(presenter.row(for: feed, now: Fixtures.now).tags == ["linux", "News"])
     }
 
     @Test func aTagIsPassedOnAndNamedWhenNothingHasIt() async {
         let interactor = FeedListUseCaseStub(.success([]))
-        let presenter = FeedListPresenter(view: view, interactor: interactor, wireframe: wireframe, clock: clock, tag: "linux")
-        await presenter.viewDidLoad()
+        let presenter = FeedListPresenter(view: view, interactor: interactor, clock: clock, tag: "linux")
+        let status = await presenter.viewDidLoad()
         #expect(interactor.tags == ["linux"])
         #expect(view.shown.first?.emptyNote == "No feeds tagged 'linux'.")
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func failingWithATagSaysWhichFeedsAreHealthy() async {
         let presenter = FeedListPresenter(
-            view: view, interactor: FeedListUseCaseStub(.success([Fixtures.feed(1)])), wireframe: wireframe, clock: clock,
+            view: view, interactor: FeedListUseCaseStub(.success([Fixtures.feed(1)])), clock: clock,
             onlyFailing: true, tag: "linux")
-        await presenter.viewDidLoad()
+        _ = await presenter.viewDidLoad()
         #expect(view.shown.first?.emptyNote == "Every feed tagged 'linux' is healthy.")
     }
 
     @Test func anEmptyErrorIsNoError() {
-        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success([])), wireframe: wireframe, clock: clock)
+        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success([])), clock: clock)
         #expect(presenter.row(for: Fixtures.feed(1, lastError: ""), now: Fixtures.now).lastError == nil)
     }
 
@@ -70,8 +69,8 @@ struct FeedListPresenterTests {
         gone.nextCheck = Fixtures.now
         let feeds = [Fixtures.feed(1), flaky, gone]
         let presenter = FeedListPresenter(
-            view: view, interactor: FeedListUseCaseStub(.success(feeds)), wireframe: wireframe, clock: clock, onlyFailing: true)
-        await presenter.viewDidLoad()
+            view: view, interactor: FeedListUseCaseStub(.success(feeds)), clock: clock, onlyFailing: true)
+        _ = await presenter.viewDidLoad()
         let rows = try #require(view.shown.first?.rows)
         #expect(rows.map(\.number) == [2, 3])
         #expect(rows[0].health == .failing && rows[0].consecutiveFailures == 3 && rows[0].nextCheckText == "in 2 h")
@@ -80,27 +79,26 @@ struct FeedListPresenterTests {
 
     @Test func failingWithEveryFeedHealthySaysSo() async {
         let presenter = FeedListPresenter(
-            view: view, interactor: FeedListUseCaseStub(.success([Fixtures.feed(1)])), wireframe: wireframe, clock: clock,
+            view: view, interactor: FeedListUseCaseStub(.success([Fixtures.feed(1)])), clock: clock,
             onlyFailing: true)
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(view.shown.first?.rows == [])
         #expect(view.shown.first?.emptyNote == "Every feed is healthy.")
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func noFeedsSaysHowToAddOne() async {
-        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success([])), wireframe: wireframe, clock: clock)
-        await presenter.viewDidLoad()
+        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success([])), clock: clock)
+        _ = await presenter.viewDidLoad()
         #expect(view.shown.first?.rows == [])
         #expect(view.shown.first?.emptyNote == "No feeds yet; add one with 'tidings subscribe URL'.")
     }
 
     @Test func failuresAreShown() async {
         let presenter = FeedListPresenter(
-            view: view, interactor: FeedListUseCaseStub(.failure(DaemonClientError.connectionLost)),
-            wireframe: wireframe, clock: clock)
-        await presenter.viewDidLoad()
+            view: view, interactor: FeedListUseCaseStub(.failure(DaemonClientError.connectionLost)), clock: clock)
+        let status = await presenter.viewDidLoad()
         #expect(view.failures.count == 1)
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 }

@@ -18,11 +18,6 @@ final class ImportFeedsUseCaseStub: ImportFeedsUseCase {
     }
 }
 
-final class ImportFeedsWireframeSpy: ImportFeedsWireframe {
-    private(set) var routes: [ImportFeedsRoute] = []
-    func navigate(to route: ImportFeedsRoute) { routes.append(route) }
-}
-
 /// Hands out a fixed text (or error) instead of reading a file.
 final class ImportFileReaderStub: ImportFileReader {
     var result: Result<String, ImportFileError>

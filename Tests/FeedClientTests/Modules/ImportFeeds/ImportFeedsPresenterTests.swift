@@ -4,11 +4,10 @@ import Testing
 
 struct ImportFeedsPresenterTests {
     let view = ImportFeedsViewSpy()
-    let wireframe = ImportFeedsWireframeSpy()
 
     private func presenter(_ interactor: ImportFeedsUseCaseStub, path: String = "subs.opml", format: ImportFormat? = nil) -> ImportFeedsPresenter {
         ImportFeedsPresenter(
-            path: path, format: format, view: view, interactor: interactor, wireframe: wireframe,
+            path: path, format: format, view: view, interactor: interactor,
             clock: FixedClock(now: Fixtures.now))
     }
 
@@ -21,7 +20,7 @@ struct ImportFeedsPresenterTests {
             format: .newsboat, added: [Fixtures.feed(4), Fixtures.feed(5), Fixtures.feed(6)],
             existing: [Fixtures.feed(1), Fixtures.feed(2)], skipped: skipped)
         let interactor = ImportFeedsUseCaseStub(.success(result))
-        await presenter(interactor, format: .newsboat).viewDidLoad()
+        let status = await presenter(interactor, format: .newsboat).viewDidLoad()
         #expect(interactor.requests.map(\.path) == ["subs.opml"])
         #expect(interactor.requests.map(\.format) == [.newsboat])
         let report = try #require(view.reports.first)
@@ -35,7 +34,7 @@ struct ImportFeedsPresenterTests {
         #expect(report.existing.map(\.number) == [1, 2])
         #expect(report.added.first == FeedRow(Fixtures.feed(4), now: Fixtures.now, clock: FixedClock(now: Fixtures.now)))
         #expect(report.skipped == skipped)
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func summaries() {
@@ -46,33 +45,33 @@ struct ImportFeedsPresenterTests {
     }
 
     @Test func aFileErrorNamesTheFile() async {
-        await presenter(ImportFeedsUseCaseStub(.failure(ImportFileError.unreadable("No such file or directory")))).viewDidLoad()
+        let status = await presenter(ImportFeedsUseCaseStub(.failure(ImportFileError.unreadable("No such file or directory")))).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot import subs.opml: No such file or directory")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func standardInputIsNamedSo() async {
-        await presenter(ImportFeedsUseCaseStub(.failure(ImportFileError.notUTF8)), path: "-").viewDidLoad()
+        _ = await presenter(ImportFeedsUseCaseStub(.failure(ImportFileError.notUTF8)), path: "-").viewDidLoad()
         #expect(view.failures == [CommandFailure(
             message: "cannot import standard input: it is not UTF-8 text; convert it first, e.g. with 'iconv -t UTF-8'")])
     }
 
     @Test func anAnswerLostAfterSendingSaysTheImportMayHaveBeenAppliedAndIsSafeToRepeat() async {
-        await presenter(ImportFeedsUseCaseStub(.failure(DaemonClientError.unanswered(method: "feeds.import"))), path: "my subs.opml")
+        let status = await presenter(ImportFeedsUseCaseStub(.failure(DaemonClientError.unanswered(method: "feeds.import"))), path: "my subs.opml")
             .viewDidLoad()
         #expect(view.failures == [CommandFailure(
             message: "the daemon stopped before answering; the import may have been applied: run 'tidings import my\\ subs.opml' again to be sure (importing twice adds nothing)")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func aConnectionLostBeforeSendingIsNoUnknownOutcome() async {
-        await presenter(ImportFeedsUseCaseStub(.failure(DaemonClientError.connectionLost))).viewDidLoad()
+        _ = await presenter(ImportFeedsUseCaseStub(.failure(DaemonClientError.connectionLost))).viewDidLoad()
         #expect(view.failures == [CommandFailure(
             message: "the daemon closed the connection before answering; see 'journalctl --user -u tidingsd'")])
     }
 
     @Test func anUnreachableDaemonExitsWithThree() async {
-        await presenter(ImportFeedsUseCaseStub(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)))).viewDidLoad()
-        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+        let status = await presenter(ImportFeedsUseCaseStub(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)))).viewDidLoad()
+        #expect(status == .daemonUnreachable)
     }
 }

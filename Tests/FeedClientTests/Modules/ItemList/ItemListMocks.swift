@@ -28,11 +28,6 @@ final class ItemListUseCaseStub: ItemListUseCase {
     }
 }
 
-final class ItemListWireframeSpy: ItemListWireframe {
-    private(set) var routes: [ItemListRoute] = []
-    func navigate(to route: ItemListRoute) { routes.append(route) }
-}
-
 extension ItemRow {
     static func fixture(
         _ number: Int64, title: String = "Tiling window managers, revisited", feed: String = "Planet Terminal",

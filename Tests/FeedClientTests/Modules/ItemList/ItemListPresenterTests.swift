@@ -10,14 +10,13 @@ import Testing
 
 struct ItemListPresenterTests {
     let view = ItemListViewSpy()
-    let wireframe = ItemListWireframeSpy()
 
     func presenter(
         _ result: Result<[Item], any Error>, query: ItemListQuery = .init(), screenLimit: Int? = nil, offset: Int = 0
     ) -> (ItemListPresenter, ItemListUseCaseStub) {
         let interactor = ItemListUseCaseStub(result)
         let presenter = ItemListPresenter(
-            query: query, screenLimit: screenLimit, view: view, interactor: interactor, wireframe: wireframe,
+            query: query, screenLimit: screenLimit, view: view, interactor: interactor,
             clock: FixedClock(now: Fixtures.now, offset: offset))
         return (presenter, interactor)
     }
@@ -30,7 +29,7 @@ struct ItemListPresenterTests {
             starred,
         ]
         let (presenter, interactor) = presenter(.success(items), query: .init(includeRead: true, feed: "3", limit: 5), offset: 3600)
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(interactor.queries == [ItemListQuery(includeRead: true, feed: "3", limit: 5)])
         let rows = try #require(view.shown.first?.rows)
         #expect(rows.map(\.number) == [12, 7])
@@ -42,7 +41,7 @@ struct ItemListPresenterTests {
         #expect(rows[1].isRead && rows[1].isStarred)
         #expect(rows[1].localDate == "2026-11-22 10:00")
         #expect(view.notes.isEmpty)
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func itemsWithoutTitleOrDateStillListSensibly() throws {
@@ -104,7 +103,7 @@ struct ItemListPresenterTests {
     ])
     func emptyNotesNameTheFilters(query: ItemListQuery, note: String) async {
         let (presenter, _) = presenter(.success([]), query: query)
-        await presenter.viewDidLoad()
+        _ = await presenter.viewDidLoad()
         #expect(view.shown.first?.rows == [])
         #expect(view.shown.first?.emptyNote == note)
         #expect(view.notes.isEmpty)
@@ -113,23 +112,23 @@ struct ItemListPresenterTests {
     @Test func oneScreenAsksForOneMoreItemAndSaysWhenMoreExist() async throws {
         let items = (1...6).map { Fixtures.item(Int64(10 - $0)) }
         let (presenter, interactor) = presenter(.success(items), query: .init(tag: "linux"), screenLimit: 5)
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(interactor.queries == [ItemListQuery(tag: "linux", limit: 6)])
         #expect(view.shown.first?.rows.map(\.number) == [9, 8, 7, 6, 5])
         #expect(view.notes == ["Showing the newest 5 unread items tagged 'linux'; use --limit N to see more."])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func aScreenThatHoldsEverythingNeedsNoNote() async {
         let (presenter, _) = presenter(.success((1...5).map { Fixtures.item(Int64($0)) }), screenLimit: 5)
-        await presenter.viewDidLoad()
+        _ = await presenter.viewDidLoad()
         #expect(view.shown.first?.rows.count == 5)
         #expect(view.notes.isEmpty)
     }
 
     @Test func anExplicitLimitWinsOverTheScreen() async {
         let (presenter, interactor) = presenter(.success((1...3).map { Fixtures.item(Int64($0)) }), query: .init(limit: 3), screenLimit: 22)
-        await presenter.viewDidLoad()
+        _ = await presenter.viewDidLoad()
         #expect(interactor.queries == [ItemListQuery(limit: 3)])
         #expect(view.shown.first?.rows.count == 3)
         #expect(view.notes.isEmpty)
@@ -137,25 +136,25 @@ struct ItemListPresenterTests {
 
     @Test func anUnknownFeedIsReported() async {
         let (presenter, interactor) = presenter(.failure(RPCError(.notFound, "no feed matches 'zzz'")), query: .init(feed: "zzz"))
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot list items: no feed matches 'zzz'")])
         #expect(interactor.tagSelectors == ["zzz"])
         #expect(view.shown.isEmpty)
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func aFeedSelectorThatIsATagSuggestsTag() async {
         let (presenter, interactor) = presenter(.failure(RPCError(.notFound, "no feed matches 'NEWS'")), query: .init(feed: "NEWS"))
         interactor.tag = "news"
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot list items: no feed matches 'NEWS'; did you mean --tag news?")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func onlyAnUnmatchedFeedSelectorIsLookedUpAsATag() async {
         let (presenter, interactor) = presenter(.failure(RPCError(.ambiguous, "'n' matches 2 feeds")), query: .init(feed: "n"))
         interactor.tag = "n"
-        await presenter.viewDidLoad()
+        _ = await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "'n' matches 2 feeds")])
         #expect(interactor.tagSelectors.isEmpty)
     }

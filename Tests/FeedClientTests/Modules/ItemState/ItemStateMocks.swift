@@ -18,8 +18,3 @@ final class ItemStateUseCaseStub: ItemStateUseCase {
         return try result.get()
     }
 }
-
-final class ItemStateWireframeSpy: ItemStateWireframe {
-    private(set) var routes: [ItemStateRoute] = []
-    func navigate(to route: ItemStateRoute) { routes.append(route) }
-}

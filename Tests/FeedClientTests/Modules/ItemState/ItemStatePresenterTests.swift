@@ -4,22 +4,23 @@ import Testing
 
 struct ItemStatePresenterTests {
     let view = ItemStateViewSpy()
-    let wireframe = ItemStateWireframeSpy()
 
     @discardableResult
-    func run(_ action: ItemStateAction, _ selection: ItemSelection, _ result: Result<ItemStateChange, any Error>) async -> ItemStateUseCaseStub {
+    func run(
+        _ action: ItemStateAction, _ selection: ItemSelection, _ result: Result<ItemStateChange, any Error>
+    ) async -> (status: FeedClient.ExitStatus, interactor: ItemStateUseCaseStub) {
         let interactor = ItemStateUseCaseStub(result)
-        await ItemStatePresenter(action: action, selection: selection, view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
-        return interactor
+        let status = await ItemStatePresenter(action: action, selection: selection, view: view, interactor: interactor).viewDidLoad()
+        return (status, interactor)
     }
 
     @Test func appliesTheActionAndSaysWhatChanged() async {
-        let interactor = await run(.read, .numbers([1, 2, 3, 4, 5]), .success(.init(updated: 5)))
+        let (status, interactor) = await run(.read, .numbers([1, 2, 3, 4, 5]), .success(.init(updated: 5)))
         #expect(interactor.applied.map(\.action) == [.read])
         #expect(interactor.applied.map(\.selection) == [.numbers([1, 2, 3, 4, 5])])
         #expect(view.outcomes == [ItemStateOutcome(updated: 5, missing: [], summary: ["Marked 5 items read"])])
         #expect(view.failures.isEmpty)
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test(arguments: [
@@ -40,17 +41,17 @@ struct ItemStatePresenterTests {
     }
 
     @Test func missingNumbersAreAFailureAfterTheOthersChanged() async {
-        await run(.read, .numbers([3, 4, 998, 999]), .success(.init(updated: 1, missing: [999, 998])))
+        let status = await run(.read, .numbers([3, 4, 998, 999]), .success(.init(updated: 1, missing: [999, 998]))).status
         #expect(view.outcomes == [ItemStateOutcome(updated: 1, missing: [998, 999], summary: ["Marked 1 item read; 1 was already read"])])
         #expect(view.failures == [CommandFailure(message: "no items 998, 999")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func nothingFoundIsOnlyTheFailure() async {
-        await run(.star, .numbers([999]), .success(.init(updated: 0, missing: [999])))
+        let status = await run(.star, .numbers([999]), .success(.init(updated: 0, missing: [999]))).status
         #expect(view.outcomes.first?.summary == [])
         #expect(view.failures == [CommandFailure(message: "no item 999")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     static let missingCases: [([Int64], String)] = {
@@ -74,16 +75,18 @@ struct ItemStatePresenterTests {
     }
 
     @Test func everyItemAndFeedsSayHowManyChanged() async {
-        await run(.read, .all, .success(.init(updated: 120)))
-        await run(.read, .all, .success(.init(updated: 0)))
-        await run(.read, .feed("Kernel"), .success(.init(updated: 12)))
-        await run(.read, .feed("Kernel"), .success(.init(updated: 0)))
-        await run(.unread, .feed("Kernel"), .success(.init(updated: 0)))
+        let statuses = [
+            await run(.read, .all, .success(.init(updated: 120))).status,
+            await run(.read, .all, .success(.init(updated: 0))).status,
+            await run(.read, .feed("Kernel"), .success(.init(updated: 12))).status,
+            await run(.read, .feed("Kernel"), .success(.init(updated: 0))).status,
+            await run(.unread, .feed("Kernel"), .success(.init(updated: 0))).status,
+        ]
         #expect(view.outcomes.map(\.summary) == [
             ["Marked 120 items read"], ["No unread items"], ["Marked 12 items read in 'Kernel'"],
             ["No unread items in 'Kernel'"], ["No read items in 'Kernel'"],
         ])
-        #expect(wireframe.routes == Array(repeating: .exit(.success), count: 5))
+        #expect(statuses == Array(repeating: .success, count: 5))
     }
 
     @Test func aFeedIsNamedByTheTitleTheDaemonGives() async {
@@ -94,18 +97,20 @@ struct ItemStatePresenterTests {
     }
 
     @Test func requestFailuresSayWhatWasBeingDone() async {
-        await run(.read, .feed("zzz"), .failure(RPCError(.notFound, "no feed matches 'zzz'")))
-        await run(.unstar, .numbers([1]), .failure(RPCError(.internalError, "database is locked")))
+        let statuses = [
+            await run(.read, .feed("zzz"), .failure(RPCError(.notFound, "no feed matches 'zzz'"))).status,
+            await run(.unstar, .numbers([1]), .failure(RPCError(.internalError, "database is locked"))).status,
+        ]
         #expect(view.outcomes.isEmpty)
         #expect(view.failures == [
             CommandFailure(message: "cannot mark items read: no feed matches 'zzz'"),
             CommandFailure(message: "cannot unstar items: database is locked"),
         ])
-        #expect(wireframe.routes == [.exit(.failure), .exit(.failure)])
+        #expect(statuses == [.failure, .failure])
     }
 
     @Test func anUnreachableDaemonExitsWithThree() async {
-        await run(.star, .numbers([1]), .failure(DaemonClientError.unreachable(socketPath: "/x", reason: .noSocket)))
-        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+        let status = await run(.star, .numbers([1]), .failure(DaemonClientError.unreachable(socketPath: "/x", reason: .noSocket))).status
+        #expect(status == .daemonUnreachable)
     }
 }

@@ -19,11 +19,6 @@ final class MaintenanceUseCaseStub: MaintenanceUseCase {
     }
 }
 
-final class MaintenanceWireframeSpy: MaintenanceWireframe {
-    private(set) var routes: [MaintenanceRoute] = []
-    func navigate(to route: MaintenanceRoute) { routes.append(route) }
-}
-
 enum MaintenanceFixtures {
     /// A sound database: 20 items deleted, 13.0 MB down to 3.1 MB in 1.2 s.
     static func result(

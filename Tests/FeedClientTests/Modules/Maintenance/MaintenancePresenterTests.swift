@@ -4,30 +4,29 @@ import Testing
 
 struct MaintenancePresenterTests {
     let view = MaintenanceViewSpy()
-    let wireframe = MaintenanceWireframeSpy()
 
     private func presenter(
         _ result: Result<MaintenanceResult, any Error>, vacuum: Bool = true, retention: Bool = true
     ) -> (MaintenancePresenter, MaintenanceUseCaseStub) {
         let interactor = MaintenanceUseCaseStub(result)
         let presenter = MaintenancePresenter(
-            view: view, interactor: interactor, wireframe: wireframe, vacuum: vacuum, retention: retention)
+            view: view, interactor: interactor, vacuum: vacuum, retention: retention)
         return (presenter, interactor)
     }
 
     @Test func aSoundDatabaseIsReportedAndEndsWell() async {
         let (presenter, interactor) = presenter(.success(MaintenanceFixtures.result()), vacuum: true, retention: true)
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(interactor.requests.map { [$0.vacuum, $0.retention] } == [[true, true]])
         #expect(view.reports == [MaintenanceFixtures.report()])
         #expect(view.failures.isEmpty)
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func stepsNotAskedForSaySo() async throws {
         let (presenter, _) = presenter(
             .success(MaintenanceFixtures.result(retention: false, deleted: 0, vacuumed: false)), vacuum: false, retention: false)
-        await presenter.viewDidLoad()
+        _ = await presenter.viewDidLoad()
         let report = try #require(view.reports.first)
         #expect(report.retentionText == "not asked (--retention)")
         #expect(report.vacuumText == "not asked (--no-vacuum)")
@@ -36,7 +35,7 @@ struct MaintenancePresenterTests {
 
     @Test func oneItemIsSingular() async throws {
         let (presenter, _) = presenter(.success(MaintenanceFixtures.result(deleted: 1)))
-        await presenter.viewDidLoad()
+        _ = await presenter.viewDidLoad()
         #expect(view.reports.first?.retentionText == "1 item deleted")
     }
 
@@ -45,11 +44,11 @@ struct MaintenancePresenterTests {
         let (presenter, _) = presenter(.success(MaintenanceResult(
             problems: problems, retentionApplied: false, itemsDeleted: 0, vacuumed: false, bytesBefore: 13_000_000,
             bytesAfter: 13_000_000, durationMilliseconds: 85)))
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(view.reports == [MaintenanceFixtures.unsoundReport()])
         #expect(view.failures == [CommandFailure(message: MaintenancePresenter.unsoundMessage(problems: 2))])
         #expect(view.failures.first?.message.hasPrefix("the database failed its integrity check (2 problems)") == true)
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func durations() {
@@ -64,15 +63,15 @@ struct MaintenancePresenterTests {
 
     @Test func failuresAreShown() async {
         let (presenter, _) = presenter(.failure(RPCError(.methodNotFound, "Method not found: maintenance")))
-        await presenter.viewDidLoad()
+        let status = await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot maintain the database: Method not found: maintenance")])
         #expect(view.reports.isEmpty)
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 
     @Test func anUnreachableDaemonExitsWithThree() async {
         let (presenter, _) = presenter(.failure(DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)))
-        await presenter.viewDidLoad()
-        #expect(wireframe.routes == [.exit(.daemonUnreachable)])
+        let status = await presenter.viewDidLoad()
+        #expect(status == .daemonUnreachable)
     }
 }

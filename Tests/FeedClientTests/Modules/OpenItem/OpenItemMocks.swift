@@ -45,6 +45,6 @@ final class OpenItemWireframeSpy: OpenItemWireframe {
 
     func navigate(to route: OpenItemRoute) throws {
         routes.append(route)
-        if case .browser = route, let browserError { throw browserError }
+        if let browserError { throw browserError }
     }
 }

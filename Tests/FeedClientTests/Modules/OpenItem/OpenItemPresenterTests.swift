@@ -7,9 +7,10 @@ struct OpenItemPresenterTests {
     let view = OpenItemViewSpy()
     let wireframe = OpenItemWireframeSpy()
 
-    func run(_ number: Int64?, _ interactor: OpenItemUseCaseStub, enclosure: Bool = false) async {
+    @discardableResult
+    func run(_ number: Int64?, _ interactor: OpenItemUseCaseStub, enclosure: Bool = false) async -> FeedClient.ExitStatus {
         let request = OpenItemRequest(number: number, opensEnclosure: enclosure)
-        await OpenItemPresenter(request: request, view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
+        return await OpenItemPresenter(request: request, view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
     }
 
     static func podcast(_ number: Int64, enclosures: [Enclosure]) -> Item {
@@ -20,10 +21,9 @@ struct OpenItemPresenterTests {
 
     @Test func opensTheLinkThenMarksTheItemRead() async {
         let interactor = OpenItemUseCaseStub(.success(Fixtures.item(12, link: "https://planet.example.org/tiling")), browser: "w3m %s")
-        await run(12, interactor)
-        #expect(wireframe.routes == [
-            .browser(link: "https://planet.example.org/tiling", configuredBrowser: "w3m %s"), .exit(.success),
-        ])
+        let status = await run(12, interactor)
+        #expect(wireframe.routes == [.browser(link: "https://planet.example.org/tiling", configuredBrowser: "w3m %s")])
+        #expect(status == .success)
         #expect(interactor.markedRead == [12])
         #expect(view.failures.isEmpty)
     }
@@ -31,17 +31,19 @@ struct OpenItemPresenterTests {
     @Test(arguments: ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,hi", "JAVASCRIPT:x"])
     func refusesNonWebLinksWithoutNavigatingOrMarkingRead(_ link: String) async {
         let interactor = OpenItemUseCaseStub(.success(Fixtures.item(5, link: link)))
-        await run(5, interactor)
+        let status = await run(5, interactor)
         #expect(view.failures == [CommandFailure(message: "refusing to open '\(link)': only http and https links are opened")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(wireframe.routes.isEmpty)
+        #expect(status == .failure)
         #expect(interactor.markedRead.isEmpty)
     }
 
     @Test func anUnknownNumberIsNoItem() async {
         let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "item 999 not found")))
-        await run(999, interactor)
+        let status = await run(999, interactor)
         #expect(view.failures == [CommandFailure(message: "no item 999")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(wireframe.routes.isEmpty)
+        #expect(status == .failure)
     }
 
     @Test func anItemWithoutLinkCannotBeOpened() async {
@@ -60,18 +62,18 @@ struct OpenItemPresenterTests {
     @Test func aFailedBrowserLeavesTheItemUnread() async {
         let interactor = OpenItemUseCaseStub(.success(Fixtures.item(4)))
         wireframe.browserError = .browserFailed(program: "firefox", status: 1)
-        await run(4, interactor)
+        let status = await run(4, interactor)
         #expect(view.failures == [CommandFailure(message: "the browser 'firefox' exited with status 1")])
-        #expect(wireframe.routes.last == .exit(.failure))
+        #expect(status == .failure)
         #expect(interactor.markedRead.isEmpty)
     }
 
     @Test func failingToMarkReadIsReported() async {
         let interactor = OpenItemUseCaseStub(.success(Fixtures.item(4)))
         interactor.markReadError = DaemonClientError.connectionLost
-        await run(4, interactor)
+        let status = await run(4, interactor)
         #expect(view.failures.first?.message.hasPrefix("the daemon closed the connection") == true)
-        #expect(wireframe.routes.last == .exit(.failure))
+        #expect(status == .failure)
     }
 
     // MARK: - The newest unread item
@@ -79,26 +81,29 @@ struct OpenItemPresenterTests {
     @Test func withoutANumberTheNewestUnreadItemOpens() async {
         let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "unused")))
         interactor.newest = .success(Fixtures.item(41, link: "https://x.example/newest"))
-        await run(nil, interactor)
+        let status = await run(nil, interactor)
         #expect(interactor.askedForNewest == 1)
         #expect(interactor.requested.isEmpty)
-        #expect(wireframe.routes == [.browser(link: "https://x.example/newest", configuredBrowser: nil), .exit(.success)])
+        #expect(wireframe.routes == [.browser(link: "https://x.example/newest", configuredBrowser: nil)])
+        #expect(status == .success)
         #expect(interactor.markedRead == [41])
     }
 
     @Test func noUnreadItemIsAFailureSoThatLoopsEnd() async {
         let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "unused")))
-        await run(nil, interactor)
+        let status = await run(nil, interactor)
         #expect(view.failures == [CommandFailure(message: "no unread items")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(wireframe.routes.isEmpty)
+        #expect(status == .failure)
     }
 
     @Test func failingToFindTheNewestIsReported() async {
         let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "unused")))
         interactor.newest = .failure(RPCError(.internalError, "database is locked"))
-        await run(nil, interactor)
+        let status = await run(nil, interactor)
         #expect(view.failures == [CommandFailure(message: "cannot find the newest unread item: database is locked")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(wireframe.routes.isEmpty)
+        #expect(status == .failure)
     }
 
     // MARK: - Enclosures
@@ -109,16 +114,18 @@ struct OpenItemPresenterTests {
             Enclosure(url: "https://cdn.example/ep1.ogg"),
         ])
         let interactor = OpenItemUseCaseStub(.success(item))
-        await run(7, interactor, enclosure: true)
-        #expect(wireframe.routes == [.browser(link: "https://cdn.example/ep1.mp3", configuredBrowser: nil), .exit(.success)])
+        let status = await run(7, interactor, enclosure: true)
+        #expect(wireframe.routes == [.browser(link: "https://cdn.example/ep1.mp3", configuredBrowser: nil)])
+        #expect(status == .success)
         #expect(interactor.markedRead == [7])
     }
 
     @Test func anItemWithoutEnclosureCannotOpenOne() async {
         let interactor = OpenItemUseCaseStub(.success(Self.podcast(12, enclosures: [])))
-        await run(12, interactor, enclosure: true)
+        let status = await run(12, interactor, enclosure: true)
         #expect(view.failures == [CommandFailure(message: "item 12 has no enclosure")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(wireframe.routes.isEmpty)
+        #expect(status == .failure)
         #expect(interactor.markedRead.isEmpty)
     }
 

@@ -23,8 +23,3 @@ final class RefreshUseCaseStub: RefreshUseCase {
         return try result.get()
     }
 }
-
-final class RefreshWireframeSpy: RefreshWireframe {
-    private(set) var routes: [RefreshRoute] = []
-    func navigate(to route: RefreshRoute) { routes.append(route) }
-}

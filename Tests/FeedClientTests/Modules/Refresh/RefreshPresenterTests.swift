@@ -5,7 +5,6 @@ import Testing
 
 struct RefreshPresenterTests {
     let view = RefreshViewSpy()
-    let wireframe = RefreshWireframeSpy()
 
     static let outcomes = [
         RefreshOutcome(feedID: 1, title: "Planet Terminal", url: "https://p/rss", newItems: 4),
@@ -16,13 +15,13 @@ struct RefreshPresenterTests {
 
     @Test func reportsFeedsWithNewsOrErrorsAndASummary() async {
         let interactor = RefreshUseCaseStub(.success(Self.outcomes))
-        await RefreshPresenter(selectors: [], view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
+        let status = await RefreshPresenter(selectors: [], view: view, interactor: interactor).viewDidLoad()
         #expect(interactor.selectors == [[]])
         #expect(view.reports == [RefreshReport(
             lines: ["Planet Terminal: 4 new items", "Kernel Notes: 1 new item", "Broken: error: HTTP 500 Internal Server Error"],
             summary: "Refreshed 4 feeds: 5 new items, 1 error", outcomes: Self.outcomes.map(RefreshPresenter.row(for:)),
             newItems: 5, unchanged: 0, errors: 1)])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func summaries() {
@@ -67,7 +66,7 @@ struct RefreshPresenterTests {
             .init(done: 1, total: 2, errors: 0, outcome: RefreshOutcome(feedID: 2, title: "Quiet", url: "q", newItems: 0, notModified: true)),
             .init(done: 2, total: 2, errors: 1, outcome: Self.outcomes[3]),
         ]
-        await RefreshPresenter(selectors: [], view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
+        _ = await RefreshPresenter(selectors: [], view: view, interactor: interactor).viewDidLoad()
         #expect(view.progress == [
             RefreshProgressReport(done: 0, total: 2, errors: 0, feedTitle: nil, lines: []),
             RefreshProgressReport(done: 1, total: 2, errors: 0, feedTitle: "Quiet", lines: ["Quiet: unchanged"]),
@@ -79,9 +78,9 @@ struct RefreshPresenterTests {
 
     @Test func passesSelectorsAndReportsFailures() async {
         let interactor = RefreshUseCaseStub(.failure(RPCError(.notFound, "no feed matches 'x'")))
-        await RefreshPresenter(selectors: ["x"], view: view, interactor: interactor, wireframe: wireframe).viewDidLoad()
+        let status = await RefreshPresenter(selectors: ["x"], view: view, interactor: interactor).viewDidLoad()
         #expect(interactor.selectors == [["x"]])
         #expect(view.failures == [CommandFailure(message: "cannot refresh: no feed matches 'x'")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 }

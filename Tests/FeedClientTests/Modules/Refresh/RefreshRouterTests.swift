@@ -42,9 +42,9 @@ struct RefreshRouterTests {
         #expect(test.terminal.err == "tidings: cannot refresh: no feed matches 'x'\n")
     }
 
-    @Test func navigatingToExitRecordsTheStatus() {
-        let router = RefreshRouter()
-        router.navigate(to: .exit(.daemonUnreachable))
-        #expect(router.exitStatus == .daemonUnreachable)
+    @Test func theModuleEndsWithThePresentersStatus() async {
+        let test = ModuleTestDependencies()
+        test.daemon.failure = DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)
+        #expect(await RefreshRouter.assemble(selectors: [], json: false, dependencies: test.dependencies).run() == .daemonUnreachable)
     }
 }

@@ -21,8 +21,3 @@ final class RenameFeedUseCaseStub: RenameFeedUseCase {
         return try result.get()
     }
 }
-
-final class RenameFeedWireframeSpy: RenameFeedWireframe {
-    private(set) var routes: [RenameFeedRoute] = []
-    func navigate(to route: RenameFeedRoute) { routes.append(route) }
-}

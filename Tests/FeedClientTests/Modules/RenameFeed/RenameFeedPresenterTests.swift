@@ -4,26 +4,25 @@ import Testing
 
 struct RenameFeedPresenterTests {
     let view = RenameFeedViewSpy()
-    let wireframe = RenameFeedWireframeSpy()
 
     private func presenter(_ selector: String, title: String?, _ interactor: RenameFeedUseCaseStub) -> RenameFeedPresenter {
         RenameFeedPresenter(
-            selector: selector, title: title, view: view, interactor: interactor, wireframe: wireframe,
+            selector: selector, title: title, view: view, interactor: interactor,
             clock: FixedClock(now: Fixtures.now))
     }
 
     @Test func confirmsWithTheFeedsNumberAndNewTitle() async {
         let interactor = RenameFeedUseCaseStub(.success(Fixtures.feed(3, title: "New title")))
-        await presenter("Planet", title: "New title", interactor).viewDidLoad()
+        let status = await presenter("Planet", title: "New title", interactor).viewDidLoad()
         #expect(interactor.requests.map(\.selector) == ["Planet"])
         #expect(interactor.requests.map(\.title) == ["New title"])
         #expect(view.confirmations == [#"Renamed feed 3 to "New title""#])
-        #expect(wireframe.routes == [.exit(.success)])
+        #expect(status == .success)
     }
 
     @Test func resetSaysTheFeedHasItsOwnTitleAgain() async {
         let interactor = RenameFeedUseCaseStub(.success(Fixtures.feed(3, title: "Planet Terminal")))
-        await presenter("3", title: nil, interactor).viewDidLoad()
+        _ = await presenter("3", title: nil, interactor).viewDidLoad()
         #expect(interactor.requests.map(\.title) == [nil])
         #expect(view.confirmations == [#"Renamed feed 3 back to "Planet Terminal" (the feed's own title)"#])
     }
@@ -31,7 +30,7 @@ struct RenameFeedPresenterTests {
     @Test func handsTheViewTheFeedAfterTheChange() async {
         var feed = Fixtures.feed(3, title: "Mein Blog")
         feed.hasCustomTitle = true
-        await presenter("3", title: "Mein Blog", RenameFeedUseCaseStub(.success(feed))).viewDidLoad()
+        _ = await presenter("3", title: "Mein Blog", RenameFeedUseCaseStub(.success(feed))).viewDidLoad()
         #expect(view.feeds == [FeedRow(feed, now: Fixtures.now, clock: FixedClock(now: Fixtures.now))])
         #expect(view.feeds.first?.title == "Mein Blog")
     }
@@ -45,8 +44,8 @@ struct RenameFeedPresenterTests {
 
     @Test func failuresNameTheFeed() async {
         let interactor = RenameFeedUseCaseStub(.failure(RPCError(.notFound, "no feed matches 'Nope'")))
-        await presenter("Nope", title: "X", interactor).viewDidLoad()
+        let status = await presenter("Nope", title: "X", interactor).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot rename 'Nope': no feed matches 'Nope'")])
-        #expect(wireframe.routes == [.exit(.failure)])
+        #expect(status == .failure)
     }
 }

@@ -28,9 +28,9 @@ struct RenameFeedRouterTests {
         #expect(test.terminal.err.isEmpty)
     }
 
-    @Test func navigatingToExitRecordsTheStatus() {
-        let router = RenameFeedRouter()
-        router.navigate(to: .exit(.success))
-        #expect(router.exitStatus == .success)
+    @Test func theModuleEndsWithThePresentersStatus() async {
+        let test = ModuleTestDependencies()
+        test.daemon.failure = DaemonClientError.unreachable(socketPath: "/s", reason: .noSocket)
+        #expect(await RenameFeedRouter.assemble(selector: "3", title: "Mein Blog", json: false, dependencies: test.dependencies).run() == .daemonUnreachable)
     }
 }
