@@ -8,16 +8,6 @@ public struct AssembledModule {
         self.run = run
     }
 
-    /// - Parameters:
-    ///   - load: tells the presenter its view is ready (`viewDidLoad`).
-    ///   - outcome: the exit status the module navigated to.
-    init(load: @escaping () async -> Void, outcome: @escaping () -> ExitStatus) {
-        self.run = {
-            await load()
-            return outcome()
-        }
-    }
-
     /// Runs the module to its end.
     /// - Returns: the exit status the presenter ended with.
     public func run() async -> ExitStatus {
