@@ -39,11 +39,9 @@ public final class ProcessOfflineRestorer: OfflineRestorer {
                 throw DaemonLaunchError.cannotStart("\(program) restore: \(String(cString: strerror(errno)))")
             }
         }
-        // WIFEXITED, WEXITSTATUS and WTERMSIG are macros Swift cannot import.
-        let signal = status & 0x7F
-        guard signal == 0 else {
-            throw DaemonLaunchError.cannotStart("\(program) restore was killed by signal \(signal)")
+        switch WaitStatus(status) {
+        case .exited(let code): return code == 0
+        case .signalled(let signal): throw DaemonLaunchError.cannotStart("\(program) restore was killed by signal \(signal)")
         }
-        return (status >> 8) & 0xFF == 0
     }
 }

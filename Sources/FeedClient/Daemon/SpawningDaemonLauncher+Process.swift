@@ -25,9 +25,10 @@ extension SpawningDaemonLauncher {
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
         guard result == pid else { return result < 0 && errno == ECHILD ? "exited" : nil }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
-        let signalNumber = status & 0x7F
-        return signalNumber == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signalNumber)"
+        return switch WaitStatus(status) {
+        case .exited(let code): "exited with status \(code)"
+        case .signalled(let signal): "was killed by signal \(signal)"
+        }
     }
 
     /// Opens the log for appending, private when it is created.

@@ -119,14 +119,10 @@ private struct Supervisor {
         drain()
         closeStdin()
         if output >= 0 { close(output) }
-        let ending: HookResult.Ending
-        if timedOut {
-            ending = .timedOut
-        } else if status & 0x7F == 0 {
-            // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
-            ending = .exited((status >> 8) & 0xFF)
-        } else {
-            ending = .signalled(status & 0x7F)
+        let ending: HookResult.Ending = switch (timedOut, WaitStatus(status)) {
+        case (true, _): .timedOut
+        case (false, .exited(let code)): .exited(code)
+        case (false, .signalled(let signal)): .signalled(signal)
         }
         return HookResult(ending: ending, output: captured, endedLeftovers: endedLeftovers)
     }
