@@ -1,0 +1,24 @@
+/// The terminal in full-screen mode for the reader's lifetime: the alternate screen, no echo,
+/// keys one at a time. Made by `begin`, given back by `end()`, which restores the terminal
+/// exactly; a crash or a fatal signal restores it too.
+@MainActor
+public protocol FullScreenTerminal: Screen {
+    /// Keys, resizes and signals, as they happen. One stream per terminal; it finishes after
+    /// `.inputClosed` or `end()`.
+    var events: AsyncStream<TerminalEvent> { get }
+
+    /// Gives the terminal back for a while (a terminal browser runs on it): leaves the
+    /// alternate screen and restores the modes the reader found. Events are held until
+    /// `resume()`.
+    func suspend()
+
+    /// Takes the terminal again after `suspend()` and redraws the whole grid.
+    func resume()
+
+    /// Stops the process after Ctrl-Z, as a shell's job control expects: `suspend()`, stop,
+    /// and `resume()` once the shell continues it (`fg`).
+    func suspendProcess()
+
+    /// Restores the terminal for good (normal screen, echo, cursor). Idempotent.
+    func end()
+}
