@@ -26,9 +26,22 @@ extension RPC {
             public var limit: Int?
             /// Items a rule hid are listed too (default `false`; protocol 1.4).
             public var includeHidden: Bool?
+            /// Only items listed after (below) the item with this number, in the listing's
+            /// order; the item need not be in the listing, but must exist (else `notFound`;
+            /// protocol 1.8).
+            public var after: Int64?
+            /// Only items listed before (above) the item with this number; with `limit`, the
+            /// `limit` nearest to it, still newest first. Not with `after` (protocol 1.8).
+            public var before: Int64?
+            /// With `limit`: the last `limit` items of the listing (the oldest), still newest
+            /// first. Not with `after` or `before` (protocol 1.8).
+            public var fromEnd: Bool?
+            /// The result carries `total` and `offset` (default `false`; protocol 1.8).
+            public var withPosition: Bool?
             public init(
                 unreadOnly: Bool? = nil, starredOnly: Bool? = nil, feed: String? = nil, tag: String? = nil,
-                since: Date? = nil, search: String? = nil, limit: Int? = nil, includeHidden: Bool? = nil
+                since: Date? = nil, search: String? = nil, limit: Int? = nil, includeHidden: Bool? = nil,
+                after: Int64? = nil, before: Int64? = nil, fromEnd: Bool? = nil, withPosition: Bool? = nil
             ) {
                 self.unreadOnly = unreadOnly
                 self.starredOnly = starredOnly
@@ -38,11 +51,25 @@ extension RPC {
                 self.search = search
                 self.limit = limit
                 self.includeHidden = includeHidden
+                self.after = after
+                self.before = before
+                self.fromEnd = fromEnd
+                self.withPosition = withPosition
             }
         }
         public struct Result: Codable, Sendable, Hashable {
             public var items: [Item]
-            public init(items: [Item]) { self.items = items }
+            /// With `withPosition`: how many items the whole listing has with these filters
+            /// (without `after`, `before`, `fromEnd` and `limit`; protocol 1.8).
+            public var total: Int?
+            /// With `withPosition`: how many items of the listing come before the first one
+            /// returned; with none returned, before where it would be (protocol 1.8).
+            public var offset: Int?
+            public init(items: [Item], total: Int? = nil, offset: Int? = nil) {
+                self.items = items
+                self.total = total
+                self.offset = offset
+            }
         }
     }
 

@@ -102,6 +102,14 @@ public protocol FeedStore: Sendable {
     /// Items matching the query, newest first (published, else updated, else first seen).
     func items(_ query: ItemQuery) async throws -> [Item]
 
+    /// A page of a listing: the items `items(query)` returns, and with `withPosition` where
+    /// they lie in the whole listing (`ItemPage.Position`), read in one transaction so that
+    /// the counts agree with the page.
+    /// - Throws: `FeedStoreError.itemNotFound` when `query.listedAfter` or `listedBefore`
+    ///   names no item (where `items` returns none), so that a pager learns its anchor is
+    ///   gone; `FeedStoreError.invalidSearch` as `items`.
+    func itemPage(_ query: ItemQuery, withPosition: Bool) async throws -> ItemPage
+
     /// One item with its full content, or `nil`.
     func item(id: Int64) async throws -> Item?
 
@@ -252,6 +260,11 @@ public struct ItemQuery: Sendable, Hashable {
     /// Only items listed after the item with this number, in the listing's order (newest
     /// first): the next ones to read below it. None when no item has that number.
     public var listedAfter: Int64?
+    /// Only items listed before the item with this number (above it); with `limit`, the
+    /// `limit` nearest to it, still newest first. None when no item has that number.
+    public var listedBefore: Int64?
+    /// With `limit`: the last `limit` items of the listing (the oldest), still newest first.
+    public var fromEnd: Bool
     public var limit: Int?
     /// Whether `summary` and `content` are loaded (listings leave them out).
     public var includeContent: Bool
@@ -261,7 +274,8 @@ public struct ItemQuery: Sendable, Hashable {
     public init(
         unreadOnly: Bool = true, starredOnly: Bool = false, feedID: Int64? = nil, tag: String? = nil,
         since: Date? = nil, match: String? = nil, afterID: Int64? = nil, limit: Int? = nil,
-        includeContent: Bool = false, includeHidden: Bool = false, listedAfter: Int64? = nil
+        includeContent: Bool = false, includeHidden: Bool = false, listedAfter: Int64? = nil,
+        listedBefore: Int64? = nil, fromEnd: Bool = false
     ) {
         self.unreadOnly = unreadOnly
         self.starredOnly = starredOnly
@@ -274,6 +288,8 @@ public struct ItemQuery: Sendable, Hashable {
         self.includeContent = includeContent
         self.includeHidden = includeHidden
         self.listedAfter = listedAfter
+        self.listedBefore = listedBefore
+        self.fromEnd = fromEnd
     }
 }
 
@@ -346,6 +362,8 @@ public struct StoreStatistics: Sendable, Hashable {
 public enum FeedStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case alreadySubscribed(feedID: Int64)
     case feedNotFound(Int64)
+    /// An item number that names no item (a listing's anchor: `itemPage`).
+    case itemNotFound(Int64)
     /// A tag that is empty, too long, or holds control characters or commas.
     case invalidTag(String)
     /// A search the index cannot run (SQLite's reason).
@@ -361,6 +379,7 @@ public enum FeedStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .alreadySubscribed(let id): "already subscribed (feed \(id))"
         case .feedNotFound(let id): "no feed \(id)"
+        case .itemNotFound(let id): "no item \(id)"
         case .invalidTag(let tag):
             "\(Self.quoted(tag)) is not a valid tag: tags are 1 to \(TagName.maximumLength) characters "
                 + "(at most \(TextLimit.maximumBytes) bytes), without commas or control characters"

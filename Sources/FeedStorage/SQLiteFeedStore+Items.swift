@@ -13,23 +13,32 @@ extension SQLiteFeedStore {
     public func items(_ query: ItemQuery) async throws -> [Item] {
         if let limit = query.limit, limit <= 0 { return [] }
         return try await readSearching("list items", searching: query.match != nil) { db in
-            let (sql, arguments) = Self.listing(query)
-            let statement = try db.cachedStatement(sql: sql)
-            let coder = JSONColumnCoder()
-            var items: [Item] = []
-            let rows = try Row.fetchCursor(statement, arguments: arguments)
-            while let row = try rows.next() {
-                items.append(Self.item(from: row, includeContent: query.includeContent, coder: coder, htmlToText: htmlToText))
-            }
-            return items
+            try Self.listedItems(query, db, htmlToText: htmlToText)
         }
+    }
+
+    /// The items of `listing(query)`, newest first; none for a `limit` of 0 or less.
+    static func listedItems(_ query: ItemQuery, _ db: Database, htmlToText: (String) -> String) throws -> [Item] {
+        if let limit = query.limit, limit <= 0 { return [] }
+        let anchor = try anchor(of: query, db)
+        // An anchor that names no item: nothing is listed after or before it.
+        if anchor == nil && (query.listedAfter != nil || query.listedBefore != nil) { return [] }
+        let (sql, arguments) = listing(query, anchor: anchor)
+        let statement = try db.cachedStatement(sql: sql)
+        let coder = JSONColumnCoder()
+        var items: [Item] = []
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try rows.next() {
+            items.append(item(from: row, includeContent: query.includeContent, coder: coder, htmlToText: htmlToText))
+        }
+        return readsUpwards(query) ? items.reversed() : items
     }
 
     /// How SQLite runs the listing of `query` (the `detail` lines of EXPLAIN QUERY PLAN), to
     /// check that listings walk an index instead of sorting.
     func queryPlan(_ query: ItemQuery) async throws -> String {
         try await read("explain the listing") { db in
-            let (sql, arguments) = Self.listing(query)
+            let (sql, arguments) = Self.listing(query, anchor: try Self.anchor(of: query, db) ?? ListingAnchor(date: 0, id: 0))
             let rows = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
             return rows.map { $0["detail"] as String? ?? "" }.joined(separator: "\n")
         }
@@ -87,8 +96,74 @@ extension SQLiteFeedStore {
 
     // MARK: - Rows
 
-    /// The SQL and arguments of a listing.
-    private static func listing(_ query: ItemQuery) -> (sql: String, arguments: StatementArguments) {
+    /// Where an item sits in the listing's order: (date, number), larger first.
+    struct ListingAnchor: Sendable {
+        var date: Double
+        var id: Int64
+    }
+
+    /// The place of `query`'s `listedAfter` or `listedBefore` item; `nil` without one, or
+    /// when no item has that number.
+    static func anchor(of query: ItemQuery, _ db: Database) throws -> ListingAnchor? {
+        guard let id = query.listedAfter ?? query.listedBefore else { return nil }
+        let statement = try db.cachedStatement(sql: "SELECT \(sortDate) FROM item WHERE id = ?")
+        return try Double.fetchOne(statement, arguments: [id]).map { ListingAnchor(date: $0, id: id) }
+    }
+
+    /// The SQL and arguments of a listing; `anchor` is the place of `query`'s `listedAfter`
+    /// or `listedBefore` item (`anchor(of:_:)`).
+    static func listing(_ query: ItemQuery, anchor: ListingAnchor?) -> (sql: String, arguments: StatementArguments) {
+        var (conditions, arguments) = filter(query)
+        if let anchor, query.listedAfter != nil || query.listedBefore != nil {
+            let side = query.listedAfter != nil ? ListingSide.after : .before
+            conditions.append(listedRelative(side))
+            arguments += listedRelativeArguments(anchor)
+        }
+        var order = "\(sortDate) DESC, item.id DESC"
+        if query.listedBefore != nil || query.fromEnd {
+            // The items nearest the anchor, or the oldest, are the first ones upwards: read
+            // upwards (the same index, walked the other way) and turned round by `items`.
+            order = "\(sortDate), item.id"
+        }
+        if let afterID = query.afterID {
+            conditions.append("item.id > ?")
+            arguments += [afterID]
+            order = "item.id"
+        }
+        // Always bound, so the SQL (and its cached statement) depends only on the filters.
+        arguments += [query.limit ?? -1]
+        let sql = itemSelect(includeContent: query.includeContent)
+            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+            + " ORDER BY \(order) LIMIT ?"
+        return (sql, arguments)
+    }
+
+    /// Whether `listing(query)` reads upwards, so that its rows come oldest first.
+    static func readsUpwards(_ query: ItemQuery) -> Bool {
+        query.afterID == nil && (query.listedBefore != nil || query.fromEnd)
+    }
+
+    /// Which side of an anchor item a condition keeps, in the listing's order.
+    enum ListingSide {
+        case after, before
+    }
+
+    /// The condition "listed after (below) / before (above) the anchor", whose arguments are
+    /// `listedRelativeArguments`: the listing's order is (date, number) descending. Spelt as a
+    /// range of `sortDate` first, which SQLite seeks to in the date indexes; a row value
+    /// `(date, id) < (…)` would make it walk them from the top, testing every row.
+    static func listedRelative(_ side: ListingSide) -> String {
+        let (inclusive, strict) = side == .after ? ("<=", "<") : (">=", ">")
+        return "\(sortDate) \(inclusive) ? AND (\(sortDate) \(strict) ? OR item.id \(strict) ?)"
+    }
+
+    static func listedRelativeArguments(_ anchor: ListingAnchor) -> StatementArguments {
+        [anchor.date, anchor.date, anchor.id]
+    }
+
+    /// The conditions of a listing's filters (everything but its anchors and order): what
+    /// decides which items the whole listing has, for the listing and for its counts.
+    static func filter(_ query: ItemQuery) -> (conditions: [String], arguments: StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         // Literal `is_read = 0` and `is_starred = 1` let SQLite use the partial indexes.
@@ -119,26 +194,7 @@ extension SQLiteFeedStore {
             conditions.append("item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)")
             arguments += [match]
         }
-        if let listedAfter = query.listedAfter {
-            // The listing's order is (date, number) descending: what comes after an item is
-            // below it in that pair. An unknown number compares as NULL and selects nothing.
-            conditions.append("""
-                (\(sortDate), item.id) < (SELECT \(sortDate), id FROM item AS shown WHERE shown.id = ?)
-                """)
-            arguments += [listedAfter]
-        }
-        var order = "\(sortDate) DESC, item.id DESC"
-        if let afterID = query.afterID {
-            conditions.append("item.id > ?")
-            arguments += [afterID]
-            order = "item.id"
-        }
-        // Always bound, so the SQL (and its cached statement) depends only on the filters.
-        arguments += [query.limit ?? -1]
-        let sql = itemSelect(includeContent: query.includeContent)
-            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
-            + " ORDER BY \(order) LIMIT ?"
-        return (sql, arguments)
+        return (conditions, arguments)
     }
 
     /// Columns 0...13 are the same in both variants, so decoding reads them by position;

@@ -19,6 +19,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v9") { try titlesAsText($0, htmlToText: htmlToText) }  // SQLiteFeedStore+TitleText.swift
         migrator.registerMigration("v10", migrate: addRemovedFeeds)  // SQLiteFeedStore+Removal.swift
         migrator.registerMigration("v11", migrate: addReadingPosition)  // SQLiteFeedStore+ReadingPosition.swift
+        migrator.registerMigration("v12", migrate: addListingPositionIndex)  // SQLiteFeedStore+Paging.swift
         return migrator
     }
 

@@ -92,6 +92,9 @@ final class DiskFullStore: FeedStore {
     }
     func storedTitle(of document: ParsedFeed) -> String? { base.storedTitle(of: document) }
     func items(_ query: ItemQuery) async throws -> [Item] { try await base.items(query) }
+    func itemPage(_ query: ItemQuery, withPosition: Bool) async throws -> ItemPage {
+        try await base.itemPage(query, withPosition: withPosition)
+    }
     func item(id: Int64) async throws -> Item? { try await base.item(id: id) }
     func markRead(ids: [Int64], read: Bool) async throws -> Int { try await base.markRead(ids: ids, read: read) }
     func markAllRead(feedID: Int64?, read: Bool) async throws -> Int { try await base.markAllRead(feedID: feedID, read: read) }

@@ -63,7 +63,7 @@ extension RequestHandler {
         case let error as FeedStoreError:
             switch error {
             case .alreadySubscribed: RPCError(.alreadySubscribed, error.description)
-            case .feedNotFound: RPCError(.notFound, error.description)
+            case .feedNotFound, .itemNotFound: RPCError(.notFound, error.description)
             case .invalidTag, .invalidSearch, .invalidTitle, .unstorableURL: RPCError(.invalidParams, error.description)
             }
         case let error as SubscriptionListError: RPCError(.invalidParams, error.description)

@@ -72,7 +72,7 @@ public struct RequestHandler: Sendable {
         }
         on(RPC.ListItems.self) { params in
             if let limit = params.limit, limit < 0 { throw InvalidParams("limit must not be negative") }
-            return .init(items: try await library.items(params))
+            return try await library.items(params)
         }
         on(RPC.Search.self) { params in
             if let limit = params.limit, limit < 0 { throw InvalidParams("limit must not be negative") }

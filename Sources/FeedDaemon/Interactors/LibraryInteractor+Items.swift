@@ -4,21 +4,34 @@ import FeedStorage
 import Foundation
 
 extension LibraryInteractor {
-    /// Items newest first, without content, as `params` filter them.
+    /// Items newest first, without content, as `params` filter them; a page of them with
+    /// `after`, `before` or `fromEnd`, and with `withPosition` where the page lies in the
+    /// whole listing.
     /// - Throws: `LibraryError` when `feed` matches no feed or several, or `search` has no word
-    ///   or is too long;
+    ///   or is too long; `InvalidParams` for `after` with `before`, or `fromEnd` with either;
+    ///   `FeedStoreError.itemNotFound` when `after` or `before` names no item;
     ///   `FeedStoreError.invalidSearch`.
-    public func items(_ params: RPC.ListItems.Params) async throws -> [Item] {
+    public func items(_ params: RPC.ListItems.Params) async throws -> RPC.ListItems.Result {
+        let fromEnd = params.fromEnd ?? false
+        if params.after != nil && params.before != nil {
+            throw InvalidParams("give at most one of after and before")
+        }
+        if fromEnd && (params.after != nil || params.before != nil) {
+            throw InvalidParams("fromEnd cannot be combined with after or before")
+        }
         var match: String?
         if let search = params.search {
             match = try Self.searchExpression(search)
             try await indexer.catchUp()
         }
-        return try await store.items(ItemQuery(
+        let page = try await store.itemPage(ItemQuery(
             unreadOnly: params.unreadOnly ?? true, starredOnly: params.starredOnly ?? false,
             feedID: try await params.feed.asyncMap { try await resolveFeed($0).id },
             tag: params.tag, since: params.since, match: match, limit: params.limit,
-            includeHidden: params.includeHidden ?? false))
+            includeHidden: params.includeHidden ?? false,
+            listedAfter: params.after, listedBefore: params.before, fromEnd: fromEnd),
+            withPosition: params.withPosition ?? false)
+        return RPC.ListItems.Result(items: page.items, total: page.position?.total, offset: page.position?.offset)
     }
 
     /// The FTS5 expression for what the user typed.
