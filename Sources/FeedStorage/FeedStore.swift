@@ -261,7 +261,8 @@ public struct ItemQuery: Sendable, Hashable {
     /// first): the next ones to read below it. None when no item has that number.
     public var listedAfter: Int64?
     /// Only items listed before the item with this number (above it); with `limit`, the
-    /// `limit` nearest to it, still newest first. None when no item has that number.
+    /// `limit` nearest to it, still newest first. None when no item has that number. Not
+    /// with `listedAfter`, which wins.
     public var listedBefore: Int64?
     /// With `limit`: the last `limit` items of the listing (the oldest), still newest first.
     public var fromEnd: Bool

@@ -64,7 +64,7 @@ extension SQLiteFeedStore {
     /// `anchor`: below `listedAfter`, above `listedBefore` (0 without one). The listing's join
     /// with `feed` is left out: every item has its feed. Listings across feeds without hidden
     /// items, the ones of 100,000 items, are counted in `item_listed_by_date` (without reading
-    /// the items' rows); starred items in their own small index, a feed's listing (copies
+    /// the items' rows); starred items in their own small index; a feed's listing (copies
     /// included) in `item_by_feed`, as SQLite chooses.
     static func positionCounts(_ query: ItemQuery, anchor: ListingAnchor?) -> (sql: String, arguments: StatementArguments) {
         var (conditions, arguments) = filter(query)
@@ -76,8 +76,12 @@ extension SQLiteFeedStore {
         }
         if conditions.isEmpty { conditions = ["1"] }
         // The index's own condition is among the filters exactly then. SQLite, without
-        // statistics, would rather read every row.
-        let index = !query.includeHidden && query.feedID == nil && !query.starredOnly ? " INDEXED BY item_listed_by_date" : ""
+        // statistics, would rather read every row, or count the few starred items in the
+        // listing's index of all items.
+        var index = ""
+        if !query.includeHidden && query.feedID == nil {
+            index = query.starredOnly ? " INDEXED BY item_starred_by_date" : " INDEXED BY item_listed_by_date"
+        }
         return (
             "SELECT COUNT(*), \(beyond) FROM item\(index) WHERE \(conditions.joined(separator: " AND "))",
             anchorArguments + arguments)
