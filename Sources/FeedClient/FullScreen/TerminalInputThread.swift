@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 
 /// The one thread besides the main one that the full-screen terminal needs: it only waits, with
 /// `poll`, for standard input and for the self-pipe the signal handlers write to, and hands
@@ -30,6 +29,9 @@ final class TerminalInputThread: Sendable {
     let pipeRead: Int32
     let pipeWrite: Int32
     private let receiver: Receiver
+    /// Posted by `done`, waited on by the thread after each hand-off (a POSIX semaphore: Dispatch's
+    /// would load libswiftDispatch into every command). Only the thread waits, one hand-off at a time.
+    nonisolated(unsafe) private let handedBack: UnsafeMutablePointer<sem_t>
 
     /// A system call that failed, with its errno.
     struct Failure: Error, Equatable {
@@ -50,6 +52,13 @@ final class TerminalInputThread: Sendable {
         pipeRead = descriptors[0]
         pipeWrite = descriptors[1]
         self.receiver = receiver
+        handedBack = .allocate(capacity: 1)
+        sem_init(handedBack, 0, 0)
+    }
+
+    deinit {
+        sem_destroy(handedBack)
+        handedBack.deallocate()
     }
 
     /// Starts the thread, detached: it ends by itself after `stop()` or at the input's end,
@@ -127,8 +136,7 @@ final class TerminalInputThread: Sendable {
 
     /// Hands `wake` to the receiver and waits until it is done with it.
     private func hand(_ wake: Wake) {
-        let semaphore = DispatchSemaphore(value: 0)
-        receiver(wake) { semaphore.signal() }
-        semaphore.wait()
+        receiver(wake) { [self] in sem_post(handedBack) }
+        while sem_wait(handedBack) != 0, errno == EINTR {}
     }
 }

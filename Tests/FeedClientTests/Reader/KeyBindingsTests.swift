@@ -77,6 +77,14 @@ struct KeyBindingsTests {
         #expect(bindings.action(for: .character("*")) == nil)
     }
 
+    @Test func twoActionsCanSwapTheirKeys() throws {
+        let bindings = try KeyBindings(overrides: ["down": ["k"], "up": ["j"]])
+        #expect(bindings.action(for: .character("k")) == .down)
+        #expect(bindings.action(for: .character("j")) == .up)
+        #expect(bindings.keys(for: .down) == [.character("k")] && bindings.keys(for: .up) == [.character("j")])
+        #expect(bindings.action(for: .down) == nil && bindings.action(for: .up) == nil)
+    }
+
     @Test func anEmptyListUnbindsTheAction() throws {
         let bindings = try KeyBindings(overrides: ["hard-quit": []])
         #expect(bindings.keys(for: .hardQuit).isEmpty)
