@@ -10,6 +10,10 @@ import CCurses
 /// signals arrive on `events` from a thread that only waits (`TerminalInputThread`); all the
 /// curses calls happen on the main actor. The terminal is restored by `end()`, at exit if
 /// `end()` was not called, and on a crash (the C handlers in `Sources/CCurses/shim.h`).
+///
+/// Reading keys (`wget_wch`) refreshes the window first when it changed since the last
+/// refresh, as curses does: a View draws and presents in one main-actor turn, without an
+/// `await` in between, so that a half-drawn frame never reaches the terminal.
 @MainActor
 public final class CursesTerminal: FullScreenTerminal {
     /// Why the reader could not take the terminal.
