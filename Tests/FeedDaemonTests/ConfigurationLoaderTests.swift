@@ -122,6 +122,32 @@ struct ConfigurationLoaderTests {
         #expect(refusal(hooks) == "c.yaml line 4: 'on_new_items[1]': unknown key 'colour' (expected command and timeout)")
     }
 
+    @Test func theReadersKeysAreAcceptedAndLeftToTheClient() throws {
+        let text = """
+            keys:
+              open-in-browser: O
+              down: [j, DOWN, "^N"]
+              toggle-star: "*"
+              hard-quit: []
+            refresh_interval: 10m
+            """
+        #expect(try loader.parse(text, file: "c.yaml").refreshInterval == 600)
+        #expect(try loader.parse("keys:\n", file: "c.yaml") == DaemonConfiguration())
+        #expect(try loader.parse("keys: ~\n", file: "c.yaml") == DaemonConfiguration())
+    }
+
+    @Test(arguments: [
+        ("keys: O", "c.yaml line 1: 'keys': expected a mapping of reader actions to keys, such as 'open-in-browser: O'"),
+        ("keys: [j, k]", "c.yaml line 1: 'keys': expected a mapping of reader actions to keys, such as 'open-in-browser: O'"),
+        ("keys:\n  up: k\n  down: {key: j}", "c.yaml line 3: 'keys': 'down': expected a key name or a list of key names, such as [j, DOWN]"),
+        ("keys:\n  down: [j, [k]]", "c.yaml line 2: 'keys': 'down': expected a key name or a list of key names, such as [j, DOWN]"),
+        ("keys:\n  down:", "c.yaml line 2: 'keys': 'down': expected a key name or a list of key names, such as [j, DOWN]"),
+        ("keys:\n  down: ~", "c.yaml line 2: 'keys': 'down': expected a key name or a list of key names, such as [j, DOWN]"),
+    ])
+    func otherShapesOfTheReadersKeysAreRefusedNamingTheKey(yaml: String, message: String) {
+        #expect(refusal(yaml) == message)
+    }
+
     @Test func aSyntaxErrorIsOneLineWithItsLine() throws {
         let text = try #require(refusal("notify: true\nconcurrency: [1, 2\n"))
         #expect(text.hasPrefix("c.yaml line 3: not valid YAML: "), "\(text)")

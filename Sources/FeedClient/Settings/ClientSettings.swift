@@ -10,6 +10,15 @@ public protocol ClientSettings {
     /// - Throws: `ClientSettingsError` when the file cannot be trusted or its `browser` value
     ///   cannot be read without a YAML parser.
     func browser() throws -> String?
+
+    /// The reader's key overrides, the `keys:` mapping of the config: action names to the key
+    /// names they get (`KeyBindings(overrides:)` checks both); empty when the file or the key
+    /// is missing or null.
+    ///
+    /// Blocks the calling thread for a small file read.
+    /// - Throws: `ClientSettingsError.unreadableMapping` when `keys:` is not written as one
+    ///   level of `action: key` or `action: [key, key]` lines.
+    func keyBindings() throws -> [String: [String]]
 }
 
 /// Why a setting of the config file was not used.
@@ -20,6 +29,9 @@ public enum ClientSettingsError: Error, Equatable, Sendable, CustomStringConvert
     /// The value is written in a form the client does not read (a block scalar, a flow
     /// collection, an anchor, a value continued on the next line, an unclosed quote).
     case unreadableValue(path: String, key: String, line: Int)
+    /// A mapping (`keys:`) is written in a form the client does not read: a deeper level, an
+    /// empty value, an unquoted indicator character, a name given twice.
+    case unreadableMapping(path: String, key: String, line: Int)
 
     public var description: String {
         switch self {
@@ -27,6 +39,9 @@ public enum ClientSettingsError: Error, Equatable, Sendable, CustomStringConvert
             "not using the config file \(path): \(reason)"
         case .unreadableValue(let path, let key, let line):
             "cannot read '\(key)' in \(path) line \(line): write it on one line, plain or in quotes"
+        case .unreadableMapping(let path, let key, let line):
+            "cannot read '\(key)' in \(path) line \(line): write one 'action: key' or 'action: [key, key]' per line, "
+                + "indented under it, with characters such as * ? & # , [ in quotes"
         }
     }
 }

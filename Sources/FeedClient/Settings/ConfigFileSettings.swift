@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// The client's reading of the user's config file, `$XDG_CONFIG_HOME/tidings/config.yaml`
-/// (default `~/.config`): the same file the daemon reads by default, for the two settings that
-/// are the client's own (`browser`, `autostart`).
+/// (default `~/.config`): the same file the daemon reads by default, for the settings that
+/// are the client's own (`browser`, `autostart`, the reader's `keys`).
 public struct ConfigFileSettings: ClientSettings {
     /// The file's path; `nil` when neither `XDG_CONFIG_HOME` nor `HOME` is an absolute path.
     public let path: String?
@@ -37,6 +37,17 @@ public struct ConfigFileSettings: ClientSettings {
             return browser
         } catch {
             throw ClientSettingsError.unreadableValue(path: path, key: "browser", line: error.line)
+        }
+    }
+
+    public func keyBindings() throws -> [String: [String]] {
+        // Keys run nothing, so the file need not pass the checks `browser()` makes.
+        guard let path, let file = Self.contents(of: path) else { return [:] }
+        do {
+            let entries = try TopLevelScalars(file.text).mapping(of: "keys") ?? []
+            return Dictionary(entries.map { ($0.name, $0.values) }, uniquingKeysWith: { $1 })
+        } catch {
+            throw ClientSettingsError.unreadableMapping(path: path, key: "keys", line: error.line)
         }
     }
 

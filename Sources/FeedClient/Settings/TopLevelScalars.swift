@@ -6,7 +6,7 @@
 /// YAML's escapes). Anything else for the key asked for — a block scalar (`|`, `>`), a flow
 /// collection, an anchor, alias or tag, an unclosed quote, a value continued on indented lines
 /// — is reported as unreadable rather than guessed at. Indented lines belong to other keys and
-/// are skipped. The daemon's loader reads the same file with a real parser and refuses what is
+/// are skipped (`TopLevelScalars+Mapping` reads one level of them under a key). The daemon's loader reads the same file with a real parser and refuses what is
 /// not YAML.
 struct TopLevelScalars {
     /// The value could not be read; `line` counts from 1.
@@ -14,7 +14,7 @@ struct TopLevelScalars {
         var line: Int
     }
 
-    private let lines: [Substring]
+    let lines: [Substring]
 
     init(_ text: String) {
         lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
@@ -25,16 +25,25 @@ struct TopLevelScalars {
     /// - Throws: `Unreadable` when the value is written in a form this reader does not take.
     func value(of key: String) throws(Unreadable) -> String? {
         var found: String?
-        for (index, line) in lines.enumerated() where line.hasPrefix(key) {
-            var rest = line.dropFirst(key.count).drop(while: Self.isBlank)
-            guard rest.first == ":" else { continue }
-            rest = rest.dropFirst()
-            guard rest.isEmpty || rest.first.map(Self.isBlank) == true else { continue }
-            let value = try Self.scalar(rest.drop(while: Self.isBlank), line: index + 1)
+        for (index, rest) in occurrences(of: key) {
+            let value = try Self.scalar(rest, line: index + 1)
             if value.plain, continues(after: index) { throw Unreadable(line: index + 1) }
             found = value.text.flatMap { value.plain && ($0 == "~" || $0 == "null") ? nil : $0 }
         }
         return found
+    }
+
+    /// The lines (indexes from 0) that are a top-level `key:`, each with what follows the colon,
+    /// blanks dropped.
+    func occurrences(of key: String) -> [(index: Int, rest: Substring)] {
+        lines.enumerated().compactMap { index, line in
+            guard line.hasPrefix(key) else { return nil }
+            var rest = line.dropFirst(key.count).drop(while: Self.isBlank)
+            guard rest.first == ":" else { return nil }
+            rest = rest.dropFirst()
+            guard rest.isEmpty || rest.first.map(Self.isBlank) == true else { return nil }
+            return (index, rest.drop(while: Self.isBlank))
+        }
     }
 
     /// Whether the line after `index` continues a plain value (it is indented and not blank
@@ -49,7 +58,7 @@ struct TopLevelScalars {
 
     /// The scalar at the start of `text`: `text` is `nil` for an empty value; `plain` when it
     /// was not quoted.
-    private static func scalar(_ text: Substring, line: Int) throws(Unreadable) -> (text: String?, plain: Bool) {
+    static func scalar(_ text: Substring, line: Int) throws(Unreadable) -> (text: String?, plain: Bool) {
         guard let first = text.first else { return (nil, true) }
         switch first {
         case "#":
@@ -77,6 +86,13 @@ struct TopLevelScalars {
     }
 
     private static func singleQuoted(_ text: Substring, line: Int) throws(Unreadable) -> String {
+        let (value, rest) = try singleQuotedPrefix(text, line: line)
+        try expectEnd(rest, line: line)
+        return value
+    }
+
+    /// A single-quoted scalar whose opening quote is already read, and what follows its closing quote.
+    static func singleQuotedPrefix(_ text: Substring, line: Int) throws(Unreadable) -> (String, Substring) {
         var result = ""
         var index = text.startIndex
         while index < text.endIndex {
@@ -91,13 +107,19 @@ struct TopLevelScalars {
                 index = text.index(after: index)
                 continue
             }
-            try expectEnd(text[index...], line: line)
-            return result
+            return (result, text[index...])
         }
         throw Unreadable(line: line)
     }
 
     private static func doubleQuoted(_ text: Substring, line: Int) throws(Unreadable) -> String {
+        let (value, rest) = try doubleQuotedPrefix(text, line: line)
+        try expectEnd(rest, line: line)
+        return value
+    }
+
+    /// A double-quoted scalar whose opening quote is already read, and what follows its closing quote.
+    static func doubleQuotedPrefix(_ text: Substring, line: Int) throws(Unreadable) -> (String, Substring) {
         var result = ""
         var index = text.startIndex
         while index < text.endIndex {
@@ -105,8 +127,7 @@ struct TopLevelScalars {
             index = text.index(after: index)
             switch character {
             case "\"":
-                try expectEnd(text[index...], line: line)
-                return result
+                return (result, text[index...])
             case "\\":
                 guard index < text.endIndex else { throw Unreadable(line: line) }
                 let escape = text[index]
@@ -135,18 +156,18 @@ struct TopLevelScalars {
     }
 
     /// After a closing quote only blanks and a comment may follow.
-    private static func expectEnd(_ rest: Substring, line: Int) throws(Unreadable) {
+    static func expectEnd(_ rest: Substring, line: Int) throws(Unreadable) {
         let remainder = rest.drop(while: isBlank)
         guard remainder.isEmpty || (remainder.first == "#" && rest.first.map(isBlank) == true) else {
             throw Unreadable(line: line)
         }
     }
 
-    private static func isBlank(_ character: Character) -> Bool {
+    static func isBlank(_ character: Character) -> Bool {
         character == " " || character == "\t"
     }
 
-    private static func withoutTrailingBlanks(_ text: Substring) -> String {
+    static func withoutTrailingBlanks(_ text: Substring) -> String {
         var end = text.endIndex
         while end > text.startIndex, isBlank(text[text.index(before: end)]) { end = text.index(before: end) }
         return String(text[..<end])

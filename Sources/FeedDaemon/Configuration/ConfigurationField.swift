@@ -116,4 +116,28 @@ struct ConfigurationField {
         }
         return level
     }
+
+    /// `keys:` belongs to the reader, which the client runs and which reads it itself; the daemon
+    /// only checks its shape, so that a config with it loads: a mapping of action names to a key
+    /// name or a list of key names. Empty or null means none.
+    func readerKeys() throws(ConfigurationError) {
+        if node.mapping == nil, node.sequence == nil {
+            guard let scalar, !scalar.isEmpty, scalar != "~", scalar != "null" else { return }
+        }
+        guard let mapping = node.mapping else {
+            throw fail("expected a mapping of reader actions to keys, such as 'open-in-browser: O'")
+        }
+        for (name, value) in mapping {
+            let action = name.string ?? ""
+            let isKeyName: (Node) -> Bool = { node in
+                guard let text = node.scalar?.string else { return false }
+                return !text.isEmpty && !(node.scalar?.style == .plain && (text == "~" || text == "null"))
+            }
+            guard isKeyName(value) || value.sequence.map({ $0.allSatisfy(isKeyName) }) == true else {
+                var error = fail("'\(action)': expected a key name or a list of key names, such as [j, DOWN]")
+                error.line = value.mark?.line ?? name.mark?.line
+                throw error
+            }
+        }
+    }
 }

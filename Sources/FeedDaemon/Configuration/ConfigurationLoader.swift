@@ -134,6 +134,7 @@ public struct ConfigurationLoader: Sendable {
         case "on_new_items": configuration.newItemsHooks.commands = try HookConfigurationParser(file: file).hooks(value)
         case "notify": configuration.newItemsHooks.notify = try field.bool()
         case "rules": configuration.rules = try RuleParser(file: file).rules(value)
+        case "keys": try field.readerKeys()
         default:
             let suggestion = Self.knownKeys.min { Self.distance($0, key) < Self.distance($1, key) }
             let hint = suggestion.map { Self.distance($0, key) <= 3 ? " (did you mean '\($0)'?)" : "" } ?? ""
@@ -148,6 +149,7 @@ public struct ConfigurationLoader: Sendable {
         "max_clients", "client_idle_timeout", "client_write_timeout",
         "rules",
         "on_new_items", "notify",
+        "keys",
     ]
 
     /// Levenshtein distance, for "did you mean" on typos.

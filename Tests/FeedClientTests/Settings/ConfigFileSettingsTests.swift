@@ -65,6 +65,25 @@ struct ConfigFileSettingsTests {
             == "cannot read 'browser' in \(home.file) line 2: write it on one line, plain or in quotes")
     }
 
+    @Test func theReadersKeysAreReadFromTheFile() throws {
+        let home = try Home("browser: w3m\nkeys:\n  open-in-browser: O\n  down: [j, DOWN]\n")
+        #expect(try home.settings.keyBindings() == ["open-in-browser": ["O"], "down": ["j", "DOWN"]])
+        #expect(try Home("browser: w3m\n").settings.keyBindings() == [:])
+        #expect(try Home(nil).settings.keyBindings() == [:])
+        // Keys run nothing: a file others may write to still gives them.
+        let shared = try Home("keys:\n  up: k\n", mode: 0o666)
+        #expect(try shared.settings.keyBindings() == ["up": ["k"]])
+    }
+
+    @Test func unreadableKeysNameTheFileAndLine() throws {
+        let home = try Home("feeds: 1\nkeys:\n  up: k\n  down:\n    - j\n")
+        #expect(throws: ClientSettingsError.unreadableMapping(path: home.file, key: "keys", line: 4)) {
+            try home.settings.keyBindings()
+        }
+        #expect("\(ClientSettingsError.unreadableMapping(path: home.file, key: "keys", line: 4))".hasPrefix(
+            "cannot read 'keys' in \(home.file) line 4: write one 'action: key' or 'action: [key, key]' per line"))
+    }
+
     @Test func aFifoOrDirectoryIsNotRead() throws {
         let home = try Home(nil)
         #expect(mkfifo(home.file, 0o600) == 0)

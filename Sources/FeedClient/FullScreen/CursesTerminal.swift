@@ -1,0 +1,366 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CCurses
+
+/// The reader's terminal: ncursesw (loaded on demand, `CursesLibrary`) on the process's own
+/// standard input and output, in full-screen mode from `begin` to `end()`.
+///
+/// Curses keeps the grid and sends only what changed on `present()`. Keys, resizes and
+/// signals arrive on `events` from a thread that only waits (`TerminalInputThread`); all the
+/// curses calls happen on the main actor. The terminal is restored by `end()`, at exit if
+/// `end()` was not called, and on a crash (the C handlers in `Sources/CCurses/shim.h`).
+///
+/// Reading keys (`wget_wch`) refreshes the window first when it changed since the last
+/// refresh, as curses does: a View draws and presents in one main-actor turn, without an
+/// `await` in between, so that a half-drawn frame never reaches the terminal.
+@MainActor
+public final class CursesTerminal: FullScreenTerminal {
+    /// Why the reader could not take the terminal.
+    public enum BeginError: Error, Equatable, CustomStringConvertible {
+        /// ncursesw could not be loaded (`CursesLibrary.LoadError`'s text).
+        case library(String)
+        /// Standard input or output is not a terminal.
+        case notATerminal
+        /// terminfo has no entry for `$TERM` (or it is unset).
+        case unknownTerminal(String?)
+        /// A system call failed: its name and errno.
+        case system(call: String, code: Int32)
+
+        public var description: String {
+            switch self {
+            case .library(let reason): "\(reason): cannot open the reader"
+            case .notATerminal: "standard input and output must be a terminal to open the reader"
+            case .unknownTerminal(let name?): "TERM=\(name) unknown: cannot open the reader"
+            case .unknownTerminal(nil): "TERM is not set: cannot open the reader"
+            case .system(let call, let code): "\(call): \(String(cString: strerror(code))): cannot open the reader"
+            }
+        }
+    }
+
+    /// The signals the handlers send to the input thread.
+    static let forwardedSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP]
+
+    /// ncurses' KEY_RESIZE comes after the SIGWINCH it follows from: one `.resized` per size.
+    var reportedSize: ScreenSize
+
+    public let usesColor: Bool
+    /// The terminal's descriptors: standard input and output, but for a test's pseudo-terminal.
+    let input: Int32
+    let output: Int32
+    public let events: AsyncStream<TerminalEvent>
+    let continuation: AsyncStream<TerminalEvent>.Continuation
+    let api: tidings_curses_api
+    let inputThread: TerminalInputThread
+    /// The terminal's modes when the reader took it, given back by `end()`.
+    private var savedModes: termios
+    /// The signal actions the forwarding handlers replaced, put back by `end()`.
+    private var previousActions: [Int32: sigaction]
+    private var cursor: (row: Int, column: Int)?
+    private var cursorShown = false
+    private(set) var isEnded = false
+    var isSuspended = false
+    /// Wake-ups of the input thread that came while suspended, handled by `resume()`.
+    var heldWakes: [(wake: TerminalInputThread.Wake, done: @Sendable () -> Void)] = []
+    /// A resize that came while suspended, applied by `resume()`.
+    var resizePending = false
+
+    private init(
+        api: tidings_curses_api, usesColor: Bool, input: Int32, output: Int32, savedModes: termios, previousActions: [Int32: sigaction],
+        inputThread: TerminalInputThread, events: AsyncStream<TerminalEvent>,
+        continuation: AsyncStream<TerminalEvent>.Continuation
+    ) {
+        self.api = api
+        self.usesColor = usesColor
+        self.input = input
+        self.output = output
+        self.savedModes = savedModes
+        self.previousActions = previousActions
+        self.inputThread = inputThread
+        self.events = events
+        self.continuation = continuation
+        reportedSize = ScreenSize(rows: 0, columns: 0)
+        reportedSize = size
+    }
+
+    /// Takes the terminal: the alternate screen, keys one at a time without echo, no cursor.
+    /// - Parameter usesColor: whether colours may be used (`ColorChoice`, `NO_COLOR`); they are
+    ///   only when the terminal has them too.
+    /// - Throws: `BeginError` when ncursesw cannot be loaded, the standard streams are not a
+    ///   terminal, `TERM` is unknown, or the input thread cannot start; the terminal is then
+    ///   left as it was.
+    public static func begin(usesColor: Bool) throws(BeginError) -> CursesTerminal {
+        try begin(usesColor: usesColor, input: STDIN_FILENO, output: STDOUT_FILENO, terminalType: nil)
+    }
+
+    /// `begin(usesColor:)` on other descriptors and a given terminal type (`nil`: `$TERM`), for
+    /// tests on a pseudo-terminal. Signals are the process's whatever the descriptors.
+    static func begin(usesColor: Bool, input: Int32, output: Int32, terminalType: String?) throws(BeginError) -> CursesTerminal {
+        let api: tidings_curses_api
+        do {
+            api = try CursesLibrary.load().api
+        } catch {
+            throw .library(error.description)
+        }
+        guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
+        var savedModes = termios()
+        guard tcgetattr(output, &savedModes) == 0 else { throw .system(call: "tcgetattr", code: errno) }
+        useUTF8Locale()
+
+        let (events, continuation) = AsyncStream<TerminalEvent>.makeStream(bufferingPolicy: .unbounded)
+        let box = WeakTerminal()
+        let inputThread: TerminalInputThread
+        do {
+            inputThread = try TerminalInputThread(input: input) { wake, done in
+                Task { @MainActor in
+                    guard let terminal = box.terminal else { return done() }
+                    terminal.receive(wake, done: done)
+                }
+            }
+        } catch {
+            throw .system(call: error.call, code: error.code)
+        }
+        // Before newterm: ncurses installs its own handlers only where it finds SIG_DFL.
+        tidings_signal_pipe_set(inputThread.pipeWrite)
+        var previousActions: [Int32: sigaction] = [:]
+        for signal in forwardedSignals {
+            var previous = sigaction()
+            tidings_signal_to_pipe_install(signal, &previous)
+            previousActions[signal] = previous
+        }
+        var library = api
+        guard tidings_curses_newterm(&library, terminalType, input, output) != nil else {
+            tidings_signal_pipe_set(-1)
+            restoreSignals(previousActions)
+            inputThread.discard()
+            throw .unknownTerminal(terminalType ?? getenv("TERM").map { String(cString: $0) })
+        }
+        let window = api.stdscr!.pointee
+        _ = api.cbreak!()
+        _ = api.noecho!()
+        _ = api.nonl!()
+        _ = api.keypad!(window, true)
+        api.wtimeout!(window, 0)
+        _ = api.curs_set!(0)
+        _ = api.set_escdelay!(25)
+        let colored = usesColor && api.has_colors!()
+        if colored { setUpColors(api) }
+        armCrashPath(api, modes: savedModes, output: output)
+
+        let terminal = CursesTerminal(
+            api: api, usesColor: colored, input: input, output: output, savedModes: savedModes, previousActions: previousActions,
+            inputThread: inputThread, events: events, continuation: continuation)
+        box.terminal = terminal
+        do {
+            try inputThread.start()
+        } catch {
+            terminal.end()
+            throw .system(call: error.call, code: error.code)
+        }
+        return terminal
+    }
+
+    // MARK: - Screen
+
+    public var size: ScreenSize {
+        let window = api.stdscr!.pointee
+        return ScreenSize(rows: Int(api.getmaxy!(window)), columns: Int(api.getmaxx!(window)))
+    }
+
+    @discardableResult
+    public func put(_ text: String, row: Int, column: Int, style: CellStyle) -> Int {
+        guard !isEnded else { return column }
+        let clipped = ClippedText(text, row: row, column: column, size: size)
+        guard !clipped.cells.isEmpty else { return clipped.end }
+        let characters = Self.wideCharacters(clipped)
+        let window = api.stdscr!.pointee
+        setStyle(style)
+        _ = api.wmove!(window, Int32(row), Int32(column))
+        _ = characters.withUnsafeBufferPointer { api.waddnwstr!(window, $0.baseAddress, Int32($0.count)) }
+        return clipped.end
+    }
+
+    public func clearLine(row: Int, from column: Int, style: CellStyle) {
+        guard !isEnded else { return }
+        let columns = ClippedText.blankedColumns(row: row, from: column, size: size)
+        guard !columns.isEmpty else { return }
+        let window = api.stdscr!.pointee
+        _ = api.wmove!(window, Int32(row), Int32(columns.lowerBound))
+        if style.subtracting(usesColor ? [] : .colors).isEmpty {
+            setStyle([])
+            _ = api.wclrtoeol!(window)
+        } else {
+            // wclrtoeol blanks with the window's background, not the current attributes.
+            setStyle(style)
+            let blanks = [wchar_t](repeating: wchar_t(0x20), count: columns.count)
+            _ = blanks.withUnsafeBufferPointer { api.waddnwstr!(window, $0.baseAddress, Int32($0.count)) }
+        }
+    }
+
+    public func placeCursor(at position: (row: Int, column: Int)?) {
+        cursor = position
+    }
+
+    public func present() {
+        guard !isEnded, !isSuspended else { return }
+        let window = api.stdscr!.pointee
+        if let cursor {
+            _ = api.wmove!(window, Int32(cursor.row), Int32(cursor.column))
+        }
+        if (cursor != nil) != cursorShown {
+            cursorShown = cursor != nil
+            _ = api.curs_set!(cursorShown ? 1 : 0)
+        }
+        _ = api.wnoutrefresh!(window)
+        _ = api.doupdate!()
+    }
+
+    // MARK: - Giving the terminal back
+
+    public func suspend() {
+        guard !isEnded, !isSuspended else { return }
+        isSuspended = true
+        _ = api.def_prog_mode!()
+        _ = api.endwin!()
+    }
+
+    public func resume() {
+        guard !isEnded, isSuspended else { return }
+        isSuspended = false
+        let window = api.stdscr!.pointee
+        // The first refresh after endwin puts the program's modes back.
+        _ = api.keypad!(window, true)
+        _ = api.curs_set!(cursorShown ? 1 : 0)
+        if resizePending {
+            resizePending = false
+            applyWindowSize()
+        }
+        redraw()
+        let held = heldWakes
+        heldWakes = []
+        for (wake, done) in held { receive(wake, done: done) }
+    }
+
+    public func suspendProcess() {
+        guard !isEnded else { return }
+        suspend()
+        tidings_signal_default(SIGTSTP)
+        // raise, not kill: the calling thread stops before the handler below is back.
+        raise(SIGTSTP)
+        var ignored = sigaction()
+        tidings_signal_to_pipe_install(SIGTSTP, &ignored)
+        resume()
+    }
+
+    public func end() {
+        guard !isEnded else { return }
+        isEnded = true
+        tidings_crash_disarm()
+        if api.isendwin!() == false { _ = api.endwin!() }
+        tcsetattr(output, TCSANOW, &savedModes)
+        tidings_signal_pipe_set(-1)
+        Self.restoreSignals(previousActions)
+        inputThread.stop()
+        let held = heldWakes
+        heldWakes = []
+        for (_, done) in held { done() }
+        continuation.finish()
+    }
+
+    /// Clears the terminal and draws the whole grid again (Ctrl-L, after SIGCONT).
+    func redraw() {
+        guard !isEnded, !isSuspended else { return }
+        let window = api.stdscr!.pointee
+        _ = api.clearok!(window, true)
+        present()
+    }
+
+    // MARK: - Drawing
+
+    /// Colour pairs 1…4, on the terminal's own background.
+    private static let colorPairs: [(style: CellStyle, color: Int16)] = [
+        (.yellow, Int16(COLOR_YELLOW)), (.red, Int16(COLOR_RED)), (.cyan, Int16(COLOR_CYAN)), (.green, Int16(COLOR_GREEN)),
+    ]
+
+    private static func setUpColors(_ api: tidings_curses_api) {
+        _ = api.start_color!()
+        _ = api.use_default_colors!()
+        for (index, pair) in colorPairs.enumerated() {
+            _ = api.init_pair!(Int16(index + 1), pair.color, -1)
+        }
+    }
+
+    private func setStyle(_ style: CellStyle) {
+        var attributes = tidings_curses_normal()
+        if style.contains(.bold) { attributes |= tidings_curses_bold() }
+        if style.contains(.dim) { attributes |= tidings_curses_dim() }
+        if style.contains(.reverse) { attributes |= tidings_curses_reverse() }
+        if style.contains(.underline) { attributes |= tidings_curses_underline() }
+        var pair: Int16 = 0
+        if usesColor, let index = Self.colorPairs.firstIndex(where: { style.contains($0.style) }) {
+            pair = Int16(index + 1)
+        }
+        _ = api.wattr_set!(api.stdscr!.pointee, attributes, pair, nil)
+    }
+
+    /// The wide characters curses is given for clipped text, so that curses' idea of each
+    /// character's width (libc's `wcwidth`) matches `DisplayWidth`'s, on which the grid's columns
+    /// rest: a cluster's first scalar with the zero-width scalars that follow it; where the two
+    /// disagree (an emoji that libc thinks narrow), the first scalar padded with spaces, or "?"s.
+    static func wideCharacters(_ clipped: ClippedText) -> [wchar_t] {
+        var characters: [wchar_t] = []
+        for cell in clipped.cells {
+            let scalars = cell.character.unicodeScalars
+            let first = wchar_t(bitPattern: scalars.first!.value)
+            let cursesWidth = Int(tidings_wcwidth(first))
+            if cursesWidth == cell.width {
+                characters.append(first)
+                for scalar in scalars.dropFirst() where tidings_wcwidth(wchar_t(bitPattern: scalar.value)) == 0 {
+                    characters.append(wchar_t(bitPattern: scalar.value))
+                }
+            } else if cursesWidth == 1 {
+                characters.append(first)
+                characters += repeatElement(wchar_t(0x20), count: cell.width - 1)
+            } else {
+                characters += repeatElement(wchar_t(0x3F), count: cell.width)
+            }
+        }
+        return characters
+    }
+
+    // MARK: - Set-up and restoring
+
+    /// ncursesw reads and writes UTF-8 only in a UTF-8 locale; feeds are UTF-8 whatever the
+    /// user's locale says, so a non-UTF-8 one is replaced for character handling.
+    private static func useUTF8Locale() {
+        setlocale(LC_CTYPE, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        if codeset != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+    }
+
+    /// Precomputes what a crash writes: attributes off, cursor shown, alternate screen left.
+    private static func armCrashPath(_ api: tidings_curses_api, modes: termios, output: Int32) {
+        var api = api
+        var bytes: [CChar] = []
+        for capability in ["sgr0", "cnorm", "rmcup"] {
+            if let value = tidings_curses_capability(&api, capability) {
+                bytes += UnsafeBufferPointer(start: value, count: strlen(value))
+            }
+        }
+        var modes = modes
+        tidings_crash_arm(output, &modes, bytes, bytes.count)
+    }
+
+    private static func restoreSignals(_ actions: [Int32: sigaction]) {
+        for (signal, action) in actions {
+            var action = action
+            tidings_signal_restore(signal, &action)
+        }
+    }
+}
+
+/// The input thread's way to the terminal, which it must not keep alive.
+@MainActor
+private final class WeakTerminal {
+    weak var terminal: CursesTerminal?
+}

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CCurses
+@testable import FeedClient
+import Testing
+
+/// The full-screen terminal on a pseudo-terminal, so that it runs without a TTY: it draws,
+/// decodes keys, reports a resize and a signal, and gives the terminal back as it found it.
+/// Serialized: signals and the crash path are the process's.
+@MainActor
+@Suite(.serialized)
+struct CursesTerminalTests {
+    @Test func drawsReadsKeysAndSignalsAndRestoresTheTerminal() async throws {
+        let pty = try PseudoTerminal(rows: 24, columns: 80)
+        var before = termios()
+        tcgetattr(pty.slave, &before)
+        let terminal = try CursesTerminal.begin(usesColor: true, input: pty.slave, output: pty.slave, terminalType: "xterm-256color")
+        let received = EventLog(terminal)
+        #expect(terminal.size == ScreenSize(rows: 24, columns: 80))
+        #expect(terminal.usesColor)
+
+        #expect(terminal.put("héllo 日本", row: 0, column: 0, style: [.bold, .cyan]) == 10)
+        terminal.put("end", row: 1, column: 77, style: [])
+        terminal.present()
+        let drawn = try await pty.read(until: "end")
+        #expect(drawn.contains("\u{1B}[?1049h"), "the alternate screen: \(drawn.debugDescription)")
+        #expect(drawn.contains("héllo") && drawn.contains("日本"), "\(drawn.debugDescription)")
+
+        pty.write("j\u{1B}OA\r\u{0C}")
+        try await received.wait(for: 4)
+        #expect(received.events == [.key(.character("j")), .key(.up), .key(.enter), .key(.control("l"))])
+
+        pty.resize(rows: 30, columns: 40)
+        kill(getpid(), SIGWINCH)
+        try await received.wait(for: 5)
+        #expect(received.events.last == .resized)
+        #expect(terminal.size == ScreenSize(rows: 30, columns: 40))
+
+        kill(getpid(), SIGTERM)
+        try await received.wait(for: 6)
+        #expect(received.events.last == .terminate(signal: SIGTERM))
+
+        terminal.end()
+        terminal.end()
+        let restored = try await pty.read(until: "\u{1B}[?1049l")
+        #expect(restored.contains("\u{1B}[?1049l"), "the normal screen again: \(restored.debugDescription)")
+        var after = termios()
+        tcgetattr(pty.slave, &after)
+        #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag)
+        #expect(after.c_lflag & tcflag_t(ECHO) != 0)
+        try await received.waitForFinish()
+    }
+
+    @Test func theCrashPathRestoresTheModesAndLeavesTheAlternateScreen() async throws {
+        let pty = try PseudoTerminal(rows: 24, columns: 80)
+        var before = termios()
+        tcgetattr(pty.slave, &before)
+        let terminal = try CursesTerminal.begin(usesColor: false, input: pty.slave, output: pty.slave, terminalType: "xterm-256color")
+        defer { terminal.end() }
+        terminal.present()
+        _ = try await pty.read(until: "\u{1B}[?1049h")
+        #expect(tidings_crash_is_armed() == 1)
+        // What a fatal signal's handler (and the exit handler) does first.
+        tidings_crash_restore_terminal()
+        #expect(tidings_crash_is_armed() == 0)
+        let restored = try await pty.read(until: "\u{1B}[?1049l")
+        #expect(restored.contains("\u{1B}[?1049l") && restored.contains("\u{1B}[?25h"), "\(restored.debugDescription)")
+        var after = termios()
+        tcgetattr(pty.slave, &after)
+        #expect(after.c_lflag == before.c_lflag)
+    }
+
+    @Test func anUnknownTerminalTypeIsAnErrorNamingIt() throws {
+        let pty = try PseudoTerminal(rows: 24, columns: 80)
+        #expect(throws: CursesTerminal.BeginError.unknownTerminal("tidings-no-such-terminal")) {
+            try CursesTerminal.begin(usesColor: true, input: pty.slave, output: pty.slave, terminalType: "tidings-no-such-terminal")
+        }
+        #expect(CursesTerminal.BeginError.unknownTerminal("foo").description == "TERM=foo unknown: cannot open the reader")
+        // The signal handlers it had installed are gone again.
+        var action = sigaction()
+        sigaction(SIGWINCH, nil, &action)
+        #expect(action.__sigaction_handler.sa_handler == nil)
+    }
+
+    @Test func aPipeIsNotATerminal() throws {
+        var descriptors: [Int32] = [-1, -1]
+        #expect(pipe(&descriptors) == 0)
+        defer { descriptors.forEach { close($0) } }
+        #expect(throws: CursesTerminal.BeginError.notATerminal) {
+            try CursesTerminal.begin(usesColor: true, input: descriptors[0], output: descriptors[1], terminalType: "xterm")
+        }
+    }
+}
+
+/// The events of a terminal, collected as they come.
+@MainActor
+private final class EventLog {
+    private(set) var events: [TerminalEvent] = []
+    private(set) var finished = false
+
+    init(_ terminal: CursesTerminal) {
+        Task { @MainActor in
+            for await event in terminal.events { self.events.append(event) }
+            self.finished = true
+        }
+    }
+
+    /// Waits until `count` events came; gives up (an error, not a hang) after a long while.
+    func wait(for count: Int) async throws {
+        try await waitUntil { self.events.count >= count }
+    }
+
+    func waitForFinish() async throws {
+        try await waitUntil { self.finished }
+    }
+
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<2000 where !condition() {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try #require(condition(), "events so far: \(events)")
+    }
+}
+
+/// A pseudo-terminal pair; the test plays the terminal emulator on the master side.
+private final class PseudoTerminal {
+    let master: Int32
+    let slave: Int32
+
+    struct Failure: Error {}
+
+    init(rows: Int, columns: Int) throws {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        guard tidings_open_pseudo_terminal(&master, &slave) == 0 else { throw Failure() }
+        self.master = master
+        self.slave = slave
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        resize(rows: rows, columns: columns)
+    }
+
+    deinit {
+        close(slave)
+        close(master)
+    }
+
+    func resize(rows: Int, columns: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = Glibc.write(master, &bytes, bytes.count)
+    }
+
+    /// What the program wrote, read until it contains `marker`; gives up after a long while.
+    func read(until marker: String) async throws -> String {
+        var bytes: [UInt8] = []
+        for _ in 0..<2000 {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = Glibc.read(master, &chunk, chunk.count)
+            if count > 0 {
+                bytes += chunk[..<count]
+                if String(decoding: bytes, as: UTF8.self).contains(marker) { break }
+            } else {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
