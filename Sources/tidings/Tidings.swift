@@ -29,7 +29,7 @@ struct Tidings: AsyncParsableCommand {
             ReadCommand.self, UnreadCommand.self, StarCommand.self, UnstarCommand.self, FeedsCommand.self, SubscribeCommand.self,
             UnsubscribeCommand.self, RefreshCommand.self, TagCommand.self, RenameCommand.self, ImportCommand.self,
             ExportCommand.self, StatusCommand.self, MaintenanceCommand.self,
-            RulesCommand.self, ReloadCommand.self, RestoreCommand.self,
+            RulesCommand.self, ReloadCommand.self, RestoreCommand.self, UICommand.self,
         ])
 
     /// Read here only when no command follows them (`tidings --socket P` shows the help); before a
@@ -41,7 +41,13 @@ struct Tidings: AsyncParsableCommand {
     /// and docs/cli.md say, instead of sysexits' 64), and a command is parsed by itself when it
     /// can be (`CommandLineReader`).
     static func main() async {
-        let reader = CommandLineReader(arguments: Array(CommandLine.arguments.dropFirst()), commands: configuration.subcommands)
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        // No command, on a terminal: the reader. Piped, the help, as before.
+        if GlobalOptionPlacement.leadingGlobalOptions(arguments) == arguments.count,
+           isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            arguments.insert(UICommand.configuration.commandName ?? "ui", at: 0)
+        }
+        let reader = CommandLineReader(arguments: arguments, commands: configuration.subcommands)
         do {
             var command = try await reader.parse()
             if var asyncCommand = command as? any AsyncParsableCommand {

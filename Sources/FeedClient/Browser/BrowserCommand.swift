@@ -17,6 +17,20 @@ public struct BrowserCommand: Equatable, Sendable {
     /// The program name, for messages.
     public var program: String { template[0] }
 
+    /// Whether the program is a browser that runs in the terminal (w3m, lynx…), which the
+    /// reader must hand its screen to until it exits. Any other program is taken for a
+    /// graphical browser (or `xdg-open`), which leaves the terminal alone.
+    public var runsInTerminal: Bool {
+        let name = program.split(separator: "/").last.map(String.init) ?? program
+        return Self.terminalBrowsers.contains(name)
+    }
+
+    /// Text-mode browsers Debian packages, and the names its alternatives give them.
+    static let terminalBrowsers: Set<String> = [
+        "w3m", "lynx", "links", "links2", "elinks", "browsh", "carbonyl", "cha", "www-browser", "amfora",
+        "edbrowse", "netrik", "retawq",
+    ]
+
     /// The argv for `url`: each `%s` replaced by the URL (`%%` is a literal `%`); when no
     /// argument holds `%s`, the URL is appended as the last argument.
     public func arguments(for url: String) -> [String] {

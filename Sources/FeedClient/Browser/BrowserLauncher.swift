@@ -8,5 +8,22 @@ public protocol BrowserLauncher {
     /// - Returns: the command that was run.
     /// - Throws: `BrowserLaunchError`: the link was refused, no command could be started, or
     ///   the browser exited unsuccessfully.
-    func open(_ url: String, with commands: [BrowserCommand]) throws -> BrowserCommand
+    /// - Parameter streams: whether the browser gets the terminal or `/dev/null` for its
+    ///   standard streams (a graphical browser must not write over the reader's screen).
+    func open(_ url: String, with commands: [BrowserCommand], streams: BrowserStreams) throws -> BrowserCommand
+}
+
+/// What a browser's standard input, output and error are.
+public enum BrowserStreams: Sendable {
+    /// The terminal, as this process has it: a terminal browser (w3m) needs it.
+    case terminal
+    /// `/dev/null`: a graphical browser started from the reader, whose messages would land on its screen.
+    case discarded
+}
+
+extension BrowserLauncher {
+    /// Opens `url` with the browser on this process's terminal.
+    public func open(_ url: String, with commands: [BrowserCommand]) throws -> BrowserCommand {
+        try open(url, with: commands, streams: .terminal)
+    }
 }

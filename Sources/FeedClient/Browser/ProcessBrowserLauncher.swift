@@ -9,14 +9,14 @@ import Darwin
 public struct ProcessBrowserLauncher: BrowserLauncher {
     public init() {}
 
-    public func open(_ url: String, with commands: [BrowserCommand]) throws -> BrowserCommand {
+    public func open(_ url: String, with commands: [BrowserCommand], streams: BrowserStreams) throws -> BrowserCommand {
         // The presenter checks too; this is the last gate before a process is started.
         if let reason = LinkPolicy.refusal(for: url) {
             throw BrowserLaunchError.refusedLink(url, reason: reason)
         }
         var lastError: Int32 = ENOENT
         for command in commands {
-            switch Self.spawn(command.arguments(for: url)) {
+            switch Self.spawn(command.arguments(for: url), streams: streams) {
             case .failure(let error):
                 lastError = error.code
             case .success(let pid):
@@ -34,8 +34,9 @@ public struct ProcessBrowserLauncher: BrowserLauncher {
         let code: Int32
     }
 
-    /// Starts `arguments[0]` (looked up in `PATH`) with the inherited terminal and environment.
-    private static func spawn(_ arguments: [String]) -> Result<pid_t, SpawnError> {
+    /// Starts `arguments[0]` (looked up in `PATH`) with the inherited environment, and the
+    /// terminal or `/dev/null` as its standard streams.
+    private static func spawn(_ arguments: [String], streams: BrowserStreams) -> Result<pid_t, SpawnError> {
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
 
@@ -52,8 +53,17 @@ public struct ProcessBrowserLauncher: BrowserLauncher {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
 
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if streams == .discarded {
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
+
         var pid = pid_t()
-        let result = posix_spawnp(&pid, arguments[0], nil, &attributes, &cArguments, environ)
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, &cArguments, environ)
         return result == 0 ? .success(pid) : .failure(SpawnError(code: result))
     }
 

@@ -26,6 +26,8 @@ public struct CommandFailure: Equatable, Sendable {
             self = Self.describe(error)
         case let error as BrowserLaunchError:
             self.init(message: Self.describe(error))
+        case let error as OpenTargetError:
+            self.init(message: Self.describe(error))
         default:
             self.init(message: action.map { "\($0): \(error)" } ?? "\(error)")
         }
@@ -86,6 +88,14 @@ public struct CommandFailure: Equatable, Sendable {
             CommandFailure(message: "unexpected answer from the daemon: \(detail)")
         case .timedOut(let method, let seconds):
             CommandFailure(message: "the daemon did not answer \(method) within \(seconds) s")
+        }
+    }
+
+    private static func describe(_ error: OpenTargetError) -> String {
+        switch error {
+        case .noLink(let item): "item \(item) has no link"
+        case .noEnclosure(let item): "item \(item) has no enclosure"
+        case .refused(let link, let reason): describe(BrowserLaunchError.refusedLink(link, reason: reason))
         }
     }
 

@@ -6,13 +6,17 @@ public enum ExitStatus: Sendable, Equatable {
     case failure
     /// The daemon could not be reached; a one-line hint was written to stderr.
     case daemonUnreachable
+    /// A signal ended the command (the reader, on SIGINT, SIGTERM or SIGHUP).
+    case interrupted(signal: Int32)
 
-    /// The process exit code: 0, 1 or 3 (2 is ArgumentParser's usage error).
+    /// The process exit code: 0, 1 or 3 (2 is ArgumentParser's usage error); 128 plus the
+    /// signal's number after a signal, as shells report it.
     public var code: Int32 {
         switch self {
         case .success: 0
         case .failure: 1
         case .daemonUnreachable: 3
+        case .interrupted(let signal): 128 + signal
         }
     }
 }

@@ -36,3 +36,67 @@ public enum ReaderAction: String, CaseIterable, Hashable, Sendable {
     /// Draw the whole screen again (Ctrl-L).
     case redraw
 }
+
+extension ReaderAction {
+    /// A word or two for the status line's key hints and the help screen's first column.
+    public var hint: String {
+        switch self {
+        case .up: "Up"
+        case .down: "Down"
+        case .pageUp: "Page up"
+        case .pageDown: "Page down"
+        case .home: "First"
+        case .end: "Last"
+        case .open: "Open"
+        case .quit: "Quit"
+        case .hardQuit: "Quit all"
+        case .openInBrowser: "Browser"
+        case .nextUnread: "Next unread"
+        case .previousUnread: "Prev unread"
+        case .toggleRead: "Read/unread"
+        case .toggleStar: "Star"
+        case .markFeedRead: "Mark read"
+        case .markAllRead: "All read"
+        case .reload: "Reload"
+        case .reloadAll: "Reload all"
+        case .search: "Search"
+        case .help: "Help"
+        case .showLinks: "Links"
+        case .openEnclosure: "Enclosure"
+        case .toggleShowRead: "Hide read"
+        case .toggleTags: "Tags"
+        case .redraw: "Redraw"
+        }
+    }
+
+    /// What the action does, for the help screen.
+    public var summary: String {
+        switch self {
+        case .up: "move up a row (in an article: scroll up a line)"
+        case .down: "move down a row (in an article: scroll down a line)"
+        case .pageUp: "page up"
+        case .pageDown: "page down"
+        case .home: "go to the first row, or the article's top"
+        case .end: "go to the last row, or the article's end"
+        case .open: "open the feed, item or link under the cursor"
+        case .quit: "go back to the previous screen; on the feeds, leave the reader"
+        case .hardQuit: "leave the reader from any screen"
+        case .openInBrowser: "open the item's link in the browser and mark it read"
+        case .nextUnread: "go to the next unread item"
+        case .previousUnread: "go to the previous unread item"
+        case .toggleRead: "mark the item read, or unread again"
+        case .toggleStar: "star the item, or unstar it"
+        case .markFeedRead: "mark every item of this feed (or listing) read"
+        case .markAllRead: "mark every item of every feed read"
+        case .reload: "refresh this feed now (on the feeds screen: the one under the cursor)"
+        case .reloadAll: "refresh every feed now, in the background"
+        case .search: "search titles and texts (within the feed or tag on screen)"
+        case .help: "show this list of keys"
+        case .showLinks: "list the article's links and enclosures to open one"
+        case .openEnclosure: "open the item's first enclosure (a podcast episode) in the browser"
+        case .toggleShowRead: "show only feeds with unread items, or all feeds again"
+        case .toggleTags: "group the feeds by tag, or list them plainly again"
+        case .redraw: "draw the whole screen again"
+        }
+    }
+}

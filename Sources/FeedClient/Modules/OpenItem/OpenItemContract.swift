@@ -44,6 +44,11 @@ public protocol OpenItemUseCase {
     /// - Throws: `ClientSettingsError` when the file cannot be trusted or the value read.
     func configuredBrowser() async throws -> String?
 
+    /// What opening `item` opens: its link, or with `enclosure` its first enclosure's URL,
+    /// when the link policy allows it (`OpenTarget`).
+    /// - Throws: `OpenTargetError` when there is none or it may not be opened.
+    func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String
+
     /// Marks the item read.
     /// - Throws: `RPCError` or `DaemonClientError`.
     func markRead(number: Int64) async throws

@@ -24,6 +24,10 @@ public final class OpenItemInteractor: OpenItemUseCase {
         try settings.browser()
     }
 
+    public func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String {
+        try OpenTarget.of(item, enclosure: enclosure)
+    }
+
     public func markRead(number: Int64) async throws {
         _ = try await daemon.call(RPC.MarkRead.self, .init(numbers: [number], read: true))
     }

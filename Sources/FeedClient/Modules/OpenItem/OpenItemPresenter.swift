@@ -1,8 +1,8 @@
 import FeedEntities
 import FeedIPC
 
-/// Finds the item (the one asked for, else the newest unread), decides whether its link or
-/// enclosure may be opened, has the Router open it, then marks the item read. A refused or
+/// Finds the item (the one asked for, else the newest unread), has the Interactor say what of
+/// it may be opened and the Router open that, then marks the item read. A refused or
 /// failed open leaves the item unread.
 public final class OpenItemPresenter: OpenItemPresentation {
     private let request: OpenItemRequest
@@ -27,12 +27,11 @@ public final class OpenItemPresenter: OpenItemPresentation {
         }
         let number = item.id
 
-        let target = request.opensEnclosure ? Self.enclosure(of: item) : Self.link(of: item)
-        guard let target else {
-            return fail(CommandFailure(message: "item \(number) has no \(request.opensEnclosure ? "enclosure" : "link")"))
-        }
-        if let reason = LinkPolicy.refusal(for: target) {
-            return fail(CommandFailure(BrowserLaunchError.refusedLink(target, reason: reason)))
+        let target: String
+        do {
+            target = try interactor.openTarget(of: item, enclosure: request.opensEnclosure)
+        } catch {
+            return fail(CommandFailure(error))
         }
 
         do {
@@ -76,23 +75,6 @@ public final class OpenItemPresenter: OpenItemPresentation {
         } catch {
             return .failed(CommandFailure(error, action: "cannot read item \(number)"))
         }
-    }
-
-    // MARK: - Decisions
-
-    /// The item's link without surrounding whitespace; `nil` when there is none.
-    static func link(of item: Item) -> String? {
-        item.link.flatMap(trimmed)
-    }
-
-    /// The URL of the item's first enclosure that has one, without surrounding whitespace.
-    static func enclosure(of item: Item) -> String? {
-        item.enclosures.lazy.compactMap { trimmed($0.url) }.first
-    }
-
-    private static func trimmed(_ text: String) -> String? {
-        let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        return trimmed.isEmpty ? nil : trimmed
     }
 
     private func fail(_ failure: CommandFailure) -> ExitStatus {

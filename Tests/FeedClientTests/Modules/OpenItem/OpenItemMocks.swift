@@ -33,6 +33,11 @@ final class OpenItemUseCaseStub: OpenItemUseCase {
 
     func configuredBrowser() async throws -> String? { browser }
 
+    /// The real decision: the presenter's tests check the messages it leads to.
+    func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String {
+        try OpenTarget.of(item, enclosure: enclosure)
+    }
+
     func markRead(number: Int64) async throws {
         if let markReadError { throw markReadError }
         markedRead.append(number)

@@ -117,12 +117,10 @@ struct ShowItemPresenterTests {
     }
 
     @Test func theRelativeDateIsLeftOutWhenItSaysNothingMore() throws {
-        let presenter = ShowItemPresenter(
-            request: .init(number: 1, width: 80), view: view, interactor: ShowItemUseCaseStub(.failure(CancellationError())),
-            clock: FixedClock(now: Fixtures.now))
-        #expect(presenter.dateText(Fixtures.now.addingTimeInterval(-40 * 86_400)) == "2026-10-13 10:00")
-        #expect(presenter.dateText(Fixtures.now.addingTimeInterval(3 * 86_400)) == "2026-11-25 10:00")
-        #expect(presenter.dateText(Fixtures.now.addingTimeInterval(-90)) == "2026-11-22 09:58 (1 min ago)")
+        let mapper = ItemDetailMapper(clock: FixedClock(now: Fixtures.now))
+        #expect(mapper.dateText(Fixtures.now.addingTimeInterval(-40 * 86_400)) == "2026-10-13 10:00")
+        #expect(mapper.dateText(Fixtures.now.addingTimeInterval(3 * 86_400)) == "2026-11-25 10:00")
+        #expect(mapper.dateText(Fixtures.now.addingTimeInterval(-90)) == "2026-11-22 09:58 (1 min ago)")
     }
 
     @Test func noMarkLeavesTheItemUnread() async {

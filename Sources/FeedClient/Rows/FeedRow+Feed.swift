@@ -11,8 +11,7 @@ extension FeedRow {
     public init(_ feed: Feed, now: Date, clock: any WallClock) {
         let offset = feed.lastRefreshed.map { clock.utcOffset(at: $0) } ?? 0
         let lastError = feed.lastError.flatMap { $0.isEmpty ? nil : $0 }
-        let health: FeedHealth =
-            if feed.goneSince != nil { .gone } else if feed.consecutiveFailures > 0 || lastError != nil { .failing } else { .ok }
+        let health = Self.health(of: feed)
         let nextCheck = health == .gone ? nil : feed.nextCheck
         self.init(
             number: feed.id,
@@ -32,5 +31,11 @@ extension FeedRow {
             goneSince: feed.goneSince.map(DateText.iso8601),
             tags: feed.tags)
         lastRefreshedCompact = DateText.relativeCompact(feed.lastRefreshed, now: now, offset: offset)
+    }
+
+    /// Gone after a `410`, failing while refreshes fail, else ok.
+    public static func health(of feed: Feed) -> FeedHealth {
+        let failed = feed.consecutiveFailures > 0 || !(feed.lastError ?? "").isEmpty
+        return feed.goneSince != nil ? .gone : failed ? .failing : .ok
     }
 }

@@ -1,0 +1,259 @@
+import FeedEntities
+
+/// The reader's shell: connects to the daemon, takes the terminal, keeps the stack of screens
+/// and runs the one event loop in which keys, resizes, signals, new items and refresh progress
+/// are handled in the order they happened. A handler that asks the daemon holds the next
+/// event until it has its answer (milliseconds); refreshes run in the background.
+@MainActor
+public final class ReaderPresenter: ReaderNavigator {
+    /// How the shell gets what it needs once the daemon answered.
+    public struct Parts {
+        /// Takes the terminal (full screen).
+        public var beginTerminal: @MainActor () throws -> any FullScreenTerminal
+        /// The status line's View on that terminal.
+        public var makeStatusView: @MainActor (any Screen) -> any ReaderStatusView
+        /// The first screen (the feeds).
+        public var makeFirstScreen: @MainActor (any ReaderNavigator) -> any ReaderScreen
+        /// Writes a failure before the terminal was taken or after it was given back.
+        public var showFailure: @MainActor (CommandFailure) -> Void
+
+        public init(
+            beginTerminal: @escaping @MainActor () throws -> any FullScreenTerminal,
+            makeStatusView: @escaping @MainActor (any Screen) -> any ReaderStatusView,
+            makeFirstScreen: @escaping @MainActor (any ReaderNavigator) -> any ReaderScreen,
+            showFailure: @escaping @MainActor (CommandFailure) -> Void
+        ) {
+            self.beginTerminal = beginTerminal
+            self.makeStatusView = makeStatusView
+            self.makeFirstScreen = makeFirstScreen
+            self.showFailure = showFailure
+        }
+    }
+
+    private let parts: Parts
+    private let bindings: KeyBindings
+    private let live: any ReaderLiveUseCase
+    private var fullScreen: (any FullScreenTerminal)?
+    private var statusView: (any ReaderStatusView)?
+    private var stack: [any ReaderScreen] = []
+    private var status = ReaderStatusLine()
+    private var refreshing = false
+    private var ending: ExitStatus?
+    private let events: AsyncStream<ReaderEvent>
+    private let post: AsyncStream<ReaderEvent>.Continuation
+
+    public init(parts: Parts, bindings: KeyBindings, live: any ReaderLiveUseCase) {
+        self.parts = parts
+        self.bindings = bindings
+        self.live = live
+        (events, post) = AsyncStream.makeStream(of: ReaderEvent.self)
+    }
+
+    /// Runs the reader until the user quits, a signal ends it or the terminal's input closes.
+    /// - Returns: `.success` after a quit; the daemon's or terminal's failure otherwise.
+    public func viewDidLoad() async -> ExitStatus {
+        do {
+            try await live.connect()
+        } catch {
+            let failure = CommandFailure(error, action: "cannot open the reader")
+            parts.showFailure(failure)
+            return failure.status
+        }
+        let terminal: any FullScreenTerminal
+        do {
+            terminal = try parts.beginTerminal()
+        } catch {
+            let failure = CommandFailure(error, action: "cannot open the reader")
+            parts.showFailure(failure)
+            return failure.status
+        }
+        fullScreen = terminal
+        statusView = parts.makeStatusView(terminal)
+        startListening(to: terminal)
+
+        await push(parts.makeFirstScreen(self))
+        for await event in events {
+            await handle(event)
+            if ending != nil { break }
+        }
+        terminal.end()
+        return ending ?? .success
+    }
+
+    // MARK: - ReaderNavigator
+
+    public var terminal: any FullScreenTerminal {
+        guard let fullScreen else { preconditionFailure("the reader's screens exist only while it has the terminal") }
+        return fullScreen
+    }
+
+    public func push(_ screen: any ReaderScreen) async {
+        stack.append(screen)
+        status.hints = hints(for: screen)
+        await screen.screenWillAppear()
+        present()
+    }
+
+    public func pop() async {
+        guard !stack.isEmpty else { return }
+        stack.removeLast()
+        guard let top = stack.last else {
+            quit()
+            return
+        }
+        status.hints = hints(for: top)
+        await top.screenWillAppear()
+        redrawAll()
+    }
+
+    public func replaceTop(with screen: any ReaderScreen) async {
+        if !stack.isEmpty { stack.removeLast() }
+        await push(screen)
+    }
+
+    public func quit() {
+        if ending == nil { ending = .success }
+    }
+
+    public func refresh(feeds: [Int64]) {
+        guard !refreshing else {
+            say("A refresh is already running", isError: false)
+            present()
+            return
+        }
+        refreshing = true
+        status.progress = "Refreshing…"
+        present()
+        let live = self.live
+        let post = self.post
+        Task {
+            do {
+                let summary = try await live.refresh(feeds: feeds) { progress in post.yield(.refreshProgress(progress)) }
+                post.yield(.refreshFinished(.success(summary)))
+            } catch {
+                post.yield(.refreshFinished(.failure(ReaderRefreshFailure(message: CommandFailure(error, action: "cannot refresh").message))))
+            }
+        }
+    }
+
+    public func say(_ message: String, isError: Bool) {
+        status.message = message
+        status.isError = isError
+    }
+
+    public func present() {
+        // A prompt has the bottom row to itself.
+        if stack.last?.isOverlay != true { statusView?.show(status) }
+        fullScreen?.present()
+    }
+
+    // MARK: - Events
+
+    private func startListening(to terminal: any FullScreenTerminal) {
+        let post = self.post
+        let keys = terminal.events
+        Task { @MainActor in
+            for await event in keys { post.yield(.terminal(event)) }
+            post.yield(.terminal(.inputClosed))
+        }
+        let live = self.live
+        Task {
+            do {
+                try await live.watch { items in post.yield(.newItems(items)) }
+                post.yield(.watchEnded(nil))
+            } catch {
+                post.yield(.watchEnded(CommandFailure(error).message))
+            }
+        }
+    }
+
+    private func handle(_ event: ReaderEvent) async {
+        switch event {
+        case .terminal(let event):
+            await handle(event)
+        case .newItems(let items):
+            guard !items.isEmpty else { return }
+            await dataDidChange()
+        case .watchEnded(let reason):
+            say(reason.map { "No live updates: \($0)" } ?? "The daemon stopped: no live updates", isError: true)
+            present()
+        case .refreshProgress(let progress):
+            status.progress = Self.progressText(progress)
+            present()
+        case .refreshFinished(let result):
+            refreshing = false
+            status.progress = nil
+            switch result {
+            case .success(let summary):
+                say(Self.summaryText(summary), isError: !summary.failedFeeds.isEmpty)
+            case .failure(let failure):
+                say(failure.message, isError: true)
+            }
+            await dataDidChange()
+        }
+    }
+
+    private func handle(_ event: TerminalEvent) async {
+        guard let top = stack.last else { return }
+        switch event {
+        case .key(let key):
+            status.message = nil
+            let action = bindings.action(for: key)
+            if await top.handle(key, action: action) {
+                present()
+                return
+            }
+            switch action {
+            case .quit: await pop()
+            case .hardQuit: quit()
+            case .help: await push(ReaderHelpRouter.assemble(bindings: bindings, navigator: self))
+            case .reloadAll: refresh(feeds: [])
+            case .redraw: redrawAll()
+            default: present()
+            }
+        case .resized:
+            await top.sizeDidChange()
+            redrawAll()
+        case .suspend:
+            terminal.suspendProcess()
+            redrawAll()
+        case .terminate(let signal):
+            ending = .interrupted(signal: signal)
+        case .inputClosed:
+            if ending == nil { ending = .success }
+        }
+    }
+
+    /// Tells every screen, the hidden ones too, so that going back shows fresh counts.
+    private func dataDidChange() async {
+        for screen in stack.reversed() { await screen.dataDidChange() }
+        redrawAll()
+    }
+
+    /// Draws the top screen, over the one below it when it is a prompt, then the status line.
+    private func redrawAll() {
+        guard let top = stack.last else { return }
+        if top.isOverlay, stack.count > 1 { stack[stack.count - 2].redraw() }
+        top.redraw()
+        present()
+    }
+
+    private func hints(for screen: any ReaderScreen) -> String {
+        screen.hintedActions.compactMap { action in
+            bindings.keys(for: action).first.map { "\(KeyBindings.name(of: $0)):\(action.hint)" }
+        }.joined(separator: " ")
+    }
+
+    static func progressText(_ progress: ReaderRefreshProgress) -> String {
+        let errors = progress.errors == 0 ? "" : ", \(Counted.phrase(progress.errors, "error"))"
+        return "Refreshing \(progress.done)/\(progress.total) feeds\(errors)…"
+    }
+
+    static func summaryText(_ summary: ReaderRefreshSummary) -> String {
+        var text = "Refreshed \(Counted.phrase(summary.feeds, "feed")): \(Counted.phrase(summary.newItems, "new item"))"
+        if !summary.failedFeeds.isEmpty {
+            text += "; failed: " + summary.failedFeeds.joined(separator: ", ")
+        }
+        return text
+    }
+}

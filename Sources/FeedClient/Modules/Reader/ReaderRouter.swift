@@ -1,0 +1,41 @@
+/// Wires the reader: the shell with its daemon connections, the terminal and the first screen.
+/// The screens' own Routers build the rest as the user goes.
+public enum ReaderRouter {
+    /// Builds the module for `tidings` on a terminal and `tidings ui`. Unlike the commands'
+    /// `AssembledModule`, it runs on the main actor from start to end: the terminal is one
+    /// resource, and every screen draws on it from there.
+    /// - Parameter connect: opens a new connection to the daemon (the reader keeps three: its
+    ///   screens', the `watch`'s and the refreshes').
+    @MainActor
+    public static func assemble(dependencies: ClientDependencies, connect: @escaping () -> any DaemonClient) -> @MainActor () async -> ExitStatus {
+        let terminal = dependencies.terminal
+        let bindings: KeyBindings
+        let connections: (screens: ThreadedDaemonClient, watcher: ThreadedDaemonClient, refresher: ThreadedDaemonClient)
+        do {
+            bindings = try KeyBindings(overrides: dependencies.settings.keyBindings())
+            connections = (try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()))
+        } catch {
+            let failure = CommandFailure(error, action: "cannot open the reader")
+            return {
+                terminal.writeFailure(failure)
+                return failure.status
+            }
+        }
+        let browser = ReaderBrowser(
+            launcher: dependencies.launcher, settings: dependencies.settings, environment: dependencies.environment)
+        let usesColor = terminal.usesColor
+        let parts = ReaderPresenter.Parts(
+            beginTerminal: { try CursesTerminal.begin(usesColor: usesColor) },
+            makeStatusView: { ReaderStatusLineView(screen: $0) },
+            makeFirstScreen: { navigator in
+                ReaderFeedsRouter.assemble(context: ReaderContext(
+                    daemon: connections.screens, clock: dependencies.clock, bindings: bindings, browser: browser,
+                    navigator: navigator))
+            },
+            showFailure: { terminal.writeFailure($0) })
+        let presenter = ReaderPresenter(
+            parts: parts, bindings: bindings,
+            live: ReaderInteractor(watcher: connections.watcher, refresher: connections.refresher))
+        return presenter.viewDidLoad
+    }
+}

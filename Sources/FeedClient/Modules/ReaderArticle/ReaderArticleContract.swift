@@ -1,0 +1,92 @@
+import FeedEntities
+
+// The article screen: an item's header and its text as the daemon renders it at the window's
+// width (as `tidings show`), scrolled a line or a page at a time, with numbered links.
+
+/// Draws the article screen.
+@MainActor
+public protocol ReaderArticleView: AnyObject {
+    /// Rows the text has room for at the screen's size now.
+    var textRows: Int { get }
+    /// Columns the text is wrapped at.
+    var textColumns: Int { get }
+    /// Draws `model` on every row but the last (the status line's).
+    func show(_ model: ReaderArticleModel)
+}
+
+/// The article as the View draws it: the lines on screen. Strings are unsanitised.
+public struct ReaderArticleModel: Equatable, Sendable {
+    public var title: String
+    /// `40%` of the article above the window's bottom, or `all`.
+    public var position: String
+    /// The lines from the window's top.
+    public var lines: [ReaderArticleLine]
+
+    public init(title: String, position: String, lines: [ReaderArticleLine]) {
+        self.title = title
+        self.position = position
+        self.lines = lines
+    }
+}
+
+/// One line of the article: a header field, a line of text, a link reference.
+public struct ReaderArticleLine: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// `Feed:`, `Title:`… with the label set apart.
+        case header(label: String)
+        case text
+        /// `[1]: https://…` under the text.
+        case link
+        case blank
+    }
+
+    public var kind: Kind
+    public var text: String
+
+    public init(_ kind: Kind, _ text: String) {
+        self.kind = kind
+        self.text = text
+    }
+}
+
+/// An item with its text rendered for the screen.
+public struct ReaderArticleContent: Equatable, Sendable {
+    public var item: Item
+    /// The content as wrapped text; links appear as `text[1]`.
+    public var text: String
+    /// The link references: `links[0]` is `[1]`.
+    public var links: [String]
+
+    public init(item: Item, text: String, links: [String]) {
+        self.item = item
+        self.text = text
+        self.links = links
+    }
+}
+
+/// The item and its state, through the daemon.
+@MainActor
+public protocol ReaderArticleUseCase: AnyObject {
+    /// The item numbered `number`, its content rendered `width` columns wide; the daemon notes
+    /// it as the item shown last (`tidings show --next` goes on from it).
+    /// - Throws: `RPCError` (`notFound`) or `DaemonClientError`.
+    func article(_ number: Int64, width: Int) async throws -> ReaderArticleContent
+    /// - Throws: `RPCError` or `DaemonClientError`.
+    func setRead(_ number: Int64, read: Bool) async throws
+    /// - Throws: `RPCError` or `DaemonClientError`.
+    func setStarred(_ number: Int64, starred: Bool) async throws
+    /// What opening the item opens: its link, or its first enclosure's URL.
+    /// - Throws: `OpenTargetError` when there is none or it may not be opened.
+    func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String
+}
+
+/// Where the article screen goes.
+@MainActor
+public protocol ReaderArticleWireframe: AnyObject {
+    /// Opens the list of the article's links and enclosures.
+    func showLinks(_ links: [ReaderLink]) async
+    /// Opens `link` in the browser and returns once it is open.
+    /// - Throws: `BrowserLaunchError` or `ClientSettingsError`.
+    func openInBrowser(_ link: String) throws
+    func say(_ message: String, isError: Bool)
+}

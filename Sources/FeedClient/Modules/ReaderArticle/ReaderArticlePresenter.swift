@@ -1,0 +1,195 @@
+import FeedEntities
+
+/// Shows one item: loads it rendered at the window's width (again after a resize), marks it
+/// read, scrolls, and goes to the next or previous unread item of the listing it came from.
+@MainActor
+public final class ReaderArticlePresenter: ReaderScreen {
+    private let view: any ReaderArticleView
+    private let interactor: any ReaderArticleUseCase
+    private let router: any ReaderArticleWireframe
+    private let list: any ReaderArticleList
+    private let mapper: ItemDetailMapper
+    private(set) var number: Int64
+    private var content: ReaderArticleContent?
+    private(set) var lines: [ReaderArticleLine] = []
+    /// The first line on screen.
+    private(set) var top = 0
+    /// The width the text was rendered at.
+    private var renderedWidth = 0
+
+    public init(
+        number: Int64, view: any ReaderArticleView, interactor: any ReaderArticleUseCase,
+        router: any ReaderArticleWireframe, list: any ReaderArticleList, mapper: ItemDetailMapper
+    ) {
+        self.number = number
+        self.view = view
+        self.interactor = interactor
+        self.router = router
+        self.list = list
+        self.mapper = mapper
+    }
+
+    // MARK: - ReaderScreen
+
+    public var hintedActions: [ReaderAction] {
+        [.quit, .openInBrowser, .pageDown, .nextUnread, .previousUnread, .showLinks, .toggleStar, .help]
+    }
+
+    public func screenWillAppear() async {
+        if content == nil || renderedWidth != view.textColumns { await load(number, markRead: content == nil) }
+        redraw()
+    }
+
+    public func dataDidChange() async {}
+
+    public func sizeDidChange() async {
+        if renderedWidth != view.textColumns { await load(number, markRead: false) }
+    }
+
+    public func redraw() {
+        let rows = view.textRows
+        top = max(0, min(top, lines.count - rows))
+        let bottom = min(lines.count, top + rows)
+        let position = lines.count <= rows ? "all" : bottom >= lines.count ? "end" : "\(bottom * 100 / max(1, lines.count))%"
+        view.show(ReaderArticleModel(
+            title: content.map { "\($0.item.feedTitle) › #\(number)" } ?? "#\(number)",
+            position: position, lines: Array(lines[top..<bottom])))
+    }
+
+    public func handle(_ key: KeyPress, action: ReaderAction?) async -> Bool {
+        guard let action else { return false }
+        let rows = view.textRows
+        switch action {
+        case .up: top -= 1
+        case .down: top += 1
+        case .pageUp: top -= max(1, rows - 1)
+        case .pageDown: top += max(1, rows - 1)
+        case .home: top = 0
+        case .end: top = lines.count
+        case .nextUnread, .previousUnread:
+            let forward = action == .nextUnread
+            guard let next = await list.unreadNeighbour(of: number, forward: forward) else {
+                router.say("No unread item \(forward ? "after" : "before") this one", isError: false)
+                return true
+            }
+            await load(next, markRead: true)
+        case .toggleRead:
+            await setRead(!(content?.item.isRead ?? true))
+        case .toggleStar:
+            await toggleStar()
+        case .openInBrowser, .openEnclosure:
+            await open(enclosure: action == .openEnclosure)
+        case .showLinks:
+            let links = self.links
+            guard !links.isEmpty else {
+                router.say("This item has no links", isError: false)
+                return true
+            }
+            await router.showLinks(links)
+            return true
+        default:
+            return false
+        }
+        redraw()
+        return true
+    }
+
+    // MARK: - Loading
+
+    private func load(_ number: Int64, markRead: Bool) async {
+        let width = view.textColumns
+        do {
+            let loaded = try await interactor.article(number, width: width)
+            self.number = number
+            content = loaded
+            renderedWidth = width
+            top = 0
+            if markRead, !loaded.item.isRead {
+                try await interactor.setRead(number, read: true)
+                content?.item.isRead = true
+            }
+            content.map { list.articleDidShow($0.item) }
+        } catch {
+            router.say(CommandFailure(error, action: "cannot show item \(number)").message, isError: true)
+        }
+        lines = content.map { Self.lines(for: mapper.detail(for: $0.item, rendered: .init(text: $0.text, links: $0.links))) } ?? []
+    }
+
+    /// The header, the text and the link references, as lines.
+    static func lines(for detail: ItemDetail) -> [ReaderArticleLine] {
+        var lines: [ReaderArticleLine] = []
+        func field(_ label: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            lines.append(ReaderArticleLine(.header(label: label), value))
+        }
+        field("Feed", detail.feedTitle + (detail.alsoIn.isEmpty ? "" : " (also in " + detail.alsoIn.joined(separator: ", ") + ")"))
+        field("Title", detail.displayTitle)
+        field("Author", detail.author)
+        field("Date", detail.dateText)
+        field("Link", detail.link)
+        field("Tags", detail.tags.joined(separator: ", "))
+        for attachment in detail.attachments {
+            let facts = [attachment.type, attachment.size, attachment.playingTime].compactMap { $0 }
+            field("Enclosure", attachment.url + (facts.isEmpty ? "" : " (" + facts.joined(separator: ", ") + ")"))
+        }
+        var flags: [String] = []
+        if detail.isStarred { flags.append("starred") }
+        field("Flags", flags.joined(separator: ", "))
+        lines.append(ReaderArticleLine(.blank, ""))
+        lines += detail.text.split(separator: "\n", omittingEmptySubsequences: false).map { ReaderArticleLine(.text, String($0)) }
+        while lines.last?.kind == .text, lines.last?.text.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+        if !detail.links.isEmpty {
+            lines.append(ReaderArticleLine(.blank, ""))
+            for (index, link) in detail.links.enumerated() {
+                lines.append(ReaderArticleLine(.link, "[\(index + 1)]: \(link)"))
+            }
+        }
+        return lines
+    }
+
+    /// What the link list offers: the item's link, its enclosures, then the text's references.
+    private var links: [ReaderLink] {
+        guard let content else { return [] }
+        var links: [ReaderLink] = []
+        if let link = content.item.link, !link.allSatisfy(\.isWhitespace) { links.append(ReaderLink(label: "Link", url: link)) }
+        links += content.item.enclosures.map { ReaderLink(label: "Enclosure", url: $0.url) }
+        links += content.links.enumerated().map { ReaderLink(label: "[\($0.offset + 1)]", url: $0.element) }
+        return links
+    }
+
+    // MARK: - State
+
+    private func setRead(_ read: Bool) async {
+        do {
+            try await interactor.setRead(number, read: read)
+            content?.item.isRead = read
+            content.map { list.articleDidShow($0.item) }
+            router.say(read ? "Marked read" : "Marked unread", isError: false)
+        } catch {
+            router.say(CommandFailure(error, action: "cannot mark item \(number)").message, isError: true)
+        }
+    }
+
+    private func toggleStar() async {
+        guard let item = content?.item else { return }
+        do {
+            try await interactor.setStarred(number, starred: !item.isStarred)
+            content?.item.isStarred.toggle()
+            content.map { list.articleDidShow($0.item) }
+            lines = content.map { Self.lines(for: mapper.detail(for: $0.item, rendered: .init(text: $0.text, links: $0.links))) } ?? lines
+            router.say(item.isStarred ? "Unstarred" : "Starred", isError: false)
+        } catch {
+            router.say(CommandFailure(error, action: "cannot star item \(number)").message, isError: true)
+        }
+    }
+
+    private func open(enclosure: Bool) async {
+        guard let item = content?.item else { return }
+        do {
+            try router.openInBrowser(try interactor.openTarget(of: item, enclosure: enclosure))
+            if !item.isRead { await setRead(true) }
+        } catch {
+            router.say(CommandFailure(error).message, isError: true)
+        }
+    }
+}

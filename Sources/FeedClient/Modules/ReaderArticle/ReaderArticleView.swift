@@ -1,0 +1,38 @@
+/// Draws the article: header labels set apart, the text as the daemon wrapped it, link
+/// references under it.
+@MainActor
+public final class ScreenReaderArticleView: ReaderArticleView {
+    private let screen: any Screen
+
+    public init(screen: any Screen) {
+        self.screen = screen
+    }
+
+    public var textRows: Int { ReaderChrome.listRows(on: screen) }
+
+    /// One column of margin on the right: a line that fills the last column makes some
+    /// terminals wrap.
+    public var textColumns: Int { max(10, screen.size.columns - 1) }
+
+    public func show(_ model: ReaderArticleModel) {
+        ReaderChrome.drawTitle(model.title, position: model.position, on: screen)
+        var row = 1
+        for line in model.lines {
+            screen.clearLine(row: row)
+            let text = TerminalText.sanitize(line.text)
+            switch line.kind {
+            case .header(let label):
+                let column = screen.put(label + ": ", row: row, column: 0, style: [.bold])
+                screen.put(text, row: row, column: column, style: label == "Title" ? [.bold] : [])
+            case .text:
+                screen.put(text, row: row, column: 0, style: [])
+            case .link:
+                screen.put(text, row: row, column: 0, style: [.cyan])
+            case .blank:
+                break
+            }
+            row += 1
+        }
+        ReaderChrome.clearRows(from: row, on: screen)
+    }
+}

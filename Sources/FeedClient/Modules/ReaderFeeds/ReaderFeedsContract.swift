@@ -1,0 +1,89 @@
+import FeedEntities
+
+// The reader's first screen: "All unread" and "Starred" on top, then every feed with its
+// unread and total counts, tags and health, plainly or grouped by tag.
+
+/// Draws the feeds screen.
+@MainActor
+public protocol ReaderFeedsView: AnyObject {
+    /// Rows the list has room for at the screen's size now (for paging).
+    var listRows: Int { get }
+    /// Draws `model` on every row but the last (the status line's).
+    func show(_ model: ReaderFeedsModel)
+}
+
+/// The feeds screen as the View draws it. Strings are unsanitised: the View cleans them.
+public struct ReaderFeedsModel: Equatable, Sendable {
+    /// `Feeds (12 unread)`.
+    public var title: String
+    /// `3/42`: the cursor's row of all rows.
+    public var position: String
+    public var entries: [ReaderFeedEntry]
+    public var cursor: ListCursor
+
+    public init(title: String, position: String, entries: [ReaderFeedEntry], cursor: ListCursor) {
+        self.title = title
+        self.position = position
+        self.entries = entries
+        self.cursor = cursor
+    }
+}
+
+/// One row of the feeds screen.
+public struct ReaderFeedEntry: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case allUnread
+        case starred
+        /// A tag's heading in the grouped view; opens the tag's items.
+        case tag(String)
+        /// A feed; `indented` under its tag's heading.
+        case feed(number: Int64, indented: Bool)
+    }
+
+    public var kind: Kind
+    public var title: String
+    public var unread: Int
+    /// Items in all; `nil` where it is not counted ("All unread").
+    public var total: Int?
+    public var tags: [String]
+    public var health: FeedHealth
+
+    public init(kind: Kind, title: String, unread: Int, total: Int?, tags: [String] = [], health: FeedHealth = .ok) {
+        self.kind = kind
+        self.title = title
+        self.unread = unread
+        self.total = total
+        self.tags = tags
+        self.health = health
+    }
+}
+
+/// The feeds and counts, through the daemon.
+@MainActor
+public protocol ReaderFeedsUseCase: AnyObject {
+    /// Every feed with its counts, tags and health, in the daemon's order (by number).
+    /// - Throws: `DaemonClientError` or `RPCError`.
+    func feeds() async throws -> [Feed]
+
+    /// How many items "All unread" and "Starred" list (copies of one article counted once).
+    /// - Throws: `DaemonClientError` or `RPCError`.
+    func counts() async throws -> (unread: Int, starred: Int)
+
+    /// Marks every item of the feed numbered `feed` read; every item of every feed when `nil`.
+    /// - Returns: how many items changed.
+    /// - Throws: `DaemonClientError` or `RPCError`.
+    func markRead(feed: Int64?) async throws -> Int
+}
+
+/// Where the feeds screen goes.
+@MainActor
+public protocol ReaderFeedsWireframe: AnyObject {
+    /// Opens the items screen for `source`.
+    func showItems(_ source: ItemSource) async
+    /// Opens the search prompt, searching everything.
+    func showSearch() async
+    /// Starts refreshing `feeds` in the background (all when empty).
+    func refresh(feeds: [Int64])
+    /// Shows a message on the status line.
+    func say(_ message: String, isError: Bool)
+}

@@ -1,0 +1,27 @@
+import FeedEntities
+import FeedIPC
+
+/// Reads the feeds and counts, and marks items read, through the screens' daemon connection.
+@MainActor
+public final class ReaderFeedsInteractor: ReaderFeedsUseCase {
+    private let daemon: ThreadedDaemonClient
+
+    public init(daemon: ThreadedDaemonClient) {
+        self.daemon = daemon
+    }
+
+    public func feeds() async throws -> [Feed] {
+        try await daemon.call(RPC.ListFeeds.self, .init()).feeds
+    }
+
+    public func counts() async throws -> (unread: Int, starred: Int) {
+        let unread = try await daemon.call(RPC.ListItems.self, .init(unreadOnly: true, limit: 1, withPosition: true))
+        let starred = try await daemon.call(RPC.ListItems.self, .init(unreadOnly: false, starredOnly: true, limit: 1, withPosition: true))
+        return (unread.total ?? 0, starred.total ?? 0)
+    }
+
+    public func markRead(feed: Int64?) async throws -> Int {
+        let params: RPC.MarkRead.Params = feed.map { .init(feed: String($0), read: true) } ?? .init(all: true, read: true)
+        return try await daemon.call(RPC.MarkRead.self, params).updated
+    }
+}

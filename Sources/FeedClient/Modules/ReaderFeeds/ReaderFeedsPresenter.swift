@@ -1,0 +1,224 @@
+import FeedEntities
+
+/// Turns the feeds into the screen's rows, keeps the cursor on the feed it is on across
+/// reloads, and acts on the screen's keys.
+@MainActor
+public final class ReaderFeedsPresenter: ReaderScreen {
+    private let view: any ReaderFeedsView
+    private let interactor: any ReaderFeedsUseCase
+    private let router: any ReaderFeedsWireframe
+    private var feeds: [Feed] = []
+    private var counts = (unread: 0, starred: 0)
+    private var entries: [ReaderFeedEntry] = []
+    private var cursor = ListCursor()
+    /// Group the feeds under their tags (`toggle-tags`).
+    private(set) var groupsByTag = false
+    /// Show feeds with no unread items too (`toggle-show-read-feeds`).
+    private(set) var showsReadFeeds = true
+
+    public init(view: any ReaderFeedsView, interactor: any ReaderFeedsUseCase, router: any ReaderFeedsWireframe) {
+        self.view = view
+        self.interactor = interactor
+        self.router = router
+    }
+
+    // MARK: - ReaderScreen
+
+    public var hintedActions: [ReaderAction] {
+        [.quit, .open, .reload, .reloadAll, .markFeedRead, .search, .toggleTags, .help]
+    }
+
+    public func screenWillAppear() async {
+        await reload()
+    }
+
+    public func dataDidChange() async {
+        await reload()
+    }
+
+    public func redraw() {
+        cursor.scrollToSelection(count: entries.count, visible: view.listRows)
+        view.show(ReaderFeedsModel(
+            title: "Feeds (\(Counted.phrase(counts.unread, "unread item")))",
+            position: entries.isEmpty ? "" : "\(cursor.selected + 1)/\(entries.count)",
+            entries: entries, cursor: cursor))
+    }
+
+    public func handle(_ key: KeyPress, action: ReaderAction?) async -> Bool {
+        guard let action else { return false }
+        let visible = view.listRows
+        switch action {
+        case .up: cursor.move(by: -1, count: entries.count, visible: visible)
+        case .down: cursor.move(by: 1, count: entries.count, visible: visible)
+        case .pageUp: cursor.page(-1, count: entries.count, visible: visible)
+        case .pageDown: cursor.page(1, count: entries.count, visible: visible)
+        case .home: cursor.select(0, count: entries.count, visible: visible)
+        case .end: cursor.select(entries.count - 1, count: entries.count, visible: visible)
+        case .nextUnread, .previousUnread:
+            guard let row = nextUnread(from: cursor.selected, forward: action == .nextUnread) else {
+                router.say("No unread feed \(action == .nextUnread ? "below" : "above")", isError: false)
+                return true
+            }
+            cursor.select(row, count: entries.count, visible: visible)
+        case .open:
+            guard let source = selectedSource() else { return true }
+            await router.showItems(source)
+            return true
+        case .reload:
+            router.refresh(feeds: selectedFeeds())
+            return true
+        case .markFeedRead:
+            await markRead(feed: selectedFeedNumber(), all: selectedIsAllUnread())
+            return true
+        case .markAllRead:
+            await markRead(feed: nil, all: true)
+            return true
+        case .search:
+            await router.showSearch()
+            return true
+        case .toggleTags:
+            groupsByTag.toggle()
+            rebuild(keeping: selectedKind())
+        case .toggleShowRead:
+            showsReadFeeds.toggle()
+            rebuild(keeping: selectedKind())
+            router.say(showsReadFeeds ? "Showing every feed" : "Showing feeds with unread items", isError: false)
+        default:
+            return false
+        }
+        redraw()
+        return true
+    }
+
+    // MARK: - Loading
+
+    private func reload() async {
+        do {
+            feeds = try await interactor.feeds()
+            counts = try await interactor.counts()
+        } catch {
+            router.say(CommandFailure(error, action: "cannot list the feeds").message, isError: true)
+        }
+        rebuild(keeping: selectedKind())
+        redraw()
+    }
+
+    /// Builds the rows again and puts the cursor back on the row of the same kind (the same
+    /// feed), else on the row number it was on.
+    private func rebuild(keeping kind: ReaderFeedEntry.Kind?) {
+        entries = Self.entries(feeds: feeds, counts: counts, groupsByTag: groupsByTag, showsReadFeeds: showsReadFeeds)
+        if let kind, let row = entries.firstIndex(where: { Self.sameTarget($0.kind, kind) }) {
+            cursor.select(row, count: entries.count, visible: view.listRows)
+        } else {
+            cursor.scrollToSelection(count: entries.count, visible: view.listRows)
+        }
+    }
+
+    /// The screen's rows: the two listings of every feed, then the feeds, by number or under
+    /// each of their tags (a feed with two tags is under both; untagged ones come last).
+    static func entries(feeds: [Feed], counts: (unread: Int, starred: Int), groupsByTag: Bool, showsReadFeeds: Bool) -> [ReaderFeedEntry] {
+        var entries = [
+            ReaderFeedEntry(kind: .allUnread, title: "All unread", unread: counts.unread, total: nil),
+            ReaderFeedEntry(kind: .starred, title: "Starred", unread: 0, total: counts.starred),
+        ]
+        let shown = showsReadFeeds ? feeds : feeds.filter { $0.unreadCount > 0 }
+        func entry(_ feed: Feed, indented: Bool) -> ReaderFeedEntry {
+            ReaderFeedEntry(
+                kind: .feed(number: feed.id, indented: indented), title: feed.title, unread: feed.unreadCount,
+                total: feed.itemCount, tags: feed.tags, health: FeedRow.health(of: feed))
+        }
+        guard groupsByTag else {
+            return entries + shown.map { entry($0, indented: false) }
+        }
+        var tags: [String: [Feed]] = [:]
+        var spelling: [String: String] = [:]
+        for feed in shown {
+            for tag in feed.tags {
+                tags[tag.lowercased(), default: []].append(feed)
+                spelling[tag.lowercased()] = spelling[tag.lowercased()] ?? tag
+            }
+        }
+        for key in tags.keys.sorted() {
+            let members = tags[key] ?? []
+            entries.append(ReaderFeedEntry(
+                kind: .tag(spelling[key] ?? key), title: spelling[key] ?? key,
+                unread: members.reduce(0) { $0 + $1.unreadCount }, total: members.reduce(0) { $0 + $1.itemCount }))
+            entries += members.map { entry($0, indented: true) }
+        }
+        let untagged = shown.filter(\.tags.isEmpty)
+        if !untagged.isEmpty, !tags.isEmpty {
+            entries.append(ReaderFeedEntry(
+                kind: .tag(""), title: "(untagged)",
+                unread: untagged.reduce(0) { $0 + $1.unreadCount }, total: untagged.reduce(0) { $0 + $1.itemCount }))
+        }
+        return entries + untagged.map { entry($0, indented: !tags.isEmpty) }
+    }
+
+    // MARK: - Selection
+
+    private var selected: ReaderFeedEntry? {
+        entries.indices.contains(cursor.selected) ? entries[cursor.selected] : nil
+    }
+
+    private func selectedKind() -> ReaderFeedEntry.Kind? {
+        selected?.kind
+    }
+
+    private func selectedSource() -> ItemSource? {
+        guard let entry = selected else { return nil }
+        switch entry.kind {
+        case .allUnread: return .allUnread
+        case .starred: return .starred
+        case .tag(let tag): return tag.isEmpty ? nil : .tag(tag)
+        case .feed(let number, _): return .feed(number: number, title: entry.title)
+        }
+    }
+
+    private func selectedFeedNumber() -> Int64? {
+        if case .feed(let number, _)? = selected?.kind { return number }
+        return nil
+    }
+
+    private func selectedIsAllUnread() -> Bool {
+        selected?.kind == .allUnread
+    }
+
+    /// The feeds `reload` refreshes: the one under the cursor, a tag's, or every feed.
+    private func selectedFeeds() -> [Int64] {
+        switch selected?.kind {
+        case .feed(let number, _)?: [number]
+        case .tag(let tag)? where !tag.isEmpty:
+            feeds.filter { feed in feed.tags.contains { $0.lowercased() == tag.lowercased() } }.map(\.id)
+        default: []
+        }
+    }
+
+    private func nextUnread(from row: Int, forward: Bool) -> Int? {
+        let candidates = forward ? Array(entries.indices.dropFirst(row + 1)) : Array(entries.indices.prefix(row).reversed())
+        return candidates.first { index in
+            if case .feed = entries[index].kind { return entries[index].unread > 0 }
+            return false
+        }
+    }
+
+    private func markRead(feed: Int64?, all: Bool) async {
+        guard feed != nil || all else {
+            router.say("Mark read works on a feed or on All unread", isError: false)
+            return
+        }
+        do {
+            let changed = try await interactor.markRead(feed: feed)
+            router.say("\(Counted.phrase(changed, "item")) marked read", isError: false)
+        } catch {
+            router.say(CommandFailure(error, action: "cannot mark read").message, isError: true)
+        }
+        await reload()
+    }
+
+    private static func sameTarget(_ a: ReaderFeedEntry.Kind, _ b: ReaderFeedEntry.Kind) -> Bool {
+        switch (a, b) {
+        case (.feed(let x, _), .feed(let y, _)): x == y
+        default: a == b
+        }
+    }
+}

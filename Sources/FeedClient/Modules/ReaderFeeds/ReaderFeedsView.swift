@@ -1,0 +1,69 @@
+/// Draws the feeds screen: per row a health marker, the unread and total counts, the title
+/// and the tags, fitted to the window's width by display width.
+@MainActor
+public final class ScreenReaderFeedsView: ReaderFeedsView {
+    private let screen: any Screen
+
+    public init(screen: any Screen) {
+        self.screen = screen
+    }
+
+    public var listRows: Int { ReaderChrome.listRows(on: screen) }
+
+    public func show(_ model: ReaderFeedsModel) {
+        ReaderChrome.drawTitle(model.title, position: model.position, on: screen)
+        let countsWidth = model.entries.map { Self.counts(of: $0).count }.max() ?? 0
+        var row = 1
+        for index in model.cursor.top..<min(model.entries.count, model.cursor.top + listRows) {
+            ReaderChrome.drawRow(
+                segments(model.entries[index], countsWidth: countsWidth), row: row,
+                selected: index == model.cursor.selected, on: screen)
+            row += 1
+        }
+        if model.entries.isEmpty {
+            screen.clearLine(row: 1)
+            screen.put("No feeds yet: add one with 'tidings subscribe URL'", row: 1, column: 1, style: [.dim])
+            row = 2
+        }
+        ReaderChrome.clearRows(from: row, on: screen)
+    }
+
+    /// `(3/120)`, or `(3)` where the total is not counted.
+    static func counts(of entry: ReaderFeedEntry) -> String {
+        switch entry.kind {
+        case .starred: "(\(entry.total ?? 0))"
+        case .allUnread: "(\(entry.unread))"
+        default: "(\(entry.unread)/\(entry.total ?? 0))"
+        }
+    }
+
+    private func segments(_ entry: ReaderFeedEntry, countsWidth: Int) -> [ReaderChrome.Segment] {
+        let width = screen.size.columns
+        let marker: ReaderChrome.Segment = switch entry.health {
+        case .failing: ("!", [.red, .bold])
+        case .gone: ("x", [.dim])
+        case .ok: (" ", [])
+        }
+        let counts = Self.counts(of: entry)
+        let countsText = String(repeating: " ", count: max(0, countsWidth - counts.count)) + counts
+        var indent = ""
+        var titleStyle: CellStyle = entry.unread > 0 ? [.bold] : []
+        switch entry.kind {
+        case .allUnread, .starred: titleStyle.insert(.cyan)
+        case .tag: titleStyle.insert(.green)
+        case .feed(_, let indented): indent = indented ? "  " : ""
+        }
+        let fixed = 1 + 1 + countsText.count + 1 + indent.count
+        let title = TerminalText.sanitize(entry.title.isEmpty ? "(no title)" : entry.title)
+        var segments: [ReaderChrome.Segment] = [marker, (" " + countsText + " " + indent, [])]
+        let tags = entry.tags.isEmpty || width < 60 ? "" : "  " + entry.tags.map { "#" + TerminalText.sanitize($0) }.joined(separator: " ")
+        let tagsWidth = min(DisplayWidth.of(tags), max(0, (width - fixed) / 3))
+        let titleWidth = max(0, width - fixed - tagsWidth)
+        segments.append((DisplayWidth.truncate(title, toWidth: titleWidth), titleStyle))
+        if tagsWidth > 0 {
+            segments.append((String(repeating: " ", count: max(0, titleWidth - DisplayWidth.of(DisplayWidth.truncate(title, toWidth: titleWidth)))), []))
+            segments.append((DisplayWidth.truncate(tags, toWidth: tagsWidth), [.dim]))
+        }
+        return segments
+    }
+}

@@ -1,0 +1,115 @@
+import FeedEntities
+
+// An items screen: the items of a feed, a tag, all unread, starred, or a search, newest first,
+// paged through the daemon so that a listing of 100,000 items costs what a screenful does.
+
+/// Draws the items screen.
+@MainActor
+public protocol ReaderItemsView: AnyObject {
+    /// Rows the list has room for at the screen's size now.
+    var listRows: Int { get }
+    /// Draws `model` on every row but the last (the status line's).
+    func show(_ model: ReaderItemsModel)
+}
+
+/// The items screen as the View draws it: the rows on screen only.
+public struct ReaderItemsModel: Equatable, Sendable {
+    public var title: String
+    /// `12/3,456`.
+    public var position: String
+    /// The rows from the window's top row, as many as are loaded of those on screen.
+    public var rows: [ItemRow]
+    /// The cursor's row among `rows`; `nil` when it is not among them.
+    public var selectedRow: Int?
+    /// Whether rows show their feed's title (listings of more than one feed).
+    public var showsFeed: Bool
+    /// What an empty listing says.
+    public var emptyText: String
+
+    public init(title: String, position: String, rows: [ItemRow], selectedRow: Int?, showsFeed: Bool, emptyText: String) {
+        self.title = title
+        self.position = position
+        self.rows = rows
+        self.selectedRow = selectedRow
+        self.showsFeed = showsFeed
+        self.emptyText = emptyText
+    }
+}
+
+/// Where a page of a listing starts.
+public enum ItemPageAnchor: Equatable, Sendable {
+    /// The newest items.
+    case top
+    /// The items listed just below this item.
+    case after(Int64)
+    /// The items listed just above this item.
+    case before(Int64)
+    /// The oldest items.
+    case end
+}
+
+/// A page of a listing: its items, newest first, where the first of them is in the whole
+/// listing (`offset`, 0-based), and how many items the listing has.
+public struct ItemPage: Equatable, Sendable {
+    public var items: [Item]
+    public var offset: Int
+    public var total: Int
+
+    public init(items: [Item], offset: Int, total: Int) {
+        self.items = items
+        self.offset = offset
+        self.total = total
+    }
+}
+
+/// The listing and the items' state, through the daemon.
+@MainActor
+public protocol ReaderItemsUseCase: AnyObject {
+    /// At most `limit` items of `source`'s listing from `anchor`, with their position.
+    /// - Parameter unreadOnly: only unread items, whatever the source lists (to find the
+    ///   next unread one).
+    /// - Throws: `DaemonClientError` or `RPCError` (`notFound` when the anchor item is gone).
+    func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ItemPage
+
+    /// Marks items read or unread.
+    /// - Throws: `DaemonClientError` or `RPCError`.
+    func setRead(_ numbers: [Int64], read: Bool) async throws
+
+    /// Stars or unstars an item.
+    /// - Throws: `DaemonClientError` or `RPCError`.
+    func setStarred(_ number: Int64, starred: Bool) async throws
+
+    /// Marks every item of `source`'s listing read.
+    /// - Returns: how many items changed.
+    /// - Throws: `DaemonClientError` or `RPCError`.
+    func markAllRead(of source: ItemSource) async throws -> Int
+
+    /// What opening `item` in the browser opens: its link, or its first enclosure's URL.
+    /// - Throws: `OpenTargetError` when there is none or it is not an http(s) link.
+    func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String
+}
+
+/// Where the items screen goes.
+@MainActor
+public protocol ReaderItemsWireframe: AnyObject {
+    /// Opens the article screen on `number`; `list` answers its next/previous-unread keys.
+    func showArticle(_ number: Int64, list: any ReaderArticleList) async
+    /// Opens the search prompt within `scope`.
+    func showSearch(within scope: ItemSource.SearchScope) async
+    /// Opens `link` in the browser and returns once it is open.
+    /// - Throws: `BrowserLaunchError` or `ClientSettingsError`.
+    func openInBrowser(_ link: String) throws
+    func refresh(feeds: [Int64])
+    func say(_ message: String, isError: Bool)
+}
+
+/// What an article screen asks the listing it was opened from.
+@MainActor
+public protocol ReaderArticleList: AnyObject {
+    /// The unread item listed after (`forward`) or before the item numbered `number`;
+    /// `nil` when there is none. The listing's cursor follows.
+    func unreadNeighbour(of number: Int64, forward: Bool) async -> Int64?
+    /// The article screen now shows `item`, in the state it now has (read, starred): the
+    /// listing's cursor follows it, and the row shows that state when the listing comes back.
+    func articleDidShow(_ item: Item)
+}

@@ -1,0 +1,232 @@
+import FeedEntities
+import FeedIPC
+
+/// Shows a listing a window at a time: it keeps the items on screen and a screenful around
+/// them, asks the daemon for the next ones as the cursor goes, and acts on the screen's keys.
+/// The cursor stays on its item when the listing changes under it.
+@MainActor
+public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
+    let source: ItemSource
+    let view: any ReaderItemsView
+    let interactor: any ReaderItemsUseCase
+    let router: any ReaderItemsWireframe
+    private let mapper: ItemRowMapper
+
+    /// The loaded part of the listing: `items[0]` is the listing's item number `offset`.
+    var items: [Item] = []
+    var offset = 0
+    /// Items in the whole listing.
+    var total = 0
+    var cursor = ListCursor()
+    private var loaded = false
+    /// The item the article screen showed last, to select when the screen comes back.
+    private var followedArticle: Item?
+
+    public init(
+        source: ItemSource, view: any ReaderItemsView, interactor: any ReaderItemsUseCase,
+        router: any ReaderItemsWireframe, mapper: ItemRowMapper
+    ) {
+        self.source = source
+        self.view = view
+        self.interactor = interactor
+        self.router = router
+        self.mapper = mapper
+    }
+
+    /// Items asked for at a time: a screenful and a screenful of margin.
+    var pageSize: Int { max(20, view.listRows * 2) }
+
+    // MARK: - ReaderScreen
+
+    public var hintedActions: [ReaderAction] {
+        [.quit, .open, .openInBrowser, .nextUnread, .toggleRead, .toggleStar, .markFeedRead, .search, .help]
+    }
+
+    public func screenWillAppear() async {
+        if !loaded {
+            loaded = true
+            await load(.top)
+        } else if let article = followedArticle {
+            followedArticle = nil
+            // Back from the article: the rows stay as they were (an item read there stays
+            // listed until the listing is loaded again, as in newsboat), with its new state.
+            if let index = items.firstIndex(where: { $0.id == article.id }) {
+                items[index].isRead = article.isRead
+                items[index].isStarred = article.isStarred
+                selectRow(offset + index)
+            } else {
+                await recenter(on: article.id)
+            }
+        } else if let number = selectedItem?.id {
+            await recenter(on: number)
+        }
+        redraw()
+    }
+
+    public func dataDidChange() async {
+        if let number = selectedItem?.id {
+            await recenter(on: number)
+        } else {
+            await load(.top)
+        }
+    }
+
+    public func redraw() {
+        let visible = view.listRows
+        cursor.scrollToSelection(count: total, visible: visible)
+        var rows: [ItemRow] = []
+        var selectedRow: Int?
+        for index in cursor.top..<min(total, cursor.top + visible) {
+            guard let item = item(at: index) else { break }
+            if index == cursor.selected { selectedRow = rows.count }
+            rows.append(mapper.row(for: item))
+        }
+        view.show(ReaderItemsModel(
+            title: source.title,
+            position: total == 0 ? "" : "\(cursor.selected + 1)/\(total)",
+            rows: rows, selectedRow: selectedRow, showsFeed: showsFeed,
+            emptyText: emptyText))
+    }
+
+    public func handle(_ key: KeyPress, action: ReaderAction?) async -> Bool {
+        guard let action else { return false }
+        let visible = view.listRows
+        switch action {
+        case .up: cursor.move(by: -1, count: total, visible: visible)
+        case .down: cursor.move(by: 1, count: total, visible: visible)
+        case .pageUp: cursor.page(-1, count: total, visible: visible)
+        case .pageDown: cursor.page(1, count: total, visible: visible)
+        case .home:
+            if offset > 0 { await load(.top) }
+            cursor.select(0, count: total, visible: visible)
+        case .end:
+            if offset + items.count < total { await load(.end) }
+            cursor.select(total - 1, count: total, visible: visible)
+        case .open:
+            guard let item = selectedItem else { return true }
+            await router.showArticle(item.id, list: self)
+            return true
+        case .openInBrowser, .openEnclosure:
+            await openSelected(enclosure: action == .openEnclosure)
+        case .toggleRead:
+            await toggleRead()
+        case .toggleStar:
+            await toggleStar()
+        case .nextUnread, .previousUnread:
+            await goToUnread(forward: action == .nextUnread)
+        case .markFeedRead:
+            await markAllRead()
+        case .reload:
+            if case .feed(let number, _) = source { router.refresh(feeds: [number]) } else { router.refresh(feeds: []) }
+            return true
+        case .search:
+            await router.showSearch(within: source.searchScope)
+            return true
+        default:
+            return false
+        }
+        await loadAroundCursor()
+        redraw()
+        return true
+    }
+
+    // MARK: - ReaderArticleList
+
+    public func unreadNeighbour(of number: Int64, forward: Bool) async -> Int64? {
+        do {
+            let page = try await interactor.page(
+                of: source, from: forward ? .after(number) : .before(number), limit: 1, unreadOnly: true)
+            return page.items.first?.id
+        } catch {
+            router.say(CommandFailure(error, action: "cannot find the next unread item").message, isError: true)
+            return nil
+        }
+    }
+
+    public func articleDidShow(_ item: Item) {
+        followedArticle = item
+    }
+
+    // MARK: - Item actions
+
+    var selectedItem: Item? { item(at: cursor.selected) }
+
+    private func item(at index: Int) -> Item? {
+        let local = index - offset
+        return items.indices.contains(local) ? items[local] : nil
+    }
+
+    private func update(_ number: Int64, _ change: (inout Item) -> Void) {
+        if let index = items.firstIndex(where: { $0.id == number }) { change(&items[index]) }
+    }
+
+    private func toggleRead() async {
+        guard let item = selectedItem else { return }
+        do {
+            try await interactor.setRead([item.id], read: !item.isRead)
+            update(item.id) { $0.isRead.toggle() }
+        } catch {
+            router.say(CommandFailure(error, action: "cannot mark item \(item.id)").message, isError: true)
+        }
+    }
+
+    private func toggleStar() async {
+        guard let item = selectedItem else { return }
+        do {
+            try await interactor.setStarred(item.id, starred: !item.isStarred)
+            update(item.id) { $0.isStarred.toggle() }
+            router.say(item.isStarred ? "Unstarred" : "Starred", isError: false)
+        } catch {
+            router.say(CommandFailure(error, action: "cannot star item \(item.id)").message, isError: true)
+        }
+    }
+
+    /// Opens the item's link (or enclosure) in the browser, then marks it read: an item that
+    /// could not be opened stays unread.
+    private func openSelected(enclosure: Bool) async {
+        guard let item = selectedItem else { return }
+        do {
+            let target = try interactor.openTarget(of: item, enclosure: enclosure)
+            try router.openInBrowser(target)
+            if !item.isRead {
+                try await interactor.setRead([item.id], read: true)
+                update(item.id) { $0.isRead = true }
+            }
+        } catch {
+            router.say(CommandFailure(error).message, isError: true)
+        }
+    }
+
+    private func goToUnread(forward: Bool) async {
+        guard let current = selectedItem else { return }
+        guard let next = await unreadNeighbour(of: current.id, forward: forward) else {
+            router.say("No unread item \(forward ? "below" : "above")", isError: false)
+            return
+        }
+        await recenter(on: next)
+    }
+
+    private func markAllRead() async {
+        do {
+            let changed = try await interactor.markAllRead(of: source)
+            router.say("\(Counted.phrase(changed, "item")) marked read", isError: false)
+        } catch {
+            router.say(CommandFailure(error, action: "cannot mark read").message, isError: true)
+        }
+        await dataDidChange()
+    }
+
+    private var showsFeed: Bool {
+        if case .feed = source { return false }
+        return true
+    }
+
+    private var emptyText: String {
+        switch source {
+        case .allUnread: "No unread items"
+        case .starred: "No starred items: star one with \(ReaderAction.toggleStar.hint.lowercased()) key"
+        case .search: "Nothing found"
+        case .feed, .tag: "No items"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Wires an items screen and goes from it to an article, the search prompt or the browser.
+@MainActor
+public final class ReaderItemsRouter: ReaderItemsWireframe {
+    private let context: ReaderContext
+
+    init(context: ReaderContext) {
+        self.context = context
+    }
+
+    /// Builds the items screen for `source`.
+    public static func assemble(source: ItemSource, context: ReaderContext) -> any ReaderScreen {
+        ReaderItemsPresenter(
+            source: source,
+            view: ScreenReaderItemsView(screen: context.navigator.terminal),
+            interactor: ReaderItemsInteractor(daemon: context.daemon),
+            router: ReaderItemsRouter(context: context),
+            mapper: ItemRowMapper(clock: context.clock))
+    }
+
+    public func showArticle(_ number: Int64, list: any ReaderArticleList) async {
+        await context.navigator.push(ReaderArticleRouter.assemble(number: number, list: list, context: context))
+    }
+
+    public func showSearch(within scope: ItemSource.SearchScope) async {
+        await context.navigator.push(ReaderSearchRouter.assemble(scope: scope, context: context))
+    }
+
+    public func openInBrowser(_ link: String) throws {
+        try context.browser.open(link, on: context.navigator.terminal)
+    }
+
+    public func refresh(feeds: [Int64]) {
+        context.navigator.refresh(feeds: feeds)
+    }
+
+    public func say(_ message: String, isError: Bool) {
+        context.navigator.say(message, isError: isError)
+    }
+}

@@ -1,0 +1,51 @@
+/// Draws the items screen: per row the unread (`N`), starred (`*`) and "also in" (`+`)
+/// markers, the date, the title and, in listings of several feeds, the feed; fitted to the
+/// window's width by display width.
+@MainActor
+public final class ScreenReaderItemsView: ReaderItemsView {
+    private let screen: any Screen
+
+    public init(screen: any Screen) {
+        self.screen = screen
+    }
+
+    public var listRows: Int { ReaderChrome.listRows(on: screen) }
+
+    public func show(_ model: ReaderItemsModel) {
+        ReaderChrome.drawTitle(model.title, position: model.position, on: screen)
+        var row = 1
+        for (index, item) in model.rows.enumerated() {
+            ReaderChrome.drawRow(segments(item, showsFeed: model.showsFeed), row: row, selected: index == model.selectedRow, on: screen)
+            row += 1
+        }
+        if model.rows.isEmpty {
+            screen.clearLine(row: 1)
+            screen.put(TerminalText.sanitize(model.emptyText), row: 1, column: 1, style: [.dim])
+            row = 2
+        }
+        ReaderChrome.clearRows(from: row, on: screen)
+    }
+
+    private func segments(_ item: ItemRow, showsFeed: Bool) -> [ReaderChrome.Segment] {
+        let width = screen.size.columns
+        let date = width >= 120 ? item.localDate : item.shortDate
+        var segments: [ReaderChrome.Segment] = [
+            (item.isRead ? " " : "N", [.bold]),
+            (item.isStarred ? "*" : " ", [.yellow, .bold]),
+            (item.alsoIn.isEmpty ? " " : "+", [.cyan]),
+            (" " + DisplayWidth.fit(TerminalText.sanitize(date), toWidth: DisplayWidth.of(date)) + "  ", [.dim]),
+        ]
+        let used = 4 + DisplayWidth.of(date) + 2
+        let feedWidth = showsFeed && width >= 60 ? min(24, (width - used) / 4) : 0
+        let titleWidth = max(0, width - used - (feedWidth > 0 ? feedWidth + 2 : 0))
+        var titleStyle: CellStyle = item.isRead ? [] : [.bold]
+        if item.isStarred { titleStyle.insert(.yellow) }
+        if item.titleIsExcerpt { titleStyle.insert(.dim) }
+        let title = DisplayWidth.fit(TerminalText.sanitize(item.displayTitle), toWidth: titleWidth)
+        segments.append((title, titleStyle))
+        if feedWidth > 0 {
+            segments.append(("  " + DisplayWidth.truncate(TerminalText.sanitize(item.feedTitle), toWidth: feedWidth), [.dim]))
+        }
+        return segments
+    }
+}

@@ -1,0 +1,24 @@
+/// Wires the link list and opens links in the browser.
+@MainActor
+public final class ReaderLinksRouter: ReaderLinksWireframe {
+    private let context: ReaderContext
+
+    init(context: ReaderContext) {
+        self.context = context
+    }
+
+    /// Builds the link list of `links`.
+    public static func assemble(links: [ReaderLink], context: ReaderContext) -> any ReaderScreen {
+        ReaderLinksPresenter(
+            links: links, view: ScreenReaderLinksView(screen: context.navigator.terminal),
+            interactor: ReaderLinksInteractor(), router: ReaderLinksRouter(context: context))
+    }
+
+    public func openInBrowser(_ link: String) throws {
+        try context.browser.open(link, on: context.navigator.terminal)
+    }
+
+    public func say(_ message: String, isError: Bool) {
+        context.navigator.say(message, isError: isError)
+    }
+}

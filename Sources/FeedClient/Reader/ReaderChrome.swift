@@ -1,0 +1,43 @@
+/// What every screen of the reader draws alike: the title bar on the first row, the list rows
+/// between it and the status line, and the cursor's row in reverse video.
+@MainActor
+public enum ReaderChrome {
+    /// Rows between the title bar and the status line.
+    public static func listRows(on screen: any Screen) -> Int {
+        max(1, screen.size.rows - 2)
+    }
+
+    /// Draws the title bar: `Tidings › title` on the left, `position` on the right, reversed.
+    public static func drawTitle(_ title: String, position: String, on screen: any Screen) {
+        let width = screen.size.columns
+        let right = TerminalText.sanitize(position)
+        let rightWidth = right.isEmpty ? 0 : DisplayWidth.of(right) + 1
+        let left = DisplayWidth.truncate(" " + TerminalText.sanitize(title), toWidth: max(0, width - rightWidth))
+        screen.clearLine(row: 0, from: 0, style: [.reverse, .bold])
+        screen.put(left, row: 0, column: 0, style: [.reverse, .bold])
+        if !right.isEmpty, width - rightWidth > DisplayWidth.of(left) {
+            screen.put(right, row: 0, column: width - rightWidth, style: [.reverse])
+        }
+    }
+
+    /// One cell run of a row: text already sanitised and fitted, and its style.
+    public typealias Segment = (text: String, style: CellStyle)
+
+    /// Draws `segments` on `row`, clipped at the right edge; the cursor's row is reversed
+    /// whole, to the end of the line.
+    public static func drawRow(_ segments: [Segment], row: Int, selected: Bool, on screen: any Screen) {
+        let base: CellStyle = selected ? [.reverse] : []
+        screen.clearLine(row: row, from: 0, style: base)
+        var column = 0
+        for segment in segments where !segment.text.isEmpty {
+            column = screen.put(segment.text, row: row, column: column, style: segment.style.union(base))
+            if column >= screen.size.columns { break }
+        }
+    }
+
+    /// Blanks the list rows from `row` down to the status line.
+    public static func clearRows(from row: Int, on screen: any Screen) {
+        guard row < screen.size.rows - 1 else { return }
+        for blank in row..<(screen.size.rows - 1) { screen.clearLine(row: blank) }
+    }
+}

@@ -1,0 +1,23 @@
+/// What every screen module's Router needs to build its module and the next ones: made once by
+/// the reader's Router when the shell has the terminal.
+@MainActor
+public struct ReaderContext {
+    /// The screens' connection to the daemon (the shell's `watch` and refreshes have their own).
+    public let daemon: ThreadedDaemonClient
+    public let clock: any WallClock
+    public let bindings: KeyBindings
+    public let browser: ReaderBrowser
+    /// The shell; it outlives every screen.
+    public unowned let navigator: any ReaderNavigator
+
+    public init(
+        daemon: ThreadedDaemonClient, clock: any WallClock, bindings: KeyBindings, browser: ReaderBrowser,
+        navigator: any ReaderNavigator
+    ) {
+        self.daemon = daemon
+        self.clock = clock
+        self.bindings = bindings
+        self.browser = browser
+        self.navigator = navigator
+    }
+}

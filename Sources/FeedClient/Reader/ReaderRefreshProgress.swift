@@ -1,0 +1,26 @@
+/// How far a refresh the reader started has come.
+public struct ReaderRefreshProgress: Equatable, Sendable {
+    public var done: Int
+    public var total: Int
+    public var errors: Int
+
+    public init(done: Int, total: Int, errors: Int) {
+        self.done = done
+        self.total = total
+        self.errors = errors
+    }
+}
+
+/// What a refresh the reader started did.
+public struct ReaderRefreshSummary: Equatable, Sendable {
+    public var feeds: Int
+    public var newItems: Int
+    /// The feeds that failed, by title.
+    public var failedFeeds: [String]
+
+    public init(feeds: Int, newItems: Int, failedFeeds: [String]) {
+        self.feeds = feeds
+        self.newItems = newItems
+        self.failedFeeds = failedFeeds
+    }
+}

@@ -1,0 +1,64 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedEntities
+import FeedIPC
+
+/// Maps an `Item` and its rendered content to the `ItemDetail` that `show` and the reader's
+/// article screen present: one mapping, so both agree on titles, dates and attachments.
+public struct ItemDetailMapper {
+    private let clock: any WallClock
+
+    /// - Parameter clock: gives the local zone and "now" for the date line.
+    public init(clock: any WallClock) {
+        self.clock = clock
+    }
+
+    public func detail(for item: Item, rendered: RenderedContent?) -> ItemDetail {
+        let title = item.title ?? ""
+        let display = ItemRowMapper.displayTitle(title, excerpt: item.excerpt)
+        var detail = ItemDetail(
+            number: item.id,
+            title: title,
+            displayTitle: display.text,
+            link: Self.nonBlank(item.link),
+            feedTitle: item.feedTitle,
+            feedNumber: item.feedID,
+            author: Self.nonBlank(item.author),
+            dateText: dateText(item.displayDate),
+            published: item.published.map(DateText.iso8601),
+            isRead: item.isRead,
+            isStarred: item.isStarred,
+            attachments: item.enclosures.compactMap { enclosure in
+                guard let url = Self.nonBlank(enclosure.url) else { return nil }
+                return ItemDetail.Attachment(
+                    url: url, type: Self.nonBlank(enclosure.type), length: enclosure.length,
+                    size: enclosure.length.flatMap(ByteCount.text), duration: enclosure.duration,
+                    playingTime: enclosure.duration.flatMap(PlayingTime.text))
+            },
+            text: rendered?.text ?? "",
+            links: rendered?.links ?? [])
+        detail.alsoIn = item.alsoIn ?? []
+        detail.tags = item.tags ?? []
+        detail.titleIsExcerpt = display.isExcerpt
+        detail.excerpt = item.untitledExcerpt
+        return detail
+    }
+
+    /// Local time, plus how long ago when that says more than the date: within the last 30
+    /// days, and not for dates in the future (a feed's or this machine's clock is off).
+    public func dateText(_ date: Date) -> String {
+        let offset = clock.utcOffset(at: date)
+        let local = DateText.local(date, offset: offset)
+        let age = clock.now.timeIntervalSince(date)
+        guard age >= 0, age < 30 * 86_400 else { return local }
+        return local + " (" + DateText.relative(date, now: clock.now, offset: offset) + ")"
+    }
+
+    private static func nonBlank(_ text: String?) -> String? {
+        guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
+        return text
+    }
+}

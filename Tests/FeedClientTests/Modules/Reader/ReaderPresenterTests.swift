@@ -1,0 +1,107 @@
+import FeedEntities
+import Testing
+@testable import FeedClient
+
+@MainActor
+struct ReaderPresenterTests {
+    let terminal = FullScreenTerminalFake()
+    let live = ReaderLiveUseCaseFake()
+
+    func presenter(first: ReaderScreenSpy, beginError: (any Error)? = nil, failures: FailureLog = FailureLog()) -> ReaderPresenter {
+        let terminal = self.terminal
+        return ReaderPresenter(
+            parts: .init(
+                beginTerminal: {
+                    if let beginError { throw beginError }
+                    return terminal
+                },
+                makeStatusView: { ReaderStatusLineView(screen: $0) },
+                makeFirstScreen: { _ in first },
+                showFailure: { failures.entries.append($0) }),
+            bindings: .defaults, live: live)
+    }
+
+    @MainActor
+    final class FailureLog {
+        var entries: [CommandFailure] = []
+    }
+
+    @Test func quitOnTheFirstScreenEndsTheReaderAndGivesTheTerminalBack() async {
+        let first = ReaderScreenSpy("feeds", on: terminal)
+        let presenter = presenter(first: first)
+        terminal.type("jq")
+        let status = await presenter.viewDidLoad()
+        #expect(status == .success)
+        #expect(first.keys == [.character("j"), .character("q")])
+        #expect(terminal.ended == 1)
+        #expect(terminal.grid.text(row: 0).hasPrefix("feeds"))
+        #expect(terminal.grid.text(row: 11).contains("q:Quit"))
+    }
+
+    @Test func helpIsPushedAndQuitComesBack() async {
+        let first = ReaderScreenSpy("feeds", on: terminal)
+        let presenter = presenter(first: first)
+        terminal.type("?")
+        terminal.type("q")
+        terminal.type("Q")
+        _ = await presenter.viewDidLoad()
+        #expect(first.appeared == 2)
+        #expect(terminal.ended == 1)
+    }
+
+    @Test func aSignalEndsTheReaderWithItsStatus() async {
+        let presenter = presenter(first: ReaderScreenSpy("feeds", on: terminal))
+        terminal.send(.terminate(signal: 15))
+        let status = await presenter.viewDidLoad()
+        #expect(status == .interrupted(signal: 15))
+        #expect(status.code == 143)
+        #expect(terminal.ended == 1)
+    }
+
+    @Test func ctrlZStopsTheProcessAndRedraws() async {
+        let first = ReaderScreenSpy("feeds", on: terminal)
+        let presenter = presenter(first: first)
+        terminal.send(.suspend, .resized)
+        terminal.type("Q")
+        _ = await presenter.viewDidLoad()
+        #expect(terminal.stoppedProcess == 1)
+        #expect(first.resizes == 1)
+    }
+
+    @Test func aRefreshRunsInTheBackgroundAndEveryScreenHearsOfItsEnd() async {
+        let first = ReaderScreenSpy("feeds", on: terminal)
+        let presenter = presenter(first: first)
+        terminal.type("R")
+        // Quit only once the refresh has been reported.
+        Task { @MainActor in
+            for _ in 0..<200 where first.changes == 0 { try? await Task.sleep(for: .milliseconds(10)) }
+            terminal.type("Q")
+        }
+        _ = await presenter.viewDidLoad()
+        #expect(live.refreshes == [[]])
+        #expect(first.changes == 1)
+        #expect(terminal.grid.text(row: 11).hasPrefix("Refreshed 2 feeds: 5 new items; failed: Broken"))
+    }
+
+    @Test func newItemsFromTheWatchReachTheScreens() async {
+        let first = ReaderScreenSpy("feeds", on: terminal)
+        let presenter = presenter(first: first)
+        live.postItems.yield([Fixtures.item(1)])
+        Task { @MainActor in
+            for _ in 0..<200 where first.changes == 0 { try? await Task.sleep(for: .milliseconds(10)) }
+            terminal.type("Q")
+        }
+        _ = await presenter.viewDidLoad()
+        #expect(first.changes == 1)
+    }
+
+    @Test func anUnreachableDaemonFailsBeforeTheScreenIsTaken() async {
+        live.connectError = DaemonClientError.unreachable(socketPath: "/tmp/x.sock", reason: .noSocket)
+        let log = FailureLog()
+        let presenter = presenter(first: ReaderScreenSpy("feeds", on: terminal), failures: log)
+        let status = await presenter.viewDidLoad()
+        #expect(status == .daemonUnreachable)
+        #expect(terminal.ended == 0)
+        #expect(log.entries.count == 1)
+    }
+}

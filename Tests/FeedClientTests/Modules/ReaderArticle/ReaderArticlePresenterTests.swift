@@ -1,0 +1,142 @@
+import FeedEntities
+import Testing
+@testable import FeedClient
+
+@MainActor
+final class ReaderArticleViewSpy: ReaderArticleView {
+    var textRows = 5
+    var textColumns = 60
+    private(set) var shown: [ReaderArticleModel] = []
+    var last: ReaderArticleModel? { shown.last }
+    func show(_ model: ReaderArticleModel) { shown.append(model) }
+}
+
+@MainActor
+final class ReaderArticleUseCaseStub: ReaderArticleUseCase {
+    var items: [Int64: Item] = [:]
+    private(set) var requests: [(Int64, Int)] = []
+    private(set) var readChanges: [(Int64, Bool)] = []
+    private(set) var starChanges: [(Int64, Bool)] = []
+
+    func article(_ number: Int64, width: Int) async throws -> ReaderArticleContent {
+        requests.append((number, width))
+        guard let item = items[number] else { throw RPCErrorStub.notFound }
+        let text = (1...12).map { "Line \($0) of \(number) at \(width)" }.joined(separator: "\n")
+        return ReaderArticleContent(item: item, text: text + "[1]", links: ["https://ref.example/\(number)"])
+    }
+    func setRead(_ number: Int64, read: Bool) async throws { readChanges.append((number, read)) }
+    func setStarred(_ number: Int64, starred: Bool) async throws { starChanges.append((number, starred)) }
+    func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String { try OpenTarget.of(item, enclosure: enclosure) }
+}
+
+enum RPCErrorStub: Error { case notFound }
+
+@MainActor
+final class ReaderArticleWireframeSpy: ReaderArticleWireframe {
+    private(set) var linkLists: [[ReaderLink]] = []
+    private(set) var opened: [String] = []
+    private(set) var messages: [String] = []
+    func showLinks(_ links: [ReaderLink]) async { linkLists.append(links) }
+    func openInBrowser(_ link: String) throws { opened.append(link) }
+    func say(_ message: String, isError: Bool) { messages.append(message) }
+}
+
+@MainActor
+final class ReaderArticleListStub: ReaderArticleList {
+    var next: Int64?
+    private(set) var shown: [Int64] = []
+    private(set) var states: [(read: Bool, starred: Bool)] = []
+    func unreadNeighbour(of number: Int64, forward: Bool) async -> Int64? { next }
+    func articleDidShow(_ item: Item) {
+        if shown.last != item.id { shown.append(item.id) }
+        states.append((item.isRead, item.isStarred))
+    }
+}
+
+@MainActor
+struct ReaderArticlePresenterTests {
+    let view = ReaderArticleViewSpy()
+    let interactor = ReaderArticleUseCaseStub()
+    let router = ReaderArticleWireframeSpy()
+    let list = ReaderArticleListStub()
+
+    init() {
+        var item = Fixtures.item(5, title: "Tiling", author: "Ada")
+        item.enclosures = [Enclosure(url: "https://cdn.example/a.mp3", type: "audio/mpeg", length: 1_000_000)]
+        interactor.items[5] = item
+        interactor.items[9] = Fixtures.item(9, title: "Next one")
+    }
+
+    func presenter() -> ReaderArticlePresenter {
+        ReaderArticlePresenter(
+            number: 5, view: view, interactor: interactor, router: router, list: list,
+            mapper: ItemDetailMapper(clock: FixedClock(now: Fixtures.now)))
+    }
+
+    @Test func showsTheHeaderAndTextAtTheWindowsWidthAndMarksRead() async {
+        let presenter = presenter()
+        await presenter.screenWillAppear()
+        #expect(interactor.requests.map(\.1) == [60])
+        #expect(interactor.readChanges.map(\.0) == [5])
+        #expect(list.shown == [5])
+        let lines = presenter.lines
+        #expect(lines.prefix(3).map(\.text) == ["Planet Terminal", "Tiling", "Ada"])
+        #expect(lines.contains(ReaderArticleLine(.header(label: "Enclosure"), "https://cdn.example/a.mp3 (audio/mpeg, 1.0 MB)")))
+        #expect(lines.last == ReaderArticleLine(.link, "[1]: https://ref.example/5"))
+        #expect(view.last?.lines.count == 5)
+    }
+
+    @Test func scrollsByLinesAndPagesWithinTheText() async {
+        let presenter = presenter()
+        await presenter.screenWillAppear()
+        _ = await presenter.handle(.character(" "), action: .pageDown)
+        #expect(presenter.top == 4)
+        _ = await presenter.handle(.character("G"), action: .end)
+        #expect(presenter.top == presenter.lines.count - 5)
+        #expect(view.last?.position == "end")
+        _ = await presenter.handle(.down, action: .down)
+        #expect(presenter.top == presenter.lines.count - 5)
+        _ = await presenter.handle(.character("g"), action: .home)
+        #expect(presenter.top == 0)
+    }
+
+    @Test func nextUnreadLoadsTheListingsNextItem() async {
+        let presenter = presenter()
+        await presenter.screenWillAppear()
+        list.next = 9
+        _ = await presenter.handle(.character("n"), action: .nextUnread)
+        #expect(presenter.number == 9)
+        #expect(list.shown == [5, 9])
+        #expect(interactor.readChanges.map(\.0) == [5, 9])
+        list.next = nil
+        _ = await presenter.handle(.character("n"), action: .nextUnread)
+        #expect(router.messages.last == "No unread item after this one")
+    }
+
+    @Test func aResizeRendersTheTextAgainAtTheNewWidth() async {
+        let presenter = presenter()
+        await presenter.screenWillAppear()
+        view.textColumns = 39
+        await presenter.sizeDidChange()
+        #expect(interactor.requests.map(\.1) == [60, 39])
+        #expect(interactor.readChanges.count == 1)
+    }
+
+    @Test func theLinkListOffersLinkEnclosureAndReferences() async {
+        let presenter = presenter()
+        await presenter.screenWillAppear()
+        _ = await presenter.handle(.character("u"), action: .showLinks)
+        #expect(router.linkLists.first?.map(\.label) == ["Link", "Enclosure", "[1]"])
+        _ = await presenter.handle(.character("e"), action: .openEnclosure)
+        #expect(router.opened == ["https://cdn.example/a.mp3"])
+    }
+
+    @Test func theListingHearsOfEveryChangeOfState() async {
+        let presenter = presenter()
+        await presenter.screenWillAppear()
+        _ = await presenter.handle(.character("*"), action: .toggleStar)
+        _ = await presenter.handle(.character("N"), action: .toggleRead)
+        #expect(list.states.map(\.read) == [true, true, false])
+        #expect(list.states.map(\.starred) == [false, true, true])
+    }
+}

@@ -1,0 +1,24 @@
+import Testing
+@testable import FeedClient
+
+@MainActor
+struct ScreenReaderArticleViewTests {
+    @Test(arguments: [40, 80, 160])
+    func headerTextAndLinksFitTheWidth(columns: Int) {
+        let screen = MemoryScreen(size: ScreenSize(rows: 8, columns: columns))
+        let view = ScreenReaderArticleView(screen: screen)
+        #expect(view.textColumns == columns - 1)
+        view.show(ReaderArticleModel(title: "喫茶 Notes › #5", position: "40%", lines: [
+            ReaderArticleLine(.header(label: "Title"), "珈琲の淹れ方"),
+            ReaderArticleLine(.blank, ""),
+            ReaderArticleLine(.text, "Grind the beans\u{1B}]0;pwned\u{07} fine."),
+            ReaderArticleLine(.link, "[1]: https://cafe.example/"),
+        ]))
+        #expect(screen.text(row: 0).hasPrefix(" 喫茶 Notes › #5"))
+        #expect(screen.text(row: 1).hasPrefix("Title: 珈琲の淹れ方"))
+        #expect(screen.style(row: 1, column: 0).contains(.bold))
+        #expect(screen.text(row: 3).hasPrefix("Grind the beans fine."))
+        #expect(screen.style(row: 4, column: 0).contains(.cyan))
+        for row in 0..<7 { #expect(DisplayWidth.of(screen.text(row: row)) <= columns) }
+    }
+}

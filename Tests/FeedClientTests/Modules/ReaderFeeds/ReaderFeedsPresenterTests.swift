@@ -1,0 +1,147 @@
+import FeedEntities
+import FeedIPC
+import Testing
+@testable import FeedClient
+
+@MainActor
+final class ReaderFeedsViewSpy: ReaderFeedsView {
+    var listRows = 10
+    private(set) var shown: [ReaderFeedsModel] = []
+    var last: ReaderFeedsModel? { shown.last }
+    func show(_ model: ReaderFeedsModel) { shown.append(model) }
+}
+
+@MainActor
+final class ReaderFeedsUseCaseStub: ReaderFeedsUseCase {
+    var feeds: [Feed]
+    var counts = (unread: 7, starred: 2)
+    var failure: (any Error)?
+    private(set) var markedRead: [Int64?] = []
+
+    init(feeds: [Feed]) { self.feeds = feeds }
+
+    func feeds() async throws -> [Feed] {
+        if let failure { throw failure }
+        return feeds
+    }
+    func counts() async throws -> (unread: Int, starred: Int) { counts }
+    func markRead(feed: Int64?) async throws -> Int {
+        markedRead.append(feed)
+        return 3
+    }
+}
+
+@MainActor
+final class ReaderFeedsWireframeSpy: ReaderFeedsWireframe {
+    private(set) var sources: [ItemSource] = []
+    private(set) var searches = 0
+    private(set) var refreshed: [[Int64]] = []
+    private(set) var messages: [(String, Bool)] = []
+    func showItems(_ source: ItemSource) async { sources.append(source) }
+    func showSearch() async { searches += 1 }
+    func refresh(feeds: [Int64]) { refreshed.append(feeds) }
+    func say(_ message: String, isError: Bool) { messages.append((message, isError)) }
+}
+
+@MainActor
+struct ReaderFeedsPresenterTests {
+    let view = ReaderFeedsViewSpy()
+    let router = ReaderFeedsWireframeSpy()
+
+    static func feeds() -> [Feed] {
+        var kernel = Fixtures.feed(1, title: "Kernel", unread: 0)
+        kernel.tags = ["linux"]
+        var planet = Fixtures.feed(2, title: "Planet", lastError: "HTTP 500")
+        planet.tags = ["linux", "News"]
+        planet.consecutiveFailures = 2
+        let plain = Fixtures.feed(3, title: "Plain")
+        return [kernel, planet, plain]
+    }
+
+    func presenter(_ interactor: ReaderFeedsUseCaseStub) -> ReaderFeedsPresenter {
+        ReaderFeedsPresenter(view: view, interactor: interactor, router: router)
+    }
+
+    @Test func listsAllUnreadAndStarredFirstThenTheFeeds() async {
+        let presenter = presenter(ReaderFeedsUseCaseStub(feeds: Self.feeds()))
+        await presenter.screenWillAppear()
+        let entries = view.last?.entries ?? []
+        #expect(entries.map(\.title) == ["All unread", "Starred", "Kernel", "Planet", "Plain"])
+        #expect(entries[0].unread == 7)
+        #expect(entries[1].total == 2)
+        #expect(entries[3].health == .failing)
+        #expect(entries[3].tags == ["linux", "News"])
+        #expect(view.last?.title == "Feeds (7 unread items)")
+        #expect(view.last?.position == "1/5")
+    }
+
+    @Test func groupsByTagWithUntaggedLast() async {
+        let presenter = presenter(ReaderFeedsUseCaseStub(feeds: Self.feeds()))
+        await presenter.screenWillAppear()
+        _ = await presenter.handle(.character("t"), action: .toggleTags)
+        let entries = view.last?.entries ?? []
+        #expect(entries.map(\.title) == ["All unread", "Starred", "linux", "Kernel", "Planet", "News", "Planet", "(untagged)", "Plain"])
+        #expect(entries[2].kind == .tag("linux"))
+        #expect(entries[2].unread == 3)
+    }
+
+    @Test func enterOpensWhatIsUnderTheCursor() async {
+        let presenter = presenter(ReaderFeedsUseCaseStub(feeds: Self.feeds()))
+        await presenter.screenWillAppear()
+        _ = await presenter.handle(.enter, action: .open)
+        _ = await presenter.handle(.down, action: .down)
+        _ = await presenter.handle(.enter, action: .open)
+        _ = await presenter.handle(.down, action: .down)
+        _ = await presenter.handle(.enter, action: .open)
+        #expect(router.sources == [.allUnread, .starred, .feed(number: 1, title: "Kernel")])
+    }
+
+    @Test func theCursorStaysOnItsFeedWhenTheListChanges() async {
+        let interactor = ReaderFeedsUseCaseStub(feeds: Self.feeds())
+        let presenter = presenter(interactor)
+        await presenter.screenWillAppear()
+        for _ in 0..<4 { _ = await presenter.handle(.down, action: .down) }
+        #expect(view.last?.position == "5/5")
+        interactor.feeds.insert(Fixtures.feed(9, title: "New"), at: 0)
+        await presenter.dataDidChange()
+        #expect(view.last?.position == "6/6")
+        #expect(view.last.map { $0.entries[$0.cursor.selected].title } == "Plain")
+    }
+
+    @Test func nextUnreadSkipsFeedsWithNothingUnread() async {
+        let presenter = presenter(ReaderFeedsUseCaseStub(feeds: Self.feeds()))
+        await presenter.screenWillAppear()
+        _ = await presenter.handle(.character("n"), action: .nextUnread)
+        #expect(view.last.map { $0.entries[$0.cursor.selected].title } == "Planet")
+    }
+
+    @Test func markFeedReadAndReloadActOnTheFeedUnderTheCursor() async {
+        let interactor = ReaderFeedsUseCaseStub(feeds: Self.feeds())
+        let presenter = presenter(interactor)
+        await presenter.screenWillAppear()
+        _ = await presenter.handle(.character("A"), action: .markFeedRead)
+        for _ in 0..<3 { _ = await presenter.handle(.down, action: .down) }
+        _ = await presenter.handle(.character("A"), action: .markFeedRead)
+        _ = await presenter.handle(.character("r"), action: .reload)
+        _ = await presenter.handle(.character("C"), action: .markAllRead)
+        #expect(interactor.markedRead == [nil, 2, nil])
+        #expect(router.refreshed == [[2]])
+        #expect(router.messages.last?.0 == "3 items marked read")
+    }
+
+    @Test func hidingReadFeedsKeepsTheListingsOnTop() async {
+        let presenter = presenter(ReaderFeedsUseCaseStub(feeds: Self.feeds()))
+        await presenter.screenWillAppear()
+        _ = await presenter.handle(.character("l"), action: .toggleShowRead)
+        #expect(view.last?.entries.map(\.title) == ["All unread", "Starred", "Planet", "Plain"])
+    }
+
+    @Test func aDaemonFailureGoesToTheStatusLine() async {
+        let interactor = ReaderFeedsUseCaseStub(feeds: [])
+        interactor.failure = RPCError(code: -32603, message: "database is locked")
+        let presenter = presenter(interactor)
+        await presenter.screenWillAppear()
+        #expect(router.messages.last?.1 == true)
+        #expect(router.messages.last?.0 == "cannot list the feeds: database is locked")
+    }
+}

@@ -1,0 +1,89 @@
+import FeedEntities
+import FeedIPC
+@testable import FeedClient
+
+@MainActor
+final class ReaderItemsViewSpy: ReaderItemsView {
+    var listRows = 10
+    private(set) var shown: [ReaderItemsModel] = []
+    var last: ReaderItemsModel? { shown.last }
+    func show(_ model: ReaderItemsModel) { shown.append(model) }
+}
+
+/// A listing held in memory, paged as the daemon pages it (`items.list`'s anchors and
+/// positions), recording what was asked for.
+@MainActor
+final class ReaderItemsUseCaseFake: ReaderItemsUseCase {
+    /// The listing, newest first.
+    var listing: [Item]
+    private(set) var requests: [(anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool)] = []
+    private(set) var readChanges: [([Int64], Bool)] = []
+    private(set) var starChanges: [(Int64, Bool)] = []
+    private(set) var markedAllRead: [ItemSource] = []
+
+    init(count: Int) {
+        listing = (0..<count).map { Fixtures.item(Int64(count - $0), title: "Item \(count - $0)") }
+    }
+
+    func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ItemPage {
+        requests.append((anchor, limit, unreadOnly))
+        let rows = unreadOnly ? listing.filter { !$0.isRead } : listing
+        func position(of number: Int64) throws -> Int {
+            guard let index = listing.firstIndex(where: { $0.id == number }) else {
+                throw RPCError(code: RPCErrorCode.notFound.rawValue, message: "no item \(number)")
+            }
+            // Where it is, or would be, among `rows`.
+            return rows.firstIndex { row in listing.firstIndex(where: { $0.id == row.id })! >= index } ?? rows.count
+        }
+        let range: Range<Int>
+        switch anchor {
+        case .top: range = 0..<min(limit, rows.count)
+        case .end: range = max(0, rows.count - limit)..<rows.count
+        case .after(let number):
+            var start = try position(of: number)
+            if start < rows.count, rows[start].id == number { start += 1 }
+            range = start..<min(rows.count, start + limit)
+        case .before(let number):
+            let end = try position(of: number)
+            range = max(0, end - limit)..<end
+        }
+        return ItemPage(items: Array(rows[range]), offset: range.lowerBound, total: rows.count)
+    }
+
+    func setRead(_ numbers: [Int64], read: Bool) async throws {
+        readChanges.append((numbers, read))
+        for number in numbers { if let index = listing.firstIndex(where: { $0.id == number }) { listing[index].isRead = read } }
+    }
+
+    func setStarred(_ number: Int64, starred: Bool) async throws {
+        starChanges.append((number, starred))
+    }
+
+    func markAllRead(of source: ItemSource) async throws -> Int {
+        markedAllRead.append(source)
+        return listing.count
+    }
+
+    func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String {
+        try OpenTarget.of(item, enclosure: enclosure)
+    }
+}
+
+@MainActor
+final class ReaderItemsWireframeSpy: ReaderItemsWireframe {
+    private(set) var articles: [Int64] = []
+    private(set) var searches: [ItemSource.SearchScope] = []
+    private(set) var opened: [String] = []
+    private(set) var refreshed: [[Int64]] = []
+    private(set) var messages: [(String, Bool)] = []
+    var openError: (any Error)?
+
+    func showArticle(_ number: Int64, list: any ReaderArticleList) async { articles.append(number) }
+    func showSearch(within scope: ItemSource.SearchScope) async { searches.append(scope) }
+    func openInBrowser(_ link: String) throws {
+        if let openError { throw openError }
+        opened.append(link)
+    }
+    func refresh(feeds: [Int64]) { refreshed.append(feeds) }
+    func say(_ message: String, isError: Bool) { messages.append((message, isError)) }
+}
