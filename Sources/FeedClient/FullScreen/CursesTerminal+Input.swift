@@ -55,7 +55,7 @@ extension CursesTerminal {
             continuation.yield(.suspend)
         case SIGCONT:
             // Continued after a stop the reader did not ask for: the screen may show anything.
-            redraw()
+            repaint()
         case SIGINT, SIGTERM, SIGHUP:
             continuation.yield(.terminate(signal: signal))
         default:

@@ -235,7 +235,7 @@ public final class CursesTerminal: FullScreenTerminal {
             resizePending = false
             applyWindowSize()
         }
-        redraw()
+        repaint()
         let held = heldWakes
         heldWakes = []
         for (wake, done) in held { receive(wake, done: done) }
@@ -268,7 +268,7 @@ public final class CursesTerminal: FullScreenTerminal {
     }
 
     /// Clears the terminal and draws the whole grid again (Ctrl-L, after SIGCONT).
-    func redraw() {
+    public func repaint() {
         guard !isEnded, !isSuspended else { return }
         let window = api.stdscr!.pointee
         _ = api.clearok!(window, true)

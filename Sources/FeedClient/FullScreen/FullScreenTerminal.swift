@@ -19,6 +19,9 @@ public protocol FullScreenTerminal: Screen {
     /// and `resume()` once the shell continues it (`fg`).
     func suspendProcess()
 
+    /// Clears the terminal and sends the whole grid again (Ctrl-L: something else wrote on it).
+    func repaint()
+
     /// Restores the terminal for good (normal screen, echo, cursor). Idempotent.
     func end()
 }

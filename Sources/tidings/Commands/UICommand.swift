@@ -11,11 +11,24 @@ struct UICommand: AsyncParsableCommand {
         commandName: "ui",
         abstract: "Read interactively: feeds, items, articles, one key each (also 'tidings' alone on a terminal).",
         discussion: """
-            Keys follow newsboat's: j/k or arrows move, ENTER opens, q goes back, o opens the link \
-            in the browser, n/p go to the next/previous unread item, N toggles read, * stars, \
-            A marks the feed read, r/R refresh, / searches, u lists the article's links, ? shows \
-            every key. Rebind them under 'keys:' in the config file (docs/cli.md "The reader"). \
-            Needs a terminal on standard input and output.
+            Screens: feeds (with "All unread" and "Starred" on top), a feed's or a tag's items, \
+            the article, its links, search results, help. Keys (newsboat's defaults; the \
+            config file's 'keys:' rebinds them by action name, docs/cli.md "The reader"):
+              j, DOWN / k, UP          down / up: move; in an article, scroll a line
+              SPACE, NPAGE / PPAGE     pagedown / pageup
+              g, HOME / G, END         home / end
+              ENTER                    open: the feed, item or link under the cursor
+              q, ESC / Q               quit: back a screen (leave on the feeds) / hard-quit
+              o / e                    open-in-browser / open-enclosure, then mark read
+              n / p                    next-unread / prev-unread
+              N / *                    toggle-article-read / toggle-star
+              A / C                    mark-feed-read / mark-all-feeds-read
+              r / R                    reload (this feed) / reload-all, in the background
+              /                        open-search (within the feed or tag on screen)
+              u                        show-urls: the article's links and enclosures
+              l / t                    toggle-show-read-feeds / toggle-tags (group by tag)
+              ?                        help: every key;  ^L  redraw
+            Needs a terminal on standard input and output; ends with 0, or 128+N on signal N.
             """)
 
     @OptionGroup var global: GlobalOptions

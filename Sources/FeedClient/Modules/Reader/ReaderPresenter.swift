@@ -208,7 +208,9 @@ public final class ReaderPresenter: ReaderNavigator {
             case .hardQuit: quit()
             case .help: await push(ReaderHelpRouter.assemble(bindings: bindings, navigator: self))
             case .reloadAll: refresh(feeds: [])
-            case .redraw: redrawAll()
+            case .redraw:
+                redrawAll()
+                terminal.repaint()
             default: present()
             }
         case .resized:
@@ -238,9 +240,13 @@ public final class ReaderPresenter: ReaderNavigator {
         present()
     }
 
+    /// `q:Quit ENTER:Open …`, naming each action by its first key, a character where it has one
+    /// (`SPACE:Page down` rather than `NPAGE:Page down`).
     private func hints(for screen: any ReaderScreen) -> String {
         screen.hintedActions.compactMap { action in
-            bindings.keys(for: action).first.map { "\(KeyBindings.name(of: $0)):\(action.hint)" }
+            let keys = bindings.keys(for: action)
+            let key = keys.first { if case .character = $0 { true } else { false } } ?? keys.first
+            return key.map { "\(KeyBindings.name(of: $0)):\(action.hint)" }
         }.joined(separator: " ")
     }
 

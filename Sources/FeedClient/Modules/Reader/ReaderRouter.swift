@@ -9,17 +9,21 @@ public enum ReaderRouter {
     @MainActor
     public static func assemble(dependencies: ClientDependencies, connect: @escaping () -> any DaemonClient) -> @MainActor () async -> ExitStatus {
         let terminal = dependencies.terminal
+        func failing(_ failure: CommandFailure) -> @MainActor () async -> ExitStatus {
+            return {
+                terminal.writeFailure(failure)
+                return failure.status
+            }
+        }
         let bindings: KeyBindings
         let connections: (screens: ThreadedDaemonClient, watcher: ThreadedDaemonClient, refresher: ThreadedDaemonClient)
         do {
             bindings = try KeyBindings(overrides: dependencies.settings.keyBindings())
             connections = (try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()))
+        } catch let error as KeyBindingError {
+            return failing(CommandFailure(message: "cannot open the reader: the config file's keys: \(error)"))
         } catch {
-            let failure = CommandFailure(error, action: "cannot open the reader")
-            return {
-                terminal.writeFailure(failure)
-                return failure.status
-            }
+            return failing(CommandFailure(error, action: "cannot open the reader"))
         }
         let browser = ReaderBrowser(
             launcher: dependencies.launcher, settings: dependencies.settings, environment: dependencies.environment)

@@ -11,6 +11,7 @@ final class FullScreenTerminalFake: FullScreenTerminal {
     private(set) var resumed = 0
     private(set) var stoppedProcess = 0
     private(set) var ended = 0
+    private(set) var repainted = 0
 
     init(size: ScreenSize = ScreenSize(rows: 12, columns: 80)) {
         grid = MemoryScreen(size: size)
@@ -28,6 +29,7 @@ final class FullScreenTerminalFake: FullScreenTerminal {
     func suspend() { suspended += 1 }
     func resume() { resumed += 1 }
     func suspendProcess() { stoppedProcess += 1 }
+    func repaint() { repainted += 1 }
     func end() {
         ended += 1
         post.finish()
