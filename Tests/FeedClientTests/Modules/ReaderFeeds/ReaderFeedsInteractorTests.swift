@@ -1,0 +1,25 @@
+import FeedEntities
+import FeedIPC
+import Testing
+@testable import FeedClient
+
+@MainActor
+struct ReaderFeedsInteractorTests {
+    @Test func countsComeFromTheListingsPositionsAndMarkingNamesTheFeed() async throws {
+        let daemon = DaemonClientStub()
+        daemon.stub(RPC.ListItems.self, .init(items: [], total: 12, offset: 0))
+        daemon.stub(RPC.ListFeeds.self, .init(feeds: [Fixtures.feed(1)]))
+        daemon.stub(RPC.MarkRead.self, ItemStateChange(updated: 5))
+        let interactor = ReaderFeedsInteractor(daemon: try ThreadedDaemonClient(daemon))
+        #expect(try await interactor.feeds().map(\.id) == [1])
+        let counts = try await interactor.counts()
+        #expect(counts.unread == 12 && counts.starred == 12)
+        #expect(daemon.params(of: RPC.ListItems.self) == [
+            .init(unreadOnly: true, limit: 1, withPosition: true),
+            .init(unreadOnly: false, starredOnly: true, limit: 1, withPosition: true),
+        ])
+        #expect(try await interactor.markRead(feed: 3) == 5)
+        #expect(try await interactor.markRead(feed: nil) == 5)
+        #expect(daemon.params(of: RPC.MarkRead.self) == [.init(feed: "3", read: true), .init(all: true, read: true)])
+    }
+}
