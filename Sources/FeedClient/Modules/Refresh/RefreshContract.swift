@@ -27,13 +27,24 @@ public protocol RefreshUseCase {
     /// Asks the daemon to fetch the feeds now, regardless of their schedule, and waits until
     /// every one has been fetched (this can take as long as the slowest feed).
     /// - Parameter selectors: feed selectors; every feed when empty.
-    /// - Parameter progress: called with each `refresh.progress` the daemon sends meanwhile.
+    /// - Parameter progress: called with how far the refresh is each time the daemon says so
+    ///   (`refresh.progress`): once when it starts, then once per finished feed.
     /// - Returns: what each feed's refresh did.
     /// - Throws: `RPCError` (a selector matches nothing) or `DaemonClientError`. A feed that
     ///   fails to refresh is an outcome with an `error`, not a thrown error.
-    func refresh(_ selectors: [String], progress: (RPC.Refresh.Progress) -> Void) async throws -> [RefreshOutcome]
+    func refresh(_ selectors: [String], progress: (RefreshProgress) -> Void) async throws -> [RefreshOutcome]
 }
 
+/// How far a running refresh is: feeds finished and failed so far, of `total`, and the one that
+/// just finished (`nil` when the refresh starts).
+public struct RefreshProgress: Equatable, Sendable {
+    public var done, total, errors: Int
+    public var outcome: RefreshOutcome?
+
+    public init(done: Int, total: Int, errors: Int, outcome: RefreshOutcome? = nil) {
+        (self.done, self.total, self.errors, self.outcome) = (done, total, errors, outcome)
+    }
+}
 
 /// How far a refresh is, as the View writes it. Strings are unsanitised: the View cleans them.
 public struct RefreshProgressReport: Equatable, Sendable {

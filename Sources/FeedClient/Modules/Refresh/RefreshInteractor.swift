@@ -10,14 +10,15 @@ public final class RefreshInteractor: RefreshUseCase {
         self.daemon = daemon
     }
 
-    public func refresh(_ selectors: [String], progress: (RPC.Refresh.Progress) -> Void) async throws -> [RefreshOutcome] {
+    public func refresh(_ selectors: [String], progress: (RefreshProgress) -> Void) async throws -> [RefreshOutcome] {
         let decoder = WireCoding.makeDecoder()
         return try await daemon.call(RPC.Refresh.self, .init(feeds: selectors.isEmpty ? nil : selectors)) { line in
             // Other notifications, or a progress this client cannot read, are not its business.
             guard let notification = try? decoder.decode(RPCIncomingNotification<RPC.Refresh.Progress>.self, from: line),
                 notification.method == RPC.Refresh.Progress.method
             else { return }
-            progress(notification.params)
+            let update = notification.params
+            progress(RefreshProgress(done: update.done, total: update.total, errors: update.errors, outcome: update.outcome))
         }.outcomes
     }
 }

@@ -77,7 +77,7 @@ public final class RefreshPresenter: RefreshPresentation {
         return lines
     }
 
-    static func progressReport(for progress: RPC.Refresh.Progress) -> RefreshProgressReport {
+    static func progressReport(for progress: RefreshProgress) -> RefreshProgressReport {
         RefreshProgressReport(
             done: progress.done, total: progress.total, errors: progress.errors, feedTitle: progress.outcome?.title,
             lines: progress.outcome.map { lines(for: $0, always: true) } ?? [])

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 // `tidings rules [--json]`, `tidings rules apply NAME [--dry-run] [--json]` and
@@ -12,7 +13,7 @@ public protocol RulesView: AnyObject {
     func showMatches(of rule: RuleRow, items: [ItemRow])
     /// Shows what applying a rule did: one line on stdout (`Rule "quiet" marked 12 items
     /// read`), or one JSON document.
-    func showApplied(_ message: String, rule: RuleRow, result: RPC.ApplyRule.Result)
+    func showApplied(_ message: String, rule: RuleRow, application: AppliedRule)
     /// Shows why the rules could not be read, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
 }
@@ -29,14 +30,29 @@ public protocol RulesUseCase {
     /// The config's rules with their match counts.
     /// - Throws: `RPCError` (`methodNotFound` from a daemon older than protocol 1.4) or `DaemonClientError`.
     func rules() async throws -> [RuleSummary]
-    /// The stored items the rule `name` matches, newest first; the daemon changes nothing.
+    /// The rule `name` and the stored items it matches, newest first; the daemon changes nothing.
     /// - Throws: `RPCError` (`notFound` for an unknown rule) or `DaemonClientError`.
-    func test(name: String) async throws -> RPC.TestRule.Result
+    func test(name: String) async throws -> RuleDryRun
     /// Has the daemon apply the rule `name` to the stored items it matches.
     /// - Throws: `RPCError` (`notFound` for an unknown rule, `invalidParams` for a rule too
     ///   slow on an item, when nothing was changed; `methodNotFound` from a daemon older than
     ///   protocol 1.6) or `DaemonClientError`.
-    func apply(name: String) async throws -> RPC.ApplyRule.Result
+    func apply(name: String) async throws -> AppliedRule
+}
+
+/// A dry run: the rule and the stored items it would act on, newest first, without content.
+/// The Interactor builds these (memberwise initializer); the daemon changed nothing.
+public struct RuleDryRun: Equatable, Sendable {
+    public var rule: RuleSummary
+    public var items: [Item]
+}
+
+/// What applying a rule did, for the confirmation and `--json` (memberwise initializer).
+public struct AppliedRule: Equatable, Sendable {
+    public var rule: RuleSummary
+    /// Stored items the rule matches, and how many of them each action changed (an item an
+    /// action had already reached is not counted; `tagged`: gained at least one tag).
+    public var matched, markedRead, starred, hidden, tagged: Int
 }
 
 /// What the command asked for.

@@ -12,11 +12,15 @@ public final class RulesInteractor: RulesUseCase {
         try await daemon.call(RPC.ListRules.self, Empty()).rules
     }
 
-    public func test(name: String) async throws -> RPC.TestRule.Result {
-        try await daemon.call(RPC.TestRule.self, .init(name: name))
+    public func test(name: String) async throws -> RuleDryRun {
+        let result = try await daemon.call(RPC.TestRule.self, .init(name: name))
+        return RuleDryRun(rule: result.rule, items: result.items)
     }
 
-    public func apply(name: String) async throws -> RPC.ApplyRule.Result {
-        try await daemon.call(RPC.ApplyRule.self, .init(name: name))
+    public func apply(name: String) async throws -> AppliedRule {
+        let result = try await daemon.call(RPC.ApplyRule.self, .init(name: name))
+        return AppliedRule(
+            rule: result.rule, matched: result.matched, markedRead: result.markedRead, starred: result.starred,
+            hidden: result.hidden, tagged: result.tagged)
     }
 }

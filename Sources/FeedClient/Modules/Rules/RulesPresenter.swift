@@ -31,7 +31,7 @@ public final class RulesPresenter: RulesPresentation {
                 view.showMatches(of: Self.row(result.rule), items: result.items.map(mapper.row(for:)))
             case .apply(let name):
                 let result = try await interactor.apply(name: name)
-                view.showApplied(Self.summary(of: result), rule: Self.row(result.rule), result: result)
+                view.showApplied(Self.summary(of: result), rule: Self.row(result.rule), application: result)
             }
             return .success
         } catch {
@@ -55,7 +55,7 @@ public final class RulesPresenter: RulesPresentation {
     /// `Rule "quiet" marked 12 items read`, `Rule "swift" starred 2 items and tagged 2 items
     /// 'lang' (of 3 matching)`: one phrase per action, with the matches when an action found
     /// some of them done already.
-    static func summary(of result: RPC.ApplyRule.Result) -> String {
+    static func summary(of result: AppliedRule) -> String {
         let rule = "Rule \"\(result.rule.name)\""
         guard result.matched > 0 else { return "\(rule) matches no stored item: nothing changed" }
         var done: [String] = []

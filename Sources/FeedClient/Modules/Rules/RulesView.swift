@@ -45,15 +45,15 @@ public final class TerminalRulesView: RulesView {
         }
     }
 
-    public func showApplied(_ message: String, rule: RuleRow, result: RPC.ApplyRule.Result) {
+    public func showApplied(_ message: String, rule: RuleRow, application: AppliedRule) {
         guard format == .json else { return terminal.writeLine(message) }
         let document = JSONValue.object([
             ("rule", Self.json(rule)),
-            ("matched", .int(Int64(result.matched))),
-            ("markedRead", .int(Int64(result.markedRead))),
-            ("starred", .int(Int64(result.starred))),
-            ("hidden", .int(Int64(result.hidden))),
-            ("tagged", .int(Int64(result.tagged))),
+            ("matched", .int(Int64(application.matched))),
+            ("markedRead", .int(Int64(application.markedRead))),
+            ("starred", .int(Int64(application.starred))),
+            ("hidden", .int(Int64(application.hidden))),
+            ("tagged", .int(Int64(application.tagged))),
         ])
         terminal.write(document.text + "\n")
     }

@@ -23,7 +23,7 @@ struct RefreshInteractorTests {
             #"{"jsonrpc":"2.0","method":"refresh.progress","params":{"done":1,"total":2,"errors":1,"outcome":{"feedID":7,"title":"B","url":"u","newItems":0,"error":"x"}}}"#,
             #"{"jsonrpc":"2.0","method":"refresh.progress","params":"garbage"}"#,
         ].map { Data($0.utf8) }
-        var seen: [RPC.Refresh.Progress] = []
+        var seen: [RefreshProgress] = []
         _ = try await RefreshInteractor(daemon: daemon).refresh([], progress: { seen.append($0) })
         #expect(seen.map(\.done) == [0, 1])
         #expect(seen.last?.outcome?.feedID == 7 && seen.last?.errors == 1)

@@ -14,10 +14,10 @@ final class RefreshViewSpy: RefreshView {
 final class RefreshUseCaseStub: RefreshUseCase {
     var result: Result<[RefreshOutcome], any Error>
     /// Sent to `progress` before the result.
-    var progressUpdates: [RPC.Refresh.Progress] = []
+    var progressUpdates: [RefreshProgress] = []
     private(set) var selectors: [[String]] = []
     init(_ result: Result<[RefreshOutcome], any Error>) { self.result = result }
-    func refresh(_ selectors: [String], progress: (RPC.Refresh.Progress) -> Void) async throws -> [RefreshOutcome] {
+    func refresh(_ selectors: [String], progress: (RefreshProgress) -> Void) async throws -> [RefreshOutcome] {
         self.selectors.append(selectors)
         progressUpdates.forEach(progress)
         return try result.get()

@@ -8,23 +8,23 @@ final class RulesViewSpy: RulesView {
     private(set) var failures: [CommandFailure] = []
     private(set) var applied: [String] = []
     func showRules(_ rows: [RuleRow]) { lists.append(rows) }
-    func showApplied(_ message: String, rule: RuleRow, result: RPC.ApplyRule.Result) { applied.append(message) }
+    func showApplied(_ message: String, rule: RuleRow, application: AppliedRule) { applied.append(message) }
     func showMatches(of rule: RuleRow, items: [ItemRow]) { matches.append((rule, items)) }
     func showFailure(_ failure: CommandFailure) { failures.append(failure) }
 }
 
 final class RulesUseCaseStub: RulesUseCase {
     var rulesResult: Result<[RuleSummary], any Error> = .success(RulesFixtures.summaries)
-    var testResult: Result<RPC.TestRule.Result, any Error> = .success(RulesFixtures.testResult)
-    var applyResult: Result<RPC.ApplyRule.Result, any Error> = .success(RulesFixtures.applyResult)
+    var testResult: Result<RuleDryRun, any Error> = .success(RulesFixtures.dryRun)
+    var applyResult: Result<AppliedRule, any Error> = .success(RulesFixtures.applied)
     private(set) var tested: [String] = []
     private(set) var appliedRules: [String] = []
     func rules() async throws -> [RuleSummary] { try rulesResult.get() }
-    func test(name: String) async throws -> RPC.TestRule.Result {
+    func test(name: String) async throws -> RuleDryRun {
         tested.append(name)
         return try testResult.get()
     }
-    func apply(name: String) async throws -> RPC.ApplyRule.Result {
+    func apply(name: String) async throws -> AppliedRule {
         appliedRules.append(name)
         return try applyResult.get()
     }
@@ -35,10 +35,13 @@ enum RulesFixtures {
         RuleSummary(name: "no-sponsored", conditions: "title: /sponsored|promoted/", actions: ["read", "hide"], matched: 12),
         RuleSummary(name: "swift", conditions: "feed: Swift Forums, tag: swift", actions: ["star", "tag:swift"], matched: 1),
     ]
-    static let testResult = RPC.TestRule.Result(
-        rule: summaries[0],
-        items: [Fixtures.item(42, title: "Sponsored: a thing"), Fixtures.item(7, title: "Promoted post")])
+    static let matchingItems = [Fixtures.item(42, title: "Sponsored: a thing"), Fixtures.item(7, title: "Promoted post")]
+    /// What the daemon answers to `rules.test` and `rules.apply`.
+    static let testResult = RPC.TestRule.Result(rule: summaries[0], items: matchingItems)
     static let applyResult = RPC.ApplyRule.Result(rule: summaries[0], matched: 20, markedRead: 12, starred: 0, hidden: 20, tagged: 0)
+    /// The same, as the Interactor gives them to the Presenter.
+    static let dryRun = RuleDryRun(rule: summaries[0], items: matchingItems)
+    static let applied = AppliedRule(rule: summaries[0], matched: 20, markedRead: 12, starred: 0, hidden: 20, tagged: 0)
     static let rows = [
         RuleRow(name: "no-sponsored", conditions: "title: /sponsored|promoted/", actions: ["read", "hide"], matched: 12),
         RuleRow(name: "swift", conditions: "feed: Swift Forums, tag: swift", actions: ["star", "tag:swift"], matched: 1),

@@ -39,7 +39,7 @@ struct RulesPresenterTests {
     }
 
     @Test(arguments: [
-        (["read"], RPC.ApplyRule.Result.counts(matched: 12, read: 12), #"Rule "r" marked 12 items read"#),
+        (["read"], AppliedRule.counts(matched: 12, read: 12), #"Rule "r" marked 12 items read"#),
         (["read"], .counts(matched: 1, read: 1), #"Rule "r" marked 1 item read"#),
         (["star", "tag:lang", "tag:swift"], .counts(matched: 3, starred: 2, tagged: 3),
          #"Rule "r" starred 2 items and tagged 3 items 'lang', 'swift' (of 3 matching)"#),
@@ -48,7 +48,7 @@ struct RulesPresenterTests {
         (["read"], .counts(matched: 0), #"Rule "r" matches no stored item: nothing changed"#),
         (["read"], .counts(matched: 4), #"Rule "r" matches 4 stored items: nothing left to change"#),
     ])
-    func applySummaries(actions: [String], counts: RPC.ApplyRule.Result, expected: String) {
+    func applySummaries(actions: [String], counts: AppliedRule, expected: String) {
         var result = counts
         result.rule = RuleSummary(name: "r", conditions: "title: x", actions: actions, matched: 0)
         #expect(RulesPresenter.summary(of: result) == expected)
@@ -64,7 +64,7 @@ struct RulesPresenterTests {
     }
 }
 
-extension RPC.ApplyRule.Result {
+extension AppliedRule {
     /// A result with these counts, for a rule the test names itself.
     static func counts(matched: Int, read: Int = 0, starred: Int = 0, hidden: Int = 0, tagged: Int = 0) -> Self {
         .init(
