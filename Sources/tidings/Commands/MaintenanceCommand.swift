@@ -25,7 +25,7 @@ struct MaintenanceCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        try await CompositionRoot.run(MaintenanceRouter.assemble(
+        try await CompositionRoot.run(RunMaintenanceRouter.assemble(
             vacuum: !noVacuum, retention: retention, json: json, dependencies: CompositionRoot.dependencies(global)))
     }
 }

@@ -20,6 +20,6 @@ struct RefreshCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CompositionRoot.run(
-            RefreshRouter.assemble(selectors: feeds, json: json, dependencies: CompositionRoot.dependencies(global)))
+            RefreshFeedsRouter.assemble(selectors: feeds, json: json, dependencies: CompositionRoot.dependencies(global)))
     }
 }

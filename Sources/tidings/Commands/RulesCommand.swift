@@ -32,12 +32,12 @@ struct RulesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let request: RulesRequest = switch words.first {
+        let request: ManageRulesRequest = switch words.first {
         case "apply" where !dryRun: .apply(name: words[1])
         case "apply", "test": .test(name: words[1])
         default: .list
         }
         try await CompositionRoot.run(
-            RulesRouter.assemble(request, json: json, dependencies: CompositionRoot.dependencies(global)))
+            ManageRulesRouter.assemble(request, json: json, dependencies: CompositionRoot.dependencies(global)))
     }
 }

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 // `tidings import FILE [--format opml|newsboat] [--json]`: subscribe to the feeds of an OPML
@@ -30,7 +31,17 @@ public protocol ImportFeedsUseCase {
     /// - Throws: `ImportFileError` when the file cannot be read or is too large for one
     ///   request (nothing is sent then), `RPCError` (a malformed OPML document, an invalid tag)
     ///   or `DaemonClientError`.
-    func importFeeds(from path: String, format: ImportFormat?) async throws -> RPC.Import.Result
+    func importFeeds(from path: String, format: ImportFormat?) async throws -> ImportedFeeds
+}
+
+/// What the daemon did with the file, as the Presenter phrases it (memberwise initializer).
+public struct ImportedFeeds: Equatable, Sendable {
+    /// How the daemon read the file.
+    public var format: ImportFormat
+    /// The feeds subscribed to now, and those of the file that already were (left as they are).
+    public var added, existing: [Feed]
+    /// The entries left out, each with why.
+    public var skipped: [ImportSkip]
 }
 
 /// Where the file to import comes from.

@@ -22,7 +22,7 @@ public final class ImportFeedsInteractor: ImportFeedsUseCase {
         self.reader = reader
     }
 
-    public func importFeeds(from path: String, format: ImportFormat?) async throws -> RPC.Import.Result {
+    public func importFeeds(from path: String, format: ImportFormat?) async throws -> ImportedFeeds {
         let text = try reader.text(ofFileAt: path, limit: Self.fileLimit)
         let params = RPC.Import.Params(document: text, format: format)
         // The daemon closes the connection on an over-long line, which would read as a crash;
@@ -31,6 +31,7 @@ public final class ImportFeedsInteractor: ImportFeedsUseCase {
         guard encoded.count + Self.envelopeAllowance <= WireCoding.maximumLineLength else {
             throw ImportFileError.requestTooLarge
         }
-        return try await daemon.call(RPC.Import.self, params)
+        let result = try await daemon.call(RPC.Import.self, params)
+        return ImportedFeeds(format: result.format, added: result.added, existing: result.existing, skipped: result.skipped)
     }
 }

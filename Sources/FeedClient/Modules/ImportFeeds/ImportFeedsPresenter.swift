@@ -44,7 +44,7 @@ public final class ImportFeedsPresenter: ImportFeedsPresentation {
 
     // MARK: - Mapping
 
-    func report(for result: RPC.Import.Result) -> ImportReport {
+    func report(for result: ImportedFeeds) -> ImportReport {
         let now = clock.now
         return ImportReport(
             format: result.format.rawValue,

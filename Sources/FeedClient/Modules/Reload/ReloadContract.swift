@@ -24,5 +24,18 @@ public protocol ReloadUseCase {
     /// - Throws: `RPCError` (`configurationRefused`, naming the file, line and key, when the
     ///   file does not load: the daemon keeps the configuration it has; `methodNotFound` from a
     ///   daemon older than protocol 1.6) or `DaemonClientError`.
-    func reload() async throws -> RPC.Reload.Result
+    func reload() async throws -> ReloadedConfiguration
+}
+
+/// The configuration a reload put in force, as the confirmation names it (the Interactor's
+/// reading of `daemon.reload`'s answer; built with the memberwise initializer).
+public struct ReloadedConfiguration: Equatable, Sendable {
+    /// The config file the daemon read.
+    public var configPath: String
+    /// One entry per setting that differs from before (`refresh_interval 1800 → 600`).
+    public var changes: [String]
+    /// How many rules and `on_new_items` hooks the daemon runs with now.
+    public var rules, hooks: Int
+    /// Desktop notifications on, and the seconds between two refreshes of a feed.
+    public var notify: Bool, refreshInterval: Int
 }

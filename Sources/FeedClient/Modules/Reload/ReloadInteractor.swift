@@ -8,7 +8,10 @@ public final class ReloadInteractor: ReloadUseCase {
         self.daemon = daemon
     }
 
-    public func reload() async throws -> RPC.Reload.Result {
-        try await daemon.call(RPC.Reload.self, Empty())
+    public func reload() async throws -> ReloadedConfiguration {
+        let result = try await daemon.call(RPC.Reload.self, Empty())
+        return ReloadedConfiguration(
+            configPath: result.configPath, changes: result.changes, rules: result.rules, hooks: result.hooks,
+            notify: result.notify, refreshInterval: result.refreshInterval)
     }
 }

@@ -36,7 +36,7 @@ public final class ReloadPresenter: ReloadPresentation {
 
     /// `Reloaded /home/u/.config/tidings/config.yaml: 3 rules, 1 hook, refresh every 30 min
     /// (changed: refresh_interval 1800 → 600)`, `… (nothing changed)`.
-    static func confirmation(for result: RPC.Reload.Result) -> String {
+    static func confirmation(for result: ReloadedConfiguration) -> String {
         var settings = [Counted.phrase(result.rules, "rule"), Counted.phrase(result.hooks, "hook")]
         if result.notify { settings.append("notifications on") }
         settings.append("refresh every " + DateText.duration(Int64(result.refreshInterval)))

@@ -44,7 +44,7 @@ public final class RestorePresenter: RestorePresentation {
     // MARK: - Mapping
 
     /// The lines `tidingsd restore` prints too, for a restore the daemon did live.
-    static func report(_ result: RPC.Restore.Result) -> [String] {
+    static func report(_ result: RestoreReport) -> [String] {
         var lines = ["Checked \(result.backupPath): integrity ok, schema \(result.backupSchemaVersion)"]
         if let kept = result.replacedCopy { lines.append("Kept the database it replaces as \(kept)") }
         var restored = "Restored \(result.databasePath) from \(result.backupPath): "

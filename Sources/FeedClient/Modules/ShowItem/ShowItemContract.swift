@@ -46,15 +46,40 @@ public protocol ShowItemUseCase {
     /// (`rendered` is `nil` only from a daemon that cannot render); the daemon notes it as
     /// the item shown last.
     /// - Throws: `RPCError` with code `notFound` for an unknown number, or `DaemonClientError`.
-    func item(number: Int64, width: Int) async throws -> RPC.GetItem.Result
+    func item(number: Int64, width: Int) async throws -> ItemToShow
 
     /// The newest unread item, or with `afterShown` the first unread item listed after the one
-    /// shown last, rendered as `item(number:width:)` does; `item` is `nil` when there is none.
+    /// shown last, rendered as `item(number:width:)` does; `found` is `nil` when there is none.
     /// - Throws: `RPCError` (`methodNotFound` from a daemon older than protocol 1.6) or
     ///   `DaemonClientError`.
-    func nextItem(afterShown: Bool, width: Int) async throws -> RPC.NextItem.Result
+    func nextItem(afterShown: Bool, width: Int) async throws -> NextUnreadItem
 
     /// Marks the item read.
     /// - Throws: `RPCError` or `DaemonClientError`.
     func markRead(number: Int64) async throws
+}
+
+/// An item with its content as text for the terminal.
+public struct ItemToShow: Equatable, Sendable {
+    public var item: Item
+    /// The content rendered at the width asked for; `nil` only from a daemon that cannot render.
+    public var rendered: RenderedContent?
+
+    public init(item: Item, rendered: RenderedContent? = nil) {
+        self.item = item
+        self.rendered = rendered
+    }
+}
+
+/// The unread item to read next, if any is left.
+public struct NextUnreadItem: Equatable, Sendable {
+    /// `nil` when no unread item is left (after the one shown last, when asked for that).
+    public var found: ItemToShow?
+    /// The item shown last that the search went on after; `nil` when it started from the newest.
+    public var after: Int64?
+
+    public init(found: ItemToShow?, after: Int64? = nil) {
+        self.found = found
+        self.after = after
+    }
 }

@@ -10,12 +10,14 @@ public final class ShowItemInteractor: ShowItemUseCase {
         self.daemon = daemon
     }
 
-    public func item(number: Int64, width: Int) async throws -> RPC.GetItem.Result {
-        try await daemon.call(RPC.GetItem.self, .init(number: number, width: width, shown: true))
+    public func item(number: Int64, width: Int) async throws -> ItemToShow {
+        let result = try await daemon.call(RPC.GetItem.self, .init(number: number, width: width, shown: true))
+        return ItemToShow(item: result.item, rendered: result.rendered)
     }
 
-    public func nextItem(afterShown: Bool, width: Int) async throws -> RPC.NextItem.Result {
-        try await daemon.call(RPC.NextItem.self, .init(afterShown: afterShown, width: width))
+    public func nextItem(afterShown: Bool, width: Int) async throws -> NextUnreadItem {
+        let result = try await daemon.call(RPC.NextItem.self, .init(afterShown: afterShown, width: width))
+        return NextUnreadItem(found: result.item.map { ItemToShow(item: $0, rendered: result.rendered) }, after: result.after)
     }
 
     public func markRead(number: Int64) async throws {

@@ -26,7 +26,7 @@ public final class ShowItemPresenter: ShowItemPresentation {
     // MARK: - ShowItemPresentation
 
     public func viewDidLoad() async -> ExitStatus {
-        let result: RPC.GetItem.Result
+        let result: ItemToShow
         switch await findItem() {
         case .found(let found): result = found
         case .missing(let failure): return fail(failure)
@@ -48,7 +48,7 @@ public final class ShowItemPresenter: ShowItemPresentation {
 
     /// What `findItem()` came to.
     private enum Lookup {
-        case found(RPC.GetItem.Result)
+        case found(ItemToShow)
         /// Why there is no item to show.
         case missing(CommandFailure)
     }
@@ -60,11 +60,11 @@ public final class ShowItemPresenter: ShowItemPresentation {
             let action = request.next ? "cannot find the next unread item" : "cannot find the newest unread item"
             do {
                 let next = try await interactor.nextItem(afterShown: request.next, width: request.width)
-                guard let item = next.item else {
+                guard let found = next.found else {
                     let none = next.after.map { "no unread items after item \($0)" } ?? "no unread items"
                     return .missing(CommandFailure(message: none))
                 }
-                return .found(RPC.GetItem.Result(item: item, rendered: next.rendered))
+                return .found(found)
             } catch {
                 return .missing(CommandFailure(error, action: action))
             }

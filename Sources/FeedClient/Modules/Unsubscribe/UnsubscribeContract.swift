@@ -29,5 +29,5 @@ public protocol UnsubscribeUseCase {
     /// - Returns: the removed feed, with its counters as they were, and what became of its items.
     /// - Throws: `RPCError` (`notFound`, `ambiguous` also for a prefix too short) or
     ///   `DaemonClientError`.
-    func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> RPC.Unsubscribe.Result
+    func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> FeedRemoval
 }

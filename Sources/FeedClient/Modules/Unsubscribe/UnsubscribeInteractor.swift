@@ -9,7 +9,7 @@ public final class UnsubscribeInteractor: UnsubscribeUseCase {
         self.daemon = daemon
     }
 
-    public func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> RPC.Unsubscribe.Result {
+    public func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> FeedRemoval {
         try await daemon.call(RPC.Unsubscribe.self, .init(feed: selector, deleteStarred: deleteStarred ? true : nil))
     }
 }

@@ -40,7 +40,7 @@ public final class UnsubscribePresenter: UnsubscribePresentation {
 
     /// `Unsubscribed from "Planet Terminal" (3 items deleted)`, and when starred items were
     /// kept, `(18 items deleted, 2 starred items kept; --delete-starred deletes them too)`.
-    static func confirmation(for result: RPC.Unsubscribe.Result) -> String {
+    static func confirmation(for result: FeedRemoval) -> String {
         let deleted = "\(Counted.phrase(result.deletedItems, "item")) deleted"
         guard result.keptItems > 0 else { return "Unsubscribed from \"\(result.feed.title)\" (\(deleted))" }
         let kept = "\(Counted.phrase(result.keptItems, "starred item")) kept"

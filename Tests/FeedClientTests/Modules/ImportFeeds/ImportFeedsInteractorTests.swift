@@ -7,10 +7,11 @@ struct ImportFeedsInteractorTests {
 
     @Test func readsTheFileAndSendsItsText() async throws {
         let daemon = DaemonClientStub()
-        daemon.stub(RPC.Import.self, .init(format: .opml, added: [Fixtures.feed(4)], existing: [], skipped: []))
+        let skip = ImportSkip(entry: "exec:~/bin/script", location: "line 7", reason: "commands are not imported")
+        daemon.stub(RPC.Import.self, .init(format: .opml, added: [Fixtures.feed(4)], existing: [Fixtures.feed(5)], skipped: [skip]))
         let reader = ImportFileReaderStub(.success(Self.opml))
         let result = try await ImportFeedsInteractor(daemon: daemon, reader: reader).importFeeds(from: "subs.opml", format: nil)
-        #expect(result.added.map(\.id) == [4])
+        #expect(result == ImportedFeeds(format: .opml, added: [Fixtures.feed(4)], existing: [Fixtures.feed(5)], skipped: [skip]))
         #expect(reader.reads.map(\.path) == ["subs.opml"])
         #expect(reader.reads.map(\.limit) == [1_000_000])
         #expect(daemon.params(of: RPC.Import.self) == [.init(document: Self.opml, format: nil)])

@@ -9,10 +9,10 @@ final class ImportFeedsViewSpy: ImportFeedsView {
 }
 
 final class ImportFeedsUseCaseStub: ImportFeedsUseCase {
-    var result: Result<RPC.Import.Result, any Error>
+    var result: Result<ImportedFeeds, any Error>
     private(set) var requests: [(path: String, format: ImportFormat?)] = []
-    init(_ result: Result<RPC.Import.Result, any Error>) { self.result = result }
-    func importFeeds(from path: String, format: ImportFormat?) async throws -> RPC.Import.Result {
+    init(_ result: Result<ImportedFeeds, any Error>) { self.result = result }
+    func importFeeds(from path: String, format: ImportFormat?) async throws -> ImportedFeeds {
         requests.append((path, format))
         return try result.get()
     }

@@ -16,7 +16,7 @@ struct ImportFeedsPresenterTests {
             ImportSkip(entry: "exec:~/bin/script", location: "line 7", reason: "commands are not imported"),
             ImportSkip(entry: "ftp://old.example/feed", location: nil, reason: "only http and https feeds can be imported"),
         ]
-        let result = RPC.Import.Result(
+        let result = ImportedFeeds(
             format: .newsboat, added: [Fixtures.feed(4), Fixtures.feed(5), Fixtures.feed(6)],
             existing: [Fixtures.feed(1), Fixtures.feed(2)], skipped: skipped)
         let interactor = ImportFeedsUseCaseStub(.success(result))

@@ -3,15 +3,15 @@ import Testing
 @testable import FeedClient
 
 struct ReloadPresenterTests {
-    static let result = RPC.Reload.Result(
+    static let configuration = ReloadedConfiguration(
         configPath: "/home/ada/.config/tidings/config.yaml", changes: ["refresh_interval 1800 → 600", "rules: 3 rules"],
         rules: 3, hooks: 1, notify: false, refreshInterval: 600)
 
     @Test func aReloadSaysWhatIsInForceAndWhatChanged() {
-        #expect(ReloadPresenter.confirmation(for: Self.result)
+        #expect(ReloadPresenter.confirmation(for: Self.configuration)
             == "Reloaded /home/ada/.config/tidings/config.yaml: 3 rules, 1 hook, refresh every 10 min "
             + "(changed: refresh_interval 1800 → 600, rules: 3 rules)")
-        let unchanged = RPC.Reload.Result(
+        let unchanged = ReloadedConfiguration(
             configPath: "/c.yaml", changes: [], rules: 1, hooks: 0, notify: true, refreshInterval: 1800)
         #expect(ReloadPresenter.confirmation(for: unchanged)
             == "Reloaded /c.yaml: 1 rule, 0 hooks, notifications on, refresh every 30 min (nothing changed)")
@@ -19,7 +19,7 @@ struct ReloadPresenterTests {
 
     @Test func theRouterPrintsOneLineAndSucceeds() async {
         let test = ModuleTestDependencies()
-        test.daemon.stub(RPC.Reload.self, Self.result)
+        test.daemon.stub(RPC.Reload.self, ReloadInteractorTests.result)
         #expect(await ReloadRouter.assemble(dependencies: test.dependencies).run() == .success)
         #expect(test.terminal.outLines.count == 1)
         #expect(test.terminal.out.hasPrefix("Reloaded /home/ada/.config/tidings/config.yaml: 3 rules"))

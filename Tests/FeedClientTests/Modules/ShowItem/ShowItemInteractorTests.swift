@@ -12,6 +12,19 @@ struct ShowItemInteractorTests {
         #expect(daemon.params(of: RPC.GetItem.self) == [.init(number: 12, width: 72, shown: true)])
     }
 
+    @Test func asksForTheNextUnreadItemAndSaysWhatItWentOnAfter() async throws {
+        let daemon = DaemonClientStub()
+        daemon.stub(RPC.NextItem.self, .init(item: Fixtures.item(30), rendered: .init(text: "Next", links: []), after: 31))
+        let next = try await ShowItemInteractor(daemon: daemon).nextItem(afterShown: true, width: 72)
+        #expect(next == NextUnreadItem(
+            found: ItemToShow(item: Fixtures.item(30), rendered: .init(text: "Next", links: [])), after: 31))
+        #expect(daemon.params(of: RPC.NextItem.self) == [.init(afterShown: true, width: 72)])
+
+        daemon.stub(RPC.NextItem.self, .init(item: nil, after: 30))
+        #expect(try await ShowItemInteractor(daemon: daemon).nextItem(afterShown: true, width: 72)
+            == NextUnreadItem(found: nil, after: 30))
+    }
+
     @Test func marksTheOneItemRead() async throws {
         let daemon = DaemonClientStub()
         daemon.stub(RPC.MarkRead.self, .init(updated: 1))

@@ -10,24 +10,23 @@ final class ShowItemViewSpy: ShowItemView {
 }
 
 final class ShowItemUseCaseStub: ShowItemUseCase {
-    var result: Result<RPC.GetItem.Result, any Error>
+    var result: Result<ItemToShow, any Error>
     var markReadError: (any Error)?
     /// What `nextItem` answers; by default the item of `result`, with nothing shown before.
-    var nextResult: Result<RPC.NextItem.Result, any Error>?
+    var nextResult: Result<NextUnreadItem, any Error>?
     private(set) var requests: [(number: Int64, width: Int)] = []
     private(set) var nextRequests: [(afterShown: Bool, width: Int)] = []
     private(set) var markedRead: [Int64] = []
 
-    init(_ result: Result<RPC.GetItem.Result, any Error>) { self.result = result }
+    init(_ result: Result<ItemToShow, any Error>) { self.result = result }
 
-    func nextItem(afterShown: Bool, width: Int) async throws -> RPC.NextItem.Result {
+    func nextItem(afterShown: Bool, width: Int) async throws -> NextUnreadItem {
         nextRequests.append((afterShown, width))
         if let nextResult { return try nextResult.get() }
-        let found = try result.get()
-        return RPC.NextItem.Result(item: found.item, rendered: found.rendered)
+        return NextUnreadItem(found: try result.get())
     }
 
-    func item(number: Int64, width: Int) async throws -> RPC.GetItem.Result {
+    func item(number: Int64, width: Int) async throws -> ItemToShow {
         requests.append((number, width))
         return try result.get()
     }

@@ -12,7 +12,7 @@ struct ShowItemPresenterTests {
     let view = ShowItemViewSpy()
 
     func run(
-        _ result: Result<RPC.GetItem.Result, any Error>, number: Int64? = 12, next: Bool = false, marksRead: Bool = true,
+        _ result: Result<ItemToShow, any Error>, number: Int64? = 12, next: Bool = false, marksRead: Bool = true,
         offset: Int = 0, configure: (ShowItemUseCaseStub) -> Void = { _ in }
     ) async -> (status: FeedClient.ExitStatus, interactor: ShowItemUseCaseStub) {
         let interactor = ShowItemUseCaseStub(result)
@@ -70,10 +70,10 @@ struct ShowItemPresenterTests {
 
     @Test func noUnreadItemLeftIsAFailureSoThatALoopEnds() async {
         let (newestStatus, _) = await run(.success(.init(item: Self.item())), number: nil) {
-            $0.nextResult = .success(.init(item: nil))
+            $0.nextResult = .success(.init(found: nil))
         }
         let (nextStatus, _) = await run(.success(.init(item: Self.item())), number: nil, next: true) {
-            $0.nextResult = .success(.init(item: nil, after: 30))
+            $0.nextResult = .success(.init(found: nil, after: 30))
         }
         #expect(view.shown.isEmpty)
         #expect(view.failures == [

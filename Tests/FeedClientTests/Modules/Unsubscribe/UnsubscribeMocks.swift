@@ -16,15 +16,15 @@ final class UnsubscribeViewSpy: UnsubscribeView {
 }
 
 final class UnsubscribeUseCaseStub: UnsubscribeUseCase {
-    var result: Result<RPC.Unsubscribe.Result, any Error>
+    var result: Result<FeedRemoval, any Error>
     private(set) var selectors: [String] = []
     private(set) var deleteStarred: [Bool] = []
-    init(_ result: Result<RPC.Unsubscribe.Result, any Error>) { self.result = result }
+    init(_ result: Result<FeedRemoval, any Error>) { self.result = result }
     /// Every item of `feed` deleted.
     convenience init(_ feed: Feed) {
         self.init(.success(.init(feed: feed, deletedItems: feed.itemCount, keptItems: 0)))
     }
-    func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> RPC.Unsubscribe.Result {
+    func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> FeedRemoval {
         selectors.append(selector)
         self.deleteStarred.append(deleteStarred)
         return try result.get()
