@@ -1,4 +1,4 @@
-/// Wires the Rules module. It goes to no other screen: the presenter's answer is how the command
+/// Wires the ManageRules module. It goes to no other screen: the presenter's answer is how the command
 /// ends.
 public enum ManageRulesRouter {
     /// Builds the module for `tidings rules [--json]`, `tidings rules test NAME [--json]` and

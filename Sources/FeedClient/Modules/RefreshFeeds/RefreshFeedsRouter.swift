@@ -1,4 +1,4 @@
-/// Wires the Refresh module. It goes to no other screen: the presenter's answer is how the command
+/// Wires the RefreshFeeds module. It goes to no other screen: the presenter's answer is how the command
 /// ends.
 public enum RefreshFeedsRouter {
     /// Builds the module for `tidings refresh [FEED...] [--json]`.

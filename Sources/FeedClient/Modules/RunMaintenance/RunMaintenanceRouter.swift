@@ -1,4 +1,4 @@
-/// Wires the Maintenance module. It goes to no other screen: the presenter's answer is how the command
+/// Wires the RunMaintenance module. It goes to no other screen: the presenter's answer is how the command
 /// ends.
 public enum RunMaintenanceRouter {
     /// Builds the module for `tidings maintenance [--no-vacuum] [--retention] [--json]`.
