@@ -38,6 +38,12 @@ public final class ReaderPresenter: ReaderNavigator {
     private var stack: [any ReaderScreen] = []
     private var status = ReaderStatusLine()
     private var refreshing = false
+    /// New items came and the screens are to be told once the burst settles.
+    private var newItemsPending = false
+    /// How long the screens wait for more new items before they update: a refresh of many
+    /// feeds stores them one feed at a time, and every update asks the daemon for the counts
+    /// and the window again.
+    static let newItemsPause: Duration = .milliseconds(150)
     private var ending: ExitStatus?
     private let events: AsyncStream<ReaderEvent>
     private let post: AsyncStream<ReaderEvent>.Continuation
@@ -172,7 +178,15 @@ public final class ReaderPresenter: ReaderNavigator {
         case .terminal(let event):
             await handle(event)
         case .newItems(let items):
-            guard !items.isEmpty else { return }
+            guard !items.isEmpty, !newItemsPending else { return }
+            newItemsPending = true
+            let post = self.post
+            Task {
+                try? await Task.sleep(for: Self.newItemsPause)
+                post.yield(.newItemsSettled)
+            }
+        case .newItemsSettled:
+            newItemsPending = false
             await dataDidChange()
         case .watchEnded(let reason):
             say(reason.map { "No live updates: \($0)" } ?? "The daemon stopped: no live updates", isError: true)

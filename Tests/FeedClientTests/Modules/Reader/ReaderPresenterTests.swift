@@ -95,6 +95,18 @@ struct ReaderPresenterTests {
         #expect(first.changes == 1)
     }
 
+    @Test func aBurstOfNewItemsUpdatesTheScreensOnce() async {
+        let first = ReaderScreenSpy("feeds", on: terminal)
+        let presenter = presenter(first: first)
+        for number in 1...5 { live.postItems.yield([Fixtures.item(Int64(number))]) }
+        Task { @MainActor in
+            for _ in 0..<200 where first.changes == 0 { try? await Task.sleep(for: .milliseconds(10)) }
+            terminal.type("Q")
+        }
+        _ = await presenter.viewDidLoad()
+        #expect(first.changes == 1)
+    }
+
     @Test func anUnreachableDaemonFailsBeforeTheScreenIsTaken() async {
         live.connectError = DaemonClientError.unreachable(socketPath: "/tmp/x.sock", reason: .noSocket)
         let log = FailureLog()
