@@ -44,11 +44,14 @@ struct ReaderTests {
         func readerPane(browser: String? = nil) async throws -> Tmux {
             try await Tmux(
                 command: "\(reader); echo EXIT=$?; echo BEGIN-stty; stty -a; echo END-stty; sleep 60",
-                environment: environment(browser: browser))
+                environment: environment(browser: browser), directory: daemon.directory)
         }
 
-        func stop() async throws {
-            try await server.stop()
+        /// Stops the daemon (SIGTERM, not waited for: the test process may end before a
+        /// deinit would run) and the HTTP server.
+        func end() {
+            daemon.signal(SIGTERM)
+            Task { [server] in try? await server.stop() }
         }
     }
 
@@ -111,7 +114,7 @@ struct ReaderTests {
     /// `q` on the feeds screen gives the terminal back.
     @Test func readMarkStarSearchLiveResizeQuit() async throws {
         let world = try await World.start()
-        defer { Task { try? await world.stop() } }
+        defer { world.end() }
         let browser = try BrowserScript(in: world.daemon.directory)
         let tmux = try await world.readerPane(browser: browser.command)
         defer { tmux.kill() }
@@ -186,7 +189,7 @@ struct ReaderTests {
     /// reader then takes its screen back and redraws; `Q` leaves from deep inside.
     @Test func terminalBrowserThenHardQuit() async throws {
         let world = try await World.start()
-        defer { Task { try? await world.stop() } }
+        defer { world.end() }
         let w3m = world.daemon.directory.appendingPathComponent("bin/w3m").path
         let argv = world.daemon.directory.appendingPathComponent("w3m-argv.txt").path
         let modes = world.daemon.directory.appendingPathComponent("w3m-stty.txt").path
@@ -233,7 +236,7 @@ struct ReaderTests {
     /// SIGTERM to the client: it ends with 143 and gives the terminal back.
     @Test func sigtermRestoresTheTerminal() async throws {
         let world = try await World.start()
-        defer { Task { try? await world.stop() } }
+        defer { world.end() }
         let tmux = try await world.readerPane()
         defer { tmux.kill() }
 
@@ -249,9 +252,9 @@ struct ReaderTests {
     /// `fg` brings the reader back, redrawn.
     @Test func ctrlZSuspendsAndFgResumes() async throws {
         let world = try await World.start()
-        defer { Task { try? await world.stop() } }
+        defer { world.end() }
         // dash: it leaves the terminal's modes alone, so `stty -a` shows what the reader left.
-        let tmux = try await Tmux(command: "/bin/sh -i", environment: world.environment())
+        let tmux = try await Tmux(command: "/bin/sh -i", environment: world.environment(), directory: world.daemon.directory)
         defer { tmux.kill() }
         try await tmux.waitForScreen("the shell's prompt") { lines in lines.contains { !$0.isEmpty } }
         try await tmux.type("PS1='PROMPT$ '; set -m")

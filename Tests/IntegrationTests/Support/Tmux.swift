@@ -17,11 +17,14 @@ final class Tmux: Sendable {
     private let environment: [String: String]
 
     /// Starts the server with a detached session of `width` × `height` running `command`
-    /// (through `sh -c`), the pane's environment `environment` (passed with `-e`).
+    /// (through `sh -c`), the pane's environment `environment` (passed with `-e`); the
+    /// server's socket goes in `directory` (a test's own, removed with it).
     /// - Throws: `HarnessError` when tmux fails to start the session.
-    init(command: String, environment: [String: String], width: Int = 100, height: Int = 30) async throws {
+    init(command: String, environment: [String: String], directory: URL, width: Int = 100, height: Int = 30) async throws {
         server = "tidings-it-\(UUID().uuidString.prefix(8))"
-        self.environment = DaemonHarness.baseEnvironment(home: environment["HOME"] ?? NSTemporaryDirectory())
+        var own = DaemonHarness.baseEnvironment(home: directory.path)
+        own["TMUX_TMPDIR"] = directory.path
+        self.environment = own
         let variables = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
         // Started with ChildProcess, not `Process`: the server this forks must begin with an
         // empty signal mask and default dispositions (a test runner's thread blocks most
