@@ -20,8 +20,9 @@ LOG_FILE    = $(XDG_STATE)/tidings/tidingsd.log
 APT_PACKAGES = libcurl4-openssl-dev libxml2-dev libsqlite3-dev libncurses-dev pkg-config
 # What only the tests need: systemd-analyze (the unit files are verified), sqlite3 (the
 # crash and shutdown tests check the database with PRAGMA integrity_check), jq (an example
-# of docs/cli.md that the tests run uses it) and faketime (a daemon run with its clock ahead).
-TEST_PACKAGES = systemd sqlite3 jq faketime
+# of docs/cli.md that the tests run uses it), faketime (a daemon run with its clock ahead) and
+# tmux (the reader is driven in a real terminal).
+TEST_PACKAGES = systemd sqlite3 jq faketime tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS = -c release --static-swift-stdlib
 

@@ -91,7 +91,7 @@ let package = Package(
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         .testTarget(name: "FeedClientTests", dependencies: ["FeedClient", "FeedIPC"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["TestSupport", "FeedEntities", "FeedIPC", "FeedStorage"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ChildProcess", "TestSupport", "FeedEntities", "FeedIPC", "FeedStorage"], resources: [.copy("Fixtures")]),
         // A real HTTP server on 127.0.0.1 for tests (NIO, test-only).
         .target(name: "TestSupport", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),

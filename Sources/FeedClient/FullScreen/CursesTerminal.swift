@@ -245,8 +245,15 @@ public final class CursesTerminal: FullScreenTerminal {
         guard !isEnded else { return }
         suspend()
         tidings_signal_default(SIGTSTP)
-        // raise, not kill: the calling thread stops before the handler below is back.
+        // raise, not kill: the calling thread stops before the handler below is back. The main
+        // actor may run on a Dispatch worker thread, which blocks SIGTSTP: unblocked here, or
+        // the signal would stay pending and the process would never stop.
+        var stop = sigset_t(), previousMask = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stop, &previousMask)
         raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         var ignored = sigaction()
         tidings_signal_to_pipe_install(SIGTSTP, &ignored)
         resume()

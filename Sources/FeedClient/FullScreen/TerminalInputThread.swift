@@ -127,9 +127,11 @@ final class TerminalInputThread: Sendable {
         }
     }
 
-    /// Readable with no bytes: the end of a file or pipe (a terminal has bytes when readable;
-    /// ncurses reads all of them while the main actor drains).
+    /// Readable with no bytes: the end of a file or pipe. Never on a terminal, which ends with
+    /// a hang-up (POLLHUP): there, no bytes only means another reader took them between the
+    /// poll and here (a terminal browser reading its input while the reader is suspended).
     private static func isAtEnd(_ descriptor: Int32) -> Bool {
+        guard isatty(descriptor) == 0 else { return false }
         var available: Int32 = 0
         return ioctl(descriptor, UInt(FIONREAD), &available) == 0 && available == 0
     }
