@@ -237,13 +237,17 @@ extension SQLiteFeedStore {
 
     /// Feed columns and counters; the counters come from the `item_by_feed` index alone, less
     /// the unread items rules hid (the small partial index `item_hidden_unread`): a hidden item
-    /// is not waiting to be read. Tags come joined by U+001F, which a valid tag cannot hold.
+    /// is not waiting to be read. The planner, which knows nothing of that index's size, would
+    /// otherwise walk every unread item of the feed in `item_by_feed` and read each row for
+    /// `is_hidden` (120 ms for 100,000 unread items, most of the feeds list's time), hence
+    /// `INDEXED BY`. Tags come joined by U+001F, which a valid tag cannot hold.
     private static let feedSelect = """
         SELECT feed.id, feed.url, COALESCE(feed.custom_title, feed.title), feed.site_link, feed.subscribed_at,
                feed.last_refreshed, feed.last_attempt, feed.last_error,
                COUNT(item.id),
                COALESCE(SUM(item.is_read = 0), 0)
-                 - (SELECT COUNT(*) FROM item AS hidden WHERE hidden.feed_id = feed.id AND hidden.is_hidden = 1 AND hidden.is_read = 0),
+                 - (SELECT COUNT(*) FROM item AS hidden INDEXED BY item_hidden_unread
+                    WHERE hidden.feed_id = feed.id AND hidden.is_hidden = 1 AND hidden.is_read = 0),
                feed.http_status, feed.failures, feed.etag, feed.last_modified, feed.moved_to,
                feed.gone_since, feed.next_check, feed.update_hint, feed.custom_title IS NOT NULL,
                (SELECT group_concat(tag, char(31)) FROM feed_tag WHERE feed_tag.feed_id = feed.id)
