@@ -27,7 +27,30 @@ public final class ThreadedDaemonClient: DaemonClient, @unchecked Sendable {
         _ method: M.Type, _ params: M.Params, notifications: (_ line: Data) -> Void
     ) async throws -> M.Result {
         try await withTaskExecutorPreference(thread) {
-            try await client.call(method, params, notifications: notifications)
+            do {
+                return try await client.call(method, params, notifications: notifications)
+            } catch let error as DaemonClientError where Self.isStale(error) && Self.repeatable.contains(M.name) {
+                // The daemon closes connections idle for `client_idle_timeout` (5 min): the
+                // reader's stay open while its user reads. The failed call dropped the
+                // connection, so this one opens a fresh one.
+                return try await client.call(method, params, notifications: notifications)
+            }
+        }
+    }
+
+    /// Requests that may be sent again when their connection turned out closed: they read,
+    /// or set a state to a given value, so a second run changes nothing more than the first.
+    static let repeatable: Set<String> = [
+        RPC.Hello.name, RPC.ListItems.name, RPC.Search.name, RPC.GetItem.name, RPC.ListFeeds.name,
+        RPC.Status.name, RPC.MarkRead.name, RPC.Star.name,
+    ]
+
+    /// Whether `error` says the connection was closed under the call, rather than that the
+    /// daemon cannot be reached or refused the request.
+    private static func isStale(_ error: DaemonClientError) -> Bool {
+        switch error {
+        case .connectionLost, .unanswered: true
+        default: false
         }
     }
 

@@ -46,4 +46,39 @@ struct ThreadedDaemonClientTests {
             _ = try await client.call(RPC.ListFeeds.self, .init())
         }
     }
+
+    /// Fails the first call as a connection the daemon closed while idle would.
+    final class ClosedOnceClient: DaemonClient {
+        /// What each call in turn does: fail with the error, or answer (`nil`).
+        var failures: [DaemonClientError?]
+        private(set) var calls: [String] = []
+
+        init(failing failures: [DaemonClientError?]) { self.failures = failures }
+
+        func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params, notifications: (_ line: Data) -> Void) async throws -> M.Result {
+            calls.append(M.name)
+            if !failures.isEmpty, let failure = failures.removeFirst() { throw failure }
+            return try JSONDecoder().decode(M.Result.self, from: Data(#"{"feeds": [], "items": [], "updated": 1, "missing": [], "outcomes": []}"#.utf8))
+        }
+
+        func hello() async throws -> RPC.Hello.Result {
+            RPC.Hello.Result(protocolVersion: ProtocolVersion.current, daemonVersion: "test")
+        }
+    }
+
+    @Test func aReadOrAStateSetIsSentAgainOnAFreshConnectionAfterAnIdleClose() async throws {
+        let closed = ClosedOnceClient(failing: [.connectionLost, nil, .unanswered(method: RPC.MarkRead.name), nil])
+        let client = try ThreadedDaemonClient(closed)
+        _ = try await client.call(RPC.ListFeeds.self, .init())
+        _ = try await client.call(RPC.MarkRead.self, .init(numbers: [1], read: true))
+        #expect(closed.calls == [RPC.ListFeeds.name, RPC.ListFeeds.name, RPC.MarkRead.name, RPC.MarkRead.name])
+    }
+
+    @Test func aRefreshOrAnUnreachableDaemonIsNotRetried() async throws {
+        let closed = ClosedOnceClient(failing: [.connectionLost, .unreachable(socketPath: "/x", reason: .noSocket)])
+        let client = try ThreadedDaemonClient(closed)
+        await #expect(throws: DaemonClientError.connectionLost) { _ = try await client.call(RPC.Refresh.self, .init()) }
+        await #expect(throws: DaemonClientError.self) { _ = try await client.call(RPC.ListFeeds.self, .init()) }
+        #expect(closed.calls == [RPC.Refresh.name, RPC.ListFeeds.name])
+    }
 }

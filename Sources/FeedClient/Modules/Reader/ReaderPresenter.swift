@@ -16,17 +16,22 @@ public final class ReaderPresenter: ReaderNavigator {
         public var makeFirstScreen: @MainActor (any ReaderNavigator) -> any ReaderScreen
         /// Writes a failure before the terminal was taken or after it was given back.
         public var showFailure: @MainActor (CommandFailure) -> Void
+        /// Ends the process with a status once the terminal was given back (on a signal). The
+        /// executable's never returns; should it return (a test's), the loop ends as usual.
+        public var exitNow: @MainActor (ExitStatus) -> Void
 
         public init(
             beginTerminal: @escaping @MainActor () throws -> any FullScreenTerminal,
             makeStatusView: @escaping @MainActor (any Screen) -> any ReaderStatusView,
             makeFirstScreen: @escaping @MainActor (any ReaderNavigator) -> any ReaderScreen,
-            showFailure: @escaping @MainActor (CommandFailure) -> Void
+            showFailure: @escaping @MainActor (CommandFailure) -> Void,
+            exitNow: @escaping @MainActor (ExitStatus) -> Void
         ) {
             self.beginTerminal = beginTerminal
             self.makeStatusView = makeStatusView
             self.makeFirstScreen = makeFirstScreen
             self.showFailure = showFailure
+            self.exitNow = exitNow
         }
     }
 
@@ -158,8 +163,24 @@ public final class ReaderPresenter: ReaderNavigator {
     private func startListening(to terminal: any FullScreenTerminal) {
         let post = self.post
         let keys = terminal.events
+        let exitNow = parts.exitNow
         Task { @MainActor in
-            for await event in keys { post.yield(.terminal(event)) }
+            for await event in keys {
+                switch event {
+                case .terminate(let signal):
+                    // At once, even while a screen waits for a stuck daemon: the terminal is
+                    // given back and the process ends as the signal asks.
+                    terminal.end()
+                    exitNow(ExitStatus.interrupted(signal: signal))
+                    post.yield(.terminal(event))
+                case .suspend:
+                    // Likewise: Ctrl-Z stops the reader even while it waits. The grid is sent
+                    // again on resuming, so nothing needs drawing afterwards.
+                    terminal.suspendProcess()
+                default:
+                    post.yield(.terminal(event))
+                }
+            }
             post.yield(.terminal(.inputClosed))
         }
         let live = self.live
@@ -232,7 +253,6 @@ public final class ReaderPresenter: ReaderNavigator {
             redrawAll()
         case .suspend:
             terminal.suspendProcess()
-            redrawAll()
         case .terminate(let signal):
             ending = .interrupted(signal: signal)
         case .inputClosed:

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Wires the reader: the shell with its daemon connections, the terminal and the first screen.
 /// The screens' own Routers build the rest as the user goes.
 public enum ReaderRouter {
@@ -36,7 +42,8 @@ public enum ReaderRouter {
                     daemon: connections.screens, clock: dependencies.clock, bindings: bindings, browser: browser,
                     navigator: navigator))
             },
-            showFailure: { terminal.writeFailure($0) })
+            showFailure: { terminal.writeFailure($0) },
+            exitNow: { exit($0.code) })
         let presenter = ReaderPresenter(
             parts: parts, bindings: bindings,
             live: ReaderInteractor(watcher: connections.watcher, refresher: connections.refresher))

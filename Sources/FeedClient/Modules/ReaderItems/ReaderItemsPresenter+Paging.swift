@@ -3,36 +3,69 @@ import FeedIPC
 
 extension ReaderItemsPresenter {
     /// Replaces the window with the page at `anchor` and puts the cursor in it.
-    func load(_ anchor: ItemPageAnchor) async {
-        guard let page = await fetch(anchor) else { return }
+    /// - Returns: whether the page came.
+    @discardableResult
+    func load(_ anchor: ItemPageAnchor) async -> Bool {
+        guard let page = await fetch(anchor) else { return false }
         replaceWindow(with: page)
         switch anchor {
         case .end: selectRow(total - 1)
         default: selectRow(offset)
         }
+        return true
     }
 
     /// Loads the window around the item numbered `number` and puts the cursor on it (on the
-    /// item that took its place, when it left the listing).
+    /// item that took its place, when it left the listing). When the item is gone from the
+    /// store (retention, an unsubscribed feed), around its nearest loaded neighbour that is not,
+    /// else from the top.
     func recenter(on number: Int64) async {
-        let above = view.listRows
+        for candidate in ([number] + neighbours(of: number)).prefix(8) {
+            switch await recenterOnce(on: candidate) {
+            case .done, .failed: return
+            case .gone: continue
+            }
+        }
+        await load(.top)
+    }
+
+    private enum Recentering {
+        case done
+        /// The item is not in the store any more.
+        case gone
+        /// The daemon failed (said on the status line).
+        case failed
+    }
+
+    private func recenterOnce(on number: Int64) async -> Recentering {
         let before: ItemPage
         do {
-            before = try await interactor.page(of: source, from: .before(number), limit: above, unreadOnly: false)
+            before = try await interactor.page(of: source, from: .before(number), limit: view.listRows, unreadOnly: false)
         } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
-            // The item is gone (retention, unsubscribed): the listing from its top.
-            await load(.top)
-            return
+            return .gone
         } catch {
             router.say(CommandFailure(error, action: "cannot list the items").message, isError: true)
-            return
+            return .failed
         }
         let anchor: ItemPageAnchor = before.items.last.map { .after($0.id) } ?? .top
-        guard let rest = await fetch(anchor) else { return }
+        guard let rest = await fetch(anchor) else { return .failed }
         items = before.items + rest.items
         offset = before.offset
         total = rest.total
-        selectRow(before.offset + before.items.count)
+        // By number: an item stored between the two requests must not take the cursor.
+        selectRow(offset + (items.firstIndex { $0.id == number } ?? before.items.count))
+        return .done
+    }
+
+    /// The loaded items around the one numbered `number`, nearest first, below before above.
+    func neighbours(of number: Int64) -> [Int64] {
+        guard let index = items.firstIndex(where: { $0.id == number }) else { return items.map(\.id) }
+        var result: [Int64] = []
+        for distance in 1..<max(1, items.count) {
+            if index + distance < items.count { result.append(items[index + distance].id) }
+            if index - distance >= 0 { result.append(items[index - distance].id) }
+        }
+        return result
     }
 
     /// Makes sure the rows on screen are loaded, asking for the page below or above the
@@ -45,12 +78,12 @@ extension ReaderItemsPresenter {
             let window = offset..<(offset + items.count)
             if window.contains(needed.lowerBound), needed.upperBound <= window.upperBound { break }
             if items.isEmpty || needed.lowerBound >= window.upperBound + pageSize || needed.upperBound + pageSize <= window.lowerBound {
-                // A jump: load where the screen is, from whichever end is nearer.
+                // A jump: load the end nearer to where the screen is, and go there.
                 await load(needed.lowerBound < total / 2 ? .top : .end)
                 return
             }
             if needed.upperBound > window.upperBound, let last = items.last {
-                guard let page = await fetch(.after(last.id)) else { return }
+                guard let page = await fetch(.after(last.id)) else { return await recoverFromVanishedAnchor() }
                 if page.items.isEmpty || page.offset != window.upperBound {
                     replaceWindow(with: page)
                 } else {
@@ -58,7 +91,7 @@ extension ReaderItemsPresenter {
                     total = page.total
                 }
             } else if needed.lowerBound < window.lowerBound, let first = items.first {
-                guard let page = await fetch(.before(first.id)) else { return }
+                guard let page = await fetch(.before(first.id)) else { return await recoverFromVanishedAnchor() }
                 if page.items.isEmpty || page.offset + page.items.count != window.lowerBound {
                     replaceWindow(with: page)
                 } else {
@@ -82,6 +115,18 @@ extension ReaderItemsPresenter {
         cursor.select(row, count: total, visible: view.listRows)
     }
 
+    /// The window's edge item left the store under it: the window is loaded again around the
+    /// cursor's item (or its nearest neighbour still there).
+    private func recoverFromVanishedAnchor() async {
+        guard anchorVanished else { return }
+        anchorVanished = false
+        if let number = selectedItem?.id ?? items.last?.id {
+            await recenter(on: number)
+        } else {
+            await load(.top)
+        }
+    }
+
     /// Keeps at most four pages loaded, dropping those farthest from the cursor.
     private func trimWindow() {
         let limit = pageSize * 4
@@ -99,6 +144,9 @@ extension ReaderItemsPresenter {
     private func fetch(_ anchor: ItemPageAnchor) async -> ItemPage? {
         do {
             return try await interactor.page(of: source, from: anchor, limit: pageSize, unreadOnly: false)
+        } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
+            anchorVanished = true
+            return nil
         } catch {
             router.say(CommandFailure(error, action: "cannot list the items").message, isError: true)
             return nil

@@ -19,6 +19,8 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
     var total = 0
     var cursor = ListCursor()
     private var loaded = false
+    /// The last page asked for was anchored on an item the store no longer has.
+    var anchorVanished = false
     /// The item the article screen showed last, to select when the screen comes back.
     private var followedArticle: Item?
 
@@ -44,8 +46,8 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
 
     public func screenWillAppear() async {
         if !loaded {
-            loaded = true
-            await load(.top)
+            // Until a first page came (the daemon failed), every return tries again.
+            loaded = await load(.top)
         } else if let article = followedArticle {
             followedArticle = nil
             // Back from the article: the rows stay as they were (an item read there stays

@@ -76,6 +76,8 @@ final class ReaderScreenSpy: ReaderScreen {
     let name: String
     let screen: any Screen
     var consumes: Set<ReaderAction> = []
+    /// Handling a key waits until this is false again (a daemon that does not answer).
+    var waitsForever = false
     private(set) var appeared = 0
     private(set) var changes = 0
     private(set) var resizes = 0
@@ -97,6 +99,7 @@ final class ReaderScreenSpy: ReaderScreen {
     }
     func handle(_ key: KeyPress, action: ReaderAction?) async -> Bool {
         keys.append(key)
+        while waitsForever { try? await Task.sleep(for: .milliseconds(5)) }
         return action.map(consumes.contains) ?? false
     }
     func dataDidChange() async { changes += 1 }

@@ -17,13 +17,15 @@ struct ReaderPresenterTests {
                 },
                 makeStatusView: { ReaderStatusLineView(screen: $0) },
                 makeFirstScreen: { _ in first },
-                showFailure: { failures.entries.append($0) }),
+                showFailure: { failures.entries.append($0) },
+                exitNow: { failures.exits.append($0) }),
             bindings: .defaults, live: live)
     }
 
     @MainActor
     final class FailureLog {
         var entries: [CommandFailure] = []
+        var exits: [FeedClient.ExitStatus] = []
     }
 
     @Test func quitOnTheFirstScreenEndsTheReaderAndGivesTheTerminalBack() async {
@@ -49,13 +51,32 @@ struct ReaderPresenterTests {
         #expect(terminal.ended == 1)
     }
 
-    @Test func aSignalEndsTheReaderWithItsStatus() async {
-        let presenter = presenter(first: ReaderScreenSpy("feeds", on: terminal))
+    @Test func aSignalGivesTheTerminalBackAndEndsTheProcessAtOnce() async {
+        let log = FailureLog()
+        let presenter = presenter(first: ReaderScreenSpy("feeds", on: terminal), failures: log)
         terminal.send(.terminate(signal: 15))
-        let status = await presenter.viewDidLoad()
-        #expect(status == .interrupted(signal: 15))
-        #expect(status.code == 143)
-        #expect(terminal.ended == 1)
+        _ = await presenter.viewDidLoad()
+        #expect(log.exits == [FeedClient.ExitStatus.interrupted(signal: 15)])
+        #expect(FeedClient.ExitStatus.interrupted(signal: 15).code == 143)
+        #expect(terminal.ended >= 1)
+    }
+
+    @Test func aSignalIsHeardWhileAScreenWaitsForTheDaemon() async {
+        let log = FailureLog()
+        let stuck = ReaderScreenSpy("feeds", on: terminal)
+        stuck.waitsForever = true
+        let presenter = presenter(first: stuck, failures: log)
+        terminal.type("j")
+        Task { @MainActor in
+            for _ in 0..<200 where stuck.keys.isEmpty { try? await Task.sleep(for: .milliseconds(10)) }
+            terminal.send(.terminate(signal: 2))
+        }
+        Task { @MainActor in
+            for _ in 0..<500 where log.exits.isEmpty { try? await Task.sleep(for: .milliseconds(10)) }
+            stuck.waitsForever = false
+        }
+        _ = await presenter.viewDidLoad()
+        #expect(log.exits == [FeedClient.ExitStatus.interrupted(signal: 2)])
     }
 
     @Test func ctrlZStopsTheProcessAndRedraws() async {
