@@ -1,5 +1,5 @@
 /// Opens links in a browser. Owned by Routers: opening a link is navigation.
-public protocol BrowserLauncher {
+public protocol BrowserLauncher: Sendable {
     /// Opens `url` with the first of `commands` that can be started and waits until that
     /// browser exits (terminal browsers such as w3m need the terminal until then).
     ///

@@ -222,11 +222,16 @@ public final class CursesTerminal: FullScreenTerminal {
         isSuspended = true
         _ = api.def_prog_mode!()
         _ = api.endwin!()
+        // Ctrl-Z in the program that has the terminal now stops the reader with it (the
+        // default action), as the shell expects of one job, instead of a note in the pipe.
+        tidings_signal_default(SIGTSTP)
     }
 
     public func resume() {
         guard !isEnded, isSuspended else { return }
         isSuspended = false
+        var replaced = sigaction()
+        tidings_signal_to_pipe_install(SIGTSTP, &replaced)
         let window = api.stdscr!.pointee
         // The first refresh after endwin puts the program's modes back.
         _ = api.keypad!(window, true)

@@ -1,7 +1,8 @@
 @testable import FeedClient
 
 /// Records what would have been opened instead of starting anything.
-final class BrowserLauncherSpy: BrowserLauncher {
+final class BrowserLauncherSpy: BrowserLauncher, @unchecked Sendable {
+    // @unchecked: tests call it from one task at a time.
     private(set) var opened: [(url: String, commands: [BrowserCommand])] = []
     private(set) var streams: [BrowserStreams] = []
     var error: BrowserLaunchError?

@@ -85,8 +85,9 @@ public protocol ReaderArticleUseCase: AnyObject {
 public protocol ReaderArticleWireframe: AnyObject {
     /// Opens the list of the article's links and enclosures.
     func showLinks(_ links: [ReaderLink]) async
-    /// Opens `link` in the browser and returns once it is open.
+    /// Opens `link` in the browser and returns once it is open; a terminal browser has the
+    /// terminal until it exits, a graphical one is waited for off the main actor.
     /// - Throws: `BrowserLaunchError` or `ClientSettingsError`.
-    func openInBrowser(_ link: String) throws
+    func openInBrowser(_ link: String) async throws
     func say(_ message: String, isError: Bool)
 }

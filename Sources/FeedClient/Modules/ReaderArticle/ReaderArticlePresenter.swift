@@ -186,7 +186,7 @@ public final class ReaderArticlePresenter: ReaderScreen {
     private func open(enclosure: Bool) async {
         guard let item = content?.item else { return }
         do {
-            try router.openInBrowser(try interactor.openTarget(of: item, enclosure: enclosure))
+            try await router.openInBrowser(try interactor.openTarget(of: item, enclosure: enclosure))
             if !item.isRead { await setRead(true) }
         } catch {
             router.say(CommandFailure(error).message, isError: true)

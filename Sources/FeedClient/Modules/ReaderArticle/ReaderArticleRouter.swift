@@ -22,8 +22,8 @@ public final class ReaderArticleRouter: ReaderArticleWireframe {
         await context.navigator.push(ReaderLinksRouter.assemble(links: links, context: context))
     }
 
-    public func openInBrowser(_ link: String) throws {
-        try context.browser.open(link, on: context.navigator.terminal)
+    public func openInBrowser(_ link: String) async throws {
+        try await context.browser.open(link, on: context.navigator.terminal)
     }
 
     public func say(_ message: String, isError: Bool) {

@@ -96,9 +96,10 @@ public protocol ReaderItemsWireframe: AnyObject {
     func showArticle(_ number: Int64, list: any ReaderArticleList) async
     /// Opens the search prompt within `scope`.
     func showSearch(within scope: ItemSource.SearchScope) async
-    /// Opens `link` in the browser and returns once it is open.
+    /// Opens `link` in the browser and returns once it is open; a terminal browser has the
+    /// terminal until it exits, a graphical one is waited for off the main actor.
     /// - Throws: `BrowserLaunchError` or `ClientSettingsError`.
-    func openInBrowser(_ link: String) throws
+    func openInBrowser(_ link: String) async throws
     func refresh(feeds: [Int64])
     func say(_ message: String, isError: Bool)
 }

@@ -189,7 +189,7 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
         guard let item = selectedItem else { return }
         do {
             let target = try interactor.openTarget(of: item, enclosure: enclosure)
-            try router.openInBrowser(target)
+            try await router.openInBrowser(target)
             if !item.isRead {
                 try await interactor.setRead([item.id], read: true)
                 update(item.id) { $0.isRead = true }

@@ -25,8 +25,8 @@ public final class ReaderItemsRouter: ReaderItemsWireframe {
         await context.navigator.push(ReaderSearchRouter.assemble(scope: scope, context: context))
     }
 
-    public func openInBrowser(_ link: String) throws {
-        try context.browser.open(link, on: context.navigator.terminal)
+    public func openInBrowser(_ link: String) async throws {
+        try await context.browser.open(link, on: context.navigator.terminal)
     }
 
     public func refresh(feeds: [Int64]) {

@@ -21,8 +21,9 @@ public protocol ReaderLinksUseCase: AnyObject {
 /// Where the link list goes: the browser.
 @MainActor
 public protocol ReaderLinksWireframe: AnyObject {
-    /// Opens `link` in the browser and returns once it is open.
+    /// Opens `link` in the browser and returns once it is open; a terminal browser has the
+    /// terminal until it exits, a graphical one is waited for off the main actor.
     /// - Throws: `BrowserLaunchError` or `ClientSettingsError`.
-    func openInBrowser(_ link: String) throws
+    func openInBrowser(_ link: String) async throws
     func say(_ message: String, isError: Bool)
 }

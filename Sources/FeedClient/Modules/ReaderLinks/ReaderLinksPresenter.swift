@@ -44,7 +44,7 @@ public final class ReaderLinksPresenter: ReaderScreen {
         case .open?, .openInBrowser?:
             guard links.indices.contains(cursor.selected) else { return true }
             do {
-                try router.openInBrowser(try interactor.openable(links[cursor.selected].url))
+                try await router.openInBrowser(try interactor.openable(links[cursor.selected].url))
             } catch {
                 router.say(CommandFailure(error).message, isError: true)
             }

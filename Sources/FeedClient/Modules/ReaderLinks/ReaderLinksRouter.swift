@@ -14,8 +14,8 @@ public final class ReaderLinksRouter: ReaderLinksWireframe {
             interactor: ReaderLinksInteractor(), router: ReaderLinksRouter(context: context))
     }
 
-    public func openInBrowser(_ link: String) throws {
-        try context.browser.open(link, on: context.navigator.terminal)
+    public func openInBrowser(_ link: String) async throws {
+        try await context.browser.open(link, on: context.navigator.terminal)
     }
 
     public func say(_ message: String, isError: Bool) {

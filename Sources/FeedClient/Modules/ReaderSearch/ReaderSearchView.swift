@@ -10,7 +10,8 @@ public final class ScreenReaderSearchView: ReaderSearchView {
     public func show(prompt: String, text: String) {
         let row = screen.size.rows - 1
         let width = screen.size.columns
-        let shownPrompt = TerminalText.sanitize(prompt)
+        // The sanitiser trims the end; the space after the colon belongs to the layout.
+        let shownPrompt = TerminalText.sanitize(prompt) + (prompt.last?.isWhitespace == true ? " " : "")
         var shownText = TerminalText.sanitize(text)
         let room = max(1, width - DisplayWidth.of(shownPrompt) - 1)
         while DisplayWidth.of(shownText) > room { shownText.removeFirst() }

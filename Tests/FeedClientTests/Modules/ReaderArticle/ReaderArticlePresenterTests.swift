@@ -37,7 +37,7 @@ final class ReaderArticleWireframeSpy: ReaderArticleWireframe {
     private(set) var opened: [String] = []
     private(set) var messages: [String] = []
     func showLinks(_ links: [ReaderLink]) async { linkLists.append(links) }
-    func openInBrowser(_ link: String) throws { opened.append(link) }
+    func openInBrowser(_ link: String) async throws { opened.append(link) }
     func say(_ message: String, isError: Bool) { messages.append(message) }
 }
 

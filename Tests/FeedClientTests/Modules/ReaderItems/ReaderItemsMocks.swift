@@ -80,7 +80,7 @@ final class ReaderItemsWireframeSpy: ReaderItemsWireframe {
 
     func showArticle(_ number: Int64, list: any ReaderArticleList) async { articles.append(number) }
     func showSearch(within scope: ItemSource.SearchScope) async { searches.append(scope) }
-    func openInBrowser(_ link: String) throws {
+    func openInBrowser(_ link: String) async throws {
         if let openError { throw openError }
         opened.append(link)
     }

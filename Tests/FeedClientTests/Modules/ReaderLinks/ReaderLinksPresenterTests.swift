@@ -12,7 +12,7 @@ final class ReaderLinksViewSpy: ReaderLinksView {
 final class ReaderLinksWireframeSpy: ReaderLinksWireframe {
     private(set) var opened: [String] = []
     private(set) var messages: [String] = []
-    func openInBrowser(_ link: String) throws { opened.append(link) }
+    func openInBrowser(_ link: String) async throws { opened.append(link) }
     func say(_ message: String, isError: Bool) { messages.append(message) }
 }
 
