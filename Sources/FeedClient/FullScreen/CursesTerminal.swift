@@ -142,7 +142,10 @@ public final class CursesTerminal: FullScreenTerminal {
         _ = api.keypad!(window, true)
         api.wtimeout!(window, 0)
         _ = api.curs_set!(0)
-        _ = api.set_escdelay!(25)
+        // How long a lone ESC waits for the rest of an arrow key's sequence: over ssh a
+        // sequence can come split, and a split one read as ESC, `[`, `C` would be "back" and
+        // "mark everything read". 100 ms, as vim's ttimeoutlen; ESC alone answers that late.
+        _ = api.set_escdelay!(100)
         let colored = usesColor && api.has_colors!()
         if colored { setUpColors(api) }
         armCrashPath(api, modes: savedModes, output: output)

@@ -57,6 +57,9 @@ public protocol ReaderNavigator: AnyObject {
     func refresh(feeds: [Int64])
     /// Shows a message on the status line until the next key.
     func say(_ message: String, isError: Bool)
+    /// Asks `question` on the status line; the next key decides: `y` runs `action`, any other
+    /// key cancels. For what cannot be undone (marking every item read).
+    func confirm(_ question: String, then action: @escaping @MainActor () async -> Void)
     /// Draws the status line and sends the frame to the terminal.
     func present()
     /// The terminal, for the one Router that leaves it (a terminal browser runs on it).

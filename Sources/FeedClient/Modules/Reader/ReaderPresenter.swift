@@ -50,6 +50,8 @@ public final class ReaderPresenter: ReaderNavigator {
     /// and the window again.
     static let newItemsPause: Duration = .milliseconds(150)
     private var ending: ExitStatus?
+    /// What `y` does at the next key, after `confirm`.
+    private var pendingConfirmation: (@MainActor () async -> Void)?
     private let events: AsyncStream<ReaderEvent>
     private let post: AsyncStream<ReaderEvent>.Continuation
 
@@ -147,6 +149,11 @@ public final class ReaderPresenter: ReaderNavigator {
         }
     }
 
+    public func confirm(_ question: String, then action: @escaping @MainActor () async -> Void) {
+        pendingConfirmation = action
+        say(question + " (y/n)", isError: false)
+    }
+
     public func say(_ message: String, isError: Bool) {
         status.message = message
         status.isError = isError
@@ -233,6 +240,17 @@ public final class ReaderPresenter: ReaderNavigator {
         switch event {
         case .key(let key):
             status.message = nil
+            if let action = pendingConfirmation {
+                pendingConfirmation = nil
+                if key == .character("y") || key == .character("Y") {
+                    await action()
+                    redrawAll()
+                } else {
+                    say("Cancelled", isError: false)
+                    present()
+                }
+                return
+            }
             let action = bindings.action(for: key)
             if await top.handle(key, action: action) {
                 present()

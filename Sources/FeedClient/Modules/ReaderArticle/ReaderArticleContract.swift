@@ -89,5 +89,8 @@ public protocol ReaderArticleWireframe: AnyObject {
     /// terminal until it exits, a graphical one is waited for off the main actor.
     /// - Throws: `BrowserLaunchError` or `ClientSettingsError`.
     func openInBrowser(_ link: String) async throws
+    /// Starts refreshing the feeds numbered `feeds` in the background.
+    func refresh(feeds: [Int64])
+    /// Shows a message on the status line.
     func say(_ message: String, isError: Bool)
 }

@@ -75,6 +75,9 @@ public final class ReaderArticlePresenter: ReaderScreen {
             await load(next, markRead: true)
         case .toggleRead:
             await setRead(!(content?.item.isRead ?? true))
+        case .reload:
+            if let feed = content?.item.feedID { router.refresh(feeds: [feed]) }
+            return true
         case .toggleStar:
             await toggleStar()
         case .openInBrowser, .openEnclosure:

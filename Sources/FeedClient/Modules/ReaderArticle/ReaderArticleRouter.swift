@@ -26,6 +26,10 @@ public final class ReaderArticleRouter: ReaderArticleWireframe {
         try await context.browser.open(link, on: context.navigator.terminal)
     }
 
+    public func refresh(feeds: [Int64]) {
+        context.navigator.refresh(feeds: feeds)
+    }
+
     public func say(_ message: String, isError: Bool) {
         context.navigator.say(message, isError: isError)
     }

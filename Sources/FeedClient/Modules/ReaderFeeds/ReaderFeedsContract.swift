@@ -86,4 +86,6 @@ public protocol ReaderFeedsWireframe: AnyObject {
     func refresh(feeds: [Int64])
     /// Shows a message on the status line.
     func say(_ message: String, isError: Bool)
+    /// Asks `question`; runs `action` when the user answers `y`.
+    func confirm(_ question: String, then action: @escaping @MainActor () async -> Void)
 }

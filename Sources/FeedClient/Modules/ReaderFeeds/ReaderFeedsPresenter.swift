@@ -67,11 +67,13 @@ public final class ReaderFeedsPresenter: ReaderScreen {
         case .reload:
             router.refresh(feeds: selectedFeeds())
             return true
-        case .markFeedRead:
-            await markRead(feed: selectedFeedNumber(), all: selectedIsAllUnread())
+        case .markFeedRead where selectedIsAllUnread(), .markAllRead:
+            router.confirm("Mark every item of every feed read?") { [weak self] in
+                await self?.markRead(feed: nil, all: true)
+            }
             return true
-        case .markAllRead:
-            await markRead(feed: nil, all: true)
+        case .markFeedRead:
+            await markRead(feed: selectedFeedNumber(), all: false)
             return true
         case .search:
             await router.showSearch()

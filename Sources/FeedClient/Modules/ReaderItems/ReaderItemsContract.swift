@@ -100,8 +100,12 @@ public protocol ReaderItemsWireframe: AnyObject {
     /// terminal until it exits, a graphical one is waited for off the main actor.
     /// - Throws: `BrowserLaunchError` or `ClientSettingsError`.
     func openInBrowser(_ link: String) async throws
+    /// Starts refreshing `feeds` in the background (every feed when empty).
     func refresh(feeds: [Int64])
+    /// Shows a message on the status line.
     func say(_ message: String, isError: Bool)
+    /// Asks `question`; runs `action` when the user answers `y`.
+    func confirm(_ question: String, then action: @escaping @MainActor () async -> Void)
 }
 
 /// What an article screen asks the listing it was opened from.

@@ -41,14 +41,26 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
         case .feed(let number, _):
             return try await daemon.call(RPC.MarkRead.self, .init(feed: String(number), read: true)).updated
         case .starred, .tag, .search:
-            // No selection names these listings: their unread items, by number.
+            // No selection names these listings: their unread items, by number, a page at a
+            // time (marked ones leave the unread listing, so each page is the next one), never
+            // the whole listing in one request.
             var params = Self.listing(source)
             params.unreadOnly = true
-            let numbers = try await daemon.call(RPC.ListItems.self, params).items.map(\.id)
-            guard !numbers.isEmpty else { return 0 }
-            return try await daemon.call(RPC.MarkRead.self, .init(numbers: numbers, read: true)).updated
+            params.limit = Self.markingPage
+            var changed = 0
+            while true {
+                let numbers = try await daemon.call(RPC.ListItems.self, params).items.map(\.id)
+                guard !numbers.isEmpty else { return changed }
+                let updated = try await daemon.call(RPC.MarkRead.self, .init(numbers: numbers, read: true)).updated
+                changed += updated
+                // Nothing changed: the page stays unread (a copy whose original is read); stop.
+                if updated == 0 || numbers.count < Self.markingPage { return changed }
+            }
         }
     }
+
+    /// Items marked read per request when a listing has no selection of its own.
+    static let markingPage = 500
 
     public func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String {
         try OpenTarget.of(item, enclosure: enclosure)

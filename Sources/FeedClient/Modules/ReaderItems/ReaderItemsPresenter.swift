@@ -116,8 +116,13 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
             await toggleStar()
         case .nextUnread, .previousUnread:
             await goToUnread(forward: action == .nextUnread)
-        case .markFeedRead:
-            await markAllRead()
+        case .markFeedRead where source != .allUnread:
+            await markAllRead(of: source)
+        case .markFeedRead, .markAllRead:
+            router.confirm("Mark every item of every feed read?") { [weak self] in
+                await self?.markAllRead(of: .allUnread)
+            }
+            return true
         case .reload:
             if case .feed(let number, _) = source { router.refresh(feeds: [number]) } else { router.refresh(feeds: []) }
             return true
@@ -208,7 +213,7 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
         await recenter(on: next)
     }
 
-    private func markAllRead() async {
+    private func markAllRead(of source: ItemSource) async {
         do {
             let changed = try await interactor.markAllRead(of: source)
             router.say("\(Counted.phrase(changed, "item")) marked read", isError: false)
@@ -216,6 +221,7 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
             router.say(CommandFailure(error, action: "cannot mark read").message, isError: true)
         }
         await dataDidChange()
+        redraw()
     }
 
     private var showsFeed: Bool {

@@ -36,4 +36,8 @@ public final class ReaderItemsRouter: ReaderItemsWireframe {
     public func say(_ message: String, isError: Bool) {
         context.navigator.say(message, isError: isError)
     }
+
+    public func confirm(_ question: String, then action: @escaping @MainActor () async -> Void) {
+        context.navigator.confirm(question, then: action)
+    }
 }

@@ -128,6 +128,27 @@ struct ReaderPresenterTests {
         #expect(first.changes == 1)
     }
 
+    @Test func aQuestionIsAnsweredByTheNextKeyOnly() async {
+        let presenter = presenter(first: ReaderScreenSpy("feeds", on: terminal))
+        let log = FailureLog()
+        presenter.confirm("Mark every item of every feed read?") { log.entries.append(CommandFailure(message: "ran")) }
+        terminal.type("nQ")
+        _ = await presenter.viewDidLoad()
+        #expect(log.entries.isEmpty)
+        #expect(terminal.grid.text(row: 11).hasPrefix("Cancelled"))
+
+        let second = FullScreenTerminalFake()
+        let again = ReaderPresenter(
+            parts: .init(
+                beginTerminal: { second }, makeStatusView: { ReaderStatusLineView(screen: $0) },
+                makeFirstScreen: { _ in ReaderScreenSpy("feeds", on: second) }, showFailure: { _ in }, exitNow: { _ in }),
+            bindings: .defaults, live: live)
+        again.confirm("Mark every item of every feed read?") { log.entries.append(CommandFailure(message: "ran")) }
+        second.type("yQ")
+        _ = await again.viewDidLoad()
+        #expect(log.entries.map(\.message) == ["ran"])
+    }
+
     @Test func anUnreachableDaemonFailsBeforeTheScreenIsTaken() async {
         live.connectError = DaemonClientError.unreachable(socketPath: "/tmp/x.sock", reason: .noSocket)
         let log = FailureLog()

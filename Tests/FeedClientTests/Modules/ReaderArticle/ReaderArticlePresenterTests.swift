@@ -39,6 +39,8 @@ final class ReaderArticleWireframeSpy: ReaderArticleWireframe {
     func showLinks(_ links: [ReaderLink]) async { linkLists.append(links) }
     func openInBrowser(_ link: String) async throws { opened.append(link) }
     func say(_ message: String, isError: Bool) { messages.append(message) }
+    private(set) var refreshed: [[Int64]] = []
+    func refresh(feeds: [Int64]) { refreshed.append(feeds) }
 }
 
 @MainActor
@@ -129,6 +131,8 @@ struct ReaderArticlePresenterTests {
         #expect(router.linkLists.first?.map(\.label) == ["Link", "Enclosure", "[1]"])
         _ = await presenter.handle(.character("e"), action: .openEnclosure)
         #expect(router.opened == ["https://cdn.example/a.mp3"])
+        _ = await presenter.handle(.character("r"), action: .reload)
+        #expect(router.refreshed == [[1]])
     }
 
     @Test func theListingHearsOfEveryChangeOfState() async {

@@ -41,6 +41,18 @@ final class ReaderFeedsWireframeSpy: ReaderFeedsWireframe {
     func showSearch() async { searches += 1 }
     func refresh(feeds: [Int64]) { refreshed.append(feeds) }
     func say(_ message: String, isError: Bool) { messages.append((message, isError)) }
+    private(set) var questions: [String] = []
+    private var pending: [@MainActor () async -> Void] = []
+    func confirm(_ question: String, then action: @escaping @MainActor () async -> Void) {
+        questions.append(question)
+        pending.append(action)
+    }
+    /// Answers the questions asked so far with `y`.
+    func answerYes() async {
+        let actions = pending
+        pending = []
+        for action in actions { await action() }
+    }
 }
 
 @MainActor
@@ -120,11 +132,14 @@ struct ReaderFeedsPresenterTests {
         let presenter = presenter(interactor)
         await presenter.screenWillAppear()
         _ = await presenter.handle(.character("A"), action: .markFeedRead)
+        await router.answerYes()
         for _ in 0..<3 { _ = await presenter.handle(.down, action: .down) }
         _ = await presenter.handle(.character("A"), action: .markFeedRead)
         _ = await presenter.handle(.character("r"), action: .reload)
         _ = await presenter.handle(.character("C"), action: .markAllRead)
+        await router.answerYes()
         #expect(interactor.markedRead == [nil, 2, nil])
+        #expect(router.questions == ["Mark every item of every feed read?", "Mark every item of every feed read?"])
         #expect(router.refreshed == [[2]])
         #expect(router.messages.last?.0 == "3 items marked read")
     }

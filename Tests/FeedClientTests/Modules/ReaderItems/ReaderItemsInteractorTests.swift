@@ -39,6 +39,6 @@ struct ReaderItemsInteractorTests {
         #expect(marks[0] == .init(all: true, read: true))
         #expect(marks[1] == .init(feed: "3", read: true))
         #expect(marks[2] == .init(numbers: [5, 6], read: true))
-        #expect(daemon.params(of: RPC.ListItems.self) == [.init(unreadOnly: true, tag: "linux")])
+        #expect(daemon.params(of: RPC.ListItems.self) == [.init(unreadOnly: true, tag: "linux", limit: 500)])
     }
 }

@@ -86,4 +86,8 @@ final class ReaderItemsWireframeSpy: ReaderItemsWireframe {
     }
     func refresh(feeds: [Int64]) { refreshed.append(feeds) }
     func say(_ message: String, isError: Bool) { messages.append((message, isError)) }
+    private(set) var questions: [String] = []
+    func confirm(_ question: String, then action: @escaping @MainActor () async -> Void) {
+        questions.append(question)
+    }
 }

@@ -157,6 +157,20 @@ struct ReaderItemsPresenterTests {
         #expect(view.last?.rows[1].isStarred == true)
     }
 
+    @Test func markingEverythingReadAsksFirstButAFeedDoesNot() async {
+        let interactor = ReaderItemsUseCaseFake(count: 3)
+        let presenter = presenter(interactor)
+        await presenter.screenWillAppear()
+        _ = await presenter.handle(.character("A"), action: .markFeedRead)
+        _ = await presenter.handle(.character("C"), action: .markAllRead)
+        #expect(router.questions.count == 2)
+        #expect(interactor.markedAllRead.isEmpty)
+        let feed = self.presenter(interactor, source: .feed(number: 1, title: "P"))
+        await feed.screenWillAppear()
+        _ = await feed.handle(.character("A"), action: .markFeedRead)
+        #expect(interactor.markedAllRead == [.feed(number: 1, title: "P")])
+    }
+
     @Test func anEmptyListingSaysSo() async {
         let presenter = presenter(ReaderItemsUseCaseFake(count: 0))
         await presenter.screenWillAppear()
