@@ -32,8 +32,9 @@ struct Tidings: AsyncParsableCommand {
             RulesCommand.self, ReloadCommand.self, RestoreCommand.self, UICommand.self,
         ])
 
-    /// Read here only when no command follows them (`tidings --socket P` shows the help); before a
-    /// command they are moved after it (`GlobalOptionPlacement`) and read by the command.
+    /// Read here only when no command follows them and the reader does not open (piped,
+    /// `tidings --socket P` shows the help); before a command they are moved after it
+    /// (`GlobalOptionPlacement`) and read by the command.
     @OptionGroup var global: GlobalOptions
 
     /// ArgumentParser's own `main`, except that global options may precede the command, usage

@@ -353,11 +353,12 @@ public final class CursesTerminal: FullScreenTerminal {
         if codeset != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
     }
 
-    /// Precomputes what a crash writes: attributes off, cursor shown, alternate screen left.
+    /// Precomputes what a crash writes: attributes off, cursor shown, the keypad's normal mode
+    /// (keypad(TRUE) turned application mode on), alternate screen left.
     private static func armCrashPath(_ api: tidings_curses_api, modes: termios, output: Int32) {
         var api = api
         var bytes: [CChar] = []
-        for capability in ["sgr0", "cnorm", "rmcup"] {
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
             if let value = tidings_curses_capability(&api, capability) {
                 bytes += UnsafeBufferPointer(start: value, count: strlen(value))
             }

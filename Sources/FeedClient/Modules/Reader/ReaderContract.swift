@@ -90,19 +90,3 @@ public protocol ReaderLiveUseCase: Sendable {
     /// - Throws: `DaemonClientError` or `RPCError`; a feed that fails is in the summary.
     func refresh(feeds: [Int64], progress: @escaping @Sendable (ReaderRefreshProgress) -> Void) async throws -> ReaderRefreshSummary
 }
-
-/// What the shell hears, in one stream, in order.
-enum ReaderEvent: Sendable {
-    case terminal(TerminalEvent)
-    case newItems([Item])
-    /// The pause after new items is over: the screens update once for all that came meanwhile.
-    case newItemsSettled
-    case watchEnded(String?)
-    case refreshProgress(ReaderRefreshProgress)
-    case refreshFinished(Result<ReaderRefreshSummary, ReaderRefreshFailure>)
-}
-
-/// Why a background refresh failed, as one line.
-struct ReaderRefreshFailure: Error, Sendable {
-    var message: String
-}

@@ -94,3 +94,14 @@ public protocol ReaderArticleWireframe: AnyObject {
     /// Shows a message on the status line.
     func say(_ message: String, isError: Bool)
 }
+
+/// What an article screen asks the listing it was opened from.
+@MainActor
+public protocol ReaderArticleList: AnyObject {
+    /// The unread item listed after (`forward`) or before the item numbered `number`;
+    /// `nil` when there is none. The listing's cursor follows.
+    func unreadNeighbour(of number: Int64, forward: Bool) async -> Int64?
+    /// The article screen now shows `item`, in the state it now has (read, starred): the
+    /// listing's cursor follows it, and the row shows that state when the listing comes back.
+    func articleDidShow(_ item: Item)
+}

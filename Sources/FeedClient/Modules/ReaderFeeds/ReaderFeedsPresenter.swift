@@ -61,7 +61,10 @@ public final class ReaderFeedsPresenter: ReaderScreen {
             }
             cursor.select(row, count: entries.count, visible: visible)
         case .open:
-            guard let source = selectedSource() else { return true }
+            guard let source = selectedSource() else {
+                if case .tag("")? = selected?.kind { router.say("The feeds without a tag are listed under this heading", isError: false) }
+                return true
+            }
             await router.showItems(source)
             return true
         case .reload:
@@ -189,7 +192,9 @@ public final class ReaderFeedsPresenter: ReaderScreen {
     private func selectedFeeds() -> [Int64] {
         switch selected?.kind {
         case .feed(let number, _)?: [number]
-        case .tag(let tag)? where !tag.isEmpty:
+        case .tag("")?:
+            feeds.filter(\.tags.isEmpty).map(\.id)
+        case .tag(let tag)?:
             feeds.filter { feed in feed.tags.contains { $0.lowercased() == tag.lowercased() } }.map(\.id)
         default: []
         }

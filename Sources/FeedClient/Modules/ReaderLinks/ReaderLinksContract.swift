@@ -25,5 +25,6 @@ public protocol ReaderLinksWireframe: AnyObject {
     /// terminal until it exits, a graphical one is waited for off the main actor.
     /// - Throws: `BrowserLaunchError` or `ClientSettingsError`.
     func openInBrowser(_ link: String) async throws
+    /// Shows a message on the status line.
     func say(_ message: String, isError: Bool)
 }

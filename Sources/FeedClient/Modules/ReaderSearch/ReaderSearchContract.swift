@@ -29,5 +29,6 @@ public protocol ReaderSearchWireframe: AnyObject {
     func showResults(_ source: ItemSource) async
     /// Closes the prompt.
     func cancel() async
+    /// Shows a message on the status line.
     func say(_ message: String, isError: Bool)
 }
