@@ -4,6 +4,9 @@
 public struct ReaderContext {
     /// The screens' connection to the daemon (the shell's `watch` and refreshes have their own).
     public let daemon: ThreadedDaemonClient
+    /// A second connection, for a request a screen sends beside one on `daemon` (the feeds
+    /// screen's counts, asked while the feed list comes).
+    public let sideDaemon: ThreadedDaemonClient
     public let clock: any WallClock
     public let bindings: KeyBindings
     public let browser: ReaderBrowser
@@ -11,10 +14,11 @@ public struct ReaderContext {
     public unowned let navigator: any ReaderNavigator
 
     public init(
-        daemon: ThreadedDaemonClient, clock: any WallClock, bindings: KeyBindings, browser: ReaderBrowser,
+        daemon: ThreadedDaemonClient, sideDaemon: ThreadedDaemonClient, clock: any WallClock, bindings: KeyBindings, browser: ReaderBrowser,
         navigator: any ReaderNavigator
     ) {
         self.daemon = daemon
+        self.sideDaemon = sideDaemon
         self.clock = clock
         self.bindings = bindings
         self.browser = browser

@@ -10,8 +10,8 @@ public enum ReaderRouter {
     /// Builds the module for `tidings` on a terminal and `tidings ui`. Unlike the commands'
     /// `AssembledModule`, it runs on the main actor from start to end: the terminal is one
     /// resource, and every screen draws on it from there.
-    /// - Parameter connect: opens a new connection to the daemon (the reader keeps three: its
-    ///   screens', the `watch`'s and the refreshes').
+    /// - Parameter connect: opens a new connection to the daemon (the reader keeps four: its
+    ///   screens' two, the `watch`'s and the refreshes').
     @MainActor
     public static func assemble(dependencies: ClientDependencies, connect: @escaping () -> any DaemonClient) -> @MainActor () async -> ExitStatus {
         let terminal = dependencies.terminal
@@ -22,10 +22,12 @@ public enum ReaderRouter {
             }
         }
         let bindings: KeyBindings
-        let connections: (screens: ThreadedDaemonClient, watcher: ThreadedDaemonClient, refresher: ThreadedDaemonClient)
+        let connections: (screens: ThreadedDaemonClient, side: ThreadedDaemonClient, watcher: ThreadedDaemonClient, refresher: ThreadedDaemonClient)
         do {
             bindings = try KeyBindings(overrides: dependencies.settings.keyBindings())
-            connections = (try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()))
+            connections = (
+                try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()),
+                try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()))
         } catch let error as KeyBindingError {
             return failing(CommandFailure(message: "cannot open the reader: the config file's keys: \(error)"))
         } catch {
@@ -39,7 +41,7 @@ public enum ReaderRouter {
             makeStatusView: { ReaderStatusLineView(screen: $0) },
             makeFirstScreen: { navigator in
                 ReaderFeedsRouter.assemble(context: ReaderContext(
-                    daemon: connections.screens, clock: dependencies.clock, bindings: bindings, browser: browser,
+                    daemon: connections.screens, sideDaemon: connections.side, clock: dependencies.clock, bindings: bindings, browser: browser,
                     navigator: navigator))
             },
             showFailure: { terminal.writeFailure($0) },

@@ -66,6 +66,7 @@ public protocol ReaderFeedsUseCase: AnyObject {
     func feeds() async throws -> [Feed]
 
     /// How many items "All unread" and "Starred" list (copies of one article counted once).
+    /// May be asked while `feeds()` runs.
     /// - Throws: `DaemonClientError` or `RPCError`.
     func counts() async throws -> (unread: Int, starred: Int)
 

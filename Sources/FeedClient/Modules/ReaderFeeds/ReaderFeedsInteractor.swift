@@ -1,13 +1,16 @@
 import FeedEntities
 import FeedIPC
 
-/// Reads the feeds and counts, and marks items read, through the screens' daemon connection.
+/// Reads the feeds and counts, and marks items read, through the screens' daemon
+/// connections: the counts on a second one, so that they can be asked while the feeds come.
 @MainActor
 public final class ReaderFeedsInteractor: ReaderFeedsUseCase {
     private let daemon: ThreadedDaemonClient
+    private let counter: ThreadedDaemonClient
 
-    public init(daemon: ThreadedDaemonClient) {
+    public init(daemon: ThreadedDaemonClient, counter: ThreadedDaemonClient) {
         self.daemon = daemon
+        self.counter = counter
     }
 
     public func feeds() async throws -> [Feed] {
@@ -15,8 +18,8 @@ public final class ReaderFeedsInteractor: ReaderFeedsUseCase {
     }
 
     public func counts() async throws -> (unread: Int, starred: Int) {
-        let unread = try await daemon.call(RPC.ListItems.self, .init(unreadOnly: true, limit: 1, withPosition: true))
-        let starred = try await daemon.call(RPC.ListItems.self, .init(unreadOnly: false, starredOnly: true, limit: 1, withPosition: true))
+        let unread = try await counter.call(RPC.ListItems.self, .init(unreadOnly: true, limit: 1, withPosition: true))
+        let starred = try await counter.call(RPC.ListItems.self, .init(unreadOnly: false, starredOnly: true, limit: 1, withPosition: true))
         return (unread.total ?? 0, starred.total ?? 0)
     }
 

@@ -99,8 +99,11 @@ public final class ReaderFeedsPresenter: ReaderScreen {
 
     private func reload() async {
         do {
+            // Both at once: the feeds' list is the longer answer, the counts come meanwhile.
+            let interactor = self.interactor
+            let counting = Task { try await interactor.counts() }
             feeds = try await interactor.feeds()
-            counts = try await interactor.counts()
+            counts = try await counting.value
         } catch {
             router.say(CommandFailure(error, action: "cannot list the feeds").message, isError: true)
         }

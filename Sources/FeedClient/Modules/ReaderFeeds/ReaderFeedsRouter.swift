@@ -11,7 +11,7 @@ public final class ReaderFeedsRouter: ReaderFeedsWireframe {
     public static func assemble(context: ReaderContext) -> any ReaderScreen {
         ReaderFeedsPresenter(
             view: ScreenReaderFeedsView(screen: context.navigator.terminal),
-            interactor: ReaderFeedsInteractor(daemon: context.daemon),
+            interactor: ReaderFeedsInteractor(daemon: context.daemon, counter: context.sideDaemon),
             router: ReaderFeedsRouter(context: context))
     }
 

@@ -10,7 +10,7 @@ struct ReaderFeedsInteractorTests {
         daemon.stub(RPC.ListItems.self, .init(items: [], total: 12, offset: 0))
         daemon.stub(RPC.ListFeeds.self, .init(feeds: [Fixtures.feed(1)]))
         daemon.stub(RPC.MarkRead.self, ItemStateChange(updated: 5))
-        let interactor = ReaderFeedsInteractor(daemon: try ThreadedDaemonClient(daemon))
+        let interactor = ReaderFeedsInteractor(daemon: try ThreadedDaemonClient(daemon), counter: try ThreadedDaemonClient(daemon))
         #expect(try await interactor.feeds().map(\.id) == [1])
         let counts = try await interactor.counts()
         #expect(counts.unread == 12 && counts.starred == 12)
