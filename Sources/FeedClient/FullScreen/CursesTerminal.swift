@@ -25,7 +25,7 @@ public final class CursesTerminal: FullScreenTerminal {
         /// terminfo has no entry for `$TERM` (or it is unset).
         case unknownTerminal(String?)
         /// A system call failed: its name and errno.
-        case system(call: String, code: Int32)
+        case failedCall(name: String, code: Int32)
 
         public var description: String {
             switch self {
@@ -33,7 +33,7 @@ public final class CursesTerminal: FullScreenTerminal {
             case .notATerminal: "standard input and output must be a terminal to open the reader"
             case .unknownTerminal(let name?): "TERM=\(name) unknown: cannot open the reader"
             case .unknownTerminal(nil): "TERM is not set: cannot open the reader"
-            case .system(let call, let code): "\(call): \(String(cString: strerror(code))): cannot open the reader"
+            case .failedCall(let call, let code): "\(call): \(String(cString: strerror(code))): cannot open the reader"
             }
         }
     }
@@ -104,7 +104,7 @@ public final class CursesTerminal: FullScreenTerminal {
         }
         guard isatty(input) == 1, isatty(output) == 1 else { throw .notATerminal }
         var savedModes = termios()
-        guard tcgetattr(output, &savedModes) == 0 else { throw .system(call: "tcgetattr", code: errno) }
+        guard tcgetattr(output, &savedModes) == 0 else { throw .failedCall(name: "tcgetattr", code: errno) }
         useUTF8Locale()
 
         let (events, continuation) = AsyncStream<TerminalEvent>.makeStream(bufferingPolicy: .unbounded)
@@ -118,7 +118,7 @@ public final class CursesTerminal: FullScreenTerminal {
                 }
             }
         } catch {
-            throw .system(call: error.call, code: error.code)
+            throw .failedCall(name: error.call, code: error.code)
         }
         // Before newterm: ncurses installs its own handlers only where it finds SIG_DFL.
         tidings_signal_pipe_set(inputThread.pipeWrite)
@@ -158,7 +158,7 @@ public final class CursesTerminal: FullScreenTerminal {
             try inputThread.start()
         } catch {
             terminal.end()
-            throw .system(call: error.call, code: error.code)
+            throw .failedCall(name: error.call, code: error.code)
         }
         return terminal
     }

@@ -66,11 +66,21 @@ public protocol ReaderNavigator: AnyObject {
     var terminal: any FullScreenTerminal { get }
 }
 
-/// The status line.
+/// The shell's View: the terminal as a whole, below the screens' own Views.
 @MainActor
-public protocol ReaderStatusView: AnyObject {
-    /// Draws `line` on the screen's last row.
-    func show(_ line: ReaderStatusLine)
+public protocol ReaderShellView: AnyObject {
+    /// Keys, resizes and signals, as they happen; finishes when the terminal's input ends.
+    var events: AsyncStream<TerminalEvent> { get }
+    /// Draws `status` on the last row (`nil` while a prompt has that row) and sends the frame:
+    /// only the cells that changed.
+    func present(status: ReaderStatusLine?)
+    /// Clears the terminal and sends the whole frame again (Ctrl-L).
+    func repaint()
+    /// Gives the terminal back and stops the reader as a shell job (Ctrl-Z); returns once the
+    /// shell continues it (`fg`), with the frame sent again.
+    func suspendJob()
+    /// Gives the terminal back for good. Idempotent.
+    func end()
 }
 
 /// The daemon's side of the shell: its news and refreshes, on connections of their own, so

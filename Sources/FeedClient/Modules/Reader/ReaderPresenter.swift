@@ -10,28 +10,28 @@ public final class ReaderPresenter: ReaderNavigator {
     public struct Parts {
         /// Takes the terminal (full screen).
         public var beginTerminal: @MainActor () throws -> any FullScreenTerminal
-        /// The status line's View on that terminal.
-        public var makeStatusView: @MainActor (any Screen) -> any ReaderStatusView
+        /// The shell's View on that terminal.
+        public var makeShellView: @MainActor (any FullScreenTerminal) -> any ReaderShellView
         /// The first screen (the feeds).
         public var makeFirstScreen: @MainActor (any ReaderNavigator) -> any ReaderScreen
         /// Writes a failure before the terminal was taken or after it was given back.
         public var showFailure: @MainActor (CommandFailure) -> Void
         /// Ends the process with a status once the terminal was given back (on a signal). The
         /// executable's never returns; should it return (a test's), the loop ends as usual.
-        public var exitNow: @MainActor (ExitStatus) -> Void
+        public var endAtOnce: @MainActor (ExitStatus) -> Void
 
         public init(
             beginTerminal: @escaping @MainActor () throws -> any FullScreenTerminal,
-            makeStatusView: @escaping @MainActor (any Screen) -> any ReaderStatusView,
+            makeShellView: @escaping @MainActor (any FullScreenTerminal) -> any ReaderShellView,
             makeFirstScreen: @escaping @MainActor (any ReaderNavigator) -> any ReaderScreen,
             showFailure: @escaping @MainActor (CommandFailure) -> Void,
-            exitNow: @escaping @MainActor (ExitStatus) -> Void
+            endAtOnce: @escaping @MainActor (ExitStatus) -> Void
         ) {
             self.beginTerminal = beginTerminal
-            self.makeStatusView = makeStatusView
+            self.makeShellView = makeShellView
             self.makeFirstScreen = makeFirstScreen
             self.showFailure = showFailure
-            self.exitNow = exitNow
+            self.endAtOnce = endAtOnce
         }
     }
 
@@ -39,7 +39,7 @@ public final class ReaderPresenter: ReaderNavigator {
     private let bindings: KeyBindings
     private let live: any ReaderLiveUseCase
     private var fullScreen: (any FullScreenTerminal)?
-    private var statusView: (any ReaderStatusView)?
+    private var view: (any ReaderShellView)?
     private var stack: [any ReaderScreen] = []
     private var status = ReaderStatusLine()
     private var refreshing = false
@@ -81,15 +81,16 @@ public final class ReaderPresenter: ReaderNavigator {
             return failure.status
         }
         fullScreen = terminal
-        statusView = parts.makeStatusView(terminal)
-        startListening(to: terminal)
+        let view = parts.makeShellView(terminal)
+        self.view = view
+        startListening(to: view)
 
         await push(parts.makeFirstScreen(self))
         for await event in events {
             await handle(event)
             if ending != nil { break }
         }
-        terminal.end()
+        view.end()
         return ending ?? .success
     }
 
@@ -161,29 +162,28 @@ public final class ReaderPresenter: ReaderNavigator {
 
     public func present() {
         // A prompt has the bottom row to itself.
-        if stack.last?.isOverlay != true { statusView?.show(status) }
-        fullScreen?.present()
+        view?.present(status: stack.last?.isOverlay == true ? nil : status)
     }
 
     // MARK: - Events
 
-    private func startListening(to terminal: any FullScreenTerminal) {
+    private func startListening(to view: any ReaderShellView) {
         let post = self.post
-        let keys = terminal.events
-        let exitNow = parts.exitNow
+        let keys = view.events
+        let endAtOnce = parts.endAtOnce
         Task { @MainActor in
             for await event in keys {
                 switch event {
                 case .terminate(let signal):
                     // At once, even while a screen waits for a stuck daemon: the terminal is
                     // given back and the process ends as the signal asks.
-                    terminal.end()
-                    exitNow(ExitStatus.interrupted(signal: signal))
+                    view.end()
+                    endAtOnce(ExitStatus.interrupted(signal: signal))
                     post.yield(.terminal(event))
                 case .suspend:
                     // Likewise: Ctrl-Z stops the reader even while it waits. The grid is sent
                     // again on resuming, so nothing needs drawing afterwards.
-                    terminal.suspendProcess()
+                    view.suspendJob()
                 default:
                     post.yield(.terminal(event))
                 }
@@ -263,14 +263,14 @@ public final class ReaderPresenter: ReaderNavigator {
             case .reloadAll: refresh(feeds: [])
             case .redraw:
                 redrawAll()
-                terminal.repaint()
+                view?.repaint()
             default: present()
             }
         case .resized:
             await top.sizeDidChange()
             redrawAll()
         case .suspend:
-            terminal.suspendProcess()
+            view?.suspendJob()
         case .terminate(let signal):
             ending = .interrupted(signal: signal)
         case .inputClosed:

@@ -38,14 +38,14 @@ public enum ReaderRouter {
         let usesColor = terminal.usesColor
         let parts = ReaderPresenter.Parts(
             beginTerminal: { try CursesTerminal.begin(usesColor: usesColor) },
-            makeStatusView: { ReaderStatusLineView(screen: $0) },
+            makeShellView: { ScreenReaderShellView(terminal: $0) },
             makeFirstScreen: { navigator in
                 ReaderFeedsRouter.assemble(context: ReaderContext(
                     daemon: connections.screens, sideDaemon: connections.side, clock: dependencies.clock, bindings: bindings, browser: browser,
                     navigator: navigator))
             },
             showFailure: { terminal.writeFailure($0) },
-            exitNow: { exit($0.code) })
+            endAtOnce: { exit($0.code) })
         let presenter = ReaderPresenter(
             parts: parts, bindings: bindings,
             live: ReaderInteractor(watcher: connections.watcher, refresher: connections.refresher))

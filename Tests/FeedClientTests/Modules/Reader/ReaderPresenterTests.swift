@@ -15,10 +15,10 @@ struct ReaderPresenterTests {
                     if let beginError { throw beginError }
                     return terminal
                 },
-                makeStatusView: { ReaderStatusLineView(screen: $0) },
+                makeShellView: { ScreenReaderShellView(terminal: $0) },
                 makeFirstScreen: { _ in first },
                 showFailure: { failures.entries.append($0) },
-                exitNow: { failures.exits.append($0) }),
+                endAtOnce: { failures.exits.append($0) }),
             bindings: .defaults, live: live)
     }
 
@@ -140,8 +140,8 @@ struct ReaderPresenterTests {
         let second = FullScreenTerminalFake()
         let again = ReaderPresenter(
             parts: .init(
-                beginTerminal: { second }, makeStatusView: { ReaderStatusLineView(screen: $0) },
-                makeFirstScreen: { _ in ReaderScreenSpy("feeds", on: second) }, showFailure: { _ in }, exitNow: { _ in }),
+                beginTerminal: { second }, makeShellView: { ScreenReaderShellView(terminal: $0) },
+                makeFirstScreen: { _ in ReaderScreenSpy("feeds", on: second) }, showFailure: { _ in }, endAtOnce: { _ in }),
             bindings: .defaults, live: live)
         again.confirm("Mark every item of every feed read?") { log.entries.append(CommandFailure(message: "ran")) }
         second.type("yQ")
