@@ -1,7 +1,7 @@
 /// Wires the article screen and goes from it to its link list or the browser.
 @MainActor
-public final class ReaderArticleRouter: ReaderArticleWireframe {
-    private let context: ReaderContext
+public final class ReaderArticleRouter: ReaderArticleWireframe, ReaderContextRouting {
+    public let context: ReaderContext
 
     init(context: ReaderContext) {
         self.context = context
@@ -20,17 +20,5 @@ public final class ReaderArticleRouter: ReaderArticleWireframe {
 
     public func showLinks(_ links: [ReaderLink]) async {
         await context.navigator.push(ReaderLinksRouter.assemble(links: links, context: context))
-    }
-
-    public func openInBrowser(_ link: String) async throws {
-        try await context.browser.open(link, on: context.navigator.terminal)
-    }
-
-    public func refresh(feeds: [Int64]) {
-        context.navigator.refresh(feeds: feeds)
-    }
-
-    public func say(_ message: String, isError: Bool) {
-        context.navigator.say(message, isError: isError)
     }
 }

@@ -1,7 +1,7 @@
 /// Wires the feeds screen and goes from it to an items screen or the search prompt.
 @MainActor
-public final class ReaderFeedsRouter: ReaderFeedsWireframe {
-    private let context: ReaderContext
+public final class ReaderFeedsRouter: ReaderFeedsWireframe, ReaderContextRouting {
+    public let context: ReaderContext
 
     init(context: ReaderContext) {
         self.context = context
@@ -21,17 +21,5 @@ public final class ReaderFeedsRouter: ReaderFeedsWireframe {
 
     public func showSearch() async {
         await context.navigator.push(ReaderSearchRouter.assemble(scope: .everything, context: context))
-    }
-
-    public func refresh(feeds: [Int64]) {
-        context.navigator.refresh(feeds: feeds)
-    }
-
-    public func say(_ message: String, isError: Bool) {
-        context.navigator.say(message, isError: isError)
-    }
-
-    public func confirm(_ question: String, then action: @escaping @MainActor () async -> Void) {
-        context.navigator.confirm(question, then: action)
     }
 }

@@ -1,7 +1,7 @@
 /// Wires an items screen and goes from it to an article, the search prompt or the browser.
 @MainActor
-public final class ReaderItemsRouter: ReaderItemsWireframe {
-    private let context: ReaderContext
+public final class ReaderItemsRouter: ReaderItemsWireframe, ReaderContextRouting {
+    public let context: ReaderContext
 
     init(context: ReaderContext) {
         self.context = context
@@ -23,21 +23,5 @@ public final class ReaderItemsRouter: ReaderItemsWireframe {
 
     public func showSearch(within scope: ItemSource.SearchScope) async {
         await context.navigator.push(ReaderSearchRouter.assemble(scope: scope, context: context))
-    }
-
-    public func openInBrowser(_ link: String) async throws {
-        try await context.browser.open(link, on: context.navigator.terminal)
-    }
-
-    public func refresh(feeds: [Int64]) {
-        context.navigator.refresh(feeds: feeds)
-    }
-
-    public func say(_ message: String, isError: Bool) {
-        context.navigator.say(message, isError: isError)
-    }
-
-    public func confirm(_ question: String, then action: @escaping @MainActor () async -> Void) {
-        context.navigator.confirm(question, then: action)
     }
 }

@@ -1,7 +1,7 @@
 /// Wires the link list and opens links in the browser.
 @MainActor
-public final class ReaderLinksRouter: ReaderLinksWireframe {
-    private let context: ReaderContext
+public final class ReaderLinksRouter: ReaderLinksWireframe, ReaderContextRouting {
+    public let context: ReaderContext
 
     init(context: ReaderContext) {
         self.context = context
@@ -12,13 +12,5 @@ public final class ReaderLinksRouter: ReaderLinksWireframe {
         ReaderLinksPresenter(
             links: links, view: ScreenReaderLinksView(screen: context.navigator.terminal),
             interactor: ReaderLinksInteractor(), router: ReaderLinksRouter(context: context))
-    }
-
-    public func openInBrowser(_ link: String) async throws {
-        try await context.browser.open(link, on: context.navigator.terminal)
-    }
-
-    public func say(_ message: String, isError: Bool) {
-        context.navigator.say(message, isError: isError)
     }
 }

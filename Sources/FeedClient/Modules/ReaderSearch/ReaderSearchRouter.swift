@@ -1,7 +1,7 @@
 /// Wires the search prompt and turns it into its results.
 @MainActor
-public final class ReaderSearchRouter: ReaderSearchWireframe {
-    private let context: ReaderContext
+public final class ReaderSearchRouter: ReaderSearchWireframe, ReaderContextRouting {
+    public let context: ReaderContext
 
     init(context: ReaderContext) {
         self.context = context
@@ -22,9 +22,5 @@ public final class ReaderSearchRouter: ReaderSearchWireframe {
     public func cancel() async {
         context.navigator.terminal.placeCursor(at: nil)
         await context.navigator.pop()
-    }
-
-    public func say(_ message: String, isError: Bool) {
-        context.navigator.say(message, isError: isError)
     }
 }
