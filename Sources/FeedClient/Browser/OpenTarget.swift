@@ -20,7 +20,7 @@ public enum OpenTarget {
     }
 
     private static func trimmed(_ text: String) -> String? {
-        let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        let trimmed = text.trimmingWhitespace
         return trimmed.isEmpty ? nil : trimmed
     }
 }

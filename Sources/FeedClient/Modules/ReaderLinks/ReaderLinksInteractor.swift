@@ -4,7 +4,7 @@ public final class ReaderLinksInteractor: ReaderLinksUseCase {
     public init() {}
 
     public func openable(_ link: String) throws(OpenTargetError) -> String {
-        let trimmed = String(link.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        let trimmed = link.trimmingWhitespace
         if let reason = LinkPolicy.refusal(for: trimmed) { throw .refused(link: trimmed, reason: reason) }
         return trimmed
     }

@@ -6,7 +6,7 @@ public final class ReaderSearchInteractor: ReaderSearchUseCase {
     public init() {}
 
     public func query(from text: String) -> Result<String, ReaderSearchRefusal> {
-        let query = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        let query = text.trimmingWhitespace
         if query.isEmpty { return .failure(ReaderSearchRefusal(message: "Type something to search for")) }
         if query.utf8.count > RPC.Search.maximumQueryBytes {
             return .failure(ReaderSearchRefusal(message: "The query is longer than \(RPC.Search.maximumQueryBytes) bytes"))

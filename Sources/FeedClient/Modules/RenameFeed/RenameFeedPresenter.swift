@@ -52,10 +52,3 @@ public final class RenameFeedPresenter: RenameFeedPresentation {
             : "Renamed feed \(feed.id) to \"\(feed.title)\""
     }
 }
-
-extension String {
-    /// Without leading and trailing white space (FoundationEssentials has no `trimmingCharacters`).
-    fileprivate var trimmingWhitespace: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
-}

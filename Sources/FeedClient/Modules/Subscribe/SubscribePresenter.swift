@@ -51,7 +51,7 @@ public final class SubscribePresenter: SubscribePresentation {
     static func confirmation(for feed: Feed, requested: String? = nil) -> String {
         let tags = feed.tags.isEmpty ? "" : ", tagged " + feed.tags.joined(separator: ", ")
         // The daemon trims what it is given, as here.
-        let typed = requested.map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+        let typed = requested.map(\.trimmingWhitespace)
         let url = typed == nil || typed == feed.url ? "" : " at \(feed.url)"
         return "Subscribed to \"\(feed.title)\"\(url) (\(Counted.phrase(feed.itemCount, "item")))" + tags
     }
