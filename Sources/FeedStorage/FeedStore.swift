@@ -178,8 +178,9 @@ public protocol FeedStore: Sendable {
     /// - Returns: the problems found, one line each; empty when the database is sound.
     func integrityProblems() async throws -> [String]
 
-    /// Rewrites the database file without its free pages (`VACUUM`) and folds the write-ahead
-    /// log back into it. Holds the writer throughout, so refreshes wait; readers go on.
+    /// Sets the feeds' item counters from their items, rewrites the database file without its
+    /// free pages (`VACUUM`) and folds the write-ahead log back into it. Holds the writer
+    /// throughout, so refreshes wait; readers go on.
     /// Cancellation interrupts it and leaves the database as it was.
     func vacuum() async throws
 

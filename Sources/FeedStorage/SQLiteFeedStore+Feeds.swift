@@ -217,13 +217,13 @@ extension SQLiteFeedStore {
 
     // MARK: - Reading feeds
 
-    /// See `FeedStore.feeds`. One query counts the items of every feed; feeds unsubscribed
-    /// from (`removed_at`) are left out here and by `fetchFeed`, and so from everything that
-    /// finds feeds through them (selectors, refreshes, exports).
+    /// See `FeedStore.feeds`. Feeds unsubscribed from (`removed_at`) are left out here and by
+    /// `fetchFeed`, and so from everything that finds feeds through them (selectors,
+    /// refreshes, exports).
     public func feeds() async throws -> [Feed] {
         try await read("list the feeds") { db in
             let statement = try db.cachedStatement(
-                sql: Self.feedSelect + " WHERE feed.removed_at IS NULL GROUP BY feed.id ORDER BY feed.id")
+                sql: Self.feedSelect + " WHERE feed.removed_at IS NULL ORDER BY feed.id")
             return try Row.fetchAll(statement).map(Self.feed(from:))
         }
     }
@@ -235,27 +235,19 @@ extension SQLiteFeedStore {
 
     // MARK: - Rows
 
-    /// Feed columns and counters; the counters come from the `item_by_feed` index alone, less
-    /// the unread items rules hid (the small partial index `item_hidden_unread`): a hidden item
-    /// is not waiting to be read. The planner, which knows nothing of that index's size, would
-    /// otherwise walk every unread item of the feed in `item_by_feed` and read each row for
-    /// `is_hidden` (120 ms for 100,000 unread items, most of the feeds list's time), hence
-    /// `INDEXED BY`. Tags come joined by U+001F, which a valid tag cannot hold.
+    /// Feed columns and counters (kept by triggers, `addFeedCounters`). Tags come joined by
+    /// U+001F, which a valid tag cannot hold.
     private static let feedSelect = """
         SELECT feed.id, feed.url, COALESCE(feed.custom_title, feed.title), feed.site_link, feed.subscribed_at,
-               feed.last_refreshed, feed.last_attempt, feed.last_error,
-               COUNT(item.id),
-               COALESCE(SUM(item.is_read = 0), 0)
-                 - (SELECT COUNT(*) FROM item AS hidden INDEXED BY item_hidden_unread
-                    WHERE hidden.feed_id = feed.id AND hidden.is_hidden = 1 AND hidden.is_read = 0),
+               feed.last_refreshed, feed.last_attempt, feed.last_error, feed.item_count, feed.unread_count,
                feed.http_status, feed.failures, feed.etag, feed.last_modified, feed.moved_to,
                feed.gone_since, feed.next_check, feed.update_hint, feed.custom_title IS NOT NULL,
                (SELECT group_concat(tag, char(31)) FROM feed_tag WHERE feed_tag.feed_id = feed.id)
-        FROM feed LEFT JOIN item ON item.feed_id = feed.id
+        FROM feed
         """
 
     static func fetchFeed(id: Int64, _ db: Database) throws -> Feed? {
-        let statement = try db.cachedStatement(sql: feedSelect + " WHERE feed.id = ? AND feed.removed_at IS NULL GROUP BY feed.id")
+        let statement = try db.cachedStatement(sql: feedSelect + " WHERE feed.id = ? AND feed.removed_at IS NULL")
         return try Row.fetchOne(statement, arguments: [id]).map(feed(from:))
     }
 

@@ -22,9 +22,14 @@ extension SQLiteFeedStore {
     /// connection outside one; it writes the new pages through the log, which a truncating
     /// checkpoint then folds back so the file on disk actually shrinks. A reader still holding
     /// an old snapshot makes that checkpoint wait (busy timeout) and then give way to a passive
-    /// one: the space comes back at the next checkpoint instead.
+    /// one: the space comes back at the next checkpoint instead. The feeds' item counters are
+    /// set from their items first, which mends any `integrityProblems` found in them.
     public func vacuum() async throws {
         try await write(withoutTransaction: "vacuum the database") { db in
+            try db.inTransaction {
+                try Self.recountFeeds(db)
+                return .commit
+            }
             try db.execute(sql: "VACUUM")
             do {
                 _ = try db.checkpoint(.truncate)

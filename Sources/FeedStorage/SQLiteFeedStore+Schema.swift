@@ -20,6 +20,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v10", migrate: addRemovedFeeds)  // SQLiteFeedStore+Removal.swift
         migrator.registerMigration("v11", migrate: addReadingPosition)  // SQLiteFeedStore+ReadingPosition.swift
         migrator.registerMigration("v12", migrate: addListingPositionIndex)  // SQLiteFeedStore+Paging.swift
+        migrator.registerMigration("v13", migrate: addFeedCounters)  // SQLiteFeedStore+FeedCounters.swift
         return migrator
     }
 
