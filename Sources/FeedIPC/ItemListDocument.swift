@@ -19,7 +19,7 @@ public enum ItemListDocument {
         public var feed: String
         public var feedNumber: Int64
         public var author: String?
-        /// ISO 8601 in UTC (`iso8601`), `nil` when the feed gave no date.
+        /// ISO 8601 in UTC (`WireDate.text`), `nil` when the feed gave no date.
         public var published: String?
         public var read: Bool
         public var starred: Bool
@@ -57,7 +57,7 @@ public enum ItemListDocument {
             self.init(
                 number: item.id, title: item.title ?? "", link: item.link.flatMap { $0.isEmpty ? nil : $0 },
                 feed: item.feedTitle, feedNumber: item.feedID, author: item.author.flatMap { $0.isEmpty ? nil : $0 },
-                published: item.published.map(ItemListDocument.iso8601), read: item.isRead, starred: item.isStarred,
+                published: item.published.map(WireDate.text), read: item.isRead, starred: item.isStarred,
                 alsoIn: item.alsoIn ?? [], tags: item.tags ?? [], excerpt: item.untitledExcerpt)
         }
     }
@@ -92,20 +92,5 @@ public enum ItemListDocument {
             ("tags", .array(entry.tags.map { .string(text($0)) })),
             ("excerpt", .optional(entry.excerpt.map(text))),
         ])
-    }
-
-    /// `2026-11-22T10:00:00Z`: ISO 8601 in UTC with whole seconds, the JSON documents' dates.
-    public static func iso8601(_ date: Date) -> String {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
-        let day = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
-        let second = total - day * 86_400
-        let (year, month, dayOfMonth) = CivilCalendar.date(daysSinceEpoch: day)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T"
-            + "\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
-    }
-
-    private static func pad(_ number: Int, _ width: Int) -> String {
-        let digits = String(number)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

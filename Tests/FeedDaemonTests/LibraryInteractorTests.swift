@@ -58,6 +58,17 @@ struct LibraryInteractorTests {
         #expect(try await library.resolveFeed("go", toChange: .unsubscribe).id == go)
     }
 
+    @Test func aNumberNoFeedHasNamesNoFeedWhoseTitleStartsWithIt() async throws {
+        let gone = try await subscribe("Kernel Notes")
+        _ = try await library.unsubscribe(String(gone))
+        try await subscribe("\(gone)00 Days of Code")
+        for change in [nil, FeedChange.markItems(read: true)] {
+            #expect(await message { try await library.resolveFeed("\(gone)", toChange: change) } == "no feed matches '\(gone)'")
+        }
+        let titled = try await subscribe("\(gone)")
+        #expect(try await library.resolveFeed("\(gone)").id == titled, "a title that is exactly the number")
+    }
+
     @Test func anAmbiguousSelectorListsTheFeedsWithTheirNumbers() async throws {
         let notes = try await subscribe("Kernel Notes")
         try await subscribe("Planet Terminal")

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// How a command ended; the executable turns it into the process exit code (docs/cli.md).
 public enum ExitStatus: Sendable, Equatable {
     /// Everything asked for was done.
@@ -8,6 +12,9 @@ public enum ExitStatus: Sendable, Equatable {
     case daemonUnreachable
     /// A signal ended the command (the reader, on SIGINT, SIGTERM or SIGHUP).
     case interrupted(signal: Int32)
+
+    /// The terminal hung up (SIGHUP, or its input ended without one): 129.
+    public static let hangUp = ExitStatus.interrupted(signal: SIGHUP)
 
     /// The process exit code: 0, 1 or 3 (2 is ArgumentParser's usage error); 128 plus the
     /// signal's number after a signal, as shells report it.

@@ -11,7 +11,7 @@ import FeedIPC
 public enum DateText {
     /// `2026-11-22T10:00:00Z`: ISO 8601 in UTC, whole seconds (the `--json` and plain formats).
     public static func iso8601(_ date: Date) -> String {
-        ItemListDocument.iso8601(date)
+        WireDate.text(date)
     }
 
     /// `2026-11-22 11:00`: local date and time to the minute.

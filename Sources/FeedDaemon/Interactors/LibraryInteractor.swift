@@ -99,17 +99,22 @@ public struct LibraryInteractor: Sendable {
 
     /// Finds a feed by number, URL, exact title, or unambiguous title prefix (case-insensitive).
     /// To `change` a feed, a prefix must also be at least `minimumChangePrefix` characters long.
+    /// A number no feed has names only a feed titled exactly so, never one whose title starts
+    /// with it: a client that names a feed by number (the reader) must not reach another feed
+    /// when its feed was unsubscribed meanwhile.
     /// - Throws: `LibraryError.noSuchFeed`, `.ambiguousFeed` (several titles start so; the error
     ///   names them with their numbers), `.prefixTooShort`.
     public func resolveFeed(_ selector: String, toChange change: FeedChange? = nil) async throws -> Feed {
         let feeds = try await store.feeds()
         let trimmed = selector.trimmingCharacters(in: .whitespaces)
-        if let number = Int64(trimmed), let feed = feeds.first(where: { $0.id == number }) { return feed }
+        let number = Int64(trimmed)
+        if let number, let feed = feeds.first(where: { $0.id == number }) { return feed }
         if let feed = feeds.first(where: { $0.url == trimmed }) { return feed }
         let needle = trimmed.lowercased()
         guard !needle.isEmpty else { throw LibraryError.noSuchFeed(selector) }
         let exact = feeds.filter { $0.title.lowercased() == needle }
         if exact.count == 1 { return exact[0] }
+        if number != nil, exact.isEmpty { throw LibraryError.noSuchFeed(trimmed) }
         let prefixed = feeds.filter { $0.title.lowercased().hasPrefix(needle) }
         switch prefixed.count {
         case 0: throw LibraryError.noSuchFeed(selector)

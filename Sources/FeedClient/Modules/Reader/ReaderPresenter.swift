@@ -274,7 +274,8 @@ public final class ReaderPresenter: ReaderNavigator {
         case .terminate(let signal):
             ending = .interrupted(signal: signal)
         case .inputClosed:
-            if ending == nil { ending = .success }
+            // On a terminal, input ends only when it hangs up: as SIGHUP would end the reader.
+            if ending == nil { ending = .hangUp }
         }
     }
 

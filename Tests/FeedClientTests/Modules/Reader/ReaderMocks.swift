@@ -26,6 +26,9 @@ final class FullScreenTerminalFake: FullScreenTerminal {
         for character in text { post.yield(.key(.character(character))) }
     }
 
+    /// Standard input ends, as when the terminal hangs up.
+    func closeInput() { post.finish() }
+
     func suspend() { suspended += 1 }
     func resume() { resumed += 1 }
     func suspendProcess() { stoppedProcess += 1 }

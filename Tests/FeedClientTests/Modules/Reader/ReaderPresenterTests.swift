@@ -61,6 +61,14 @@ struct ReaderPresenterTests {
         #expect(terminal.ended >= 1)
     }
 
+    @Test func aTerminalThatHangsUpEndsTheReaderAsSIGHUPWould() async {
+        let presenter = presenter(first: ReaderScreenSpy("feeds", on: terminal))
+        terminal.closeInput()
+        #expect(await presenter.viewDidLoad() == FeedClient.ExitStatus.hangUp)
+        #expect(FeedClient.ExitStatus.hangUp.code == 129)
+        #expect(terminal.ended >= 1)
+    }
+
     @Test func aSignalIsHeardWhileAScreenWaitsForTheDaemon() async {
         let log = FailureLog()
         let stuck = ReaderScreenSpy("feeds", on: terminal)
