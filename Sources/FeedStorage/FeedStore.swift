@@ -115,7 +115,8 @@ public protocol FeedStore: Sendable {
 
     /// Folds the writes made so far into the database file, after a batch of them such as a
     /// refresh pass: cheaper than doing it every few transactions, which writes the pages that
-    /// every transaction changes again each time. Never waits for readers.
+    /// every transaction changes again each time. Copies what no reader needs without waiting;
+    /// empties a long log once it was copied whole, waiting for readers older than the copy.
     func checkpoint() async throws
 
     /// Sets the read state of items.

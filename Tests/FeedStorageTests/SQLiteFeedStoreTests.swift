@@ -257,6 +257,25 @@ struct SQLiteFeedStoreTests {
         try await SQLiteFeedStore.inMemory().checkpoint()  // no log: nothing to do, no error
     }
 
+    @Test func aLongLogIsCutBackAtTheCheckpointNotAtTheNextWrite() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("tidings.sqlite").path
+        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let (feed, _) = try await store.addFeed(url: feedURL, document: document(), fetchedAt: day(1))
+        // About 24 MB of log, more than the 16 MiB it is cut back to.
+        try await store.writer.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+                INSERT INTO item (feed_id, key, title, content, first_seen) SELECT ?, 'k' || i, 't', hex(randomblob(2000)), 0 FROM n
+                """, arguments: [feed.id])
+        }
+        #expect(try fileSize(path + "-wal") > SQLiteFeedStore.walBytesKept)
+        try await store.checkpoint()
+        #expect(try fileSize(path + "-wal") == 0)
+        #expect(try await store.feed(id: feed.id)?.itemCount == 5000)
+    }
+
     private func fileSize(_ path: String) throws -> Int {
         try (FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? -1
     }

@@ -12,18 +12,30 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
     }
 
     public func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ItemPage {
-        var params = Self.listing(source)
+        let result = try await daemon.call(
+            RPC.ListItems.self, Self.params(source, anchor, limit: limit, unreadOnly: unreadOnly, withPosition: true))
+        return ItemPage(items: result.items, offset: result.offset ?? 0, total: result.total ?? result.items.count)
+    }
+
+    public func items(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> [Item] {
+        try await daemon.call(
+            RPC.ListItems.self, Self.params(source, anchor, limit: limit, unreadOnly: unreadOnly, withPosition: false)).items
+    }
+
+    private static func params(
+        _ source: ItemSource, _ anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool, withPosition: Bool
+    ) -> RPC.ListItems.Params {
+        var params = listing(source)
         if unreadOnly { params.unreadOnly = true }
         params.limit = limit
-        params.withPosition = true
+        params.withPosition = withPosition
         switch anchor {
         case .top: break
         case .after(let number): params.after = number
         case .before(let number): params.before = number
         case .end: params.fromEnd = true
         }
-        let result = try await daemon.call(RPC.ListItems.self, params)
-        return ItemPage(items: result.items, offset: result.offset ?? 0, total: result.total ?? result.items.count)
+        return params
     }
 
     public func setRead(_ numbers: [Int64], read: Bool) async throws {

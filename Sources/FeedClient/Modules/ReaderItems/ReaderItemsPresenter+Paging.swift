@@ -82,19 +82,24 @@ extension ReaderItemsPresenter {
                 await load(needed.lowerBound < total / 2 ? .top : .end)
                 return
             }
+            // The pages next to the window come without their position, which costs the daemon
+            // a count of the whole listing: their place follows from the window's. The counts
+            // drift only when the listing changes, and then `watch` has the screen reload it.
             if needed.upperBound > window.upperBound, let last = items.last {
-                guard let page = await fetch(.after(last.id)) else { return await recoverFromVanishedAnchor() }
-                if page.items.isEmpty || page.offset != window.upperBound {
-                    replaceWindow(with: page)
-                } else {
-                    items += page.items
-                    total = page.total
-                }
+                guard let below = await fetchItems(.after(last.id)) else { return await recoverFromVanishedAnchor() }
+                items += below
+                // A short page is the listing's end, wherever the count put it.
+                total = below.count < pageSize ? offset + items.count : max(total, offset + items.count)
+                if below.isEmpty { break }
             } else if needed.lowerBound < window.lowerBound, let first = items.first {
-                guard let page = await fetch(.before(first.id)) else { return await recoverFromVanishedAnchor() }
-                if page.items.isEmpty || page.offset + page.items.count != window.lowerBound {
-                    replaceWindow(with: page)
+                guard let above = await fetchItems(.before(first.id)) else { return await recoverFromVanishedAnchor() }
+                let start = window.lowerBound - above.count
+                if start >= 0, above.count == pageSize || start == 0 {
+                    items = above + items
+                    offset = start
                 } else {
+                    // The listing above the window is not what the count said: ask where it is.
+                    guard let page = await fetch(.before(first.id)) else { return await recoverFromVanishedAnchor() }
                     items = page.items + items
                     offset = page.offset
                     total = page.total
@@ -142,8 +147,18 @@ extension ReaderItemsPresenter {
     }
 
     private func fetch(_ anchor: ItemPageAnchor) async -> ItemPage? {
+        await asking { try await interactor.page(of: source, from: anchor, limit: pageSize, unreadOnly: false) }
+    }
+
+    private func fetchItems(_ anchor: ItemPageAnchor) async -> [Item]? {
+        await asking { try await interactor.items(of: source, from: anchor, limit: pageSize, unreadOnly: false) }
+    }
+
+    /// `request`'s answer; `nil` when the anchor item is gone (`anchorVanished`) or the daemon
+    /// failed (said on the status line).
+    private func asking<T>(_ request: () async throws -> T) async -> T? {
         do {
-            return try await interactor.page(of: source, from: anchor, limit: pageSize, unreadOnly: false)
+            return try await request()
         } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
             anchorVanished = true
             return nil

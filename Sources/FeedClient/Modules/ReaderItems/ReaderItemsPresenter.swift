@@ -141,9 +141,9 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
 
     public func unreadNeighbour(of number: Int64, forward: Bool) async -> Int64? {
         do {
-            let page = try await interactor.page(
+            let next = try await interactor.items(
                 of: source, from: forward ? .after(number) : .before(number), limit: 1, unreadOnly: true)
-            return page.items.first?.id
+            return next.first?.id
         } catch {
             router.say(CommandFailure(error, action: "cannot find the next unread item").message, isError: true)
             return nil

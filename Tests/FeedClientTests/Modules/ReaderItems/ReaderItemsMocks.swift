@@ -17,6 +17,8 @@ final class ReaderItemsUseCaseFake: ReaderItemsUseCase {
     /// The listing, newest first.
     var listing: [Item]
     private(set) var requests: [(anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool)] = []
+    /// How many of `requests` asked for the position too (`page` rather than `items`).
+    private(set) var positioned = 0
     private(set) var readChanges: [([Int64], Bool)] = []
     private(set) var starChanges: [(Int64, Bool)] = []
     private(set) var markedAllRead: [ItemSource] = []
@@ -26,6 +28,15 @@ final class ReaderItemsUseCaseFake: ReaderItemsUseCase {
     }
 
     func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ItemPage {
+        positioned += 1
+        return try listed(from: anchor, limit: limit, unreadOnly: unreadOnly)
+    }
+
+    func items(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> [Item] {
+        try listed(from: anchor, limit: limit, unreadOnly: unreadOnly).items
+    }
+
+    private func listed(from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) throws -> ItemPage {
         requests.append((anchor, limit, unreadOnly))
         let rows = unreadOnly ? listing.filter { !$0.isRead } : listing
         func position(of number: Int64) throws -> Int {

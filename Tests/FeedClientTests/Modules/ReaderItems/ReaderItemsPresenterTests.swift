@@ -39,6 +39,41 @@ struct ReaderItemsPresenterTests {
         #expect(presenter.items.count <= 80)
     }
 
+    @Test func thePagesNextToTheWindowComeWithoutACountOfTheListing() async {
+        let interactor = ReaderItemsUseCaseFake(count: 1_000)
+        let presenter = presenter(interactor)
+        await presenter.screenWillAppear()
+        for _ in 0..<30 { _ = await presenter.handle(.pageDown, action: .pageDown) }
+        #expect(interactor.requests.count > 5)
+        #expect(interactor.positioned == 1, "only the first page is counted")
+        #expect(view.last?.position == "\(presenter.cursor.selected + 1)/1000")
+        let top = presenter.cursor.top
+        #expect(view.last?.rows.map(\.number) == (top..<top + 10).map { Int64(1_000 - $0) })
+    }
+
+    @Test func theListingsEndCorrectsACountThatWentStale() async {
+        let interactor = ReaderItemsUseCaseFake(count: 100)
+        let presenter = presenter(interactor)
+        await presenter.screenWillAppear()
+        // Retention deletes the oldest 30 items while the screen shows the newest.
+        interactor.listing.removeLast(30)
+        for _ in 0..<20 { _ = await presenter.handle(.pageDown, action: .pageDown) }
+        #expect(view.last?.position == "70/70")
+        #expect(view.last?.rows.last?.number == 31)
+    }
+
+    @Test func aWindowWhosePlaceWentStaleAsksWhereItIsGoingUp() async {
+        let interactor = ReaderItemsUseCaseFake(count: 100)
+        let presenter = presenter(interactor)
+        await presenter.screenWillAppear()
+        _ = await presenter.handle(.character("G"), action: .end)
+        // Retention deletes the newest 30 items far above the window.
+        interactor.listing.removeFirst(30)
+        for _ in 0..<20 { _ = await presenter.handle(.pageUp, action: .pageUp) }
+        #expect(view.last?.rows.first?.number == 70)
+        #expect(view.last?.position == "1/70")
+    }
+
     @Test func endAndHomeJumpWithoutWalkingTheListing() async {
         let interactor = ReaderItemsUseCaseFake(count: 100_000)
         let presenter = presenter(interactor)
