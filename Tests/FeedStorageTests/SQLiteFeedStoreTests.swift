@@ -249,7 +249,7 @@ struct SQLiteFeedStoreTests {
         let before = try fileSize(path)
         let items = (0..<200).map { ParsedItem(id: "\($0)", content: String(repeating: "text \($0) ", count: 100)) }
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: items), fetchedAt: day(1))
-        // The items are in the log only: below the automatic checkpoint's 16,384 pages.
+        // The items are in the log only: below the automatic checkpoint's 65,536 pages.
         #expect(try fileSize(path) == before)
         try await store.checkpoint()
         #expect(try fileSize(path) > before + 200 * 500)
