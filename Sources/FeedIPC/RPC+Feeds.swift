@@ -52,11 +52,73 @@ extension RPC {
         public struct Params: Codable, Sendable, Hashable {
             /// Only feeds with this tag (case-insensitive; protocol 1.2).
             public var tag: String?
-            public init(tag: String? = nil) { self.tag = tag }
+            /// Only the members a screen listing feeds shows (`Result.briefMembers`; protocol 1.9).
+            public var brief: Bool?
+            public init(tag: String? = nil, brief: Bool? = nil) {
+                self.tag = tag
+                self.brief = brief
+            }
         }
         public struct Result: Codable, Sendable, Hashable {
             public var feeds: [Feed]
-            public init(feeds: [Feed]) { self.feeds = feeds }
+            /// Whether `feeds` are encoded brief; not itself encoded.
+            public var isBrief: Bool
+            public init(feeds: [Feed], isBrief: Bool = false) {
+                self.feeds = feeds
+                self.isBrief = isBrief
+            }
+
+            /// A brief feed's members: the ones every feed has (so that it still decodes as a
+            /// `Feed`), its counts and tags, and its health where it is not the default. The
+            /// others (validators, dates of the last attempts, next check, ...) are left out:
+            /// two thirds of a feed's bytes, which 500 feeds make 250 KB to encode and decode.
+            public static let briefMembers: Set<String> = [
+                "id", "url", "title", "subscribedAt", "itemCount", "unreadCount", "tags",
+                "lastError", "consecutiveFailures", "httpStatus", "goneSince",
+            ]
+
+            private enum CodingKeys: String, CodingKey { case feeds }
+
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.init(feeds: try container.decode([Feed].self, forKey: .feeds))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                if isBrief {
+                    try container.encode(feeds.map(BriefFeed.init), forKey: .feeds)
+                } else {
+                    try container.encode(feeds, forKey: .feeds)
+                }
+            }
+        }
+
+        /// A feed as a brief list encodes it (`Result.briefMembers`).
+        private struct BriefFeed: Encodable {
+            let feed: Feed
+
+            private enum CodingKeys: String, CodingKey {
+                case id, url, title, subscribedAt, itemCount, unreadCount, tags
+                case lastError, consecutiveFailures, httpStatus, goneSince
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(feed.id, forKey: .id)
+                try container.encode(feed.url, forKey: .url)
+                try container.encode(feed.title, forKey: .title)
+                try container.encode(feed.subscribedAt, forKey: .subscribedAt)
+                try container.encode(feed.itemCount, forKey: .itemCount)
+                try container.encode(feed.unreadCount, forKey: .unreadCount)
+                try container.encode(feed.tags, forKey: .tags)
+                try container.encodeIfPresent(feed.lastError, forKey: .lastError)
+                if feed.consecutiveFailures != 0 { try container.encode(feed.consecutiveFailures, forKey: .consecutiveFailures) }
+                if feed.consecutiveFailures != 0 || feed.lastError != nil {
+                    try container.encodeIfPresent(feed.httpStatus, forKey: .httpStatus)
+                }
+                try container.encodeIfPresent(feed.goneSince, forKey: .goneSince)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import FeedDaemon
+import FeedEntities
 import FeedIPC
 import FeedParsing
 import FeedStorage
@@ -109,6 +110,30 @@ struct RequestHandlerLibraryTests {
         #expect(try await titles(#"{"tag":"linux"}"#).count == 2)
         #expect(try await titles(#"{"tag":"other"}"#).isEmpty)
         #expect(try await titles(#"{"since":"2026-11-21T00:00:00Z"}"#) == ["Kernel scheduler news"])
+    }
+
+    @Test func aBriefFeedListHasTheMembersAListShowsAndStillDecodesAsFeeds() async throws {
+        remote.serve(Self.feedURL, body: Self.rss)
+        _ = try await result("feeds.subscribe", #"{"url":"\#(Self.feedURL)","tags":["news"]}"#)
+        let full = try #require((try await result("feeds.list")["feeds"] as? [[String: Any]])?.first)
+        let brief = try #require((try await result("feeds.list", #"{"brief":true}"#)["feeds"] as? [[String: Any]])?.first)
+        #expect(Set(brief.keys) == ["id", "url", "title", "subscribedAt", "itemCount", "unreadCount", "tags"])
+        #expect(full.keys.count > brief.keys.count + 5)
+        for key in brief.keys { #expect("\(brief[key]!)" == "\(full[key]!)", "\(key)") }
+
+        // A failing feed says so in brief too.
+        let feedID = try #require(brief["id"] as? Int64 ?? (brief["id"] as? Int).map(Int64.init))
+        try await store.recordFailure(feedID: feedID, error: "HTTP 503", check: FeedCheck(at: Date(), httpStatus: 503))
+        let failing = try #require((try await result("feeds.list", #"{"brief":true}"#)["feeds"] as? [[String: Any]])?.first)
+        #expect(failing["lastError"] as? String == "HTTP 503" && failing["consecutiveFailures"] as? Int == 1)
+        #expect(failing["httpStatus"] as? Int == 503)
+
+        // Through the client's decoder: `Feed`s whose absent members are their defaults.
+        let answer = try #require(await handler.handle(Data(#"{"jsonrpc":"2.0","id":1,"method":"feeds.list","params":{"brief":true}}"#.utf8)))
+        let decoded = try WireCoding.makeDecoder().decode(RPCIncoming<RPC.ListFeeds.Result>.self, from: answer)
+        let feed = try #require(decoded.result?.feeds.first)
+        #expect(feed.title == "Example" && feed.itemCount == 2 && feed.unreadCount == 2 && feed.tags == ["news"])
+        #expect(feed.etag == nil && feed.lastRefreshed == nil && feed.consecutiveFailures == 1)
     }
 
     @Test func searchStarAndMarkRead() async throws {

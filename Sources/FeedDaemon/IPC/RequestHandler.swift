@@ -56,7 +56,9 @@ public struct RequestHandler: Sendable {
             return .init(feed: stored.feed, itemCount: stored.itemCount)
         }
         on(RPC.Unsubscribe.self) { params in try await library.unsubscribe(params.feed, deleteStarred: params.deleteStarred ?? false) }
-        on(RPC.ListFeeds.self) { params in .init(feeds: try await library.feeds(tagged: params.tag)) }
+        on(RPC.ListFeeds.self) { params in
+            .init(feeds: try await library.feeds(tagged: params.tag), isBrief: params.brief == true)
+        }
         on(RPC.TagFeed.self) { params in
             .init(feed: try await library.tag(params.feed, adding: params.add ?? [], removing: params.remove ?? []))
         }

@@ -61,7 +61,8 @@ public struct ReaderFeedEntry: Equatable, Sendable {
 /// The feeds and counts, through the daemon.
 @MainActor
 public protocol ReaderFeedsUseCase: AnyObject {
-    /// Every feed with its counts, tags and health, in the daemon's order (by number).
+    /// Every feed with its counts, tags and health, in the daemon's order (by number); its
+    /// other members may be absent (`feeds.list`'s brief answer).
     /// - Throws: `DaemonClientError` or `RPCError`.
     func feeds() async throws -> [Feed]
 

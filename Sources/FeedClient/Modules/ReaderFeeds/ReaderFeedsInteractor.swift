@@ -13,8 +13,10 @@ public final class ReaderFeedsInteractor: ReaderFeedsUseCase {
         self.counter = counter
     }
 
+    /// Brief: the feeds screen shows no validators or refresh times, which are most of a feed's
+    /// bytes (a daemon before protocol 1.9 sends them all the same).
     public func feeds() async throws -> [Feed] {
-        try await daemon.call(RPC.ListFeeds.self, .init()).feeds
+        try await daemon.call(RPC.ListFeeds.self, .init(brief: true)).feeds
     }
 
     public func counts() async throws -> (unread: Int, starred: Int) {
