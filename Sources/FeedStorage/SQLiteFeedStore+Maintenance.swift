@@ -23,7 +23,7 @@ extension SQLiteFeedStore {
     /// checkpoint then folds back so the file on disk actually shrinks. A reader still holding
     /// an old snapshot makes that checkpoint wait (busy timeout) and then give way to a passive
     /// one: the space comes back at the next checkpoint instead. The feeds' item counters are
-    /// set from their items first, which mends any `integrityProblems` found in them.
+    /// set from their items first, which mends any drift in them (`counterDrift`).
     public func vacuum() async throws {
         try await write(withoutTransaction: "vacuum the database") { db in
             try db.inTransaction {

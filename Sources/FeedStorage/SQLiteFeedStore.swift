@@ -218,7 +218,8 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     }
 
     /// Copies the write-ahead log into the database without waiting for readers (a passive
-    /// checkpoint; pages a reader still needs stay in the log until the next one).
+    /// checkpoint; pages a reader still needs stay in the log until the next one), then
+    /// empties a long log it copied whole.
     ///
     /// SQLite cuts a log checkpointed whole back to `journal_size_limit` in the first write
     /// after the checkpoint: after a cold pass that is 270 MB to truncate, 80 ms that the
