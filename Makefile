@@ -26,6 +26,19 @@ TEST_PACKAGES = systemd sqlite3 jq faketime tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS = -c release --static-swift-stdlib
 
+# The socket `tidings` and `tidingsd run` use without options (SocketLocation in FeedIPC): its
+# daemon is the one `make install` restarts and `make uninstall` stops when no systemd user
+# session runs it. Daemons on other sockets (tests, benchmarks, a second store) are left alone.
+DEFAULT_SOCKET = $(or $(TIDINGS_SOCKET),$(if $(XDG_RUNTIME_DIR),$(XDG_RUNTIME_DIR)/tidings/tidingsd.sock,/tmp/tidings-$(shell id -u)/tidingsd.sock))
+# Ends the user's tidingsd that holds DEFAULT_SOCKET's lock file (the daemon keeps it open while
+# it serves the socket) and waits up to 10 s for it to go.
+STOP_DEFAULT_DAEMON = for pid in $$(pgrep -u "$$(id -u)" -x tidingsd); do \
+	  if ls -l /proc/$$pid/fd 2>/dev/null | grep -qF -- "-> $(DEFAULT_SOCKET).lock"; then \
+	    kill $$pid 2>/dev/null; \
+	    for i in $$(seq 50); do kill -0 $$pid 2>/dev/null || break; sleep 0.2; done; \
+	  fi; \
+	done
+
 # The documents, laid out as in the source tree so that their links between each other work.
 DOCS = README.md docs/cli.md docs/json.md docs/protocol.md docs/ARCHITECTURE.md Config/config.yaml
 
@@ -75,9 +88,7 @@ install: build install-docs
 	  systemctl --user daemon-reload && systemctl --user enable tidingsd.service && systemctl --user restart tidingsd.service && \
 	  echo "tidingsd runs as the systemd user service tidingsd.service (systemctl --user status tidingsd)"; \
 	else \
-	  if pkill -u "$$(id -u)" -x tidingsd 2>/dev/null; then \
-	    for i in $$(seq 50); do pgrep -u "$$(id -u)" -x tidingsd >/dev/null || break; sleep 0.2; done; \
-	  fi; \
+	  $(STOP_DEFAULT_DAEMON); \
 	  install -d -m 0700 $(dir $(LOG_FILE)); \
 	  nohup $(BINDIR)/tidingsd run >>$(LOG_FILE) 2>&1 </dev/null & \
 	  sleep 1; \
@@ -96,7 +107,7 @@ install-docs:
 
 uninstall:
 	-@if systemctl --user show-environment >/dev/null 2>&1; then systemctl --user disable --now tidingsd.service 2>/dev/null; fi
-	-@pkill -u "$$(id -u)" -x tidingsd 2>/dev/null; true
+	-@$(STOP_DEFAULT_DAEMON); true
 	rm -f $(BINDIR)/tidingsd $(BINDIR)/tidings $(UNIT_DIR)/tidingsd.service $(UNIT_DIR)/tidingsd.socket
 	rm -f $(DATADIR)/bash-completion/completions/tidings $(DATADIR)/zsh/site-functions/_tidings \
 	  $(DATADIR)/fish/vendor_completions.d/tidings.fish $(MANDIR)/tidings.1 $(MANDIR)/tidingsd.1
