@@ -86,4 +86,89 @@ struct RefreshInteractorSharedPassTests {
         #expect(Set(second.all.compactMap { $0.outcome?.url }) == Set(urls))
         for url in urls { #expect(remote.stub.requests(for: url) == 2, "one pass, joined, not two") }
     }
+
+    static func rss(_ title: String, items: Int) -> String {
+        let entries = (1...items).map { "<item><title>Item \($0)</title><guid>\($0)</guid></item>" }.joined()
+        return "<rss version=\"2.0\"><channel><title>\(title)</title>\(entries)</channel></rss>"
+    }
+
+    @Test func aRefreshWhileAnImportsPassRunsFetchesNoFeedTwiceAndReportsWhatThatPassStored() async throws {
+        let urls = ["http://a.example/feed", "http://b.example/feed", "http://c.example/feed"]
+        let remote = HoldingRemote(heldURL: urls[2])
+        for (index, url) in urls.enumerated() { remote.stub.serve(url, body: Self.rss("Feed \(index)")) }
+        let store = try SQLiteFeedStore.inMemory()
+        let refresher = RefreshInteractor(
+            fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: Logger(label: "test"))
+        var ids: Set<Int64> = []
+        for url in urls { ids.insert(try await refresher.subscribe(url: url).feed.id) }
+        // Each feed has two new items now; the import's pass (a pass over chosen feeds) is held
+        // on the third.
+        for (index, url) in urls.enumerated() { remote.stub.serve(url, body: Self.rss("Feed \(index)", items: 3)) }
+        remote.hold()
+        let imported = Heard()
+        let importing = Task { try await refresher.refreshFeeds(ids) { imported.add($0) } }
+        while imported.all.count < 3 { try await Task.sleep(for: .milliseconds(5)) }
+
+        let heard = Heard()
+        let refreshing = Task { try await refresher.refreshAll { heard.add($0) } }
+        // The two feeds the import's pass finished come at once; the third when it is released.
+        while heard.all.count < 3 { try await Task.sleep(for: .milliseconds(5)) }
+        remote.release()
+        let outcomes = try await refreshing.value
+        _ = try await importing.value
+
+        for url in urls { #expect(remote.stub.requests(for: url) == 2, "the subscription's fetch and the import pass's") }
+        #expect(outcomes.map(\.newItems) == [2, 2, 2], "what the import's pass stored")
+        #expect(heard.all.last?.done == 3)
+    }
+
+    @Test func aRefreshOfEveryFeedDuringAScheduledPassAlsoRefreshesTheFeedsNotDue() async throws {
+        let urls = ["http://a.example/feed", "http://b.example/feed", "http://c.example/feed"]
+        let remote = HoldingRemote(heldURL: urls[2])
+        for (index, url) in urls.enumerated() { remote.stub.serve(url, body: Self.rss("Feed \(index)")) }
+        let store = try SQLiteFeedStore.inMemory()
+        let refresher = RefreshInteractor(
+            fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: Logger(label: "test"))
+        var due: Int64 = 0
+        for url in urls { due = try await refresher.subscribe(url: url).feed.id }
+        // Only the third feed is due; the scheduled pass is held on it.
+        try await store.bringNextCheckForward(feedID: due, to: Date(timeIntervalSince1970: 0))
+        remote.hold()
+        let scheduled = Task { try await refresher.refreshDue() }
+        while remote.stub.requests(for: urls[2]) < 1 { try await Task.sleep(for: .milliseconds(5)) }
+
+        let everything = Task { try await refresher.refreshAll() }
+        while remote.stub.requests(for: urls[0]) < 2 || remote.stub.requests(for: urls[1]) < 2 {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        remote.release()
+        let outcomes = try await everything.value
+        #expect(try await scheduled.value.map(\.url) == [urls[2]])
+        #expect(outcomes.map(\.url) == urls)
+        for url in urls { #expect(remote.stub.requests(for: url) == 2, "\(url): the subscription's fetch and one pass's") }
+    }
+
+    @Test func aRefreshWaitingForAnotherPassesFetchEndsWhenItIsCancelled() async throws {
+        let urls = ["http://a.example/feed", "http://b.example/feed"]
+        let remote = HoldingRemote(heldURL: urls[1])
+        for (index, url) in urls.enumerated() { remote.stub.serve(url, body: Self.rss("Feed \(index)")) }
+        let store = try SQLiteFeedStore.inMemory()
+        let refresher = RefreshInteractor(
+            fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: Logger(label: "test"))
+        var ids: Set<Int64> = []
+        for url in urls { ids.insert(try await refresher.subscribe(url: url).feed.id) }
+        remote.hold()
+        // A pass nothing cancels (an import's), held on the second feed.
+        let importing = Task { try await refresher.refreshFeeds(ids) }
+        while remote.stub.requests(for: urls[0]) < 2 { try await Task.sleep(for: .milliseconds(5)) }
+
+        let heard = Heard()
+        let waiting = Task { try await refresher.refreshAll { heard.add($0) } }
+        while heard.all.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        waiting.cancel()
+        let outcomes = try await waiting.value
+        #expect(outcomes.map(\.error) == [nil, RefreshInteractor.unfinished(try #require(try await store.feed(id: outcomes[1].feedID))).error])
+        remote.release()
+        _ = try await importing.value
+    }
 }

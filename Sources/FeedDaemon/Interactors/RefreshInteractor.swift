@@ -24,9 +24,13 @@ public actor RefreshInteractor {
     }
     /// Where response bodies are parsed as they arrive (see `ParsingSink`).
     private let parseThread = ParseThread(name: "tidings-parse")
+    /// The feeds the running passes have taken: a pass never fetches one another one has.
+    private let passFetches = PassFetches()
     let logger: Logger
-    /// A refresh of every feed in progress; a second request joins it instead of fetching twice.
+    /// A shared pass in progress (`refreshAll`, `refreshDue`); a second request joins it.
     private var refreshingAll: Task<[RefreshOutcome], any Error>?
+    /// Whether that pass refreshes every feed (`refreshAll`) rather than those due.
+    private var sharedPassCoversAll = false
     /// The progress of the shared pass so far, replayed to a caller that joins it, so that it
     /// hears of the feeds done before it came as well.
     private var sharedProgress: [RPC.Refresh.Progress] = []
@@ -96,7 +100,11 @@ public actor RefreshInteractor {
     ///   feed is an outcome with `error`, never a thrown error), `CancellationError` when the
     ///   daemon shuts down as it reads them.
     public func refreshAll(progress: Progress? = nil) async throws -> [RefreshOutcome] {
-        try await sharedPass(progress: progress) { feed, _ in feed.goneSince == nil }
+        let include: @Sendable (Feed, Date) -> Bool = { feed, _ in feed.goneSince == nil }
+        // A scheduled pass refreshes only the feeds due: this pass covers the others, and takes
+        // the scheduled pass's outcomes for the feeds it fetches (`PassFetches`).
+        if refreshingAll != nil, !sharedPassCoversAll { return try await refresh(progress: progress, where: include) }
+        return try await sharedPass(progress: progress, coversAll: true, include)
     }
 
     /// Refreshes the feeds whose next check has come (the daemon's own schedule); those whose
@@ -106,7 +114,7 @@ public actor RefreshInteractor {
     /// - Throws: as `refreshAll`.
     public func refreshDue() async throws -> [RefreshOutcome] {
         let backlog = backlog
-        return try await sharedPass(progress: nil) { feed, now in
+        return try await sharedPass(progress: nil, coversAll: false) { feed, now in
             guard feed.goneSince == nil else { return false }
             if backlog.isWaiting(feed.id) { return backlog.retryIsDue(at: now) }
             return feed.nextCheck.map { $0 <= now } ?? true
@@ -118,7 +126,7 @@ public actor RefreshInteractor {
     /// whose connection is closed), and then the pass is cancelled too: its transfers end at
     /// once instead of holding the shutdown for their timeouts.
     private func sharedPass(
-        progress: Progress?, _ include: @escaping @Sendable (Feed, Date) -> Bool
+        progress: Progress?, coversAll: Bool, _ include: @escaping @Sendable (Feed, Date) -> Bool
     ) async throws -> [RefreshOutcome] {
         let task: Task<[RefreshOutcome], any Error>
         if let refreshingAll {
@@ -129,6 +137,7 @@ public actor RefreshInteractor {
                 return try await self.refresh(progress: { await self.shareProgress($0) }, where: include)
             }
             refreshingAll = task
+            sharedPassCoversAll = coversAll
         }
         guard let progress else { return try await Self.awaitCancellably(task) }
         let (updates, listener) = AsyncStream.makeStream(of: RPC.Refresh.Progress.self)
@@ -233,25 +242,36 @@ public actor RefreshInteractor {
         let started = ContinuousClock.now
         var outcomes = [Int64: RefreshOutcome]()
         var errors = 0
+        // Feeds another running pass fetches, or has fetched, are its to fetch: this pass waits
+        // for their outcomes (a wait, not one of the `concurrency` transfers).
+        let claim = passFetches.claim(feeds)
+        var stored = false
         await progress?(RPC.Refresh.Progress(done: 0, total: feeds.count, errors: 0))
-        await withTaskGroup(of: RefreshOutcome.self) { group in
-            var pending = feeds[...]
-            for _ in 0..<(concurrency + Self.storeBacklog(concurrency)) {
-                guard let feed = pending.popFirst() else { break }
-                group.addTask { await self.refresh(feed) }
+        await withTaskGroup(of: (outcome: RefreshOutcome, fetched: Bool).self) { group in
+            for (feed, pending) in claim.joins {
+                group.addTask { (await pending.outcome(orWhenCancelled: Self.unfinished(feed)), false) }
             }
-            for await outcome in group {
+            var pending = claim.fetches[...]
+            for _ in 0..<(concurrency + Self.storeBacklog(concurrency)) {
+                guard let (feed, promised) = pending.popFirst() else { break }
+                group.addTask { (await self.refresh(feed, promised: promised), true) }
+            }
+            for await (outcome, fetched) in group {
                 outcomes[outcome.feedID] = outcome
+                if fetched, outcome.newItems > 0 { stored = true }
                 if outcome.error != nil { errors += 1 }
                 // Every 25 feeds: systemd gets a datagram per status, so not one per feed.
                 if outcomes.count % 25 == 0 {
                     notifier?.status(
                         "Refreshing: \(outcomes.count)/\(Counted.phrase(feeds.count, "feed")), \(Counted.phrase(errors, "error"))")
                 }
-                if let feed = pending.popFirst() { group.addTask { await self.refresh(feed) } }
+                if fetched, let (feed, promised) = pending.popFirst() {
+                    group.addTask { (await self.refresh(feed, promised: promised), true) }
+                }
                 await progress?(RPC.Refresh.Progress(done: outcomes.count, total: feeds.count, errors: errors, outcome: outcome))
             }
         }
+        passFetches.release(claim.fetches, unfinished: Self.unfinished)
         let ordered = feeds.compactMap { outcomes[$0.id] }
         let newItems = ordered.reduce(0) { $0 + $1.newItems }
         let failed = ordered.filter { $0.error != nil }.count
@@ -263,9 +283,9 @@ public actor RefreshInteractor {
         if !feeds.isEmpty {
             notifier?.status("Idle: last refresh of \(summary)")
         }
-        // Housekeeping the caller does not wait for: the items are committed already.
-        let stored = ordered.contains { $0.newItems > 0 }
-        Task { [store, indexer, logger, afterPass] in
+        // Housekeeping the caller does not wait for: the items are committed already. The
+        // pass that fetched a feed does it for the items it stored.
+        Task { [store, indexer, logger, afterPass, stored] in
             if !feeds.isEmpty { await afterPass?() }
             if stored {
                 do {
@@ -297,6 +317,20 @@ public actor RefreshInteractor {
     /// (about 12 MB after 500 feeds) for a daemon that then sleeps until the next pass.
     private static func returnFreeMemory() {
         _ = malloc_trim(0)
+    }
+
+    /// The outcome of a feed whose refresh the daemon's stop cut short.
+    static func unfinished(_ feed: Feed) -> RefreshOutcome {
+        RefreshOutcome(
+            feedID: feed.id, title: feed.title, url: feed.url, newItems: 0,
+            error: "the daemon stopped before this feed was refreshed")
+    }
+
+    /// `refresh(feed)`, its outcome also given to the passes waiting for it.
+    private nonisolated func refresh(_ feed: Feed, promised: PassFetches.Pending) async -> RefreshOutcome {
+        let outcome = await refresh(feed)
+        promised.fulfil(outcome)
+        return outcome
     }
 
     /// Refreshes one feed with a conditional GET; errors become the outcome's `error` and are
