@@ -58,14 +58,29 @@ struct RefreshInteractorSharedPassTests {
         func add(_ update: RPC.Refresh.Progress) { updates.withLock { $0.append(update) } }
     }
 
-    @Test func aCallerThatJoinsHearsTheWholePassIncludingWhatFinishedBeforeIt() async throws {
-        let urls = ["http://a.example/feed", "http://b.example/feed", "http://c.example/feed"]
-        let remote = HoldingRemote(heldURL: urls[2])
+    /// Feeds at `urls`, subscribed; fetches of the last one are held once `remote.hold()` is called.
+    struct Setup {
+        let remote: HoldingRemote
+        let store: SQLiteFeedStore
+        let refresher: RefreshInteractor
+        let ids: [Int64]
+    }
+
+    func subscribed(_ urls: [String]) async throws -> Setup {
+        let remote = HoldingRemote(heldURL: urls[urls.count - 1])
         for (index, url) in urls.enumerated() { remote.stub.serve(url, body: Self.rss("Feed \(index)")) }
         let store = try SQLiteFeedStore.inMemory()
         let refresher = RefreshInteractor(
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: Logger(label: "test"))
-        for url in urls { _ = try await refresher.subscribe(url: url) }
+        var ids: [Int64] = []
+        for url in urls { ids.append(try await refresher.subscribe(url: url).feed.id) }
+        return Setup(remote: remote, store: store, refresher: refresher, ids: ids)
+    }
+
+    @Test func aCallerThatJoinsHearsTheWholePassIncludingWhatFinishedBeforeIt() async throws {
+        let urls = ["http://a.example/feed", "http://b.example/feed", "http://c.example/feed"]
+        let setup = try await subscribed(urls)
+        let (remote, refresher) = (setup.remote, setup.refresher)
         remote.hold()
 
         let first = Heard(), second = Heard()
@@ -94,13 +109,9 @@ struct RefreshInteractorSharedPassTests {
 
     @Test func aRefreshWhileAnImportsPassRunsFetchesNoFeedTwiceAndReportsWhatThatPassStored() async throws {
         let urls = ["http://a.example/feed", "http://b.example/feed", "http://c.example/feed"]
-        let remote = HoldingRemote(heldURL: urls[2])
-        for (index, url) in urls.enumerated() { remote.stub.serve(url, body: Self.rss("Feed \(index)")) }
-        let store = try SQLiteFeedStore.inMemory()
-        let refresher = RefreshInteractor(
-            fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: Logger(label: "test"))
-        var ids: Set<Int64> = []
-        for url in urls { ids.insert(try await refresher.subscribe(url: url).feed.id) }
+        let setup = try await subscribed(urls)
+        let (remote, refresher) = (setup.remote, setup.refresher)
+        let ids = Set(setup.ids)
         // Each feed has two new items now; the import's pass (a pass over chosen feeds) is held
         // on the third.
         for (index, url) in urls.enumerated() { remote.stub.serve(url, body: Self.rss("Feed \(index)", items: 3)) }
@@ -124,13 +135,9 @@ struct RefreshInteractorSharedPassTests {
 
     @Test func aRefreshOfEveryFeedDuringAScheduledPassAlsoRefreshesTheFeedsNotDue() async throws {
         let urls = ["http://a.example/feed", "http://b.example/feed", "http://c.example/feed"]
-        let remote = HoldingRemote(heldURL: urls[2])
-        for (index, url) in urls.enumerated() { remote.stub.serve(url, body: Self.rss("Feed \(index)")) }
-        let store = try SQLiteFeedStore.inMemory()
-        let refresher = RefreshInteractor(
-            fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: Logger(label: "test"))
-        var due: Int64 = 0
-        for url in urls { due = try await refresher.subscribe(url: url).feed.id }
+        let setup = try await subscribed(urls)
+        let (remote, store, refresher) = (setup.remote, setup.store, setup.refresher)
+        let due = setup.ids[2]
         // Only the third feed is due; the scheduled pass is held on it.
         try await store.bringNextCheckForward(feedID: due, to: Date(timeIntervalSince1970: 0))
         remote.hold()
@@ -150,13 +157,9 @@ struct RefreshInteractorSharedPassTests {
 
     @Test func aRefreshWaitingForAnotherPassesFetchEndsWhenItIsCancelled() async throws {
         let urls = ["http://a.example/feed", "http://b.example/feed"]
-        let remote = HoldingRemote(heldURL: urls[1])
-        for (index, url) in urls.enumerated() { remote.stub.serve(url, body: Self.rss("Feed \(index)")) }
-        let store = try SQLiteFeedStore.inMemory()
-        let refresher = RefreshInteractor(
-            fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: Logger(label: "test"))
-        var ids: Set<Int64> = []
-        for url in urls { ids.insert(try await refresher.subscribe(url: url).feed.id) }
+        let setup = try await subscribed(urls)
+        let (remote, store, refresher) = (setup.remote, setup.store, setup.refresher)
+        let ids = Set(setup.ids)
         remote.hold()
         // A pass nothing cancels (an import's), held on the second feed.
         let importing = Task { try await refresher.refreshFeeds(ids) }
