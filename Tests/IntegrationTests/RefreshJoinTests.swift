@@ -55,4 +55,31 @@ struct RefreshJoinTests {
             #expect(lines.last == "Refreshed 4 feeds: no new items", "\(result)")
         }
     }
+
+    /// The first hour of a new user: `tidings import` starts a pass in the background, and a
+    /// `tidings refresh` typed right after it takes the import pass's fetches instead of
+    /// fetching every feed a second time, and reports what that pass stored.
+    @Test func aRefreshRightAfterAnImportFetchesEachFeedOnceAndReportsTheNewItems() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        var urls: [String] = []
+        for feed in 0..<24 {
+            var response = TestHTTPResponse.ok(ManyFeeds.rss(feed: feed, items: 3))
+            // Slow enough that the import's pass (4 at a time) still runs when the refresh comes.
+            response.delay = .milliseconds(300)
+            server.route("/\(feed).xml", response)
+            urls.append(server.url("/\(feed).xml"))
+        }
+        let daemon = try await DaemonHarness(config: "concurrency: 4\nper_host_concurrency: 4")
+        let imported = try await ManyFeeds.importAll(urls, directory: daemon.directory, tidings: { try await daemon.tidings($0) })
+        #expect(imported.status == 0, "\(imported)")
+        let refreshed = try await daemon.tidings(["refresh"])
+
+        #expect(refreshed.status == 0, "\(refreshed)")
+        #expect(server.requests.count == urls.count, "\(server.requests.map(\.path))")
+        for feed in 0..<urls.count {
+            #expect(server.requests.filter { $0.path == "/\(feed).xml" }.count == 1, "feed \(feed)")
+        }
+        #expect(refreshed.out.split(separator: "\n").last == "Refreshed 24 feeds: 72 new items", "\(refreshed)")
+    }
 }
