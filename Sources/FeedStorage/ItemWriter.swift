@@ -94,7 +94,7 @@ struct ItemWriter {
             """)
 
         let ruleRunner = try RuleRunner(db: db, feedID: feedID, rules: rules)  // rules: new items only
-        var inserted = 0
+        var inserted = 0, insertedUnread = 0
         for (key, item) in unique.reversed() {
             // Existential values, not `[DatabaseValue]`: GRDB's initializer for a sequence of
             // one concrete type maps it through a key path that the runtime instantiates on
@@ -119,8 +119,10 @@ struct ItemWriter {
                 let duplicate = try duplicate(link: link, guid: guid)
                 values += [duplicate.canonicalLink, duplicate.original, duplicate.originalRead, duplicate.originalStarred]
                 try insert.execute(arguments: StatementArguments(values))
-                try ruleRunner?.apply(to: db.lastInsertedRowID, item)
                 inserted += 1
+                if !duplicate.originalRead { insertedUnread += 1 }
+                // After the count above: what a rule changes, the feed's counter triggers count.
+                try ruleRunner?.apply(to: db.lastInsertedRowID, item)
             } else {
                 // ?13 is the canonical link here; first_seen is kept from the first time.
                 values[values.count - 1] = CanonicalLink.key(for: link)
@@ -128,7 +130,16 @@ struct ItemWriter {
             }
         }
         if hasTombstones { try pruneTombstones() }
+        try countInFeed(inserted: inserted, unread: insertedUnread)
         return inserted
+    }
+
+    /// Adds the items inserted now to the feed's counters (`SQLiteFeedStore.addFeedCounters`),
+    /// once per document: a trigger per inserted row cost a cold pass of 22,740 items 0.4 s.
+    private func countInFeed(inserted: Int, unread: Int) throws {
+        guard inserted > 0 else { return }
+        try db.cachedStatement(sql: "UPDATE feed SET item_count = item_count + ?, unread_count = unread_count + ? WHERE id = ?")
+            .execute(arguments: [inserted, unread, feedID])
     }
 
     /// Drops the feed's tombstones that no document has listed for `tombstoneGrace`. Runs only

@@ -21,6 +21,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v11", migrate: addReadingPosition)  // SQLiteFeedStore+ReadingPosition.swift
         migrator.registerMigration("v12", migrate: addListingPositionIndex)  // SQLiteFeedStore+Paging.swift
         migrator.registerMigration("v13", migrate: addFeedCounters)  // SQLiteFeedStore+FeedCounters.swift
+        migrator.registerMigration("v14", migrate: countInsertsInTheWriter)  // SQLiteFeedStore+FeedCounters.swift
         return migrator
     }
 
