@@ -52,7 +52,7 @@ extension RPC {
         public struct Params: Codable, Sendable, Hashable {
             /// Only feeds with this tag (case-insensitive; protocol 1.2).
             public var tag: String?
-            /// Only the members a screen listing feeds shows (`Result.briefMembers`; protocol 1.9).
+            /// Only the members a screen listing feeds shows (`BriefFeed`; protocol 1.9).
             public var brief: Bool?
             public init(tag: String? = nil, brief: Bool? = nil) {
                 self.tag = tag
@@ -67,15 +67,6 @@ extension RPC {
                 self.feeds = feeds
                 self.isBrief = isBrief
             }
-
-            /// A brief feed's members: the ones every feed has (so that it still decodes as a
-            /// `Feed`), its counts and tags, and its health where it is not the default. The
-            /// others (validators, dates of the last attempts, next check, ...) are left out:
-            /// two thirds of a feed's bytes, which 500 feeds make 250 KB to encode and decode.
-            public static let briefMembers: Set<String> = [
-                "id", "url", "title", "subscribedAt", "itemCount", "unreadCount", "tags",
-                "lastError", "consecutiveFailures", "httpStatus", "goneSince",
-            ]
 
             private enum CodingKeys: String, CodingKey { case feeds }
 
@@ -94,7 +85,10 @@ extension RPC {
             }
         }
 
-        /// A feed as a brief list encodes it (`Result.briefMembers`).
+        /// A feed as a brief list encodes it: the members every feed has (so that it still
+        /// decodes as a `Feed`), its counts and tags, and its health where it is not the
+        /// default. The others (validators, dates of the last attempts, next check, ...) are
+        /// left out: two thirds of a feed's bytes, which 500 feeds make 250 KB to encode and decode.
         private struct BriefFeed: Encodable {
             let feed: Feed
 
