@@ -22,11 +22,13 @@ public protocol FeedStore: Sendable {
     /// A feed unsubscribed from whose starred items were kept (`removeFeed`) is subscribed to
     /// again: it gets its number back, and its kept items are its items again (the document's
     /// items with the same keys are those items, not new ones).
+    /// New items go through `rules` (see `RuleSet`).
     /// - Returns: the stored feed and the number of items stored.
     /// - Throws: `FeedStoreError.alreadySubscribed` when `url` is already a feed, `.invalidTag`,
-    ///   `.invalidTitle` (a control character in `customTitle`), `.unstorableURL`.
+    ///   `.invalidTitle` (a control character in `customTitle`), `.unstorableURL`;
+    ///   `CancellationError` when the task is cancelled as a rule matches (nothing is stored).
     func addFeed(
-        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?
+        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?, rules: RuleSet
     ) async throws -> (feed: Feed, itemCount: Int)
 
     /// Adds the feeds of an imported subscription list in one transaction, without items: they
@@ -71,10 +73,12 @@ public protocol FeedStore: Sendable {
     /// `ParsedItem.storeKey`), updated text of known items, and what `check` learned (the
     /// failure count returns to 0); read state is never touched. With `check.failure` (a
     /// document cut short) the items are stored all the same, but the attempt is recorded as
-    /// that failure, as `recordFailure` would, and the feed's validators are forgotten.
+    /// that failure, as `recordFailure` would, and the feed's validators are forgotten. New
+    /// items go through `rules` (see `RuleSet`).
     /// - Returns: the number of items stored for the first time.
-    /// - Throws: `FeedStoreError.feedNotFound` when the feed was removed meanwhile.
-    func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck) async throws -> Int
+    /// - Throws: `FeedStoreError.feedNotFound` when the feed was removed meanwhile;
+    ///   `CancellationError` when the task is cancelled as a rule matches (nothing is stored).
+    func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck, rules: RuleSet) async throws -> Int
 
     /// The title the store keeps for `document`: its title as text, bounded; `nil` when it has
     /// none (the stored title is then left as it was). Pure: reads nothing, safe from any thread.
@@ -187,16 +191,6 @@ public protocol FeedStore: Sendable {
 
     // MARK: Rules (SQLiteFeedStore+Rules.swift)
 
-    /// Replaces the rules that every item stored for the first time from now on goes through
-    /// (`addFeed`, `storeRefresh`); items already stored are left alone. Takes effect for the
-    /// next write transaction; safe to call from any thread.
-    ///
-    /// A rule gets `RuleBudget.perItem` per item: one still matching after that is skipped for
-    /// the item, and `report` hears of it (on the writer's thread, inside the transaction that
-    /// stores the item; it must be quick). Cancelling the task that stores items interrupts a
-    /// match at once, and the store throws `CancellationError`, storing nothing.
-    func setRules(_ rules: [Rule], reportingOverruns report: @escaping @Sendable (RuleOverrun) -> Void)
-
     /// How many items each rule has matched since the database was created, by rule name
     /// (names that never matched are absent).
     func ruleMatchCounts() async throws -> [String: Int]
@@ -219,24 +213,33 @@ public protocol FeedStore: Sendable {
 }
 
 extension FeedStore {
-    /// `setRules(_:reportingOverruns:)` where nobody hears of a rule that ran out of time.
-    public func setRules(_ rules: [Rule]) {
-        setRules(rules, reportingOverruns: { _ in })
+    /// `addFeed(url:document:check:tags:customTitle:rules:)` without rules.
+    public func addFeed(
+        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?
+    ) async throws -> (feed: Feed, itemCount: Int) {
+        try await addFeed(url: url, document: document, check: check, tags: tags, customTitle: customTitle, rules: .none)
     }
 
-    /// `addFeed(url:document:check:tags:customTitle:)` without tags or own title.
+    /// `addFeed(url:document:check:tags:customTitle:rules:)` without tags, own title or rules.
     public func addFeed(url: String, document: ParsedFeed, check: FeedCheck) async throws -> (feed: Feed, itemCount: Int) {
-        try await addFeed(url: url, document: document, check: check, tags: [], customTitle: nil)
+        try await addFeed(url: url, document: document, check: check, tags: [], customTitle: nil, rules: .none)
     }
 
-    /// `addFeed(url:document:check:)` with nothing learned but the time.
-    public func addFeed(url: String, document: ParsedFeed, fetchedAt: Date) async throws -> (feed: Feed, itemCount: Int) {
-        try await addFeed(url: url, document: document, check: FeedCheck(at: fetchedAt))
+    /// `storeRefresh(feedID:document:check:rules:)` without rules.
+    public func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck) async throws -> Int {
+        try await storeRefresh(feedID: feedID, document: document, check: check, rules: .none)
     }
 
-    /// `storeRefresh(feedID:document:check:)` with nothing learned but the time.
-    public func storeRefresh(feedID: Int64, document: ParsedFeed, at date: Date) async throws -> Int {
-        try await storeRefresh(feedID: feedID, document: document, check: FeedCheck(at: date))
+    /// `addFeed(url:document:check:tags:customTitle:rules:)` with nothing learned but the time.
+    public func addFeed(
+        url: String, document: ParsedFeed, fetchedAt: Date, rules: RuleSet = .none
+    ) async throws -> (feed: Feed, itemCount: Int) {
+        try await addFeed(url: url, document: document, check: FeedCheck(at: fetchedAt), tags: [], customTitle: nil, rules: rules)
+    }
+
+    /// `storeRefresh(feedID:document:check:rules:)` with nothing learned but the time.
+    public func storeRefresh(feedID: Int64, document: ParsedFeed, at date: Date, rules: RuleSet = .none) async throws -> Int {
+        try await storeRefresh(feedID: feedID, document: document, check: FeedCheck(at: date), rules: rules)
     }
 
     /// `recordFailure(feedID:error:check:)` with nothing learned but the time.

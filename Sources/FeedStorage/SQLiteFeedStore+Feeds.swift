@@ -10,12 +10,11 @@ extension SQLiteFeedStore {
     /// subscription, last refresh and last attempt are all `check.at`. Text goes through
     /// `StoredText`.
     public func addFeed(
-        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?
+        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?, rules: RuleSet
     ) async throws -> (feed: Feed, itemCount: Int) {
         let url = try StoredText.feedURL(url)
         let tags = try TagName.validated(tags)
         let customTitle = try StoredText.ownTitle(customTitle)
-        let rules = rules
         return try await write("subscribe to \(url)") { db in
             let known = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT id, removed_at IS NOT NULL FROM feed WHERE url = ?"), arguments: [url])
@@ -56,9 +55,8 @@ extension SQLiteFeedStore {
 
     /// See `FeedStore.storeRefresh`. The title, site link and subtitle are replaced only by
     /// values the document has, so a feed that briefly drops its `<title>` keeps its name.
-    public func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck) async throws -> Int {
-        let rules = rules
-        return try await write("store the refresh of feed \(feedID)") { db in
+    public func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck, rules: RuleSet) async throws -> Int {
+        try await write("store the refresh of feed \(feedID)") { db in
             // Updating the feed first both records the refresh and proves the feed still exists,
             // before any item insert could trip the foreign key.
             let title = storedTitle(of: document)

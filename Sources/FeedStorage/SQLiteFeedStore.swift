@@ -42,8 +42,6 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     let fileLoss = Mutex<DatabaseFileLostError?>(nil)
     /// `fileLosses` and its continuation, which `checkFile()` feeds once.
     let fileLossStream = AsyncStream.makeStream(of: DatabaseFileLostError.self, bufferingPolicy: .bufferingNewest(1))
-    /// The rules new items go through (`setRules`, SQLiteFeedStore+Rules.swift).
-    let activeRules = Mutex(RuleSet())
 
     /// Opens (or creates) the database at `path` and brings its schema up to date.
     ///

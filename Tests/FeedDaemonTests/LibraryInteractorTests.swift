@@ -108,12 +108,12 @@ struct LibraryInteractorTests {
             <outline text="Theirs" title="Theirs" xmlUrl="https://b.example/f"/>
             </body></opml>
             """)
-        #expect(tidings.entries.map { LibraryInteractor.role(of: $0, in: tidings) } == [.custom, .provisional])
+        #expect(tidings.entries.map { SubscriptionInteractor.role(of: $0, in: tidings) } == [.custom, .provisional])
         let foreign = try SubscriptionList.read("""
             <opml version="2.0"><body><outline text="Theirs" xmlUrl="https://b.example/f" customTitle="true"/></body></opml>
             """)
-        #expect(foreign.entries.map { LibraryInteractor.role(of: $0, in: foreign) } == [.unconfirmed])
+        #expect(foreign.entries.map { SubscriptionInteractor.role(of: $0, in: foreign) } == [.unconfirmed])
         let newsboat = try SubscriptionList.read("https://c.example/f \"~Named\"\n")
-        #expect(newsboat.entries.map { LibraryInteractor.role(of: $0, in: newsboat) } == [.custom])
+        #expect(newsboat.entries.map { SubscriptionInteractor.role(of: $0, in: newsboat) } == [.custom])
     }
 }

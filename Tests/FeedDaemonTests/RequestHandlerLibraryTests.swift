@@ -30,12 +30,12 @@ struct RequestHandlerLibraryTests {
         store = try SQLiteFeedStore.inMemory()
         let logger = Logger(label: "test")
         newItems = NewItemsBroadcaster(store: store, logger: logger)
-        let refresher = RefreshInteractor(
+        let refresher = RefreshInteractor.make(
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, newItems: newItems, logger: logger)
-        handler = RequestHandler(
+        handler = try RequestHandler.make(
             refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
-            hello: .init(protocolVersion: "1.2", daemonVersion: "9.9"), newItems: newItems,
-            status: StatusContext(startedAt: Date(timeIntervalSince1970: 1_000), databasePath: "/db"), logger: logger)
+            hello: .init(protocolVersion: "1.2", daemonVersion: "9.9"),
+            startedAt: Date(timeIntervalSince1970: 1_000), databasePath: "/db", logger: logger)
     }
 
     func call(_ method: String, _ params: String = "{}") async throws -> [String: Any] {

@@ -13,9 +13,9 @@ struct RequestHandlerMaintenanceTests {
     ) throws -> RequestHandler {
         let store = try store ?? SQLiteFeedStore.inMemory()
         let logger = Logger(label: "test")
-        let refresher = RefreshInteractor(
+        let refresher = RefreshInteractor.make(
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 1, logger: logger)
-        return RequestHandler(
+        return try RequestHandler.make(
             refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
             hello: .init(protocolVersion: "1.3", daemonVersion: "9.9"), maintenance: maintenance,
             logger: logger)
@@ -79,12 +79,5 @@ struct RequestHandlerMaintenanceTests {
         let error = try #require(answer["error"] as? [String: Any])
         #expect(error["code"] as? Int == -32602)
         #expect((error["message"] as? String)?.contains("params.vacuum") == true, "\(error)")
-    }
-
-    @Test func withoutAnInteractorItIsAnInternalError() async throws {
-        let answer = try await Self.call(try Self.handler(maintenance: nil), "{}")
-        let error = try #require(answer["error"] as? [String: Any])
-        #expect(error["code"] as? Int == -32603)
-        #expect((error["message"] as? String)?.lowercased() == "internal error: maintenance not configured", "\(error)")
     }
 }

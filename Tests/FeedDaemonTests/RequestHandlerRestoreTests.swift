@@ -14,12 +14,11 @@ struct RequestHandlerRestoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteFeedStore(path: directory.appendingPathComponent("tidings.sqlite").path, htmlToText: { $0 })
         let logger = Logger(label: "test")
-        let refresher = RefreshInteractor(
+        let refresher = RefreshInteractor.make(
             fetcher: RemoteDataManagerStub(), parser: LibXMLFeedParser(), store: store, concurrency: 1, logger: logger)
-        let handler = RequestHandler(
+        let handler = try RequestHandler.make(
             refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
             hello: .init(protocolVersion: "1.7", daemonVersion: "9.9"),
-            restorer: LiveRestore(store: store, refresher: refresher, indexer: SearchIndexer(store: store), logger: logger),
             logger: logger)
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString).sqlite").path
         let cases = [

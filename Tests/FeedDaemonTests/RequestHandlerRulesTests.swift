@@ -21,29 +21,36 @@ struct RequestHandlerRulesTests {
 
     let remote = RemoteDataManagerStub()
     let store: SQLiteFeedStore
+    /// Answers with the rules below; new items go through them too.
     let handler: RequestHandler
+    /// Answers with the rules below; new items are stored as they come.
+    let handlerWithoutNewItemRules: RequestHandler
 
     init() throws {
         store = try SQLiteFeedStore.inMemory()
         let logger = Logger(label: "test")
-        let refresher = RefreshInteractor(
-            fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: logger)
         let rules = [
             Rule(name: "ads", conditions: [RuleCondition(field: .title, pattern: try RulePattern(parsing: "/(?i)^sponsored/"))],
                  actions: [.hide]),
             Rule(name: "garden", conditions: [RuleCondition(field: .title, pattern: try RulePattern(parsing: "garden"))],
                  actions: [.star, .addTag("home")]),
         ]
-        store.setRules(rules)
-        handler = RequestHandler(
-            refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
-            hello: .init(protocolVersion: "1.4", daemonVersion: "9.9"),
-            rules: RulesInteractor(store: store, rules: { rules }), logger: logger)
+        let (store, remote) = (store, remote)
+        func makeHandler(newItemRules: [Rule]) throws -> RequestHandler {
+            let refresher = RefreshInteractor.make(
+                fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, rules: RuleSet(newItemRules),
+                logger: logger)
+            return try RequestHandler.make(
+                refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
+                hello: .init(protocolVersion: "1.4", daemonVersion: "9.9"), rules: rules, logger: logger)
+        }
+        handler = try makeHandler(newItemRules: rules)
+        handlerWithoutNewItemRules = try makeHandler(newItemRules: [])
     }
 
-    func call(_ method: String, _ params: String = "{}") async throws -> [String: Any] {
+    func call(_ method: String, _ params: String = "{}", newItemRules: Bool = true) async throws -> [String: Any] {
         let line = #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#
-        let answer = try #require(await handler.handle(Data(line.utf8)))
+        let answer = try #require(await (newItemRules ? handler : handlerWithoutNewItemRules).handle(Data(line.utf8)))
         return try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])
     }
 
@@ -80,9 +87,8 @@ struct RequestHandlerRulesTests {
     /// Items stored before the rule existed: `rules.apply` does to them what the rule does to
     /// new ones, once.
     @Test func applyingARuleChangesStoredItemsAndCountsThem() async throws {
-        store.setRules([])
         remote.serve(Self.feedURL, body: Self.rss)
-        _ = try await result("feeds.subscribe", #"{"url":"\#(Self.feedURL)"}"#)
+        _ = try await call("feeds.subscribe", #"{"url":"\#(Self.feedURL)"}"#, newItemRules: false)
         #expect(try await titles("{}") == ["Sponsored: buy now", "Garden notes"])
 
         let applied = try await result("rules.apply", #"{"name":"garden"}"#)

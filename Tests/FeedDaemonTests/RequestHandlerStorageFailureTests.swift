@@ -23,8 +23,8 @@ struct RequestHandlerStorageFailureTests {
     init() throws {
         store = try DiskFullStore()
         let logger = Logger(label: "test")
-        let refresher = RefreshInteractor(fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 2, logger: logger)
-        handler = RequestHandler(
+        let refresher = RefreshInteractor.make(fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 2, logger: logger)
+        handler = try RequestHandler.make(
             refresher: refresher,
             library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer, backlog: refresher.backlog),
             hello: .init(protocolVersion: ProtocolVersion.current, daemonVersion: "9.9"), logger: logger)

@@ -23,9 +23,9 @@ struct RequestHandlerTests {
     init() throws {
         store = try SQLiteFeedStore.inMemory()
         let logger = Logger(label: "test")
-        let refresher = RefreshInteractor(
+        let refresher = RefreshInteractor.make(
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: logger)
-        handler = RequestHandler(
+        handler = try RequestHandler.make(
             refresher: refresher, library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
             hello: .init(protocolVersion: "1.0", daemonVersion: "9.9"), logger: logger)
     }
@@ -247,8 +247,8 @@ struct RequestHandlerLostFileTests {
         let path = directory.appendingPathComponent("tidings.sqlite").path
         let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
         let logger = Logger(label: "test")
-        let handler = RequestHandler(
-            refresher: RefreshInteractor(
+        let handler = try RequestHandler.make(
+            refresher: RefreshInteractor.make(
                 fetcher: RemoteDataManagerStub(), parser: LibXMLFeedParser(), store: store, concurrency: 1, logger: logger),
             library: LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer),
             hello: .init(protocolVersion: "1.0", daemonVersion: "9.9"), logger: logger)

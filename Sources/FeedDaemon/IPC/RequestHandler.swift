@@ -18,25 +18,11 @@ public struct RequestHandler: Sendable {
     private let routes: [String: Route]
     private let logger: Logger
 
-    /// - Parameters:
-    ///   - newItems: where `watch` requests wait for new items; `nil` answers `watch` at once.
-    ///   - status: what `status` reports beside the store's counters.
-    ///   - maintenance: answers `maintenance`; `nil` answers it with an internal error.
-    ///   - rules: answers `rules.list`, `rules.test` and `rules.apply`; `nil` lists no rules.
-    ///   - reloader: answers `daemon.reload`, and the config file and last refused reload of
-    ///     `status`; `nil` when there is no file to reload.
-    ///   - reading: remembers the item shown last for `items.next`; by default one of the
-    ///     handler's own.
-    ///   - restorer: answers `daemon.restore`; `nil` answers it with an internal error.
-    public init(
-        refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result,
-        newItems: NewItemsBroadcaster? = nil, status: StatusContext = StatusContext(),
-        maintenance: MaintenanceInteractor? = nil,
-        rules: RulesInteractor? = nil, reloader: ConfigurationReloader? = nil, reading: ReadingPosition? = nil,
-        restorer: LiveRestore? = nil, logger: Logger
-    ) {
+    public init(_ interactors: DaemonInteractors, logger: Logger) {
         self.logger = logger
-        let reading = reading ?? ReadingPosition(store: library.store)
+        let (refresher, subscriptions, library, reading) =
+            (interactors.refresher, interactors.subscriptions, interactors.library, interactors.reading)
+        let (hello, newItems, reloader, rules) = (interactors.hello, interactors.newItems, interactors.reloader, interactors.rules)
         var routes = [String: Route]()
         func on<M: RPCMethod>(
             _ method: M.Type, _ body: @escaping @Sendable (M.Params, _ notify: @escaping Notify) async throws -> M.Result
@@ -52,7 +38,7 @@ public struct RequestHandler: Sendable {
         }
         on(RPC.Hello.self) { _ in hello }
         on(RPC.Subscribe.self) { params in
-            let stored = try await refresher.subscribe(url: params.url, tags: params.tags ?? [], title: params.title)
+            let stored = try await subscriptions.subscribe(url: params.url, tags: params.tags ?? [], title: params.title)
             return .init(feed: stored.feed, itemCount: stored.itemCount)
         }
         on(RPC.Unsubscribe.self) { params in try await library.unsubscribe(params.feed, deleteStarred: params.deleteStarred ?? false) }
@@ -63,15 +49,7 @@ public struct RequestHandler: Sendable {
             .init(feed: try await library.tag(params.feed, adding: params.add ?? [], removing: params.remove ?? []))
         }
         on(RPC.RenameFeed.self) { params in .init(feed: try await library.rename(params.feed, to: params.title)) }
-        on(RPC.Import.self) { params in
-            let result = try await library.importFeeds(params.document, format: params.format)
-            if !result.added.isEmpty {
-                // Fetched right away rather than at the next scheduler tick; the answer does not wait.
-                let ids = Set(result.added.map(\.id))
-                Task { _ = try? await refresher.refreshFeeds(ids) }
-            }
-            return result
-        }
+        on(RPC.Import.self) { params in try await subscriptions.importFeeds(params.document, format: params.format) }
         on(RPC.ListItems.self) { params in
             if let limit = params.limit, limit < 0 { throw InvalidParams("limit must not be negative") }
             return try await library.items(params)
@@ -107,20 +85,8 @@ public struct RequestHandler: Sendable {
             for selector in selectors { ids.insert(try await library.resolveFeed(selector).id) }
             return .init(outcomes: try await refresher.refreshFeeds(ids, progress: progress))
         }
-        on(RPC.Status.self) { _ in
-            let statistics = try await library.statistics()
-            return DaemonStatus(
-                daemonVersion: hello.daemonVersion, protocolVersion: hello.protocolVersion,
-                startedAt: status.startedAt, feeds: statistics.feeds, failingFeeds: statistics.failingFeeds,
-                items: statistics.items, unread: statistics.unread, starred: statistics.starred,
-                lastRefresh: statistics.lastAttempt, nextRefresh: statistics.nextCheck,
-                refreshing: await refresher.isRefreshing, databasePath: status.databasePath,
-                databaseBytes: statistics.databaseBytes, schemaVersion: statistics.schemaVersion,
-                configPath: reloader?.configPath, reloadFailure: reloader?.lastFailure,
-                storage: library.backlog.storageFailure)
-        }
+        on(RPC.Status.self) { _ in try await interactors.status.status() }
         on(RPC.Reload.self) { _ in
-            guard let reloader else { throw ReloadNotConfigured() }
             switch await reloader.reload() {
             case .reloaded(let configuration, let changes):
                 return .init(
@@ -132,26 +98,21 @@ public struct RequestHandler: Sendable {
             }
         }
         on(RPC.Maintenance.self) { params in
-            guard let maintenance else { throw MaintenanceNotConfigured() }
-            return try await maintenance.maintain(vacuum: params.vacuum ?? true, retention: params.retention ?? false)
+            try await interactors.maintenance.maintain(vacuum: params.vacuum ?? true, retention: params.retention ?? false)
         }
         on(RPC.Restore.self) { params in
-            guard let restorer else { throw RestoreNotConfigured() }
-            return try await restorer.restore(from: params.path)
+            try await interactors.restorer.restore(from: params.path)
         }
-        on(RPC.ListRules.self) { _ in .init(rules: try await rules?.list() ?? []) }
+        on(RPC.ListRules.self) { _ in .init(rules: try await rules.list()) }
         on(RPC.TestRule.self) { params in
             let limit = params.limit ?? 100
             if limit < 0 { throw InvalidParams("limit must not be negative") }
-            guard let rules else { throw RulesInteractor.NoSuchRule(name: params.name) }
             return try await rules.test(name: params.name, limit: limit)
         }
         on(RPC.ApplyRule.self) { params in
-            guard let rules else { throw RulesInteractor.NoSuchRule(name: params.name) }
             return try await rules.apply(name: params.name)
         }
         on(RPC.Watch.self) { _, notify in
-            guard let newItems else { return Empty() }
             // The request stays open: each batch of new items is one notification, until the
             // daemon stops (the stream finishes) or the client goes away (a write fails).
             for await items in await newItems.watch() {
@@ -223,16 +184,6 @@ public struct RequestHandler: Sendable {
     }
 }
 
-/// `maintenance` asked of a handler built without a `MaintenanceInteractor`.
-struct MaintenanceNotConfigured: Error, CustomStringConvertible {
-    var description: String { "maintenance not configured" }
-}
-
-/// `daemon.restore` asked of a handler built without a `LiveRestore`.
-struct RestoreNotConfigured: Error, CustomStringConvertible {
-    var description: String { "restore not configured" }
-}
-
 /// `daemon.reload` found a file that does not load; the daemon kept its configuration.
 struct ReloadRefused: Error {
     var failure: ReloadFailure
@@ -242,15 +193,4 @@ struct ReloadRefused: Error {
 struct InvalidParams: Error {
     var message: String
     init(_ message: String) { self.message = message }
-}
-
-/// What `status` reports that neither the store nor the refresher knows.
-public struct StatusContext: Sendable {
-    public var startedAt: Date
-    public var databasePath: String
-
-    public init(startedAt: Date = Date(), databasePath: String = "") {
-        self.startedAt = startedAt
-        self.databasePath = databasePath
-    }
 }

@@ -49,34 +49,10 @@ public struct LibraryInteractor: Sendable {
         try await store.renameFeed(id: try await resolveFeed(selector, toChange: .rename).id, title: title)
     }
 
-    /// Subscribes to the feeds of an OPML document or newsboat `urls` file, without fetching.
-    /// - Throws: `SubscriptionListError` when the document cannot be read, `FeedStoreError.invalidTag`.
-    public func importFeeds(_ document: String, format: ImportFormat?) async throws -> RPC.Import.Result {
-        let list = try SubscriptionList.read(document, format: format.map { $0 == .opml ? .opml : .newsboat })
-        let stored = try await store.importFeeds(
-            list.entries.map { FeedImport(url: $0.url, title: $0.title, titleRole: Self.role(of: $0, in: list), tags: $0.tags) },
-            at: Date())
-        return RPC.Import.Result(
-            format: list.format == .opml ? .opml : .newsboat, added: stored.added, existing: stored.existing,
-            skipped: list.skipped.map { ImportSkip(entry: $0.entry, location: $0.location, reason: $0.reason) })
-    }
-
     /// The item's content (else its summary) as text at `width` columns (clamped to 20...500),
     /// links resolved against the item's link.
     public func rendered(_ item: Item, width: Int) -> RenderedContent {
         render(item.content ?? item.summary ?? "", min(max(width, 20), 500), item.link)
-    }
-
-    /// What a title in an imported list is: in an OPML document Tidings wrote, the user's own
-    /// when marked so and the feed's own otherwise; in another reader's OPML export, unsettled
-    /// until the feed's first document (those write the feed's own title or the user's,
-    /// unmarked); in a newsboat `urls` file, the user's own (`"~Title"` renames a feed there).
-    static func role(of entry: SubscriptionList.Entry, in list: SubscriptionList) -> FeedImport.TitleRole {
-        switch list.format {
-        case .newsboat: .custom
-        case .opml where list.isTidingsOPML: entry.isCustomTitle ? .custom : .provisional
-        case .opml: .unconfirmed
-        }
     }
 
     /// Unsubscribes from the feed `selector` names (resolved as for a change,

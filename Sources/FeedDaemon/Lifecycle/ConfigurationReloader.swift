@@ -131,8 +131,3 @@ public enum ReloadOutcome: Sendable {
     /// The daemon is stopping, or the caller went away, before the file was read.
     case abandoned
 }
-
-/// `daemon.reload` asked of a daemon started without a config file to reread.
-struct ReloadNotConfigured: Error, CustomStringConvertible {
-    var description: String { "this daemon has no configuration file to reload" }
-}

@@ -30,14 +30,6 @@ extension SQLiteFeedStore {
             """)
     }
 
-    /// See `FeedStore.setRules`.
-    public func setRules(_ rules: [Rule], reportingOverruns report: @escaping @Sendable (RuleOverrun) -> Void) {
-        activeRules.withLock { $0 = RuleSet(rules: rules, reportOverrun: report) }
-    }
-
-    /// The rules new items go through now.
-    var rules: RuleSet { activeRules.withLock { $0 } }
-
     /// See `FeedStore.ruleMatchCounts`.
     public func ruleMatchCounts() async throws -> [String: Int] {
         try await read("count rule matches") { db in

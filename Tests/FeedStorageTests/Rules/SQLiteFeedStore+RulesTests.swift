@@ -26,14 +26,14 @@ struct SQLiteFeedStoreRulesTests {
     }
 
     @Test func eachActionAppliesToNewItems() async throws {
-        store.setRules([
+        let rules = RuleSet([
             try rule("quiet", .title, "/^Daily digest/", [.markRead]),
             try rule("fav", .author, "ada", [.star, .addTag("people")]),
             try rule("ads", .title, "sponsored", [.hide]),
         ])
         let (feed, count) = try await store.addFeed(url: feedURL, document: document(items: [
             item("1", "Daily digest 1"), item("2", "Notes", author: "Ada L."), item("3", "SPONSORED post"), item("4", "Plain"),
-        ]), fetchedAt: day(1))
+        ]), fetchedAt: day(1), rules: rules)
         #expect(count == 4)
 
         #expect(try await stored("Daily digest 1").isRead)
@@ -57,15 +57,15 @@ struct SQLiteFeedStoreRulesTests {
 
     @Test func knownItemsAreNotRunAgain() async throws {
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [item("1", "Sponsored old")]), fetchedAt: day(1))
-        store.setRules([try rule("ads", .title, "sponsored", [.hide])])
+        let rules = RuleSet([try rule("ads", .title, "sponsored", [.hide])])
         _ = try await store.storeRefresh(
-            feedID: feed.id, document: document(items: [item("2", "Sponsored new"), item("1", "Sponsored old")]), at: day(2))
+            feedID: feed.id, document: document(items: [item("2", "Sponsored new"), item("1", "Sponsored old")]), at: day(2), rules: rules)
         #expect(try await store.items(ItemQuery(unreadOnly: false)).compactMap(\.title) == ["Sponsored old"])
         #expect(try await store.ruleMatchCounts() == ["ads": 1])
     }
 
     @Test func feedAndTagConditionsSeeTheFeed() async throws {
-        store.setRules([
+        let rules = RuleSet([
             Rule(name: "swift", conditions: [
                 RuleCondition(field: .feed, pattern: try RulePattern(parsing: "example")),
                 RuleCondition(field: .tag, pattern: try RulePattern(parsing: "swift")),
@@ -73,7 +73,7 @@ struct SQLiteFeedStoreRulesTests {
         ])
         _ = try await store.addFeed(
             url: feedURL, document: document(items: [item("1", "A")]), check: FeedCheck(at: day(1)), tags: ["Swift"],
-            customTitle: nil)
+            customTitle: nil, rules: rules)
         _ = try await store.addFeed(url: "https://other.org/feed", document: document(items: [item("9", "B")]), fetchedAt: day(1))
         #expect(try await stored("A").isStarred)
         #expect(try await !stored("B").isStarred)
@@ -93,7 +93,7 @@ struct SQLiteFeedStoreRulesTests {
 
     @Test func contentRulesReadPlainTextAsTheStoredHTML() async throws {
         // Plain text is stored as HTML like the rest: new items and `rules apply` see the same.
-        store.setRules([
+        let rules = RuleSet([
             try rule("words", .content, "second line", [.star]),
             try rule("markup", .content, "a &lt; b", [.addTag("escaped")]),
             try rule("raw", .content, "a < b", [.markRead]),
@@ -101,7 +101,7 @@ struct SQLiteFeedStoreRulesTests {
         var post = item("1", "Post")
         post.content = "a < b\nsecond line"
         post.contentIsText = true
-        _ = try await store.addFeed(url: feedURL, document: document(items: [post]), fetchedAt: day(1))
+        _ = try await store.addFeed(url: feedURL, document: document(items: [post]), fetchedAt: day(1), rules: rules)
         #expect(try await store.ruleMatchCounts() == ["words": 1, "markup": 1])
         #expect(try await store.items(matching: try rule("words", .content, "second line", []), limit: 10).count == 1)
         #expect(try await store.items(matching: try rule("raw", .content, "a < b", []), limit: 10).isEmpty)
@@ -156,10 +156,10 @@ struct SQLiteFeedStoreRulesTests {
     }
 
     @Test func searchLeavesHiddenItemsOut() async throws {
-        store.setRules([try rule("ads", .title, "sponsored", [.hide])])
+        let rules = RuleSet([try rule("ads", .title, "sponsored", [.hide])])
         _ = try await store.addFeed(url: feedURL, document: document(items: [
             item("1", "Sponsored kernel news"), item("2", "Kernel release"),
-        ]), fetchedAt: day(1))
+        ]), fetchedAt: day(1), rules: rules)
         _ = try await store.indexPendingItems(limit: 100) { $0 }
         let hits = try await store.search(SearchQuery(match: "kernel"))
         #expect(hits.compactMap(\.item.title) == ["Kernel release"])
@@ -168,10 +168,10 @@ struct SQLiteFeedStoreRulesTests {
 
 extension SQLiteFeedStoreRulesTests {
     @Test func hiddenItemsAreNotCountedAsUnread() async throws {
-        store.setRules([try rule("ads", .title, "sponsored", [.hide])])
+        let rules = RuleSet([try rule("ads", .title, "sponsored", [.hide])])
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [
             item("1", "Sponsored post"), item("2", "Plain"), item("3", "Also sponsored"),
-        ]), fetchedAt: day(1))
+        ]), fetchedAt: day(1), rules: rules)
         #expect(try await store.feed(id: feed.id)?.unreadCount == 1)
         #expect(try await store.feed(id: feed.id)?.itemCount == 3, "still stored")
         #expect(try await store.statistics().unread == 1)
@@ -191,19 +191,18 @@ extension SQLiteFeedStoreRulesTests {
         var all: [RuleOverrun] { overruns.withLock { $0 } }
     }
 
-    /// Sets `rules`, their overruns reported into the returned `Reports`.
-    func reportingStore(_ rules: [Rule]) -> Reports {
+    /// `rules`, their overruns reported into the returned `Reports`.
+    func reporting(_ rules: [Rule]) -> (RuleSet, Reports) {
         let reports = Reports()
-        store.setRules(rules, reportingOverruns: { reports.append($0) })
-        return reports
+        return (RuleSet(rules, reportingOverruns: { reports.append($0) }), reports)
     }
 
     @Test func aRuleOverItsBudgetIsSkippedForTheItemAndGivenUpAfterFive() async throws {
-        let reports = reportingStore([
+        let (rules, reports) = reporting([
             try rule("slow", .title, "/(a|aa)+$/", [.hide]), try rule("plain", .title, "/^Plain/", [.star]),
         ])
         let slow = (1...7).map { item("s\($0)", Self.slowTitle + "\($0)") }
-        let (feed, count) = try await store.addFeed(url: feedURL, document: document(items: slow + [item("p", "Plain")]), fetchedAt: day(1))
+        let (feed, count) = try await store.addFeed(url: feedURL, document: document(items: slow + [item("p", "Plain")]), fetchedAt: day(1), rules: rules)
         #expect(count == 8, "every item is stored")
         let items = try await store.items(ItemQuery(unreadOnly: false, includeHidden: false))
         #expect(items.count == 8, "the slow rule hid nothing")
@@ -236,10 +235,12 @@ extension SQLiteFeedStoreRulesTests {
     /// overrun, however late a loaded machine runs it.
     @Test func cancellationDuringAMatchStoresNothing() async throws {
         let firstOverrun = AsyncStream<Void>.makeStream()
-        let rules = try (1...40).map { try rule("slow\($0)", .title, "/(a|aa)+$/", [.hide]) }
-        store.setRules(rules, reportingOverruns: { _ in firstOverrun.continuation.yield() })
+        let slowRules = try (1...40).map { try rule("slow\($0)", .title, "/(a|aa)+$/", [.hide]) }
+        let rules = RuleSet(slowRules, reportingOverruns: { _ in firstOverrun.continuation.yield() })
         let slow = (1...5).map { item("s\($0)", Self.slowTitle) }
-        let subscribing = Task { [store] in try await store.addFeed(url: feedURL, document: document(items: slow), fetchedAt: day(1)) }
+        let subscribing = Task { [store] in
+            try await store.addFeed(url: feedURL, document: document(items: slow), fetchedAt: day(1), rules: rules)
+        }
         var overruns = firstOverrun.stream.makeAsyncIterator()
         _ = await overruns.next()  // the next rule's match is under way
         subscribing.cancel()

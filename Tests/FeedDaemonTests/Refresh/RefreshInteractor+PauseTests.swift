@@ -19,7 +19,7 @@ struct RefreshInteractorPauseTests {
             remote.stub.serve(url, body: RefreshInteractorSharedPassTests.rss("Feed \(index)"))
         }
         let store = try SQLiteFeedStore.inMemory()
-        let refresher = RefreshInteractor(
+        let refresher = RefreshInteractor.make(
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: Logger(label: "test"))
         for url in urls { _ = try await refresher.subscribe(url: url) }
         remote.hold()

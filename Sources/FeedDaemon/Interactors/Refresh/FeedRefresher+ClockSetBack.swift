@@ -1,13 +1,13 @@
 import FeedEntities
 import Foundation
 
-extension RefreshInteractor {
+extension FeedRefresher {
     /// The feeds with next checks counted from a clock that ran ahead cut to what the schedule
     /// sets now (`RefreshSchedule.correctedNextCheck`), in the store too, so that `status` and
     /// `feeds` show them and later passes keep them. Reads nothing more: it works on the list
     /// each pass reads anyway, and writes only when the clock was set back.
-    nonisolated func correctingClockSetBack(_ feeds: [Feed], at now: Date) async -> [Feed] {
-        let schedule = schedule
+    func correctingClockSetBack(_ feeds: [Feed], at now: Date) async -> [Feed] {
+        let schedule = tuning.current.schedule
         var corrected = feeds
         for index in corrected.indices {
             guard let next = schedule.correctedNextCheck(of: corrected[index], at: now) else { continue }

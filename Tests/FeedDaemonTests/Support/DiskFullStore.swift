@@ -31,9 +31,9 @@ final class DiskFullStore: FeedStore {
 
     // MARK: - Refused while full
 
-    func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck) async throws -> Int {
+    func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck, rules: RuleSet) async throws -> Int {
         try refuse("store the refresh of feed \(feedID)")
-        return try await base.storeRefresh(feedID: feedID, document: document, check: check)
+        return try await base.storeRefresh(feedID: feedID, document: document, check: check, rules: rules)
     }
 
     func recordNotModified(feedID: Int64, check: FeedCheck) async throws {
@@ -74,9 +74,9 @@ final class DiskFullStore: FeedStore {
     // MARK: - Passed on
 
     func addFeed(
-        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?
+        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?, rules: RuleSet
     ) async throws -> (feed: Feed, itemCount: Int) {
-        try await base.addFeed(url: url, document: document, check: check, tags: tags, customTitle: customTitle)
+        try await base.addFeed(url: url, document: document, check: check, tags: tags, customTitle: customTitle, rules: rules)
     }
     func importFeeds(_ feeds: [FeedImport], at date: Date) async throws -> (added: [Feed], existing: [Feed]) {
         try await base.importFeeds(feeds, at: date)
@@ -111,9 +111,6 @@ final class DiskFullStore: FeedStore {
     }
     func integrityProblems() async throws -> [String] { try await base.integrityProblems() }
     func vacuum() async throws { try await base.vacuum() }
-    func setRules(_ rules: [Rule], reportingOverruns report: @escaping @Sendable (RuleOverrun) -> Void) {
-        base.setRules(rules, reportingOverruns: report)
-    }
     func ruleMatchCounts() async throws -> [String: Int] { try await base.ruleMatchCounts() }
     func items(matching rule: Rule, limit: Int) async throws -> [Item] { try await base.items(matching: rule, limit: limit) }
     func apply(_ rule: Rule) async throws -> RuleApplication { try await base.apply(rule) }

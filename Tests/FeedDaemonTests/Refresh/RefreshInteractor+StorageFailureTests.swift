@@ -24,7 +24,7 @@ struct RefreshInteractorStorageFailureTests {
 
     init() throws {
         store = try DiskFullStore()
-        refresher = RefreshInteractor(
+        refresher = RefreshInteractor.make(
             fetcher: remote, parser: LibXMLFeedParser(), store: store, schedule: RefreshSchedule(interval: 1000),
             concurrency: 2, now: { [clock] in clock.now }, logger: Logger(label: "test"))
         library = LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer, backlog: refresher.backlog)

@@ -41,7 +41,7 @@ struct RefreshInteractorHTTPTests {
         let fetcher = CurlRemoteDataManager(options: FetchOptions(version: "0.0-test"), logger: Logger(label: "test"))
         let clock = Clock()
         let store = try SQLiteFeedStore.inMemory()
-        let refresher = RefreshInteractor(
+        let refresher = RefreshInteractor.make(
             fetcher: fetcher, parser: LibXMLFeedParser(), store: store,
             schedule: RefreshSchedule(interval: 1000, random: { 0.5 }), concurrency: 4,
             now: { clock.now }, logger: Logger(label: "test"))

@@ -19,7 +19,7 @@ struct RefreshInteractorSubscribeTests {
 
     init() throws {
         store = try SQLiteFeedStore.inMemory()
-        refresher = RefreshInteractor(
+        refresher = RefreshInteractor.make(
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 2, logger: Logger(label: "test"))
     }
 
@@ -29,7 +29,7 @@ struct RefreshInteractorSubscribeTests {
         ("[::1]:8080/feed", "[::1]:8080/feed"), ("example.org/a:b", "example.org/a:b"),
     ])
     func addressesWithoutASchemeAreRecognised(text: String, address: String) {
-        #expect(RefreshInteractor.schemelessAddress(text) == address)
+        #expect(SubscriptionInteractor.schemelessAddress(text) == address)
     }
 
     @Test(arguments: [
@@ -37,7 +37,7 @@ struct RefreshInteractorSubscribeTests {
         "feed:https://lwn.net", "localhost:http", "/etc/passwd", "", "   ",
     ])
     func anythingWithASchemeIsLeftAlone(text: String) {
-        #expect(RefreshInteractor.schemelessAddress(text) == nil)
+        #expect(SubscriptionInteractor.schemelessAddress(text) == nil)
     }
 
     @Test func httpsIsTriedFirst() async throws {

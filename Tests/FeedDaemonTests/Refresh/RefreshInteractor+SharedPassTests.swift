@@ -70,7 +70,7 @@ struct RefreshInteractorSharedPassTests {
         let remote = HoldingRemote(heldURL: urls[urls.count - 1])
         for (index, url) in urls.enumerated() { remote.stub.serve(url, body: Self.rss("Feed \(index)")) }
         let store = try SQLiteFeedStore.inMemory()
-        let refresher = RefreshInteractor(
+        let refresher = RefreshInteractor.make(
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 4, logger: Logger(label: "test"))
         var ids: [Int64] = []
         for url in urls { ids.append(try await refresher.subscribe(url: url).feed.id) }

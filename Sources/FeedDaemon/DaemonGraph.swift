@@ -1,0 +1,119 @@
+import FeedFetching
+import FeedIPC
+import FeedParsing
+import FeedStorage
+import Foundation
+import Logging
+import Synchronization
+
+/// The daemon's object graph: the store, the gateways, the interactors and the request handler,
+/// made once per run, and what a configuration reload replaces in them.
+struct DaemonGraph: Sendable {
+    let store: SQLiteFeedStore
+    let live: LiveConfiguration
+    let fetcher: CurlRemoteDataManager
+    let notifier: SystemdNotifier
+    let newItems: NewItemsBroadcaster
+    let indexer: SearchIndexer
+    let refresher: RefreshInteractor
+    let reloader: ConfigurationReloader
+    let handler: RequestHandler
+    /// The IPC server, once it exists, for a reload to give it new connection limits.
+    let server: ServerSlot
+
+    /// - Parameters:
+    ///   - logLevel: the level every logger reads, which a reload changes.
+    ///   - reload: reads the configuration file again (`configPath`).
+    ///   - readyStatus: the status line of a daemon that serves its socket.
+    /// - Throws: when the database cannot be opened or migrated.
+    init(
+        configuration: DaemonConfiguration, environment: [String: String], databasePath: String,
+        logLevel: LogLevelSwitch?, configPath: String, reload: @escaping @Sendable () throws -> DaemonConfiguration,
+        readyStatus: String, logger: Logger
+    ) throws {
+        let store = try SQLiteFeedStore(path: databasePath, htmlToText: HTMLTitleText.text(ofHTML:))
+        if let backup = store.migrationBackup {
+            logger.notice("copied the database to \(backup) before migrating it to schema \(store.schemaVersion)")
+        }
+        let live = LiveConfiguration(configuration)
+        let fetcher = CurlRemoteDataManager(options: Self.fetchOptions(configuration), logger: logger)
+        let notifier = SystemdNotifier(environment: environment)
+        let newItems = NewItemsBroadcaster(store: store, logger: logger)
+        let indexer = SearchIndexer(store: store)
+        let tuning = LiveRefreshTuning(Self.tuning(configuration, logger: logger))
+        let maintenance = MaintenanceInteractor(store: store, retentionPolicy: { live.current.retention }, logger: logger)
+        let feeds = FeedRefresher(
+            fetcher: fetcher, store: store, tuning: tuning, backlog: WriteBacklog(), newItems: newItems, logger: logger)
+        let housekeeping = PassHousekeeping(
+            store: store, indexer: indexer, notifier: notifier,
+            retention: { try await maintenance.applyRetention(live.current.retention) }, logger: logger)
+        let refresher = RefreshInteractor(feeds: feeds, observers: [housekeeping], logger: logger)
+        let server = ServerSlot()
+        let reloader = ConfigurationReloader(
+            configPath: configPath, load: reload,
+            apply: { new in
+                let changes = live.replace(with: new)
+                logLevel?.current = new.logLevel
+                fetcher.reconfigure(Self.fetchOptions(new))
+                tuning.replace(with: Self.tuning(new, logger: logger))
+                server.apply(new.connectionLimits)
+                return changes
+            },
+            notifier: notifier, readyStatus: readyStatus, logger: logger)
+        let library = LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer, indexer: indexer, backlog: feeds.backlog)
+        let hello = RPC.Hello.Result(protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current)
+        let interactors = DaemonInteractors(
+            hello: hello, refresher: refresher, subscriptions: SubscriptionInteractor(refresher: refresher),
+            library: library, reading: ReadingPosition(store: store),
+            status: StatusInteractor(
+                hello: hello, startedAt: Date(), databasePath: databasePath, library: library, refresher: refresher,
+                reloader: reloader),
+            newItems: newItems, maintenance: maintenance,
+            rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader,
+            restorer: LiveRestore(store: store, refresher: refresher, indexer: indexer, newItems: newItems, logger: logger))
+        self.store = store
+        self.live = live
+        self.fetcher = fetcher
+        self.notifier = notifier
+        self.newItems = newItems
+        self.indexer = indexer
+        self.refresher = refresher
+        self.reloader = reloader
+        self.server = server
+        self.handler = RequestHandler(interactors, logger: logger)
+    }
+
+    static func fetchOptions(_ configuration: DaemonConfiguration) -> FetchOptions {
+        FetchOptions(
+            connectTimeout: .seconds(configuration.connectTimeout),
+            transferTimeout: .seconds(configuration.transferTimeout),
+            maximumBodySize: configuration.maximumFeedSize,
+            maximumConcurrentTransfers: configuration.concurrency,
+            maximumPerHost: configuration.perHostConcurrency,
+            userAgent: FetchOptions.userAgent(version: TidingsVersion.current))
+    }
+
+    /// The refresh side of `configuration`. A rule that runs out of time on an item
+    /// (`RuleBudget`) is skipped for it, and the log says so.
+    static func tuning(_ configuration: DaemonConfiguration, logger: Logger) -> RefreshTuning {
+        RefreshTuning(
+            parser: LibXMLFeedParser(maximumDocumentSize: configuration.maximumFeedSize),
+            schedule: RefreshSchedule(interval: TimeInterval(configuration.refreshInterval)),
+            concurrency: configuration.concurrency,
+            rules: RuleSet(configuration.rules, reportingOverruns: { logger.warning("\($0)") }))
+    }
+}
+
+/// The IPC server once it exists, for a reload to give it new connection limits: the handler
+/// it serves, which answers `daemon.reload`, is made before it.
+final class ServerSlot: Sendable {
+    private let server = Mutex<IPCServerService?>(nil)
+
+    func set(_ ipc: IPCServerService) {
+        server.withLock { $0 = ipc }
+    }
+
+    func apply(_ limits: ConnectionLimits) {
+        server.withLock { $0 }?.apply(limits)
+    }
+}

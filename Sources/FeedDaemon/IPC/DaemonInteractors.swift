@@ -1,0 +1,37 @@
+import FeedIPC
+
+/// The use cases a `RequestHandler` routes requests to: built once by the daemon's object graph
+/// (`DaemonGraph`), every one of them present.
+public struct DaemonInteractors: Sendable {
+    public var hello: RPC.Hello.Result
+    public var refresher: RefreshInteractor
+    public var subscriptions: SubscriptionInteractor
+    public var library: LibraryInteractor
+    /// Remembers the item shown last, for `items.next`.
+    public var reading: ReadingPosition
+    public var status: StatusInteractor
+    /// Where `watch` requests wait for new items.
+    public var newItems: NewItemsBroadcaster
+    public var maintenance: MaintenanceInteractor
+    public var rules: RulesInteractor
+    public var reloader: ConfigurationReloader
+    public var restorer: LiveRestore
+
+    public init(
+        hello: RPC.Hello.Result, refresher: RefreshInteractor, subscriptions: SubscriptionInteractor,
+        library: LibraryInteractor, reading: ReadingPosition, status: StatusInteractor, newItems: NewItemsBroadcaster,
+        maintenance: MaintenanceInteractor, rules: RulesInteractor, reloader: ConfigurationReloader, restorer: LiveRestore
+    ) {
+        self.hello = hello
+        self.refresher = refresher
+        self.subscriptions = subscriptions
+        self.library = library
+        self.reading = reading
+        self.status = status
+        self.newItems = newItems
+        self.maintenance = maintenance
+        self.rules = rules
+        self.reloader = reloader
+        self.restorer = restorer
+    }
+}

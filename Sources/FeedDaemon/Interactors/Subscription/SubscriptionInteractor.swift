@@ -1,0 +1,143 @@
+import FeedEntities
+import FeedFetching
+import FeedIPC
+import FeedParsing
+import FeedStorage
+import Foundation
+import Logging
+
+/// New feeds: one subscribed to by its address (fetched and stored at once, through the same
+/// `FeedRefresher.load` as every refresh), or a whole imported list (stored at once, then
+/// refreshed in the background).
+public struct SubscriptionInteractor: Sendable {
+    private let feeds: FeedRefresher
+    /// Refreshes what an import added.
+    private let refresher: RefreshInteractor
+    var logger: Logger { feeds.logger }
+
+    public init(refresher: RefreshInteractor) {
+        self.feeds = refresher.feeds
+        self.refresher = refresher
+    }
+
+    /// Fetches `url` once and, if it is a feed, stores it with its items. A web page that links
+    /// to exactly one feed (autodiscovery) subscribes to that feed instead. An address without
+    /// a scheme (`lwn.net`, `127.0.0.1:8080/feed.xml`) is tried over https, and over http when
+    /// https cannot be reached at all (DNS, connection, TLS, timeout; not an HTTP error).
+    /// - Returns: the new feed (its `url` says which URL was subscribed) and the number of
+    ///   items stored.
+    /// - Parameters:
+    ///   - tags: the new feed's tags.
+    ///   - title: the user's own name for the feed; `nil` keeps the document's title.
+    /// - Throws: `SubscriptionError` (bad URL, a page offering several feeds, an address
+    ///   unreachable over both schemes), `FeedStoreError` (already subscribed, invalid tag or
+    ///   title), `FetchError`, `FeedParsingError`; nothing is stored when it throws.
+    public func subscribe(
+        url rawURL: String, tags: [String] = [], title: String? = nil
+    ) async throws -> (feed: Feed, itemCount: Int) {
+        // Refused before anything is fetched, as the store would refuse them after.
+        let options = SubscriptionOptions(tags: try TagName.validated(tags), title: try StoredText.ownTitle(title))
+        guard let address = Self.schemelessAddress(rawURL) else {
+            return try await subscribe(url: try Self.validatedURL(rawURL), options)
+        }
+        let secure = try Self.validatedURL("https://" + address), plain = try Self.validatedURL("http://" + address)
+        // Either is the same feed to the user, who did not say which.
+        try await refuseKnown(secure)
+        try await refuseKnown(plain)
+        do {
+            return try await subscribe(url: secure, options)
+        } catch let error as FetchError where Self.isUnreachable(error) {
+            logger.info("https unreachable, trying http", metadata: ["url": "\(secure)", "error": "\(error)"])
+            do {
+                return try await subscribe(url: plain, options)
+            } catch let second as FetchError where Self.isUnreachable(second) {
+                throw SubscriptionError.unreachable([.init(url: secure, error: error), .init(url: plain, error: second)])
+            }
+        }
+    }
+
+    /// Subscribes to `url`, an http or https URL already checked.
+    private func subscribe(url: String, _ options: SubscriptionOptions) async throws -> (feed: Feed, itemCount: Int) {
+        try await refuseKnown(url)
+        let tuning = feeds.tuning.current
+        do {
+            return try await save(url: url, try await feeds.load(FetchRequest(url: url), parser: tuning.parser), tuning, options)
+        } catch FeedParsingError.notAFeed(let what) where what.hasPrefix("HTML") {
+            // A web page: read whole this once (the parse stopped its download at the first
+            // sign of HTML) for the feeds it announces.
+            let page = try await feeds.fetcher.fetch(FetchRequest(url: url))
+            let candidates = tuning.parser.discoverFeeds(inHTML: page.body, baseURL: page.finalURL, charset: page.charset)
+            guard let candidate = candidates.first else {
+                throw FeedParsingError.notAFeed(what + (what.hasPrefix("HTML") ? " that links to no feed" : ""))
+            }
+            guard candidates.count == 1 else { throw SubscriptionError.severalFeeds(page: url, candidates) }
+            logger.debug("autodiscovered", metadata: ["page": "\(url)", "feed": "\(candidate.url)"])
+            try await refuseKnown(candidate.url)
+            return try await save(
+                url: candidate.url, try await feeds.load(FetchRequest(url: candidate.url), parser: tuning.parser), tuning, options)
+        }
+    }
+
+    private func refuseKnown(_ url: String) async throws {
+        if let existing = try await feeds.store.feeds().first(where: { $0.url == url }) {
+            throw FeedStoreError.alreadySubscribed(feedID: existing.id)
+        }
+    }
+
+    /// What the user asked for besides the URL.
+    struct SubscriptionOptions {
+        var tags: [String]
+        var title: String?
+    }
+
+    private func save(
+        url: String, _ loaded: FeedRefresher.Loaded, _ tuning: RefreshTuning, _ options: SubscriptionOptions
+    ) async throws -> (feed: Feed, itemCount: Int) {
+        let response = loaded.response
+        // A first request carries no validators, so a 304 is the server's mistake.
+        guard let document = loaded.document else { throw FetchError.httpStatus(response.status) }
+        let schedule = tuning.schedule
+        let at = feeds.now()
+        var check = FeedCheck(
+            at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
+            nextCheck: schedule.afterSuccess(at: at, hint: FeedRefresher.hint(response, document.updateInterval)),
+            updateHint: document.updateInterval)
+        // Subscribed all the same, with what came, failing until a refresh brings it whole.
+        if document.truncated { feeds.markCutShort(&check, failures: 1, schedule: schedule) }
+        feeds.noteUnstorableLinks(in: document, feed: url)
+        let stored = try await feeds.store.addFeed(
+            url: url, document: document, check: check, tags: options.tags, customTitle: options.title, rules: tuning.rules)
+        logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
+        if stored.itemCount > 0 { await feeds.newItems.storedNewItems() }
+        return stored
+    }
+
+    /// Subscribes to the feeds of an OPML document or newsboat `urls` file, without fetching.
+    /// - Throws: `SubscriptionListError` when the document cannot be read, `FeedStoreError.invalidTag`.
+    public func importFeeds(_ document: String, format: ImportFormat?) async throws -> RPC.Import.Result {
+        let list = try SubscriptionList.read(document, format: format.map { $0 == .opml ? .opml : .newsboat })
+        let stored = try await feeds.store.importFeeds(
+            list.entries.map { FeedImport(url: $0.url, title: $0.title, titleRole: Self.role(of: $0, in: list), tags: $0.tags) },
+            at: feeds.now())
+        if !stored.added.isEmpty {
+            // Fetched right away rather than at the next scheduler tick; the answer does not wait.
+            let ids = Set(stored.added.map(\.id))
+            Task { [refresher] in _ = try? await refresher.refreshFeeds(ids) }
+        }
+        return RPC.Import.Result(
+            format: list.format == .opml ? .opml : .newsboat, added: stored.added, existing: stored.existing,
+            skipped: list.skipped.map { ImportSkip(entry: $0.entry, location: $0.location, reason: $0.reason) })
+    }
+
+    /// What a title in an imported list is: in an OPML document Tidings wrote, the user's own
+    /// when marked so and the feed's own otherwise; in another reader's OPML export, unsettled
+    /// until the feed's first document (those write the feed's own title or the user's,
+    /// unmarked); in a newsboat `urls` file, the user's own (`"~Title"` renames a feed there).
+    static func role(of entry: SubscriptionList.Entry, in list: SubscriptionList) -> FeedImport.TitleRole {
+        switch list.format {
+        case .newsboat: .custom
+        case .opml where list.isTidingsOPML: entry.isCustomTitle ? .custom : .provisional
+        case .opml: .unconfirmed
+        }
+    }
+}

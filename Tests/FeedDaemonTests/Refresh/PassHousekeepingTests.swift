@@ -1,0 +1,55 @@
+import FeedStorage
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+@testable import FeedDaemon
+
+/// What follows a pass: the status line, retention, and the index and checkpoint after items.
+struct PassHousekeepingTests {
+    final class RecordingNotifier: ServiceManagerNotifier {
+        let statuses = Mutex<[String]>([])
+        func ready(status: String) {}
+        func status(_ text: String) { statuses.withLock { $0.append(text) } }
+        func reloading() {}
+        func stopping() {}
+        func watchdog() {}
+        var watchdogInterval: Duration? { nil }
+    }
+
+    let store: SQLiteFeedStore
+    let notifier = RecordingNotifier()
+
+    init() throws {
+        store = try SQLiteFeedStore.inMemory()
+    }
+
+    func housekeeping(retention: @escaping @Sendable () async throws -> Void) -> PassHousekeeping {
+        PassHousekeeping(
+            store: store, indexer: SearchIndexer(store: store), notifier: notifier, retention: retention,
+            logger: Logger(label: "test"))
+    }
+
+    @Test func aPassThatRefreshedFeedsSetsTheStatusAndAppliesRetention() async throws {
+        let (retained, retaining) = AsyncStream<Void>.makeStream()
+        let housekeeping = housekeeping { retaining.yield() }
+        housekeeping.passProgressed(done: 24, total: 50, errors: 1)
+        housekeeping.passProgressed(done: 25, total: 50, errors: 1)
+        housekeeping.passEnded(RefreshPassReport(feeds: 50, newItems: 3, failed: 1, storedItems: true, milliseconds: 9))
+        var heard = retained.makeAsyncIterator()
+        _ = await heard.next()
+        #expect(notifier.statuses.withLock { $0 } == [
+            "Refreshing: 25/50 feeds, 1 error", "Idle: last refresh of 50 feeds: 3 new items, 1 error",
+        ])
+    }
+
+    @Test func aLookThatFoundNoFeedDueLeavesEverythingAlone() async throws {
+        let called = Mutex(false)
+        let housekeeping = housekeeping { called.withLock { $0 = true } }
+        housekeeping.passEnded(RefreshPassReport(feeds: 0, newItems: 0, failed: 0, storedItems: false, milliseconds: 0))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(!called.withLock { $0 })
+        #expect(notifier.statuses.withLock { $0 }.isEmpty)
+    }
+}

@@ -1,0 +1,73 @@
+import FeedEntities
+import FeedFetching
+import FeedIPC
+import FeedParsing
+import FeedStorage
+import Foundation
+import Logging
+
+@testable import FeedDaemon
+
+/// The daemon's parts put together for a test, with defaults for what the test does not look at.
+extension RefreshInteractor {
+    static func make(
+        fetcher: any RemoteDataManager, parser: any FeedParser = LibXMLFeedParser(), store: any FeedStore,
+        schedule: RefreshSchedule = RefreshSchedule(interval: 30 * 60), concurrency: Int,
+        now: @escaping @Sendable () -> Date = { Date() }, newItems: NewItemsBroadcaster? = nil, rules: RuleSet = .none,
+        observers: [any RefreshPassObserver] = [], logger: Logger
+    ) -> RefreshInteractor {
+        let tuning = LiveRefreshTuning(RefreshTuning(parser: parser, schedule: schedule, concurrency: concurrency, rules: rules))
+        let feeds = FeedRefresher(
+            fetcher: fetcher, store: store, tuning: tuning, backlog: WriteBacklog(),
+            newItems: newItems ?? NewItemsBroadcaster(store: store, logger: logger), now: now, logger: logger)
+        return RefreshInteractor(feeds: feeds, observers: observers, logger: logger)
+    }
+
+    /// `SubscriptionInteractor.subscribe` through this interactor's refresher.
+    func subscribe(url: String, tags: [String] = [], title: String? = nil) async throws -> (feed: Feed, itemCount: Int) {
+        try await SubscriptionInteractor(refresher: self).subscribe(url: url, tags: tags, title: title)
+    }
+}
+
+/// A notifier nobody hears.
+struct SilentNotifier: ServiceManagerNotifier {
+    func ready(status: String) {}
+    func status(_ text: String) {}
+    func reloading() {}
+    func stopping() {}
+    func watchdog() {}
+    var watchdogInterval: Duration? { nil }
+}
+
+extension RequestHandler {
+    /// A handler over `refresher` and `library`; the interactors not given are made on their
+    /// store (a restore on `restoreStore`, else on `library`'s store when it is a
+    /// `SQLiteFeedStore`, else on an empty one of its own).
+    static func make(
+        refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result,
+        startedAt: Date = Date(), databasePath: String = "/db", maintenance: MaintenanceInteractor? = nil,
+        rules: [Rule] = [], reloader: ConfigurationReloader? = nil, restoreStore: SQLiteFeedStore? = nil, logger: Logger
+    ) throws -> RequestHandler {
+        let store = library.store
+        let reloader = reloader ?? ConfigurationReloader(
+            configPath: "/config.yaml", load: { DaemonConfiguration() }, apply: { _ in [] }, notifier: SilentNotifier(),
+            readyStatus: "ready", logger: logger)
+        let restoreStore = try restoreStore ?? (store as? SQLiteFeedStore) ?? SQLiteFeedStore(
+            path: FileManager.default.temporaryDirectory.appendingPathComponent("restore-\(UUID().uuidString).sqlite").path,
+            htmlToText: { $0 })
+        let newItems = refresher.feeds.newItems
+        let interactors = DaemonInteractors(
+            hello: hello, refresher: refresher, subscriptions: SubscriptionInteractor(refresher: refresher), library: library,
+            reading: ReadingPosition(store: store),
+            status: StatusInteractor(
+                hello: hello, startedAt: startedAt, databasePath: databasePath, library: library, refresher: refresher,
+                reloader: reloader),
+            newItems: newItems,
+            maintenance: maintenance ?? MaintenanceInteractor(store: store, retentionPolicy: { RetentionPolicy() }, logger: logger),
+            rules: RulesInteractor(store: store, rules: { rules }), reloader: reloader,
+            restorer: LiveRestore(
+                store: restoreStore, refresher: refresher, indexer: SearchIndexer(store: restoreStore), newItems: newItems,
+                logger: logger))
+        return RequestHandler(interactors, logger: logger)
+    }
+}
