@@ -64,7 +64,7 @@ struct DaemonGraph: Sendable {
         let hello = RPC.Hello.Result(protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current)
         let interactors = DaemonInteractors(
             hello: hello, refresher: refresher, subscriptions: SubscriptionInteractor(refresher: refresher),
-            library: library, reading: ReadingPosition(store: store),
+            library: library, feedSettings: FeedSettingsInteractor(store: store), reading: ReadingPosition(store: store),
             status: StatusInteractor(
                 hello: hello, startedAt: Date(), databasePath: databasePath, library: library, refresher: refresher,
                 reloader: reloader),
@@ -98,6 +98,7 @@ struct DaemonGraph: Sendable {
     static func tuning(_ configuration: DaemonConfiguration, logger: Logger) -> RefreshTuning {
         RefreshTuning(
             parser: LibXMLFeedParser(maximumDocumentSize: configuration.maximumFeedSize),
+            parserWithLimit: { LibXMLFeedParser(maximumDocumentSize: $0) },
             schedule: RefreshSchedule(interval: TimeInterval(configuration.refreshInterval)),
             concurrency: configuration.concurrency,
             rules: RuleSet(configuration.rules, reportingOverruns: { logger.warning("\($0)") }))

@@ -22,13 +22,15 @@ public protocol FeedStore: Sendable {
     /// A feed unsubscribed from whose starred items were kept (`removeFeed`) is subscribed to
     /// again: it gets its number back, and its kept items are its items again (the document's
     /// items with the same keys are those items, not new ones).
+    /// The feed's `settings` are stored with it (replacing those of a feed subscribed to again).
     /// New items go through `rules` (see `RuleSet`).
     /// - Returns: the stored feed and the number of items stored.
     /// - Throws: `FeedStoreError.alreadySubscribed` when `url` is already a feed, `.invalidTag`,
     ///   `.invalidTitle` (a control character in `customTitle`), `.unstorableURL`;
     ///   `CancellationError` when the task is cancelled as a rule matches (nothing is stored).
     func addFeed(
-        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?, rules: RuleSet
+        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?, settings: FeedSettings,
+        rules: RuleSet
     ) async throws -> (feed: Feed, itemCount: Int)
 
     /// Adds the feeds of an imported subscription list in one transaction, without items: they
@@ -45,6 +47,12 @@ public protocol FeedStore: Sendable {
     /// - Returns: the feed afterwards.
     /// - Throws: `FeedStoreError.feedNotFound`, `.invalidTag`.
     func tagFeed(id: Int64, adding: [String], removing: [String]) async throws -> Feed
+
+    /// Replaces a feed's settings (`FeedSettings`, stored in clear: the database is the user's
+    /// own, mode 0600).
+    /// - Returns: the feed afterwards.
+    /// - Throws: `FeedStoreError.feedNotFound`.
+    func setSettings(feedID: Int64, _ settings: FeedSettings) async throws -> Feed
 
     /// Gives a feed the user's own title, which refreshes never replace; `nil` returns to the
     /// title of the feed document.
@@ -217,12 +225,14 @@ extension FeedStore {
     public func addFeed(
         url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?
     ) async throws -> (feed: Feed, itemCount: Int) {
-        try await addFeed(url: url, document: document, check: check, tags: tags, customTitle: customTitle, rules: .none)
+        try await addFeed(
+            url: url, document: document, check: check, tags: tags, customTitle: customTitle, settings: FeedSettings(), rules: .none)
     }
 
     /// `addFeed(url:document:check:tags:customTitle:rules:)` without tags, own title or rules.
     public func addFeed(url: String, document: ParsedFeed, check: FeedCheck) async throws -> (feed: Feed, itemCount: Int) {
-        try await addFeed(url: url, document: document, check: check, tags: [], customTitle: nil, rules: .none)
+        try await addFeed(
+            url: url, document: document, check: check, tags: [], customTitle: nil, settings: FeedSettings(), rules: .none)
     }
 
     /// `storeRefresh(feedID:document:check:rules:)` without rules.
@@ -234,7 +244,9 @@ extension FeedStore {
     public func addFeed(
         url: String, document: ParsedFeed, fetchedAt: Date, rules: RuleSet = .none
     ) async throws -> (feed: Feed, itemCount: Int) {
-        try await addFeed(url: url, document: document, check: FeedCheck(at: fetchedAt), tags: [], customTitle: nil, rules: rules)
+        try await addFeed(
+            url: url, document: document, check: FeedCheck(at: fetchedAt), tags: [], customTitle: nil, settings: FeedSettings(),
+            rules: rules)
     }
 
     /// `storeRefresh(feedID:document:check:rules:)` with nothing learned but the time.

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Which items `FeedStore.applyRetention` may delete: the config keys `keep_days`,
 /// `keep_per_feed`, `keep_unread` and `keep_starred` (Config/config.yaml).
 ///
@@ -23,6 +25,15 @@ public struct RetentionPolicy: Sendable, Hashable {
 
     /// Whether the policy can delete anything at all.
     public var isEnabled: Bool { maximumAge != nil || maximumItemsPerFeed != nil }
+
+    /// This policy with a feed's own `keep_per_feed` and `keep_days` in place of the global
+    /// limits (0 keeps everything, as in the configuration).
+    public func overridden(by settings: FeedSettings) -> RetentionPolicy {
+        var policy = self
+        if let count = settings.keepPerFeed { policy.maximumItemsPerFeed = count > 0 ? count : nil }
+        if let days = settings.keepDays { policy.maximumAge = days > 0 ? days * 86_400 : nil }
+        return policy
+    }
 }
 
 /// What one `FeedStore.applyRetention` deleted.

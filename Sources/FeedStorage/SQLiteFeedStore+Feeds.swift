@@ -10,7 +10,8 @@ extension SQLiteFeedStore {
     /// subscription, last refresh and last attempt are all `check.at`. Text goes through
     /// `StoredText`.
     public func addFeed(
-        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?, rules: RuleSet
+        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?, settings: FeedSettings,
+        rules: RuleSet
     ) async throws -> (feed: Feed, itemCount: Int) {
         let url = try StoredText.feedURL(url)
         let tags = try TagName.validated(tags)
@@ -39,6 +40,7 @@ extension SQLiteFeedStore {
                 id = db.lastInsertedRowID
             }
             try Self.insertTags(tags, feedID: id, db)
+            try Self.storeSettings(settings, feedID: id, db)
             try Self.recordDocument(feedID: id, check: check, db)
             let stored = try ItemWriter(db: db, feedID: id, firstSeen: at, rules: rules, htmlToText: htmlToText)
                 .store(document.items)
@@ -240,7 +242,7 @@ extension SQLiteFeedStore {
                feed.last_refreshed, feed.last_attempt, feed.last_error, feed.item_count, feed.unread_count,
                feed.http_status, feed.failures, feed.etag, feed.last_modified, feed.moved_to,
                feed.gone_since, feed.next_check, feed.update_hint, feed.custom_title IS NOT NULL,
-               (SELECT group_concat(tag, char(31)) FROM feed_tag WHERE feed_tag.feed_id = feed.id)
+               (SELECT group_concat(tag, char(31)) FROM feed_tag WHERE feed_tag.feed_id = feed.id), feed.settings
         FROM feed
         """
 
@@ -260,7 +262,7 @@ extension SQLiteFeedStore {
             movedTo: row[14], goneSince: (row[15] as Double?).map(Date.init(timeIntervalSince1970:)),
             nextCheck: (row[16] as Double?).map(Date.init(timeIntervalSince1970:)), updateHint: row[17],
             tags: TagName.sorted((row[19] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? []),
-            hasCustomTitle: row[18])
+            hasCustomTitle: row[18], settings: storedSettings(row[20]))
     }
 
     /// Adds `tags` (already validated) to a feed; tags it has already are skipped.

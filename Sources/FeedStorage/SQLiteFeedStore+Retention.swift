@@ -25,14 +25,27 @@ extension SQLiteFeedStore {
     /// a client may have starred or marked one unread meanwhile.
     public func applyRetention(_ policy: RetentionPolicy, now: Date) async throws -> RetentionResult {
         var result = try await pruneRemovedFeeds()
-        guard policy.isEnabled else { return result }
-        let arguments = Self.retentionArguments(policy, now: now)
-        let feeds = try await read("find items to delete") { db in
-            try Int64.fetchAll(db, sql: """
-                SELECT DISTINCT feed_id FROM (\(Self.retentionCandidates(perFeed: false)))
-                """, arguments: arguments)
+        // Feeds with `keep_per_feed` or `keep_days` of their own go by their own policy.
+        let own = try await read("read the feeds' own retention") { db in
+            try Row.fetchAll(db, sql: "SELECT id, settings FROM feed WHERE settings IS NOT NULL AND removed_at IS NULL")
+                .compactMap { row -> (Int64, RetentionPolicy)? in
+                    let settings = Self.storedSettings(row[1])
+                    guard settings.keepPerFeed != nil || settings.keepDays != nil else { return nil }
+                    return (row[0], policy.overridden(by: settings))
+                }
         }
-        for feedID in feeds {
+        let overridden = Set(own.map(\.0))
+        var feeds: [(Int64, StatementArguments)] = []
+        if policy.isEnabled {
+            let arguments = Self.retentionArguments(policy, now: now)
+            feeds = try await read("find items to delete") { db in
+                try Int64.fetchAll(db, sql: """
+                    SELECT DISTINCT feed_id FROM (\(Self.retentionCandidates(perFeed: false)))
+                    """, arguments: arguments)
+            }.filter { !overridden.contains($0) }.map { ($0, arguments) }
+        }
+        feeds += own.filter { $0.1.isEnabled }.map { ($0.0, Self.retentionArguments($0.1, now: now)) }
+        for (feedID, arguments) in feeds {
             try Task.checkCancellation()
             let deleted = try await write("delete old items of feed \(feedID)") { db in
                 try Self.deleteOldItems(feedID: feedID, arguments: arguments, at: now.timeIntervalSince1970, db)

@@ -22,6 +22,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v12", migrate: addListingPositionIndex)  // SQLiteFeedStore+Paging.swift
         migrator.registerMigration("v13", migrate: addFeedCounters)  // SQLiteFeedStore+FeedCounters.swift
         migrator.registerMigration("v14", migrate: countInsertsInTheWriter)  // SQLiteFeedStore+FeedCounters.swift
+        migrator.registerMigration("v15", migrate: addFeedSettings)  // SQLiteFeedStore+FeedSettings.swift
         return migrator
     }
 

@@ -7,6 +7,7 @@ public struct DaemonInteractors: Sendable {
     public var refresher: RefreshInteractor
     public var subscriptions: SubscriptionInteractor
     public var library: LibraryInteractor
+    public var feedSettings: FeedSettingsInteractor
     /// Remembers the item shown last, for `items.next`.
     public var reading: ReadingPosition
     public var status: StatusInteractor
@@ -19,13 +20,14 @@ public struct DaemonInteractors: Sendable {
 
     public init(
         hello: RPC.Hello.Result, refresher: RefreshInteractor, subscriptions: SubscriptionInteractor,
-        library: LibraryInteractor, reading: ReadingPosition, status: StatusInteractor, newItems: NewItemsBroadcaster,
+        library: LibraryInteractor, feedSettings: FeedSettingsInteractor, reading: ReadingPosition, status: StatusInteractor, newItems: NewItemsBroadcaster,
         maintenance: MaintenanceInteractor, rules: RulesInteractor, reloader: ConfigurationReloader, restorer: LiveRestore
     ) {
         self.hello = hello
         self.refresher = refresher
         self.subscriptions = subscriptions
         self.library = library
+        self.feedSettings = feedSettings
         self.reading = reading
         self.status = status
         self.newItems = newItems

@@ -67,6 +67,7 @@ extension RequestHandler {
             case .invalidTag, .invalidSearch, .invalidTitle, .unstorableURL: RPCError(.invalidParams, error.description)
             }
         case let error as SubscriptionListError: RPCError(.invalidParams, error.description)
+        case let error as FeedSettingsError: RPCError(.invalidParams, error.description)
         case let error as RulesInteractor.NoSuchRule: RPCError(.notFound, error.description)
         case let error as RuleTooSlow: RPCError(.invalidParams, error.description)
         case let error as RestoreRefusedError: RPCError(.restoreRefused, error.description)

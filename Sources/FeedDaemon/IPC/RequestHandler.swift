@@ -38,7 +38,8 @@ public struct RequestHandler: Sendable {
         }
         on(RPC.Hello.self) { _ in hello }
         on(RPC.Subscribe.self) { params in
-            let stored = try await subscriptions.subscribe(url: params.url, tags: params.tags ?? [], title: params.title)
+            let stored = try await subscriptions.subscribe(
+                url: params.url, tags: params.tags ?? [], title: params.title, settings: params.settings ?? [])
             return .init(feed: stored.feed, itemCount: stored.itemCount)
         }
         on(RPC.Unsubscribe.self) { params in try await library.unsubscribe(params.feed, deleteStarred: params.deleteStarred ?? false) }
@@ -47,6 +48,9 @@ public struct RequestHandler: Sendable {
         }
         on(RPC.TagFeed.self) { params in
             .init(feed: try await library.tag(params.feed, adding: params.add ?? [], removing: params.remove ?? []))
+        }
+        on(RPC.FeedSettingsMethod.self) { params in
+            .init(feed: try await interactors.feedSettings.change(params.feed, set: params.set, unset: params.unset))
         }
         on(RPC.RenameFeed.self) { params in .init(feed: try await library.rename(params.feed, to: params.title)) }
         on(RPC.Import.self) { params in try await subscriptions.importFeeds(params.document, format: params.format) }

@@ -14,18 +14,30 @@ extension RefreshInteractor {
         fetcher: any RemoteDataManager, parser: any FeedParser = LibXMLFeedParser(), store: any FeedStore,
         schedule: RefreshSchedule = RefreshSchedule(interval: 30 * 60), concurrency: Int,
         now: @escaping @Sendable () -> Date = { Date() }, newItems: NewItemsBroadcaster? = nil, rules: RuleSet = .none,
-        observers: [any RefreshPassObserver] = [], logger: Logger
+        passwords: any PasswordReader = PasswordsStub(), observers: [any RefreshPassObserver] = [], logger: Logger
     ) -> RefreshInteractor {
-        let tuning = LiveRefreshTuning(RefreshTuning(parser: parser, schedule: schedule, concurrency: concurrency, rules: rules))
+        let tuning = LiveRefreshTuning(RefreshTuning(
+            parser: parser, parserWithLimit: { _ in parser }, schedule: schedule, concurrency: concurrency, rules: rules))
         let feeds = FeedRefresher(
             fetcher: fetcher, store: store, tuning: tuning, backlog: WriteBacklog(),
-            newItems: newItems ?? NewItemsBroadcaster(store: store, logger: logger), now: now, logger: logger)
+            newItems: newItems ?? NewItemsBroadcaster(store: store, logger: logger), passwords: passwords, now: now,
+            logger: logger)
         return RefreshInteractor(feeds: feeds, observers: observers, logger: logger)
     }
 
     /// `SubscriptionInteractor.subscribe` through this interactor's refresher.
     func subscribe(url: String, tags: [String] = [], title: String? = nil) async throws -> (feed: Feed, itemCount: Int) {
         try await SubscriptionInteractor(refresher: self).subscribe(url: url, tags: tags, title: title)
+    }
+}
+
+/// Passwords by source, for tests of settings that need one.
+struct PasswordsStub: PasswordReader {
+    var passwords: [PasswordSource: String] = [:]
+
+    func password(from source: PasswordSource) async throws -> String {
+        guard let password = passwords[source] else { throw PasswordReadError.notOwned(path: "\(source)") }
+        return password
     }
 }
 
@@ -58,7 +70,7 @@ extension RequestHandler {
         let newItems = refresher.feeds.newItems
         let interactors = DaemonInteractors(
             hello: hello, refresher: refresher, subscriptions: SubscriptionInteractor(refresher: refresher), library: library,
-            reading: ReadingPosition(store: store),
+            feedSettings: FeedSettingsInteractor(store: store), reading: ReadingPosition(store: store),
             status: StatusInteractor(
                 hello: hello, startedAt: startedAt, databasePath: databasePath, library: library, refresher: refresher,
                 reloader: reloader),

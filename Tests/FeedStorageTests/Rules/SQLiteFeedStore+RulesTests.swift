@@ -73,7 +73,7 @@ struct SQLiteFeedStoreRulesTests {
         ])
         _ = try await store.addFeed(
             url: feedURL, document: document(items: [item("1", "A")]), check: FeedCheck(at: day(1)), tags: ["Swift"],
-            customTitle: nil, rules: rules)
+            customTitle: nil, settings: FeedSettings(), rules: rules)
         _ = try await store.addFeed(url: "https://other.org/feed", document: document(items: [item("9", "B")]), fetchedAt: day(1))
         #expect(try await stored("A").isStarred)
         #expect(try await !stored("B").isStarred)

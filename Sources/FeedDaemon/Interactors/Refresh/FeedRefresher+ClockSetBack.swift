@@ -10,7 +10,7 @@ extension FeedRefresher {
         let schedule = tuning.current.schedule
         var corrected = feeds
         for index in corrected.indices {
-            guard let next = schedule.correctedNextCheck(of: corrected[index], at: now) else { continue }
+            guard let next = schedule.forFeed(corrected[index].settings).correctedNextCheck(of: corrected[index], at: now) else { continue }
             logger.notice(
                 "feed \(corrected[index].id): last attempt is later than now (the clock was set back), next check brought forward to \(next)")
             corrected[index].nextCheck = next

@@ -19,6 +19,8 @@ public struct FeedRefresher: Sendable {
     public let backlog: WriteBacklog
     /// Told after each store that added items, so that watchers hear of them.
     let newItems: NewItemsBroadcaster
+    /// Reads the passwords of feeds with `auth_password_*` or `proxy_password_*` settings.
+    let passwords: any PasswordReader
     let now: @Sendable () -> Date
     let logger: Logger
     /// Where response bodies are parsed as they arrive (see `ParsingSink`).
@@ -26,13 +28,15 @@ public struct FeedRefresher: Sendable {
 
     public init(
         fetcher: any RemoteDataManager, store: any FeedStore, tuning: LiveRefreshTuning, backlog: WriteBacklog,
-        newItems: NewItemsBroadcaster, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
+        newItems: NewItemsBroadcaster, passwords: any PasswordReader, now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger
     ) {
         self.fetcher = fetcher
         self.store = store
         self.tuning = tuning
         self.backlog = backlog
         self.newItems = newItems
+        self.passwords = passwords
         self.now = now
         self.logger = logger
         self.parseThread = ParseThread(name: "tidings-parse")
@@ -68,12 +72,14 @@ public struct FeedRefresher: Sendable {
     func refresh(_ feed: Feed) async -> RefreshOutcome {
         var outcome = RefreshOutcome(feedID: feed.id, title: feed.title, url: feed.url, newItems: 0)
         let tuning = tuning.current
-        let schedule = tuning.schedule
-        let request = FetchRequest(url: feed.url, etag: feed.etag, lastModified: feed.lastModified)
+        let schedule = tuning.schedule.forFeed(feed.settings)
         let clock = ContinuousClock()
         let started = clock.now
         do {
-            let loaded = try await load(request, parser: tuning.parser)
+            let request = FetchRequest(
+                url: feed.url, etag: feed.etag, lastModified: feed.lastModified,
+                settings: try await transferSettings(feed.settings))
+            let loaded = try await load(request, parser: tuning.parser(for: feed.settings))
             let response = loaded.response
             let fetched = clock.now
             let at = now()

@@ -69,6 +69,16 @@ public struct RefreshSchedule: Sendable {
         return next > latest ? latest : nil
     }
 
+    /// This schedule for `settings`' feed: its own `interval` in place of the global one (its
+    /// hints and backoff still apply on top, and back-off may reach at least that interval).
+    public func forFeed(_ settings: FeedSettings) -> RefreshSchedule {
+        guard let own = settings.interval else { return self }
+        var schedule = self
+        schedule.interval = max(1, TimeInterval(own))
+        schedule.maximumBackoff = max(maximumBackoff, schedule.interval)
+        return schedule
+    }
+
     private func spread(_ delay: TimeInterval) -> TimeInterval {
         delay * (1 - jitter + 2 * jitter * random())
     }

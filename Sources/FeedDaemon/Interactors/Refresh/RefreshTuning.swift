@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedParsing
 import FeedStorage
 import Synchronization
@@ -8,6 +9,8 @@ import Synchronization
 public struct RefreshTuning: Sendable {
     /// Parses documents, with the configured size limit.
     public var parser: any FeedParser
+    /// A parser with another size limit, for a feed with its own `max_size`.
+    public var parserWithLimit: @Sendable (Int) -> any FeedParser
     /// When each feed is fetched next.
     public var schedule: RefreshSchedule
     /// Feeds refreshed at once by a pass.
@@ -15,11 +18,20 @@ public struct RefreshTuning: Sendable {
     /// What new items go through as they are stored.
     public var rules: RuleSet
 
-    public init(parser: any FeedParser, schedule: RefreshSchedule, concurrency: Int, rules: RuleSet = .none) {
+    public init(
+        parser: any FeedParser, parserWithLimit: @escaping @Sendable (Int) -> any FeedParser, schedule: RefreshSchedule,
+        concurrency: Int, rules: RuleSet = .none
+    ) {
         self.parser = parser
+        self.parserWithLimit = parserWithLimit
         self.schedule = schedule
         self.concurrency = max(1, concurrency)
         self.rules = rules
+    }
+
+    /// The parser for `feed`: the configured one, or one with the feed's own size limit.
+    func parser(for settings: FeedSettings) -> any FeedParser {
+        settings.maxSize.map(parserWithLimit) ?? parser
     }
 }
 

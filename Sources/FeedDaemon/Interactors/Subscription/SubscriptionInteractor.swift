@@ -29,14 +29,20 @@ public struct SubscriptionInteractor: Sendable {
     /// - Parameters:
     ///   - tags: the new feed's tags.
     ///   - title: the user's own name for the feed; `nil` keeps the document's title.
+    ///   - settings: `key=value` settings (`FeedSettings.apply`) stored with the feed and used
+    ///     by its first fetch already.
     /// - Throws: `SubscriptionError` (bad URL, a page offering several feeds, an address
     ///   unreachable over both schemes), `FeedStoreError` (already subscribed, invalid tag or
-    ///   title), `FetchError`, `FeedParsingError`; nothing is stored when it throws.
+    ///   title), `FeedSettingsError`, `FetchError`, `FeedParsingError`, `PasswordReadError`;
+    ///   nothing is stored when it throws.
     public func subscribe(
-        url rawURL: String, tags: [String] = [], title: String? = nil
+        url rawURL: String, tags: [String] = [], title: String? = nil, settings assignments: [String] = []
     ) async throws -> (feed: Feed, itemCount: Int) {
         // Refused before anything is fetched, as the store would refuse them after.
-        let options = SubscriptionOptions(tags: try TagName.validated(tags), title: try StoredText.ownTitle(title))
+        var settings = FeedSettings()
+        try settings.apply(assignments)
+        let options = SubscriptionOptions(
+            tags: try TagName.validated(tags), title: try StoredText.ownTitle(title), settings: settings)
         guard let address = Self.schemelessAddress(rawURL) else {
             return try await subscribe(url: try Self.validatedURL(rawURL), options)
         }
@@ -60,13 +66,16 @@ public struct SubscriptionInteractor: Sendable {
     private func subscribe(url: String, _ options: SubscriptionOptions) async throws -> (feed: Feed, itemCount: Int) {
         try await refuseKnown(url)
         let tuning = feeds.tuning.current
+        let parser = tuning.parser(for: options.settings)
+        let transfer = try await feeds.transferSettings(options.settings)
         do {
-            return try await save(url: url, try await feeds.load(FetchRequest(url: url), parser: tuning.parser), tuning, options)
+            return try await save(
+                url: url, try await feeds.load(FetchRequest(url: url, settings: transfer), parser: parser), tuning, options)
         } catch FeedParsingError.notAFeed(let what) where what.hasPrefix("HTML") {
             // A web page: read whole this once (the parse stopped its download at the first
             // sign of HTML) for the feeds it announces.
-            let page = try await feeds.fetcher.fetch(FetchRequest(url: url))
-            let candidates = tuning.parser.discoverFeeds(inHTML: page.body, baseURL: page.finalURL, charset: page.charset)
+            let page = try await feeds.fetcher.fetch(FetchRequest(url: url, settings: transfer))
+            let candidates = parser.discoverFeeds(inHTML: page.body, baseURL: page.finalURL, charset: page.charset)
             guard let candidate = candidates.first else {
                 throw FeedParsingError.notAFeed(what + (what.hasPrefix("HTML") ? " that links to no feed" : ""))
             }
@@ -74,7 +83,8 @@ public struct SubscriptionInteractor: Sendable {
             logger.debug("autodiscovered", metadata: ["page": "\(url)", "feed": "\(candidate.url)"])
             try await refuseKnown(candidate.url)
             return try await save(
-                url: candidate.url, try await feeds.load(FetchRequest(url: candidate.url), parser: tuning.parser), tuning, options)
+                url: candidate.url, try await feeds.load(FetchRequest(url: candidate.url, settings: transfer), parser: parser),
+                tuning, options)
         }
     }
 
@@ -88,6 +98,7 @@ public struct SubscriptionInteractor: Sendable {
     struct SubscriptionOptions {
         var tags: [String]
         var title: String?
+        var settings: FeedSettings
     }
 
     private func save(
@@ -96,7 +107,7 @@ public struct SubscriptionInteractor: Sendable {
         let response = loaded.response
         // A first request carries no validators, so a 304 is the server's mistake.
         guard let document = loaded.document else { throw FetchError.httpStatus(response.status) }
-        let schedule = tuning.schedule
+        let schedule = tuning.schedule.forFeed(options.settings)
         let at = feeds.now()
         var check = FeedCheck(
             at: at, httpStatus: response.status, etag: response.etag, lastModified: response.lastModified,
@@ -106,7 +117,8 @@ public struct SubscriptionInteractor: Sendable {
         if document.truncated { feeds.markCutShort(&check, failures: 1, schedule: schedule) }
         feeds.noteUnstorableLinks(in: document, feed: url)
         let stored = try await feeds.store.addFeed(
-            url: url, document: document, check: check, tags: options.tags, customTitle: options.title, rules: tuning.rules)
+            url: url, document: document, check: check, tags: options.tags, customTitle: options.title, settings: options.settings,
+            rules: tuning.rules)
         logger.info("subscribed", metadata: ["feed": "\(stored.feed.id)", "url": "\(url)", "items": "\(stored.itemCount)"])
         if stored.itemCount > 0 { await feeds.newItems.storedNewItems() }
         return stored

@@ -1,0 +1,64 @@
+import FeedEntities
+@testable import FeedStorage
+import Foundation
+import Testing
+
+/// A feed's own settings: stored in clear with the feed, read back with it, and its own
+/// retention limits in place of the global ones.
+struct SQLiteFeedStoreFeedSettingsTests {
+    let store: SQLiteFeedStore
+
+    init() throws {
+        store = try SQLiteFeedStore.inMemory()
+    }
+
+    func settings(_ assignments: String...) throws -> FeedSettings {
+        var settings = FeedSettings()
+        try settings.apply(assignments)
+        return settings
+    }
+
+    /// Items `1...count` published on days `1...count`, all read.
+    func subscribe(_ url: String, items count: Int, settings: FeedSettings = FeedSettings()) async throws -> Int64 {
+        let items = (1...count).map { ParsedItem(id: "\(url)#\($0)", title: "Item \($0)", published: day($0)) }
+        let id = try await store.addFeed(
+            url: url, document: document(items: items), check: FeedCheck(at: day(1)), tags: [], customTitle: nil,
+            settings: settings, rules: .none
+        ).feed.id
+        _ = try await store.markAllRead(feedID: id, read: true)
+        return id
+    }
+
+    @Test func settingsAreStoredWithTheFeedAndReadBackInClear() async throws {
+        let own = try settings("interval=2h", "cookie=session=s3cret", "header=Authorization: Bearer t0ken", "keep_days=3")
+        let id = try await subscribe("https://example.org/a.xml", items: 1, settings: own)
+        #expect(try await store.feed(id: id)?.settings == own)
+        #expect(try await store.feeds().first?.settings.cookie == "session=s3cret")
+
+        let changed = try await store.setSettings(feedID: id, try settings("user_agent=Reader/1"))
+        #expect(changed.settings == (try settings("user_agent=Reader/1")))
+        #expect(try await store.setSettings(feedID: id, FeedSettings()).settings.isEmpty)
+        await #expect(throws: FeedStoreError.feedNotFound(99)) { try await store.setSettings(feedID: 99, own) }
+    }
+
+    @Test func aFeedsOwnRetentionReplacesTheGlobalOne() async throws {
+        let capped = try await subscribe("https://example.org/capped.xml", items: 5, settings: try settings("keep_per_feed=2"))
+        let unlimited = try await subscribe("https://example.org/all.xml", items: 5, settings: try settings("keep_per_feed=0"))
+        let plain = try await subscribe("https://example.org/plain.xml", items: 5)
+
+        let result = try await store.applyRetention(RetentionPolicy(maximumItemsPerFeed: 3, keepUnread: false), now: day(10))
+
+        #expect(result.deletedPerFeed == [capped: 3, plain: 2])
+        #expect(try await store.feed(id: unlimited)?.itemCount == 5)
+    }
+
+    @Test func aFeedsOwnLimitAppliesWithoutAGlobalOne() async throws {
+        let old = try await subscribe("https://example.org/old.xml", items: 5, settings: try settings("keep_days=7"))
+        _ = try await subscribe("https://example.org/plain.xml", items: 5)
+
+        // Days 1...5, now an hour into day 10: items older than 7 days (days 1, 2 and 3) go.
+        let result = try await store.applyRetention(RetentionPolicy(keepUnread: false), now: day(10) + 3600)
+
+        #expect(result.deletedPerFeed == [old: 3])
+    }
+}
