@@ -88,12 +88,16 @@ public struct Daemon: Sendable {
         store.setRules(configuration.rules, reportingOverruns: reportOverrun)
         let maintenance = MaintenanceInteractor(store: store, retentionPolicy: { live.current.retention }, logger: logger)
         let fetcher = CurlRemoteDataManager(options: Self.fetchOptions(configuration), logger: logger)
+        // `exec:` and `filter:` feeds run their programs; everything else goes to libcurl.
+        let commandFetcher = CommandFeedFetcher(
+            wrapping: fetcher, options: Self.fetchOptions(configuration),
+            process: SupervisedProcess(environment: environment, logger: logger))
         let notifier = SystemdNotifier(environment: environment)
         let newItems = NewItemsBroadcaster(store: store, logger: logger)
         let indexer = SearchIndexer(store: store)
         let backlog = WriteBacklog()
         let refresher = RefreshInteractor(
-            fetcher: fetcher, parser: LibXMLFeedParser(maximumDocumentSize: configuration.maximumFeedSize), store: store,
+            fetcher: commandFetcher, parser: LibXMLFeedParser(maximumDocumentSize: configuration.maximumFeedSize), store: store,
             schedule: RefreshSchedule(interval: TimeInterval(configuration.refreshInterval)),
             concurrency: configuration.concurrency, newItems: newItems, indexer: indexer, notifier: notifier,
             afterPass: {
@@ -113,6 +117,7 @@ public struct Daemon: Sendable {
                     store.setRules(new.rules, reportingOverruns: reportOverrun)
                     logLevel?.current = new.logLevel
                     fetcher.reconfigure(Self.fetchOptions(new))
+                    commandFetcher.reconfigure(Self.fetchOptions(new))
                     refresher.reconfigure(
                         parser: LibXMLFeedParser(maximumDocumentSize: new.maximumFeedSize),
                         schedule: RefreshSchedule(interval: TimeInterval(new.refreshInterval)),

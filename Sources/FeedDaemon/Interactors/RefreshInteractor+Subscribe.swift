@@ -22,6 +22,7 @@ extension RefreshInteractor {
     ) async throws -> (feed: Feed, itemCount: Int) {
         // Refused before anything is fetched, as the store would refuse them after.
         let options = SubscriptionOptions(tags: try TagName.validated(tags), title: try StoredText.ownTitle(title))
+        if FeedAddress.isCommand(rawURL) { return try await subscribe(command: rawURL, options) }
         guard let address = Self.schemelessAddress(rawURL) else {
             return try await subscribe(url: try Self.validatedURL(rawURL), options)
         }
