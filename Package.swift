@@ -34,9 +34,10 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CSpawn"),
         .systemLibrary(name: "CCurses", providers: [.apt(["libncurses-dev"])]),
         // posix_spawn with an argv, nothing inherited: the client starting the daemon, hooks.
-        .target(name: "ChildProcess"),
+        .target(name: "ChildProcess", dependencies: ["CSpawn"]),
 
         // MARK: - Shared by client and daemon
         .target(name: "FeedEntities"),

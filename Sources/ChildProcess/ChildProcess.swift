@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CSpawn
 
 /// Starts a program the way both executables need it (the client starting `tidingsd`, the
 /// daemon running hooks): an argument vector and never a shell, standard input and output
@@ -32,10 +33,12 @@ public enum ChildProcess {
 
     /// Spawns `arguments[0]` (an absolute path) with `arguments` and `environment`
     /// (`NAME=value` strings); standard output goes to `output`, standard error to `error`
-    /// (by default `output` as well).
+    /// (by default `output` as well). The child starts in `directory` when one is given (a
+    /// directory that cannot be entered fails the spawn with its `errno`), else in the caller's.
     /// - Returns: the child's pid, or the `errno` of `posix_spawn`.
     public static func spawn(
-        _ arguments: [String], environment: [String], input: Input, output: Int32, error: Int32? = nil, group: Group
+        _ arguments: [String], environment: [String], input: Input, output: Int32, error: Int32? = nil,
+        directory: String? = nil, group: Group
     ) -> Result<pid_t, SpawnError> {
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
@@ -53,6 +56,7 @@ public enum ChildProcess {
         }
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, error ?? output, 2)
+        if let directory { _ = tidings_spawn_add_chdir(&actions, directory) }
         // Descriptors opened without O_CLOEXEC (by libraries, by another thread, or Foundation's
         // `Process`, which watches each child through a socket the child keeps open) must not
         // live on in the child: whoever waits for them to close would wait for the child.

@@ -37,13 +37,17 @@ struct DaemonGraph: Sendable {
         }
         let live = LiveConfiguration(configuration)
         let fetcher = CurlRemoteDataManager(options: Self.fetchOptions(configuration), logger: logger)
+        let process = SupervisedProcess(environment: environment, logger: logger)
+        // `exec:` and `filter:` feeds run their programs; everything else goes to libcurl.
+        let commandFetcher = CommandFeedFetcher(wrapping: fetcher, options: Self.fetchOptions(configuration), process: process)
         let notifier = SystemdNotifier(environment: environment)
         let newItems = NewItemsBroadcaster(store: store, logger: logger)
         let indexer = SearchIndexer(store: store)
         let tuning = LiveRefreshTuning(Self.tuning(configuration, logger: logger))
         let maintenance = MaintenanceInteractor(store: store, retentionPolicy: { live.current.retention }, logger: logger)
         let feeds = FeedRefresher(
-            fetcher: fetcher, store: store, tuning: tuning, backlog: WriteBacklog(), newItems: newItems, logger: logger)
+            fetcher: commandFetcher, store: store, tuning: tuning, backlog: WriteBacklog(), newItems: newItems,
+            passwords: SystemPasswordReader(process: process), logger: logger)
         let housekeeping = PassHousekeeping(
             store: store, indexer: indexer, notifier: notifier,
             retention: { try await maintenance.applyRetention(live.current.retention) }, logger: logger)
@@ -55,6 +59,7 @@ struct DaemonGraph: Sendable {
                 let changes = live.replace(with: new)
                 logLevel?.current = new.logLevel
                 fetcher.reconfigure(Self.fetchOptions(new))
+                commandFetcher.reconfigure(Self.fetchOptions(new))
                 tuning.replace(with: Self.tuning(new, logger: logger))
                 server.apply(new.connectionLimits)
                 return changes

@@ -72,7 +72,8 @@ extension FeedSettings {
     static func command(_ key: FeedSettingKey, _ value: String) throws(FeedSettingsError) -> PasswordSource {
         let words: [String]
         do {
-            words = try CommandWords.split(value)
+            // `~/` stays as written; the daemon makes it its home when it runs the command.
+            words = try CommandWords(parsing: value).arguments(home: "~")
         } catch {
             throw FeedSettingsError.badValue(key, value, expected: "a command and its arguments: \(error.description)")
         }

@@ -1,10 +1,10 @@
-/// Where the daemon gets a password when it needs one: the standard output of a command, or
-/// the contents of a file, read at the time of use so that the password itself is never stored.
-///
-/// Neither is a secret (a command line, a path), so both are shown as they are.
+/// Where the daemon reads a secret it needs for a feed (an HTTP or proxy password), so that the
+/// secret itself is never written in the config or the database.
 public enum PasswordSource: Sendable, Hashable, Codable {
-    /// A program and its arguments, run without a shell.
+    /// A program and its arguments (an argv, never a shell command), e.g.
+    /// `["pass", "show", "feeds/example"]`: its stdout, less one trailing newline, is the secret.
     case command([String])
-    /// An absolute path (or `~/…`, the daemon's home).
+    /// An absolute path to a file of the daemon's user, readable by nobody else (0600 or 0400),
+    /// holding the secret (a trailing newline is not part of it).
     case file(String)
 }

@@ -13,4 +13,13 @@ public enum TidingsOPML {
     public static let prefix = "tidings"
     /// The attribute marking an outline's `title` as the user's own, with the value `true`.
     public static let customTitleAttribute = "customTitle"
+
+    /// Command feeds are written as Liferea writes them and newsboat reads them back, not in
+    /// Tidings' namespace: `exec:COMMAND` as `xmlUrl` with this prefix (`xmlUrl="|COMMAND"`),
+    /// `filter:COMMAND:URL` as `xmlUrl="URL"` with the command in `filterCommandAttribute`.
+    /// A reader that knows neither subscribes to a filter's unfiltered URL and cannot fetch an
+    /// exec's `|…`.
+    public static let execURLPrefix = "|"
+    /// The attribute (no namespace) holding a filter feed's command.
+    public static let filterCommandAttribute = "filtercmd"
 }

@@ -15,7 +15,7 @@ struct FeedSettingsInteractorTests {
         store = try SQLiteFeedStore.inMemory()
         interactor = FeedSettingsInteractor(store: store)
         feedID = try await store.addFeed(
-            url: "https://example.org/feed.xml", document: ParsedFeed(title: "Example", items: []), fetchedAt: Date()
+            url: "https://example.org/feed.xml", document: ParsedFeed(format: .rss20, title: "Example"), fetchedAt: Date()
         ).feed.id
     }
 

@@ -190,10 +190,47 @@ struct SubscriptionListTests {
         #expect(list.entries == [
             .init(url: "https://lwn.net/headlines/rss", title: "LWN (headlines)", tags: ["linux", "tag with space"]),
             .init(url: "http://a.example/feed", title: nil, tags: ["news"]),
+            .init(url: "exec:~/bin/weather", title: nil, tags: []),
+            .init(url: "filter:~/bin/fix:https://b.example/feed", title: nil, tags: []),
         ])
-        #expect(list.skipped.map(\.location) == ["line 5", "line 6", "line 7", "line 8"])
-        #expect(list.skipped[0].reason.contains("commands are not imported"))
-        #expect(list.skipped[2].reason.contains("query feeds"))
+        #expect(list.skipped.map(\.location) == ["line 7", "line 8"])
+        #expect(list.skipped[0].reason.contains("query feeds"))
+    }
+
+    @Test func keepsNewsboatCommandFeedsInTheirCanonicalForm() {
+        let list = SubscriptionList.read(newsboat: #"""
+            "exec:~/bin/myfeed   --flag \"two words\"" tools "~My feed"
+            "filter:~/bin/clean.sh arg:https://example.org/feed.xml" clean
+            "exec:~/bin/feed; touch /tmp/pwned"
+            "exec:bin/relative"
+            "filter:~/bin/clean.sh:ftp://example.org/feed"
+            "exec:'unclosed"
+            """#)
+        #expect(list.entries == [
+            .init(url: "exec:~/bin/myfeed --flag 'two words'", title: "My feed", tags: ["tools"]),
+            .init(url: "filter:~/bin/clean.sh arg:https://example.org/feed.xml", title: nil, tags: ["clean"]),
+        ])
+        #expect(list.skipped.map(\.location) == ["line 3", "line 4", "line 5", "line 6"])
+        #expect(list.skipped[0].reason.contains("the shell's ';'"))
+        #expect(list.skipped[1].reason.contains("must be an absolute path"))
+        #expect(list.skipped[2].reason.contains("http or https"))
+        #expect(list.skipped[3].reason.contains("unbalanced '"))
+    }
+
+    /// As newsboat reads Liferea's OPML: `xmlUrl="|command"` and a `filtercmd` attribute.
+    @Test func readsCommandFeedsFromOPML() throws {
+        let list = try SubscriptionList.read("""
+            <opml version="2.0"><body>
+              <outline type="rss" text="Weather" xmlUrl="|~/bin/weather --city 'New York'"/>
+              <outline type="rss" text="Clean" xmlUrl="https://example.org/feed.xml" filtercmd="~/bin/clean.sh arg"/>
+              <outline type="rss" text="Bad" xmlUrl="|rm -rf ~ &amp;&amp; true"/>
+            </body></opml>
+            """)
+        #expect(list.entries == [
+            .init(url: "exec:~/bin/weather --city 'New York'", title: "Weather", tags: []),
+            .init(url: "filter:~/bin/clean.sh arg:https://example.org/feed.xml", title: "Clean", tags: []),
+        ])
+        #expect(list.skipped.map(\.location) == ["Bad"])
     }
 
     @Test func tellsTheFormatFromTheText() throws {

@@ -12,31 +12,6 @@ public protocol HookRunner: Sendable {
     func run(_ hook: HookCommand, input: [UInt8]) async -> HookResult
 }
 
-/// How a hook ended.
-public struct HookResult: Sendable, Equatable {
-    public enum Ending: Sendable, Equatable {
-        /// Exited by itself with this status.
-        case exited(Int32)
-        /// Killed by this signal, not by the daemon.
-        case signalled(Int32)
-        /// Still running at its timeout (or at shutdown): its process group was terminated.
-        case timedOut
-        /// Could not be started (not found, not executable).
-        case cannotStart(String)
-    }
-
-    public var ending: Ending
-    /// Its stdout and stderr, interleaved, at most `ProcessHookRunner.outputLimit` bytes.
-    public var output: [UInt8]
-    /// Whether processes it left running in its process group when it exited were ended.
-    public var endedLeftovers: Bool
-
-    public init(ending: Ending, output: [UInt8] = [], endedLeftovers: Bool = false) {
-        self.ending = ending
-        self.output = output
-        self.endedLeftovers = endedLeftovers
-    }
-
-    /// Whether it exited with status 0.
-    public var succeeded: Bool { ending == .exited(0) }
-}
+/// How a hook ended: what `SupervisedProcess` reports for any program. A hook's output past
+/// `ProcessHookRunner.outputLimit` is dropped, never `.outputTooLarge`.
+public typealias HookResult = SupervisedProcess.Outcome

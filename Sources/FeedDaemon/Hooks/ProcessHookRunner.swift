@@ -1,80 +1,37 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import Foundation
 import Logging
-import Synchronization
 
-/// Runs hooks as child processes: spawned with an argv (no shell), the input on a pipe to
-/// stdin, stdout and stderr captured and logged line by line under the hook's name.
+/// Runs hooks as child processes through `SupervisedProcess`: an argv (no shell), the input on
+/// stdin, stdout and stderr captured together and logged line by line under the hook's name.
 ///
-/// Each hook is watched on a thread of its own (polling `waitid` and the pipes), never on the
-/// cooperative pool. The child starts with default signal dispositions, an empty signal mask,
-/// no descriptors but 0–2, in a process group of its own, so that a timeout can end the hook
-/// and whatever it started: SIGTERM to the group, SIGKILL 2 s later. When the hook exits by
-/// itself, what it left running in its group is ended the same way, and processes that left
-/// the group (`setsid`) and still hold its output pipe are not waited for.
+/// At its timeout the hook's process group gets SIGTERM, SIGKILL 2 s later; what the hook
+/// leaves running in its group when it exits is ended the same way (see `SupervisedProcess`).
 public struct ProcessHookRunner: HookRunner {
     /// Bytes of output kept per run; the rest is counted and dropped.
     public static let outputLimit = 64 * 1024
-    /// Time between SIGTERM and SIGKILL.
-    static let killGrace: Duration = .seconds(2)
-    /// Variables addressed to the daemon's own process.
-    static let daemonOnly: Set<String> = [
-        "NOTIFY_SOCKET", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID",
-    ]
 
-    private let environment: [String: String]
+    private let process: SupervisedProcess
     private let logger: Logger
 
     /// - Parameter environment: the hooks' environment (less what systemd meant for the
     ///   daemon alone: its notify socket, passed sockets, watchdog); its `PATH` finds programs
     ///   given by name.
     public init(environment: [String: String], logger: Logger) {
-        self.environment = environment.filter { !Self.daemonOnly.contains($0.key) }
+        self.process = SupervisedProcess(environment: environment, logger: logger)
         self.logger = logger
     }
 
     public func run(_ hook: HookCommand, input: [UInt8]) async -> HookResult {
         let started = ContinuousClock.now
-        let result: HookResult
-        if let first = hook.arguments.first, let program = Self.resolve(first, path: environment["PATH"]) {
-            let stop = HookStop()
-            let arguments = [program] + hook.arguments.dropFirst()
-            let environment = environment.map { "\($0.key)=\($0.value)" }
-            result = await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<HookResult, Never>) in
-                    let thread = Thread {
-                        continuation.resume(returning: Self.supervise(
-                            arguments: arguments, environment: environment, input: input,
-                            timeout: .seconds(hook.timeout), stop: stop))
-                    }
-                    thread.name = "tidings-hook"
-                    thread.stackSize = 512 << 10
-                    thread.start()
-                }
-            } onCancel: {
-                stop.request()
-            }
-        } else {
-            result = HookResult(ending: .cannotStart("\(hook.arguments.first ?? ""): not found or not executable"))
-        }
+        let result = await process.run(
+            hook.arguments, input: input,
+            limits: .init(timeout: .seconds(hook.timeout), outputLimit: Self.outputLimit, overflow: .drop, errorOutput: .merged))
         log(result, of: hook, after: ContinuousClock.now - started)
         return result
     }
 
     /// `program` itself when it is a path, else the first executable of that name on `path`.
     static func resolve(_ program: String, path: String?) -> String? {
-        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
-        let directories = (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: true)
-        for directory in directories where directory.hasPrefix("/") {
-            let candidate = directory + "/" + program
-            var info = stat()
-            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
-                return candidate
-            }
-        }
-        return nil
+        SupervisedProcess.resolve(program, path: path)
     }
 
     // MARK: - Logging
@@ -99,7 +56,7 @@ public struct ProcessHookRunner: HookRunner {
             logger.warning("hook \(hook.name) failed: exited with status \(status)", metadata: metadata)
         case .signalled(let signal):
             logger.warning("hook \(hook.name) failed: killed by signal \(signal)", metadata: metadata)
-        case .timedOut:
+        case .timedOut, .outputTooLarge:
             logger.warning("hook \(hook.name) timed out after \(hook.timeout) s: killed", metadata: metadata)
         case .cannotStart(let reason):
             logger.warning("hook \(hook.name) cannot start: \(reason)", metadata: metadata)
@@ -109,19 +66,6 @@ public struct ProcessHookRunner: HookRunner {
     /// The output's non-empty lines, with control characters (escape sequences) made visible
     /// as `?` so that a hook cannot garble the log.
     static func lines(_ output: [UInt8]) -> [String] {
-        String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline).map { line in
-            String(String.UnicodeScalarView(line.unicodeScalars.map { scalar in
-                scalar.value < 0x20 && scalar != "\t" || (0x7F...0x9F).contains(scalar.value) ? "?" : scalar
-            }))
-        }.filter { !$0.allSatisfy(\.isWhitespace) }
+        SupervisedProcess.lines(output)
     }
-}
-
-/// A request to end a running hook early (the daemon is stopping).
-final class HookStop: Sendable {
-    private let requested = Atomic<Bool>(false)
-
-    func request() { requested.store(true, ordering: .releasing) }
-
-    var isRequested: Bool { requested.load(ordering: .acquiring) }
 }

@@ -6,9 +6,10 @@ import Foundation
 
 /// Reads newsboat's `urls` file: one feed per line, `URL tag "tag with spaces" "~Title"`.
 ///
-/// Comment lines (`#`) and blank lines are ignored. Lines newsboat runs rather than fetches
-/// (`exec:`, `filter:`) and query feeds (`"query:…"`) have no meaning here and are skipped with
-/// a note. The `!` tag (hidden in newsboat) is dropped.
+/// Comment lines (`#`) and blank lines are ignored. Command feeds (`"exec:…"`,
+/// `"filter:…:URL"`) are kept in their canonical form (`FeedAddress`), or skipped with the
+/// reason when their command cannot be run without a shell; query feeds (`"query:…"`) have no
+/// meaning here and are skipped with a note. The `!` tag (hidden in newsboat) is dropped.
 enum NewsboatURLsReader {
     static func read(_ text: String) -> SubscriptionList {
         var entries: [SubscriptionList.Entry] = []
@@ -19,20 +20,18 @@ enum NewsboatURLsReader {
             let words = words(in: line)
             guard let url = words.first else { continue }
             let location = "line \(index + 1)"
-            let lowered = url.lowercased()
-            if lowered.hasPrefix("exec:") || lowered.hasPrefix("filter:") {
-                skipped.append(.init(entry: url, location: location, reason: "newsboat runs this command; commands are not imported"))
-                continue
-            }
-            if lowered.hasPrefix("query:") {
+            if url.lowercased().hasPrefix("query:") {
                 skipped.append(.init(entry: url, location: location, reason: "query feeds are not imported; use 'tidings list' filters"))
                 continue
             }
-            if let refusal = SubscriptionList.refusal(of: url) {
-                skipped.append(.init(entry: url, location: location, reason: refusal))
+            let address: String
+            switch SubscriptionList.address(of: url) {
+            case .success(let accepted): address = accepted
+            case .failure(let refusal):
+                skipped.append(.init(entry: url, location: location, reason: refusal.reason))
                 continue
             }
-            var entry = SubscriptionList.Entry(url: url)
+            var entry = SubscriptionList.Entry(url: address)
             for word in words.dropFirst() {
                 if word.hasPrefix("~") {
                     if let title = SubscriptionList.cleaned(String(word.dropFirst())) { entry.title = title }

@@ -9,7 +9,8 @@ import Foundation
 /// Reads OPML 1.0 and 2.0 subscription lists (what newsboat, miniflux, FreshRSS and most readers
 /// export).
 ///
-/// Every `outline` with an `xmlUrl` is a feed, named by its `title` (else `text`; a name that is
+/// Every `outline` with an `xmlUrl` is a feed (a command feed for `xmlUrl="|COMMAND"` and a
+/// `filtercmd` attribute, see `TidingsOPML`), named by its `title` (else `text`; a name that is
 /// just the URL names nothing); the outlines around it are folders and become its tags, as do
 /// the comma-separated names of its `category` attribute (OPML 2.0; `/a/b` paths give `a` and
 /// `b`). Attribute names are matched in any case (`xmlUrl`, `xmlurl`), since exporters disagree.
@@ -111,18 +112,30 @@ enum OPMLReader {
             for outline in parent.elementChildren where outline.name.lowercased() == "outline" {
                 let title = (Self.attribute(outline, "title") ?? Self.attribute(outline, "text")).flatMap(SubscriptionList.cleaned)
                 if let url = Self.attribute(outline, "xmlurl").flatMap(SubscriptionList.cleaned) {
-                    if let refusal = SubscriptionList.refusal(of: url) {
-                        skipped.append(.init(entry: url, location: title, reason: refusal))
-                    } else {
+                    switch SubscriptionList.address(of: Self.commandFeed(url, filter: Self.attribute(outline, TidingsOPML.filterCommandAttribute.lowercased()))) {
+                    case .failure(let refusal):
+                        skipped.append(.init(entry: url, location: title, reason: refusal.reason))
+                    case .success(let address):
                         // Exporters write the URL where a feed has no title yet.
                         entries.append(.init(
-                            url: url, title: title == url ? nil : title, tags: folders + Self.categories(of: outline),
+                            url: address, title: title == url || title == address ? nil : title,
+                            tags: folders + Self.categories(of: outline),
                             isCustomTitle: Self.tidingsAttribute(outline, TidingsOPML.customTitleAttribute) == "true"))
                     }
                 } else if folders.count < OPMLReader.maximumDepth {
                     outlines(in: outline, folders: title.map { folders + [$0] } ?? folders)
                 }
             }
+        }
+
+        /// The address of an outline that names a command feed as Liferea and newsboat write
+        /// it: `xmlUrl="|COMMAND"` is `exec:COMMAND`, and a `filtercmd` attribute makes the
+        /// feed `filter:FILTERCMD:XMLURL`. Any other `xmlUrl` is itself.
+        static func commandFeed(_ url: String, filter: String?) -> String {
+            if let filter = filter.flatMap(SubscriptionList.cleaned) {
+                return FeedAddress.filterPrefix + filter + ":" + url
+            }
+            return url.hasPrefix(TidingsOPML.execURLPrefix) ? FeedAddress.execPrefix + url.dropFirst() : url
         }
 
         /// `category="/Tech/Linux,News"` gives `Tech`, `Linux` and `News`.

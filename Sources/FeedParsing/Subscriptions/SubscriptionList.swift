@@ -9,7 +9,7 @@ public struct SubscriptionList: Sendable, Hashable {
 
     /// One feed to subscribe to.
     public struct Entry: Sendable, Hashable {
-        /// An absolute http or https URL.
+        /// An absolute http or https URL, or a command feed's canonical text (`FeedAddress`).
         public var url: String
         /// The name the list gives the feed, if any.
         public var title: String?
@@ -94,6 +94,28 @@ public struct SubscriptionList: Sendable, Hashable {
             }
         }
         return result
+    }
+
+    /// Why an entry cannot be subscribed to.
+    struct Refusal: Error {
+        var reason: String
+    }
+
+    /// What an entry subscribes to: its http or https URL, or a command feed's canonical text
+    /// (`exec:…`, `filter:…:URL`); else why it cannot be subscribed to.
+    static func address(of url: String) -> Result<String, Refusal> {
+        guard FeedAddress.isCommand(url) else {
+            return refusal(of: url).map { .failure(Refusal(reason: $0)) } ?? .success(url)
+        }
+        do {
+            let address = try FeedAddress(url)
+            guard TextLimit.fits(address.text) else {
+                return .failure(Refusal(reason: "the command is \(address.text.utf8.count) bytes long: a feed's address may be at most \(TextLimit.maximumBytes) bytes"))
+            }
+            return .success(address.text)
+        } catch {
+            return .failure(Refusal(reason: error.description))
+        }
     }
 
     /// Why an entry's URL cannot be subscribed to; `nil` when it can.

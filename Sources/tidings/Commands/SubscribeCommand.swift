@@ -11,7 +11,7 @@ struct SubscribeCommand: AsyncParsableCommand {
             document of candidates (docs/json.md).
             """)
 
-    @Argument(help: ArgumentHelp("The feed's http or https URL, or a web page announcing it; without a scheme, https is tried first, then http.", valueName: "url"))
+    @Argument(help: ArgumentHelp("The feed's http or https URL, or a web page announcing it; without a scheme, https is tried first, then http. 'exec:PROGRAM ARGS' and 'filter:PROGRAM ARGS:URL' run a program, as newsboat does (docs/cli.md).", valueName: "url"))
     var url: String
 
     @Option(name: .customLong("tag"), help: ArgumentHelp("Tag the feed (repeat for several tags).", valueName: "tag"), completion: ShellCompletion.tags)

@@ -74,9 +74,15 @@ final class DiskFullStore: FeedStore {
     // MARK: - Passed on
 
     func addFeed(
-        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?, rules: RuleSet
+        url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?, settings: FeedSettings,
+        rules: RuleSet
     ) async throws -> (feed: Feed, itemCount: Int) {
-        try await base.addFeed(url: url, document: document, check: check, tags: tags, customTitle: customTitle, rules: rules)
+        try await base.addFeed(
+            url: url, document: document, check: check, tags: tags, customTitle: customTitle, settings: settings, rules: rules)
+    }
+    func setSettings(feedID: Int64, _ settings: FeedSettings) async throws -> Feed {
+        try refuse("change the settings of feed \(feedID)")
+        return try await base.setSettings(feedID: feedID, settings)
     }
     func importFeeds(_ feeds: [FeedImport], at date: Date) async throws -> (added: [Feed], existing: [Feed]) {
         try await base.importFeeds(feeds, at: date)

@@ -54,7 +54,7 @@ extension DocExamplesTests {
                 # feeds of a newsboat user
                 \(server.url("/planet.xml")) linux news "~Planet Terminal"
                 \(server.url("/atom.xml")) linux
-                exec:~/bin/weather
+                "query:Unread:unread = \"yes\""
                 """.write(to: newsboat.appendingPathComponent("urls"), atomically: true, encoding: .utf8)
 
             // Stand-ins for programs the examples use: notify-send never notifies from a test, and

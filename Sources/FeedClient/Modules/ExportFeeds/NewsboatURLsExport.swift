@@ -4,6 +4,8 @@ import FeedEntities
 ///
 /// A word is quoted when it holds white space, a quote or a backslash, or starts with `#`
 /// (a comment); inside quotes `"` and `\` are escaped with a backslash, as newsboat reads them.
+/// A command feed's address (`exec:…`, `filter:…:URL`, kept in the canonical form newsboat
+/// reads) holds blanks and so is one quoted word, as newsboat's own files have it.
 /// The `~Title` word is written only for a title of the user's own (`Feed.hasCustomTitle`):
 /// otherwise the feed keeps the title its document gives.
 enum NewsboatURLsExport {

@@ -14,7 +14,8 @@ import FeedEntities
 /// A feed's `text` and `title` are its title as listings show it; the user's own title is
 /// marked `tidings:customTitle="true"` (`TidingsOPML`), so that importing the file gives back
 /// exactly the titles of the user's own and lets the others follow their feeds. A feed no
-/// document has named yet has its URL as `text` and no `title`.
+/// document has named yet has its URL as `text` and no `title`. Command feeds are written
+/// as newsboat reads them back (see `TidingsOPML.execURLPrefix`).
 enum OPMLExport {
     static func document(for feeds: [Feed], createdAt: Date) -> ExportDocument {
         var xml = XMLWriter()
@@ -37,11 +38,23 @@ enum OPMLExport {
 
     private static func outline(_ feed: Feed, into xml: inout XMLWriter) {
         let named = feed.hasCustomTitle || feed.title != feed.url
+        let (url, filterCommand) = address(of: feed)
         xml.empty("outline", [
-            ("type", "rss"), ("text", feed.title), ("title", named ? feed.title : nil), ("xmlUrl", feed.url),
+            ("type", "rss"), ("text", feed.title), ("title", named ? feed.title : nil), ("xmlUrl", url),
+            (TidingsOPML.filterCommandAttribute, filterCommand),
             ("htmlUrl", feed.siteLink.flatMap { $0.isEmpty ? nil : $0 }),
             ("\(TidingsOPML.prefix):\(TidingsOPML.customTitleAttribute)", feed.hasCustomTitle ? "true" : nil),
         ])
+    }
+
+    /// A feed's `xmlUrl`, and its `filtercmd` for a filter feed: command feeds as Liferea
+    /// writes them and newsboat reads them (`TidingsOPML.execURLPrefix`).
+    static func address(of feed: Feed) -> (url: String, filterCommand: String?) {
+        switch try? FeedAddress(feed.url) {
+        case .exec(let command, _)?: (TidingsOPML.execURLPrefix + command.written, nil)
+        case .filter(let command, let url, _)?: (url, command.written)
+        case .web?, nil: (feed.url, nil)
+        }
     }
 
     /// One folder per tag, in the order listings sort tags (case-insensitive), each with its

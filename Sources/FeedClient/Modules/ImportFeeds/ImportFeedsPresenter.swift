@@ -75,7 +75,7 @@ public final class ImportFeedsPresenter: ImportFeedsPresentation {
         return "the daemon stopped before answering; the import may have been applied: run '\(again)' again to be sure (importing twice adds nothing)"
     }
 
-    /// `skipped line 7: exec:~/bin/script: commands are not imported`.
+    /// `skipped line 7: ftp://example.org/feed: only http and https feeds can be imported`.
     static func note(for skip: ImportSkip) -> String {
         "skipped " + (skip.location.map { "\($0): " } ?? "") + "\(skip.entry): \(skip.reason)"
     }

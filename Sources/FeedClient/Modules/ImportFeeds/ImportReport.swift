@@ -6,7 +6,7 @@ public struct ImportReport: Equatable, Sendable {
     public var format: String
     /// `Imported 3 feeds (2 already subscribed, 1 skipped); the daemon fetches them now`.
     public var summary: String
-    /// One line per skipped entry: `skipped line 7: exec:~/bin/script: commands are not imported`.
+    /// One line per skipped entry: `skipped line 7: ftp://example.org/feed: only http and https feeds can be imported`.
     public var notes: [String]
     public var added: [FeedRow]
     public var existing: [FeedRow]

@@ -10,7 +10,7 @@ import Logging
 /// `FeedRefresher.load` as every refresh), or a whole imported list (stored at once, then
 /// refreshed in the background).
 public struct SubscriptionInteractor: Sendable {
-    private let feeds: FeedRefresher
+    let feeds: FeedRefresher
     /// Refreshes what an import added.
     private let refresher: RefreshInteractor
     var logger: Logger { feeds.logger }
@@ -43,6 +43,7 @@ public struct SubscriptionInteractor: Sendable {
         try settings.apply(assignments)
         let options = SubscriptionOptions(
             tags: try TagName.validated(tags), title: try StoredText.ownTitle(title), settings: settings)
+        if FeedAddress.isCommand(rawURL) { return try await subscribe(command: rawURL, options) }
         guard let address = Self.schemelessAddress(rawURL) else {
             return try await subscribe(url: try Self.validatedURL(rawURL), options)
         }
@@ -88,7 +89,7 @@ public struct SubscriptionInteractor: Sendable {
         }
     }
 
-    private func refuseKnown(_ url: String) async throws {
+    func refuseKnown(_ url: String) async throws {
         if let existing = try await feeds.store.feeds().first(where: { $0.url == url }) {
             throw FeedStoreError.alreadySubscribed(feedID: existing.id)
         }
@@ -101,7 +102,7 @@ public struct SubscriptionInteractor: Sendable {
         var settings: FeedSettings
     }
 
-    private func save(
+    func save(
         url: String, _ loaded: FeedRefresher.Loaded, _ tuning: RefreshTuning, _ options: SubscriptionOptions
     ) async throws -> (feed: Feed, itemCount: Int) {
         let response = loaded.response
