@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedEntities
 import FeedClient
 
 struct SubscribeCommand: AsyncParsableCommand {
@@ -26,7 +27,8 @@ struct SubscribeCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if url.isEmpty || url.contains(where: \.isWhitespace) {
+        // A command feed's address holds its arguments, blanks and all; the daemon reads it.
+        if url.isEmpty || url.contains(where: \.isWhitespace) && !FeedAddress.isCommand(url) {
             throw ValidationError("'\(url)' is not a URL.")
         }
         if tags.contains(where: { $0.allSatisfy(\.isWhitespace) }) { throw ValidationError("--tag needs a tag.") }
