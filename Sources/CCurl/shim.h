@@ -35,6 +35,24 @@ static inline CURLcode tidings_curl_easy_set_slist(CURL *handle, CURLoption opti
     return curl_easy_setopt(handle, option, value);
 }
 
+/// Which HTTP authentication methods CURLOPT_HTTPAUTH / CURLOPT_PROXYAUTH allow: the CURLAUTH_*
+/// masks are unsigned long expressions with casts, which Swift does not import.
+typedef enum {
+    TIDINGS_CURL_AUTH_BASIC,
+    TIDINGS_CURL_AUTH_DIGEST,
+    TIDINGS_CURL_AUTH_ANY,
+} tidings_curl_auth;
+
+static inline CURLcode tidings_curl_easy_set_auth(CURL *handle, CURLoption option, tidings_curl_auth method) {
+    unsigned long mask = CURLAUTH_BASIC;
+    switch (method) {
+    case TIDINGS_CURL_AUTH_BASIC: mask = CURLAUTH_BASIC; break;
+    case TIDINGS_CURL_AUTH_DIGEST: mask = CURLAUTH_DIGEST; break;
+    case TIDINGS_CURL_AUTH_ANY: mask = CURLAUTH_ANY; break;
+    }
+    return curl_easy_setopt(handle, option, mask);
+}
+
 /// For CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION, which share one signature.
 static inline CURLcode tidings_curl_easy_set_write_function(CURL *handle, CURLoption option, curl_write_callback value) {
     return curl_easy_setopt(handle, option, value);

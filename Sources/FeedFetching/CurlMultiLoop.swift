@@ -15,7 +15,36 @@ import Foundation
 /// Transfers wait in a queue of our own until a slot is free overall and for their host, rather
 /// than in libcurl's: libcurl starts CURLOPT_TIMEOUT when a handle is added, so a transfer queued
 /// inside libcurl behind slow ones would time out before sending a byte.
+///
+/// The per-host limit counts connections, as a server sees them. Over HTTP/1.1 a connection
+/// carries one transfer at a time, so a host gets `maximumPerHost` transfers at once. An origin
+/// whose responses came over HTTP/2 multiplexes: its transfers share connections, up to
+/// `streamsPerConnection` each (https transfers set CURLOPT_PIPEWAIT, so they wait for the
+/// first connection rather than open more), and a host that carries many feeds over HTTP/2
+/// has them fetched at once over one connection.
 final class CurlMultiLoop: @unchecked Sendable {
+    /// Transfers at once on one multiplexed connection: libcurl's CURLMOPT_MAX_CONCURRENT_STREAMS,
+    /// set to this; servers allow at least as many (nginx 128, RFC 9113 recommends 100 or more).
+    static let streamsPerConnection = 100
+    /// Origins remembered as multiplexing at most; past it the memory starts again (a daemon
+    /// with more https origins than this relearns them, one transfer each).
+    static let rememberedOrigins = 10_000
+
+    /// The transfers running against one host, by kind of connection.
+    private struct HostLoad {
+        /// Transfers to origins not known to multiplex: one connection each.
+        var single = 0
+        /// Transfers to origins known to multiplex: they share connections.
+        var multiplexed = 0
+
+        /// The connections these transfers need at least.
+        var connections: Int {
+            single + (multiplexed + CurlMultiLoop.streamsPerConnection - 1) / CurlMultiLoop.streamsPerConnection
+        }
+
+        var isEmpty: Bool { single == 0 && multiplexed == 0 }
+    }
+
     private struct Inbox {
         var submitted: [CurlTransfer] = []
         var cancelled: [CurlTransfer] = []
@@ -39,7 +68,11 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     private var queued: [CurlTransfer] = []
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
-    private var activePerHost: [String: Int] = [:]
+    /// Whether each active transfer was started as one of a multiplexing origin.
+    private var startedMultiplexed: [UnsafeMutableRawPointer: Bool] = [:]
+    private var activePerHost: [String: HostLoad] = [:]
+    /// Origins (`ValidatedURL.origin`) whose last response came over HTTP/2 or later.
+    private var multiplexingOrigins: Set<String> = []
 
     init(options: FetchOptions, logger: Logger) {
         CurlGlobal.initialize()
@@ -146,6 +179,11 @@ final class CurlMultiLoop: @unchecked Sendable {
             if performed != CURLM_OK {
                 logger.warning("curl_multi_perform failed", metadata: ["error": "\(String(cString: curl_multi_strerror(performed)))"])
             }
+            // A host's first response said HTTP/2: the transfers waiting for it may go now.
+            if !queued.isEmpty, learnMultiplexing(from: Array(active.values)) {
+                startQueued()
+                continue
+            }
             if collectCompleted() > 0 {
                 // Freed slots: start waiting transfers before sleeping, then let them run.
                 startQueued()
@@ -160,23 +198,45 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     /// Backstops only: our own queue already keeps libcurl under these limits, except when
-    /// redirects lead many feeds to one host.
+    /// redirects lead many feeds to one host, or a host that multiplexed stops doing so.
     private func setConnectionLimits() {
         _ = tidings_curl_multi_set_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(1, options.maximumConcurrentTransfers))
         _ = tidings_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, options.maximumPerHost))
+        _ = tidings_curl_multi_set_long(multi, CURLMOPT_MAX_CONCURRENT_STREAMS, Self.streamsPerConnection)
     }
 
     private func startQueued() {
         var index = queued.startIndex
         while index < queued.endIndex, active.count < options.maximumConcurrentTransfers {
             let transfer = queued[index]
-            guard activePerHost[transfer.url.host, default: 0] < options.maximumPerHost else {
+            var load = activePerHost[transfer.url.host, default: HostLoad()]
+            if multiplexingOrigins.contains(transfer.url.origin) { load.multiplexed += 1 } else { load.single += 1 }
+            // The first transfer to a host always goes, whatever the limit.
+            guard load.connections <= max(1, options.maximumPerHost) else {
                 index += 1
                 continue
             }
             queued.remove(at: index)
             start(transfer)
         }
+    }
+
+    /// Remembers which origins multiplex, from the first responses of `transfers`.
+    /// - Returns: whether an origin became known to multiplex (waiting transfers may start).
+    private func learnMultiplexing(from transfers: [CurlTransfer]) -> Bool {
+        var learned = false
+        for transfer in transfers {
+            guard let multiplexes = transfer.multiplexes else { continue }
+            let origin = transfer.url.origin
+            if multiplexes, !multiplexingOrigins.contains(origin) {
+                if multiplexingOrigins.count >= Self.rememberedOrigins { multiplexingOrigins.removeAll() }
+                multiplexingOrigins.insert(origin)
+                learned = true
+            } else if !multiplexes {
+                multiplexingOrigins.remove(origin)
+            }
+        }
+        return learned
     }
 
     private func start(_ transfer: CurlTransfer) {
@@ -187,8 +247,14 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
         transfer.startedAt = .now
         active[transfer.easy] = transfer
-        activePerHost[transfer.url.host, default: 0] += 1
-        logger.debug("fetch started", metadata: ["url": "\(transfer.url.string)"])
+        let multiplexed = multiplexingOrigins.contains(transfer.url.origin)
+        startedMultiplexed[transfer.easy] = multiplexed
+        if multiplexed {
+            activePerHost[transfer.url.host, default: HostLoad()].multiplexed += 1
+        } else {
+            activePerHost[transfer.url.host, default: HostLoad()].single += 1
+        }
+        logger.debug("fetch started", metadata: ["url": "\(transfer.url.redacted)"])
     }
 
     /// Takes a transfer out of the multi handle (or the queue) and keeps it alive for the caller.
@@ -196,8 +262,13 @@ final class CurlMultiLoop: @unchecked Sendable {
         if active.removeValue(forKey: transfer.easy) != nil {
             curl_multi_remove_handle(multi, transfer.easy)
             let host = transfer.url.host
-            activePerHost[host, default: 1] -= 1
-            if activePerHost[host] == 0 { activePerHost[host] = nil }
+            var load = activePerHost[host, default: HostLoad()]
+            if startedMultiplexed.removeValue(forKey: transfer.easy) == true {
+                load.multiplexed = max(0, load.multiplexed - 1)
+            } else {
+                load.single = max(0, load.single - 1)
+            }
+            activePerHost[host] = load.isEmpty ? nil : load
             return true
         }
         if let index = queued.firstIndex(where: { $0 === transfer }) {
@@ -210,7 +281,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     private func abort(_ transfer: CurlTransfer) {
         // Not found means it completed in the meantime and its task already has the result.
         guard remove(transfer) else { return }
-        logger.debug("fetch cancelled", metadata: ["url": "\(transfer.url.string)"])
+        logger.debug("fetch cancelled", metadata: ["url": "\(transfer.url.redacted)"])
         transfer.finish(.failure(.cancelled))
     }
 
@@ -226,6 +297,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             let code = tidings_curl_msg_result(message)
             // `message` dies with the removal below; read it first.
             _ = remove(transfer)
+            _ = learnMultiplexing(from: [transfer])
             let result = transfer.outcome(for: code)
             log(result, of: transfer)
             transfer.finish(result)
@@ -240,12 +312,14 @@ final class CurlMultiLoop: @unchecked Sendable {
         switch result {
         case .success(let response):
             logger.debug("fetch finished", metadata: [
-                "url": "\(transfer.url.string)", "status": "\(response.status)", "bytes": "\(response.body.count)",
-                "finalURL": "\(response.finalURL)", "elapsed": "\(elapsed)",
+                "url": "\(transfer.url.redacted)", "status": "\(response.status)", "bytes": "\(response.body.count)",
+                "finalURL": "\(ValidatedURL.redacted(response.finalURL))", "elapsed": "\(elapsed)",
+                "http": "\(transfer.multiplexes.map { $0 ? "2+" : "1.x" } ?? "?")",
             ])
         case .failure(let error):
+            // `outcome` scrubbed the error of the transfer's secrets.
             logger.debug("fetch failed", metadata: [
-                "url": "\(transfer.url.string)", "error": "\(error)", "elapsed": "\(elapsed)",
+                "url": "\(transfer.url.redacted)", "error": "\(error)", "elapsed": "\(elapsed)",
             ])
         }
     }
@@ -262,6 +336,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         let pending = Array(active.values) + queued + submitted
         for transfer in active.values { curl_multi_remove_handle(multi, transfer.easy) }
         active.removeAll()
+        startedMultiplexed.removeAll()
         activePerHost.removeAll()
         queued.removeAll()
         curl_multi_cleanup(multi)

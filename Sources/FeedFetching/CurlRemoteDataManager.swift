@@ -5,11 +5,13 @@ import Synchronization
 ///
 /// All transfers run on one dedicated thread (see `CurlMultiLoop`); `fetch` only queues a
 /// transfer and suspends, so no thread of Swift's cooperative pool ever blocks on the network.
-/// At most `FetchOptions.maximumConcurrentTransfers` run at once, `maximumPerHost` per host;
-/// the rest wait in FIFO order, and their timeouts start when they leave the queue.
+/// At most `FetchOptions.maximumConcurrentTransfers` run at once, over at most `maximumPerHost`
+/// connections per host (one transfer each over HTTP/1.1, many over HTTP/2); the rest wait in
+/// FIFO order, and their timeouts start when they leave the queue.
 ///
-/// Proxies come from the usual environment variables (`http_proxy`, `https_proxy`, `no_proxy`),
-/// which libcurl honours by default.
+/// Proxies come from `FetchOptions.proxy`, a request's `TransferSettings.proxy`, or else the
+/// usual environment variables (`http_proxy`, `https_proxy`, `no_proxy`), which libcurl honours
+/// by default.
 public final class CurlRemoteDataManager: RemoteDataManager {
     private let options: Mutex<FetchOptions>
     private let logger: Logger
@@ -37,9 +39,15 @@ public final class CurlRemoteDataManager: RemoteDataManager {
     }
 
     private func fetch(_ request: FetchRequest, sink: (any FetchBodySink)?) async throws(FetchError) -> FetchResponse {
-        let url = try ValidatedURL(request.url)
-        if Task.isCancelled { throw .cancelled }
-        let transfer = try CurlTransfer(request: request, url: url, options: options.withLock { $0 }, sink: sink)
+        let url: ValidatedURL
+        let transfer: CurlTransfer
+        do throws(FetchError) {
+            url = try ValidatedURL(request.url)
+            if Task.isCancelled { throw .cancelled }
+            transfer = try CurlTransfer(request: request, url: url, options: options.withLock { $0 }, sink: sink)
+        } catch {
+            throw error.redacting(request.settings.secrets + (ValidatedURL.parts(of: request.url)?.secrets ?? []))
+        }
         let loop = self.loop
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

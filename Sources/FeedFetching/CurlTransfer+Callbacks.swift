@@ -60,6 +60,10 @@ extension CurlTransfer {
             // "HTTP/1.1 301 Moved Permanently": the code is the second word.
             let words = line.split(separator: 0x20, maxSplits: 2)
             headerStatus = words.count > 1 ? Int(String(decoding: words[1], as: UTF8.self)) ?? 0 : 0
+            if redirects.isEmpty, let version = words.first {
+                // "HTTP/1.1" against "HTTP/2", "HTTP/3".
+                multiplexes = !version.starts(with: "HTTP/1".utf8)
+            }
             return bytes.count
         }
         if line.isEmpty {

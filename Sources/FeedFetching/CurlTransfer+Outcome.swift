@@ -8,9 +8,14 @@ import Foundation
 
 /// Turns a finished libcurl transfer into a `FetchResponse` or a `FetchError`.
 extension CurlTransfer {
-    /// Reads the result of a transfer libcurl reported as done. Called on the loop thread, after
-    /// the handle left the multi handle and before it is cleaned up.
+    /// Reads the result of a transfer libcurl reported as done, its error scrubbed of the
+    /// transfer's secrets. Called on the loop thread, after the handle left the multi handle
+    /// and before it is cleaned up.
     func outcome(for code: CURLcode) -> Result<FetchResponse, FetchError> {
+        unredactedOutcome(for: code).mapError { $0.redacting(secrets) }
+    }
+
+    private func unredactedOutcome(for code: CURLcode) -> Result<FetchResponse, FetchError> {
         if let abortReason {
             switch abortReason {
             case .tooLarge: return .failure(.tooLarge(limit: options.maximumBodySize))

@@ -28,6 +28,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     let url: ValidatedURL
     let request: FetchRequest
+    /// The fetcher's options with the request's `TransferSettings` applied.
     let options: FetchOptions
     /// Where a 2xx body goes instead of `body`, if anywhere.
     let sink: (any FetchBodySink)?
@@ -56,6 +57,11 @@ final class CurlTransfer: @unchecked Sendable {
     /// Bytes of an error page read and thrown away, so a short one does not cost the connection.
     var discardedBytes = 0
     var startedAt: ContinuousClock.Instant?
+    /// Whether the first response's connection carries several transfers at once (HTTP/2 or
+    /// later: true; HTTP/1.x: false); nil until its status line. Read by the loop to learn
+    /// which origins multiplex; the responses after a redirect are another origin's and leave
+    /// it alone.
+    var multiplexes: Bool?
 
     // MARK: Shared state
 
@@ -69,7 +75,10 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Setup
 
+    /// - Throws: `FetchError.invalidSettings` for request settings that `validate` refuses;
+    ///   `.other` when libcurl refuses an option or memory runs out.
     init(request: FetchRequest, url: ValidatedURL, options: FetchOptions, sink: (any FetchBodySink)? = nil) throws(FetchError) {
+        try Self.validate(request.settings)
         guard let easy = curl_easy_init() else { throw .other("libcurl could not create a transfer") }
         var headers: UnsafeMutablePointer<curl_slist>?
         for line in Self.requestHeaderLines(for: request) {
@@ -82,7 +91,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         self.url = url
         self.request = request
-        self.options = options
+        self.options = Self.effectiveOptions(options, request.settings)
         self.sink = sink
         self.easy = easy
         self.requestHeaders = headers
@@ -97,10 +106,17 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
+    /// Our own header lines, less those the settings' headers replace, then the settings' lines.
+    private static func requestHeaderLines(for request: FetchRequest) -> [String] {
+        let extra = settingsHeaderLines(request.settings)
+        let replaced = Set(extra.map(headerName))
+        return defaultHeaderLines(for: request).filter { !replaced.contains(headerName($0)) } + extra
+    }
+
     /// `Accept` prefers feed formats but takes anything (many servers send feeds as text/html);
     /// validators go out verbatim as the server sent them. Values with line breaks are dropped:
     /// they could only come from a corrupt store and would inject headers.
-    private static func requestHeaderLines(for request: FetchRequest) -> [String] {
+    private static func defaultHeaderLines(for request: FetchRequest) -> [String] {
         var lines = [
             "Accept: application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, "
                 + "application/rdf+xml;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
@@ -143,6 +159,13 @@ final class CurlTransfer: @unchecked Sendable {
             tidings_curl_easy_set_pointer(easy, CURLOPT_WRITEDATA, context),
             tidings_curl_easy_set_pointer(easy, CURLOPT_HEADERDATA, context),
         ]
+        if url.scheme == "https" {
+            // Transfers to one host wait for its first connection to say whether it multiplexes
+            // (HTTP/2, agreed in the TLS handshake), and then share it, instead of each opening
+            // a connection of its own.
+            results.append(tidings_curl_easy_set_long(easy, CURLOPT_PIPEWAIT, 1))
+        }
+        results += applyTransferSettings()
         // The transfer outlives its registration in the multi handle (the loop holds it), so
         // the unretained pointer above stays valid whenever libcurl calls back.
         results.append(tidings_curl_easy_set_write_function(easy, CURLOPT_WRITEFUNCTION) { buffer, size, count, context in

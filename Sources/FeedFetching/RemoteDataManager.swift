@@ -36,16 +36,21 @@ extension RemoteDataManager {
     }
 }
 
-/// What to fetch, with the validators of the last successful fetch.
+/// What to fetch, with the validators of the last successful fetch and how this fetch differs
+/// from the fetcher's defaults.
 public struct FetchRequest: Sendable, Hashable {
     public var url: String
     public var etag: String?
     public var lastModified: String?
+    /// User agent, extra headers, cookie, credentials, proxy, CA file and limits of this fetch;
+    /// empty keeps the fetcher's `FetchOptions`.
+    public var settings: TransferSettings
 
-    public init(url: String, etag: String? = nil, lastModified: String? = nil) {
+    public init(url: String, etag: String? = nil, lastModified: String? = nil, settings: TransferSettings = TransferSettings()) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
+        self.settings = settings
     }
 }
 

@@ -11,6 +11,14 @@ struct ValidatedURL: Sendable, Hashable {
     let scheme: String
     /// Lowercased, as libcurl parsed it (IPv6 literals keep their brackets).
     let host: String
+    /// `scheme://host:port`, the port given or the scheme's default: what one connection (and
+    /// so HTTP/2 multiplexing) is made to.
+    let origin: String
+    /// The URL without credentials in its userinfo, for logs.
+    let redacted: String
+    /// The password in the URL's userinfo as written and decoded, if any: scrubbed from errors
+    /// (`FetchError.redacting`).
+    let secrets: [String]
 
     static let allowedSchemes: Set<String> = ["http", "https"]
 
@@ -19,10 +27,20 @@ struct ValidatedURL: Sendable, Hashable {
         let string = String(raw.trimmingWhitespace())
         guard let scheme = Self.scheme(of: string) else { throw .invalidURL(raw) }
         guard Self.allowedSchemes.contains(scheme) else { throw .unsupportedScheme(scheme) }
-        guard let host = Self.host(of: string), !host.isEmpty else { throw .invalidURL(raw) }
+        guard let parts = Self.parts(of: string), let host = parts.host, !host.isEmpty else { throw .invalidURL(raw) }
         self.string = string
         self.scheme = scheme
         self.host = host
+        self.origin = "\(scheme)://\(host):\(parts.port ?? "")"
+        self.redacted = parts.hasCredentials ? parts.withoutCredentials ?? "\(scheme)://\(host)/" : string
+        self.secrets = parts.secrets
+    }
+
+    /// `url` without credentials in its userinfo, for logs; a URL libcurl cannot parse is
+    /// shown by its scheme only.
+    static func redacted(_ url: String) -> String {
+        guard let parts = parts(of: url) else { return "\(scheme(of: url) ?? "?"):(unparsable URL)" }
+        return parts.hasCredentials ? parts.withoutCredentials ?? "(URL with credentials)" : url
     }
 
     /// The RFC 3986 scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`), lowercased, or nil
@@ -40,13 +58,44 @@ struct ValidatedURL: Sendable, Hashable {
 
     /// The host of an absolute URL as libcurl's own parser sees it, or nil if libcurl rejects it.
     static func host(of url: String) -> String? {
+        parts(of: url)?.host
+    }
+
+    /// What libcurl's own parser sees in an absolute URL of any scheme.
+    struct Parts {
+        /// Lowercased.
+        var host: String?
+        /// The port given, else the scheme's default (nil for a scheme libcurl does not know).
+        var port: String?
+        /// Whether a user or password is in the userinfo.
+        var hasCredentials: Bool
+        /// The password of the userinfo, as written and decoded.
+        var secrets: [String]
+        /// The URL with its userinfo taken out, when it had any.
+        var withoutCredentials: String?
+    }
+
+    /// The parts of `url`, or nil if libcurl rejects it.
+    static func parts(of url: String) -> Parts? {
         guard let handle = curl_url() else { return nil }
         defer { curl_url_cleanup(handle) }
-        guard curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
-        var host: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, CURLUPART_HOST, &host, 0) == CURLUE_OK, let host else { return nil }
-        defer { curl_free(host) }
-        return String(cString: host).lowercased()
+        guard curl_url_set(handle, CURLUPART_URL, url, UInt32(CURLU_NON_SUPPORT_SCHEME)) == CURLUE_OK else { return nil }
+        func get(_ part: CURLUPart, _ flags: Int32 = 0) -> String? {
+            var value: UnsafeMutablePointer<CChar>?
+            guard curl_url_get(handle, part, &value, UInt32(flags)) == CURLUE_OK, let value else { return nil }
+            defer { curl_free(value) }
+            return String(cString: value)
+        }
+        let secrets = [get(CURLUPART_PASSWORD), get(CURLUPART_PASSWORD, CURLU_URLDECODE)].compactMap { $0 }
+        var parts = Parts(
+            host: get(CURLUPART_HOST)?.lowercased(), port: get(CURLUPART_PORT, CURLU_DEFAULT_PORT),
+            hasCredentials: get(CURLUPART_USER) != nil || !secrets.isEmpty, secrets: secrets.filter { !$0.isEmpty })
+        if parts.hasCredentials {
+            curl_url_set(handle, CURLUPART_USER, nil, 0)
+            curl_url_set(handle, CURLUPART_PASSWORD, nil, 0)
+            parts.withoutCredentials = get(CURLUPART_URL)
+        }
+        return parts
     }
 }
 
