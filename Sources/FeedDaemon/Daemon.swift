@@ -193,7 +193,8 @@ public struct Daemon: Sendable {
             maximumBodySize: configuration.maximumFeedSize,
             maximumConcurrentTransfers: configuration.concurrency,
             maximumPerHost: configuration.perHostConcurrency,
-            userAgent: FetchOptions.userAgent(version: TidingsVersion.current))
+            userAgent: configuration.userAgent ?? FetchOptions.userAgent(version: TidingsVersion.current),
+            proxy: configuration.proxy, caFile: configuration.caFile)
     }
 }
 
