@@ -20,9 +20,11 @@ LOG_FILE    = $(XDG_STATE)/tidings/tidingsd.log
 APT_PACKAGES = libcurl4-openssl-dev libxml2-dev libsqlite3-dev libncurses-dev pkg-config
 # What only the tests need: systemd-analyze (the unit files are verified), sqlite3 (the
 # crash and shutdown tests check the database with PRAGMA integrity_check), jq (an example
-# of docs/cli.md that the tests run uses it), faketime (a daemon run with its clock ahead) and
-# tmux (the reader is driven in a real terminal).
-TEST_PACKAGES = systemd sqlite3 jq faketime tmux
+# of docs/cli.md that the tests run uses it), faketime (a daemon run with its clock ahead),
+# tmux (the reader is driven in a real terminal), and nginx and openssl (HTTPSTests serve feeds
+# over https and HTTP/2 from a real nginx on its own ports, with certificates of a test CA that
+# openssl makes; the nginx.service the package may start is not used).
+TEST_PACKAGES = systemd sqlite3 jq faketime tmux nginx openssl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS = -c release --static-swift-stdlib
 

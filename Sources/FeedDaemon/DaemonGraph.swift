@@ -95,7 +95,8 @@ struct DaemonGraph: Sendable {
             maximumBodySize: configuration.maximumFeedSize,
             maximumConcurrentTransfers: configuration.concurrency,
             maximumPerHost: configuration.perHostConcurrency,
-            userAgent: FetchOptions.userAgent(version: TidingsVersion.current))
+            userAgent: configuration.userAgent ?? FetchOptions.userAgent(version: TidingsVersion.current),
+            proxy: configuration.proxy, caFile: configuration.caFile)
     }
 
     /// The refresh side of `configuration`. A rule that runs out of time on an item

@@ -40,14 +40,15 @@ public final class CurlRemoteDataManager: RemoteDataManager {
 
     private func fetch(_ request: FetchRequest, sink: (any FetchBodySink)?) async throws(FetchError) -> FetchResponse {
         let url: ValidatedURL
-        let transfer: CurlTransfer
         do throws(FetchError) {
             url = try ValidatedURL(request.url)
-            if Task.isCancelled { throw .cancelled }
-            transfer = try CurlTransfer(request: request, url: url, options: options.withLock { $0 }, sink: sink)
         } catch {
-            throw error.redacting(request.settings.secrets + (ValidatedURL.parts(of: request.url)?.secrets ?? []))
+            // `.invalidURL` repeats the URL, which may hold a password.
+            throw error.redacting(ValidatedURL.parts(of: request.url)?.secrets ?? [])
         }
+        if Task.isCancelled { throw .cancelled }
+        // Its errors never repeat a value of the settings.
+        let transfer = try CurlTransfer(request: request, url: url, options: options.withLock { $0 }, sink: sink)
         let loop = self.loop
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -107,11 +107,14 @@ public struct TransferSettings: Sendable, Hashable {
     public var isEmpty: Bool { self == TransferSettings() }
 
     /// The texts that must never be shown: passwords, the cookie and the extra headers' values.
+    /// Header values shorter than 4 characters (`DNT: 1`) are no secrets and would garble
+    /// every message they were scrubbed from.
     var secrets: [String] {
         var secrets = [credentials?.password, proxyCredentials?.password, cookie].compactMap { $0 }
         for line in headers {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            secrets.append(String(line[line.index(after: colon)...].trimmingWhitespace()))
+            let value = String(line[line.index(after: colon)...].trimmingWhitespace())
+            if value.count >= 4 { secrets.append(value) }
         }
         return secrets.filter { !$0.isEmpty }
     }

@@ -121,6 +121,9 @@ public struct ConfigurationLoader: Sendable {
         case "connect_timeout": configuration.connectTimeout = try field.duration(minimum: 1)
         case "transfer_timeout": configuration.transferTimeout = try field.duration(minimum: 1)
         case "max_feed_size": configuration.maximumFeedSize = try field.size(minimum: 1024)
+        case "user_agent": configuration.userAgent = try field.userAgent()
+        case "proxy": configuration.proxy = try field.proxy()
+        case "ca_file": configuration.caFile = try field.readableFile()
         case "browser": configuration.browser = try field.optionalString()
         case "log_level": configuration.logLevel = try field.logLevel()
         case "keep_days": configuration.retention.maximumAge = try field.retentionAge()
@@ -144,7 +147,7 @@ public struct ConfigurationLoader: Sendable {
 
     static let knownKeys = [
         "socket", "database", "refresh_interval", "concurrency", "per_host_concurrency",
-        "connect_timeout", "transfer_timeout", "max_feed_size", "browser", "log_level",
+        "connect_timeout", "transfer_timeout", "max_feed_size", "user_agent", "proxy", "ca_file", "browser", "log_level",
         "keep_days", "keep_per_feed", "keep_unread", "keep_starred", "autostart",
         "max_clients", "client_idle_timeout", "client_write_timeout",
         "rules",

@@ -13,7 +13,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var refreshInterval: Int = 30 * 60
     /// Transfers in flight at once, over all hosts.
     public var concurrency: Int = 16
-    /// Transfers in flight at once to one host.
+    /// Connections open at once to one host: as many transfers over HTTP/1.1, more over HTTP/2,
+    /// which carries many on one connection.
     public var perHostConcurrency: Int = 2
     /// Seconds allowed to establish a connection.
     public var connectTimeout: Int = 15
@@ -21,6 +22,12 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var transferTimeout: Int = 60
     /// Largest feed document accepted, in bytes.
     public var maximumFeedSize: Int = 32 << 20
+    /// `User-Agent` of every fetch; `nil`: `FetchOptions.userAgent(version:)`.
+    public var userAgent: String?
+    /// Proxy URL for every fetch (no credentials in it); `nil`: the environment's.
+    public var proxy: String?
+    /// PEM bundle of the certificate authorities trusted instead of the system's; `nil`: the system's.
+    public var caFile: String?
     /// Browser command for `tidings open` (argv words; `%s` is the URL); `nil`: `$BROWSER`, then
     /// `xdg-open`. Read by the client from the file itself (a command it runs never comes from
     /// the socket); the daemon only validates it.
