@@ -47,13 +47,16 @@ public struct Feed: Sendable, Codable, Hashable, Identifiable {
     /// Whether `title` is the user's own name for the feed (`tidings rename`, an imported
     /// title) rather than the one the feed document gives; refreshes never change it.
     public var hasCustomTitle: Bool
+    /// What the user set for this feed (`tidings feed set`); empty when it follows the config.
+    public var settings: FeedSettings
 
     public init(
         id: Int64, url: String, title: String, siteLink: String? = nil, subscribedAt: Date,
         lastRefreshed: Date? = nil, lastAttempt: Date? = nil, lastError: String? = nil,
         itemCount: Int = 0, unreadCount: Int = 0, httpStatus: Int? = nil, consecutiveFailures: Int = 0,
         etag: String? = nil, lastModified: String? = nil, movedTo: String? = nil, goneSince: Date? = nil,
-        nextCheck: Date? = nil, updateHint: Double? = nil, tags: [String] = [], hasCustomTitle: Bool = false
+        nextCheck: Date? = nil, updateHint: Double? = nil, tags: [String] = [], hasCustomTitle: Bool = false,
+        settings: FeedSettings = FeedSettings()
     ) {
         self.id = id
         self.url = url
@@ -75,6 +78,7 @@ public struct Feed: Sendable, Codable, Hashable, Identifiable {
         self.updateHint = updateHint
         self.tags = tags
         self.hasCustomTitle = hasCustomTitle
+        self.settings = settings
     }
 }
 
@@ -82,11 +86,12 @@ extension Feed {
     private enum CodingKeys: String, CodingKey {
         case id, url, title, siteLink, subscribedAt, lastRefreshed, lastAttempt, lastError, itemCount, unreadCount
         case httpStatus, consecutiveFailures, etag, lastModified, movedTo, goneSince, nextCheck, updateHint
-        case tags, hasCustomTitle
+        case tags, hasCustomTitle, settings
     }
 
     /// Decodes a feed; the health fields a daemon before protocol 1.1 did not send default to
-    /// "healthy, nothing known", the tags of protocol 1.2 to none.
+    /// "healthy, nothing known", the tags of protocol 1.2 to none, the settings of protocol 1.10
+    /// to none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -109,6 +114,7 @@ extension Feed {
             nextCheck: try container.decodeIfPresent(Date.self, forKey: .nextCheck),
             updateHint: try container.decodeIfPresent(Double.self, forKey: .updateHint),
             tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [],
-            hasCustomTitle: try container.decodeIfPresent(Bool.self, forKey: .hasCustomTitle) ?? false)
+            hasCustomTitle: try container.decodeIfPresent(Bool.self, forKey: .hasCustomTitle) ?? false,
+            settings: try container.decodeIfPresent(FeedSettings.self, forKey: .settings) ?? FeedSettings())
     }
 }

@@ -10,10 +10,14 @@ extension RPC {
             public var tags: [String]?
             /// The user's name for the feed instead of the document's title (protocol 1.2).
             public var title: String?
-            public init(url: String, tags: [String]? = nil, title: String? = nil) {
+            /// `key=value` settings for the new feed (`FeedSettings.apply`), applied before its
+            /// first fetch, so that the fetch already uses them (protocol 1.10).
+            public var settings: [String]?
+            public init(url: String, tags: [String]? = nil, title: String? = nil, settings: [String]? = nil) {
                 self.url = url
                 self.tags = tags
                 self.title = title
+                self.settings = settings
             }
         }
         public struct Result: Codable, Sendable, Hashable {

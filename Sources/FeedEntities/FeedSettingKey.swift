@@ -1,0 +1,29 @@
+/// The names of a feed's settings, as `tidings feed set FEED key=value` writes them, in the
+/// order `tidings feed show` lists them.
+public enum FeedSettingKey: String, Sendable, Hashable, CaseIterable {
+    case interval
+    case userAgent = "user_agent"
+    case header
+    case cookie
+    case authUser = "auth_user"
+    case authPasswordCommand = "auth_password_command"
+    case authPasswordFile = "auth_password_file"
+    case authMethod = "auth_method"
+    case proxy
+    case proxyUser = "proxy_user"
+    case proxyPasswordCommand = "proxy_password_command"
+    case proxyPasswordFile = "proxy_password_file"
+    case timeout
+    case maxSize = "max_size"
+    case keepPerFeed = "keep_per_feed"
+    case keepDays = "keep_days"
+    case caFile = "ca_file"
+
+    /// Whether the value may be a secret, which is never shown, encoded on the wire, logged or
+    /// quoted in an error: the cookie, and the headers (only those that carry credentials are
+    /// hidden when shown, but any header's value may be one, so errors never quote them).
+    public var mayBeSecret: Bool { self == .cookie || self == .header }
+
+    /// `interval, user_agent, …`: every key, for messages that list them.
+    public static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}

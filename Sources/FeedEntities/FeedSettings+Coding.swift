@@ -1,0 +1,111 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension FeedSettings: Codable {
+    /// Decodes the wire form; a hidden value stays `(hidden)`.
+    public init(from decoder: any Decoder) throws {
+        self.init(try EncodedSettings(from: decoder))
+    }
+
+    /// Encodes the wire form: only the settings that are set, the cookie and the values of
+    /// credential headers as `(hidden)`, whatever the encoder (so no `--json`, log or answer can
+    /// carry them).
+    public func encode(to encoder: any Encoder) throws {
+        try EncodedSettings(self, hidingSecrets: true).encode(to: encoder)
+    }
+
+    /// The storage form: every value in clear, as the daemon keeps it in its database. Never
+    /// to be sent, shown or logged.
+    public func storageJSON() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings, numbers and arrays of them always encode.
+        let data = (try? encoder.encode(EncodedSettings(self, hidingSecrets: false))) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Reads the storage form `storageJSON()` wrote.
+    /// - Throws: `DecodingError` when `storageJSON` is not such a document.
+    public init(storageJSON: String) throws {
+        self.init(try JSONDecoder().decode(EncodedSettings.self, from: Data(storageJSON.utf8)))
+    }
+
+    private init(_ encoded: EncodedSettings) {
+        self.init(
+            interval: encoded.interval, userAgent: encoded.userAgent, headers: encoded.headers ?? [],
+            cookie: encoded.cookie, authUser: encoded.authUser, authPassword: encoded.authPassword?.source,
+            authMethod: encoded.authMethod, proxy: encoded.proxy, proxyUser: encoded.proxyUser,
+            proxyPassword: encoded.proxyPassword?.source, timeout: encoded.timeout, maxSize: encoded.maxSize,
+            keepPerFeed: encoded.keepPerFeed, keepDays: encoded.keepDays, caFile: encoded.caFile)
+    }
+}
+
+/// Both encodings of `FeedSettings`, which differ only in whether secrets are hidden: members
+/// absent when not set, a password source as `{"command": [argv]}` or `{"file": path}`.
+private struct EncodedSettings: Codable {
+    var interval: Int?
+    var userAgent: String?
+    var headers: [String]?
+    var cookie: String?
+    var authUser: String?
+    var authPassword: EncodedPasswordSource?
+    var authMethod: AuthMethod?
+    var proxy: String?
+    var proxyUser: String?
+    var proxyPassword: EncodedPasswordSource?
+    var timeout: Int?
+    var maxSize: Int?
+    var keepPerFeed: Int?
+    var keepDays: Int?
+    var caFile: String?
+
+    init(_ settings: FeedSettings, hidingSecrets: Bool) {
+        interval = settings.interval
+        userAgent = settings.userAgent
+        let headers = hidingSecrets ? settings.shownHeaders : settings.headers
+        self.headers = headers.isEmpty ? nil : headers
+        cookie = hidingSecrets ? settings.shownCookie : settings.cookie
+        authUser = settings.authUser
+        authPassword = settings.authPassword.map(EncodedPasswordSource.init)
+        authMethod = settings.authMethod
+        proxy = settings.proxy
+        proxyUser = settings.proxyUser
+        proxyPassword = settings.proxyPassword.map(EncodedPasswordSource.init)
+        timeout = settings.timeout
+        maxSize = settings.maxSize
+        keepPerFeed = settings.keepPerFeed
+        keepDays = settings.keepDays
+        caFile = settings.caFile
+    }
+}
+
+/// A `PasswordSource` as `{"command": [argv]}` or `{"file": path}`.
+private struct EncodedPasswordSource: Codable {
+    var command: [String]?
+    var file: String?
+
+    init(_ source: PasswordSource) {
+        switch source {
+        case .command(let argv): command = argv
+        case .file(let path): file = path
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        command = try container.decodeIfPresent([String].self, forKey: .command)
+        file = try container.decodeIfPresent(String.self, forKey: .file)
+        guard (command == nil) != (file == nil) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "a password source has either `command` or `file`"))
+        }
+    }
+
+    var source: PasswordSource? {
+        if let command { return .command(command) }
+        return file.map(PasswordSource.file)
+    }
+}

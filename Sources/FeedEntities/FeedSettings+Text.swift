@@ -1,0 +1,35 @@
+extension FeedSettings {
+    /// The settings as `tidings feed show` lists them: `(key, value)` in the order of
+    /// `FeedSettingKey`, a header per line, values written as `feed set` takes them (`30m`,
+    /// `10MiB`, a command in shell quoting) and secrets hidden as in the wire form. Empty when
+    /// nothing is set.
+    public var lines: [(key: String, value: String)] {
+        var lines: [(key: String, value: String)] = []
+        func add(_ key: FeedSettingKey, _ value: String?) {
+            if let value { lines.append((key.rawValue, value)) }
+        }
+        func addSource(_ source: PasswordSource?, command: FeedSettingKey, file: FeedSettingKey) {
+            switch source {
+            case .command(let argv): add(command, argv.map(ShellWord.quoted).joined(separator: " "))
+            case .file(let path): add(file, path)
+            case nil: break
+            }
+        }
+        add(.interval, interval.map { Quantity.durationText(seconds: $0) })
+        add(.userAgent, userAgent)
+        for header in shownHeaders { add(.header, header) }
+        add(.cookie, shownCookie)
+        add(.authUser, authUser)
+        addSource(authPassword, command: .authPasswordCommand, file: .authPasswordFile)
+        add(.authMethod, authMethod?.rawValue)
+        add(.proxy, proxy)
+        add(.proxyUser, proxyUser)
+        addSource(proxyPassword, command: .proxyPasswordCommand, file: .proxyPasswordFile)
+        add(.timeout, timeout.map { Quantity.durationText(seconds: $0) })
+        add(.maxSize, maxSize.map { Quantity.sizeText(bytes: $0) })
+        add(.keepPerFeed, keepPerFeed.map(String.init))
+        add(.keepDays, keepDays.map(String.init))
+        add(.caFile, caFile)
+        return lines
+    }
+}

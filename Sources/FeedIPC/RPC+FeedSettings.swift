@@ -1,0 +1,42 @@
+import FeedEntities
+
+extension RPC {
+    /// `feeds.settings`: change a feed's settings (`FeedSettings.apply`, then `unset`) and answer
+    /// the feed with its settings afterwards; with nothing to set or unset, only read them.
+    ///
+    /// A refused assignment or key is `-32602` with `FeedSettingsError`'s description as its
+    /// message, and nothing changes; a number that names no feed is `-32004`.
+    public enum FeedSettingsMethod: RPCMethod {
+        public static let name = "feeds.settings"
+        public struct Params: Codable, Sendable, Hashable {
+            /// The feed's number.
+            public var feed: Int64
+            /// `key=value` assignments, applied in order.
+            public var set: [String]
+            /// Keys to clear (`header=Name` clears one header), after `set`.
+            public var unset: [String]
+
+            public init(feed: Int64, set: [String] = [], unset: [String] = []) {
+                self.feed = feed
+                self.set = set
+                self.unset = unset
+            }
+
+            private enum CodingKeys: String, CodingKey { case feed, set, unset }
+
+            /// Absent `set` and `unset` are empty.
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.init(
+                    feed: try container.decode(Int64.self, forKey: .feed),
+                    set: try container.decodeIfPresent([String].self, forKey: .set) ?? [],
+                    unset: try container.decodeIfPresent([String].self, forKey: .unset) ?? [])
+            }
+        }
+        public struct Result: Codable, Sendable, Hashable {
+            /// The feed afterwards; its `settings` in the wire form (secrets hidden).
+            public var feed: Feed
+            public init(feed: Feed) { self.feed = feed }
+        }
+    }
+}
