@@ -74,6 +74,8 @@ struct CommandLineReader {
     }
 
     private static func parse(_ type: any ParsableCommand.Type, _ arguments: [String]) async throws -> any ParsableCommand {
+        // A command with subcommands (`feed show`) is the root of its own small tree.
+        if !type.configuration.subcommands.isEmpty { return try type.parseAsRoot(arguments) }
         guard let asyncType = type as? any AsyncParsableCommand.Type else { return try type.parse(arguments) }
         return try await asyncType.asyncParse(arguments)
     }

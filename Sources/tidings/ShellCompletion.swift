@@ -18,6 +18,10 @@ import Darwin
 enum ShellCompletion {
     /// Feed numbers and titles.
     static var feeds: CompletionKind { .custom { words, _, prefix in await candidates(.feed, words: words, prefix: prefix) } }
+    /// Feed numbers.
+    static var feedNumbers: CompletionKind {
+        .custom { words, _, prefix in await candidates(.feedNumber, words: words, prefix: prefix) }
+    }
     /// Tags.
     static var tags: CompletionKind { .custom { words, _, prefix in await candidates(.tag, words: words, prefix: prefix) } }
     /// Tags, with the `+` or `-` being typed.

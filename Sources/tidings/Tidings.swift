@@ -27,7 +27,7 @@ struct Tidings: AsyncParsableCommand {
         subcommands: [
             ListCommand.self, SearchCommand.self, WatchCommand.self, ShowCommand.self, OpenCommand.self,
             ReadCommand.self, UnreadCommand.self, StarCommand.self, UnstarCommand.self, FeedsCommand.self, SubscribeCommand.self,
-            UnsubscribeCommand.self, RefreshCommand.self, TagCommand.self, RenameCommand.self, ImportCommand.self,
+            UnsubscribeCommand.self, RefreshCommand.self, TagCommand.self, RenameCommand.self, FeedCommand.self, ImportCommand.self,
             ExportCommand.self, StatusCommand.self, MaintenanceCommand.self,
             RulesCommand.self, ReloadCommand.self, RestoreCommand.self, UICommand.self,
         ])

@@ -40,6 +40,19 @@ struct CommandLineTests {
         try await expectUsageError(
             ["rules", "x"], "tidings: expected 'tidings rules', 'tidings rules apply NAME [--dry-run]' or 'tidings rules test NAME'",
             help: "tidings rules --help")
+        try await expectUsageError(
+            ["feed"], "tidings: expected 'tidings feed show FEED', 'tidings feed set FEED KEY=VALUE…' or 'tidings feed unset FEED KEY…'",
+            help: "tidings feed --help")
+        try await expectUsageError(
+            ["feed", "show", "Kernel"], "tidings: FEED is a feed's number, as 'tidings feeds' shows it, not 'Kernel'",
+            help: "tidings feed --help")
+        try await expectUsageError(
+            ["feed", "set", "3"], "tidings: give at least one key=value, such as interval=2h", help: "tidings feed --help")
+        try await expectUsageError(
+            ["feed", "unset", "3"], "tidings: give at least one key to clear, such as interval", help: "tidings feed --help")
+        try await expectUsageError(
+            ["subscribe", "https://x.example/", "--set", "interval"], "tidings: --set takes key=value, such as --set interval=2h",
+            help: "tidings subscribe --help")
         try await expectUsageError(["--bogus", "list"], "tidings: unknown option '--bogus'")
         try await expectUsageError(["--socket"], "tidings: missing value for '--socket <path>'")
     }
@@ -47,7 +60,7 @@ struct CommandLineTests {
     @Test func aMistypedCommandGetsTheNearestOnes() async throws {
         try await expectUsageError(["lst"], "tidings: unknown command 'lst'; did you mean 'list'?")
         try await expectUsageError(["lsit", "-a"], "tidings: unknown command 'lsit'; did you mean 'list'?")
-        try await expectUsageError(["feed"], "tidings: unknown command 'feed'; did you mean 'feeds'?")
+        try await expectUsageError(["fedes"], "tidings: unknown command 'fedes'; did you mean 'feeds'?")
         try await expectUsageError(["unsub", "3"], "tidings: unknown command 'unsub'; did you mean 'unsubscribe'?")
         try await expectUsageError(["re"], "tidings: unknown command 're'; did you mean 'read', 'refresh' or 'rename'?")
         try await expectUsageError(["statsu"], "tidings: unknown command 'statsu'; did you mean 'status'?")
@@ -118,5 +131,12 @@ struct CommandLineTests {
         // No daemon at the socket: the command parsed and ran (exit 3, one line), whichever path parsed it.
         let list = try await run(["list", "--limit", "5", "--tag", "linux"])
         #expect(list.status == 3 && list.err.hasPrefix("tidings: the daemon is not running"), "\(list)")
+        for arguments in [
+            ["feed", "show", "3", "--json"], ["--socket", "/nowhere.sock", "feed", "set", "3", "interval=2h", "header=X-A: 1"],
+            ["feed", "unset", "3", "header=X-A", "interval"], ["subscribe", "https://x.example/", "--set", "timeout=30s"],
+        ] {
+            let result = try await run(arguments)
+            #expect(result.status == 3 && result.err.hasPrefix("tidings: the daemon is not running"), "\(arguments): \(result)")
+        }
     }
 }

@@ -14,7 +14,9 @@ struct ShellCompletionTests {
         var environment = DaemonHarness.baseEnvironment(home: home)
         environment["TIDINGS_SOCKET"] = socket
         environment["TIDINGS_NO_AUTOSTART"] = nil
-        let request = ["---completion", command, "--", argument, String(words.count - 1), String(words.last?.count ?? 0)]
+        // A subcommand's path is one word each (`feed show`).
+        let request = ["---completion"] + command.split(separator: " ").map(String.init)
+            + ["--", argument, String(words.count - 1), String(words.last?.count ?? 0)]
         return try await ProcessResult.run(Binaries.client, request + words, environment: environment)
     }
 
@@ -51,6 +53,9 @@ struct ShellCompletionTests {
                 #expect(result.status == 0 && result.err.isEmpty, "\(words): \(result)")
                 #expect(lines(result) == ["news", "terminal"], "\(words): \(result)")
             }
+            // `tidings feed` takes a number only.
+            let number = try await complete("feed show", "positional@0", ["tidings", "feed", "show", ""], socket: socket, home: home)
+            #expect(number.status == 0 && lines(number) == ["1", "2"], "\(number)")
             let removal = try await complete("tag", "positional@1", ["tidings", "tag", "1", "-n"], socket: socket, home: home)
             #expect(lines(removal) == ["-news", "-terminal"], "\(removal)")
             let addition = try await complete("tag", "positional@1", ["tidings", "tag", "1", "+"], socket: socket, home: home)
@@ -138,6 +143,8 @@ struct ShellCompletionTests {
             "---completion search -- --tag", "---completion read -- --feed", "---completion feeds -- --tag",
             "---completion unsubscribe -- positional@0", "---completion rename -- positional@0",
             "---completion refresh -- positional@0", "---completion tag -- positional@0", "---completion tag -- positional@1",
+            "---completion feed show -- positional@0", "---completion feed set -- positional@0",
+            "---completion feed unset -- positional@0",
         ]
         let bash = try await script("bash"), zsh = try await script("zsh"), fish = try await script("fish")
         for callback in callbacks {

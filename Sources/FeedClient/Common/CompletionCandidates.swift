@@ -8,6 +8,8 @@ public struct CompletionCandidates {
     public enum Kind: Sendable {
         /// A feed selector: the feeds' numbers, then their titles.
         case feed
+        /// A feed's number (`tidings feed show`).
+        case feedNumber
         /// A tag.
         case tag
         /// A change of `tidings tag FEED`: a tag, with the `+` or `-` the word starts with.
@@ -29,6 +31,8 @@ public struct CompletionCandidates {
         switch kind {
         case .feed:
             return feeds.map { String($0.id) } + Self.unique(feeds.map { Self.word($0.title) })
+        case .feedNumber:
+            return feeds.map { String($0.id) }
         case .tag:
             return Self.tags(of: feeds)
         case .tagChange:

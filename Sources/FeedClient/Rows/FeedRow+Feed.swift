@@ -29,7 +29,8 @@ extension FeedRow {
             nextCheckText: nextCheck.map { DateText.until($0, now: now) },
             nextCheck: nextCheck.map(DateText.iso8601),
             goneSince: feed.goneSince.map(DateText.iso8601),
-            tags: feed.tags)
+            tags: feed.tags,
+            settings: feed.settings)
         lastRefreshedCompact = DateText.relativeCompact(feed.lastRefreshed, now: now, offset: offset)
     }
 

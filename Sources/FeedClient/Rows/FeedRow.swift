@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// One feed as the listing shows it. Strings are unsanitised: the View cleans them.
 public struct FeedRow: Equatable, Sendable {
     public var number: Int64
@@ -27,12 +29,14 @@ public struct FeedRow: Equatable, Sendable {
     public var goneSince: String?
     /// The user's tags, sorted case-insensitively.
     public var tags: [String]
+    /// The feed's own settings (`tidings feed set`), secrets hidden by the daemon.
+    public var settings: FeedSettings
 
     public init(
         number: Int64, title: String, url: String, siteLink: String?, unread: Int, total: Int,
         lastRefreshedText: String, lastRefreshed: String?, lastError: String?, health: FeedHealth = .ok,
         consecutiveFailures: Int = 0, httpStatus: Int? = nil, nextCheckText: String? = nil, nextCheck: String? = nil,
-        goneSince: String? = nil, tags: [String] = []
+        goneSince: String? = nil, tags: [String] = [], settings: FeedSettings = FeedSettings()
     ) {
         self.number = number
         self.title = title
@@ -50,6 +54,7 @@ public struct FeedRow: Equatable, Sendable {
         self.nextCheck = nextCheck
         self.goneSince = goneSince
         self.tags = tags
+        self.settings = settings
     }
 }
 

@@ -21,6 +21,12 @@ struct SubscribeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Your own title for the feed instead of the one it gives.", valueName: "title"))
     var title: String?
 
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp("A setting of the feed, in force from its first fetch (repeat for several; keys as 'tidings feed set' takes them).", valueName: "key=value"),
+        completion: .list(FeedCommand.Set.keys))
+    var settings: [String] = []
+
     @Flag(help: "Print JSON (docs/json.md).")
     var json = false
 
@@ -33,10 +39,11 @@ struct SubscribeCommand: AsyncParsableCommand {
         }
         if tags.contains(where: { $0.allSatisfy(\.isWhitespace) }) { throw ValidationError("--tag needs a tag.") }
         if let title, title.allSatisfy(\.isWhitespace) { throw ValidationError("--title needs a title.") }
+        if settings.contains(where: { !$0.contains("=") }) { throw ValidationError("--set takes key=value, such as --set interval=2h.") }
     }
 
     func run() async throws {
-        let request = SubscribeRequest(url: url, tags: tags, title: title)
+        let request = SubscribeRequest(url: url, tags: tags, title: title, settings: settings)
         try await CompositionRoot.run(
             SubscribeRouter.assemble(request: request, json: json, dependencies: CompositionRoot.dependencies(global)))
     }

@@ -123,7 +123,7 @@ public final class TerminalFeedListView: FeedListView {
     }
 
     /// `{"feeds":[{"number","title","url","siteLink","unread","total","lastRefreshed","lastError",
-    /// "health","httpStatus","consecutiveFailures","nextCheck","goneSince","tags"}]}`
+    /// "health","httpStatus","consecutiveFailures","nextCheck","goneSince","tags","settings"}]}`
     /// (docs/json.md).
     static func json(_ rows: [FeedRow]) -> JSONValue {
         .object([("feeds", .array(rows.map(jsonObject)))])
@@ -146,6 +146,7 @@ public final class TerminalFeedListView: FeedListView {
             ("nextCheck", .optional(row.nextCheck)),
             ("goneSince", .optional(row.goneSince)),
             ("tags", .array(row.tags.map { .string(TerminalText.sanitize($0)) })),
+            ("settings", row.settings.jsonValue),
         ])
     }
 }

@@ -1,6 +1,6 @@
 import FeedEntities
 
-// `tidings subscribe URL [--tag T]… [--title T] [--json]`: add a feed.
+// `tidings subscribe URL [--tag T]… [--title T] [--set key=value]… [--json]`: add a feed.
 
 /// Writes the outcome of a subscription.
 public protocol SubscribeView: AnyObject {
@@ -29,20 +29,24 @@ public struct SubscribeRequest: Equatable, Sendable {
     public var tags: [String]
     /// The user's own title instead of the document's; `nil` keeps the document's.
     public var title: String?
+    /// `key=value` settings for the feed (`tidings feed set`), in force from its first fetch.
+    public var settings: [String]
 
-    public init(url: String, tags: [String] = [], title: String? = nil) {
+    public init(url: String, tags: [String] = [], title: String? = nil, settings: [String] = []) {
         self.url = url
         self.tags = tags
         self.title = title
+        self.settings = settings
     }
 }
 
 /// Subscribing, as the daemon does it.
 public protocol SubscribeUseCase {
-    /// Asks the daemon to fetch `request.url` once and store it as a feed with the tags and title.
+    /// Asks the daemon to fetch `request.url` once, with the settings, and store it as a feed
+    /// with the tags, title and settings.
     /// - Returns: the stored feed; its `itemCount` is the number of items stored from the fetch.
     /// - Throws: `RPCError` from the daemon (fetch failed, not a feed, already subscribed, an
-    ///   invalid tag, or `severalFeeds` with the page's candidates in `data`) or
+    ///   invalid tag or setting, or `severalFeeds` with the page's candidates in `data`) or
     ///   `DaemonClientError`. Nothing is stored when it throws.
     func subscribe(_ request: SubscribeRequest) async throws -> Feed
 }

@@ -10,9 +10,10 @@ public final class SubscribeInteractor: SubscribeUseCase {
     }
 
     public func subscribe(_ request: SubscribeRequest) async throws -> Feed {
-        // Absent rather than empty, so that the request is the same as before tags existed.
+        // Absent rather than empty, so that a request without them is the one every daemon reads.
         let params = RPC.Subscribe.Params(
-            url: request.url, tags: request.tags.isEmpty ? nil : request.tags, title: request.title)
+            url: request.url, tags: request.tags.isEmpty ? nil : request.tags, title: request.title,
+            settings: request.settings.isEmpty ? nil : request.settings)
         let result = try await daemon.call(RPC.Subscribe.self, params)
         var feed = result.feed
         feed.itemCount = result.itemCount

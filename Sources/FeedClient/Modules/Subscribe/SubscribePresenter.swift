@@ -26,6 +26,12 @@ public final class SubscribePresenter: SubscribePresentation {
             // The feed object is the one `tidings feeds --json` writes, so scripts read one shape.
             view.showSubscribed(
                 Self.confirmation(for: feed, requested: request.url), feed: FeedRow(feed, now: clock.now, clock: clock), itemsStored: feed.itemCount)
+            // Every setting accepted shows in the feed: none means a daemon that does not know
+            // them (older than this client) subscribed without them.
+            if !request.settings.isEmpty, feed.settings.isEmpty {
+                view.showFailure(CommandFailure(message: Self.settingsIgnored(feed: feed.id)))
+                return .failure
+            }
             return .success
         } catch let error as RPCError where error.code == RPCErrorCode.severalFeeds.rawValue {
             guard let candidates = error.data?.candidates, !candidates.isEmpty else { return fail(error) }
@@ -54,6 +60,11 @@ public final class SubscribePresenter: SubscribePresentation {
         let typed = requested.map(\.trimmingWhitespace)
         let url = typed == nil || typed == feed.url ? "" : " at \(feed.url)"
         return "Subscribed to \"\(feed.title)\"\(url) (\(Counted.phrase(feed.itemCount, "item")))" + tags
+    }
+
+    /// What is said when the daemon subscribed without the settings it was given.
+    static func settingsIgnored(feed: Int64) -> String {
+        "subscribed to feed \(feed) without its settings: the daemon is older than this tidings; restart it, then give them with 'tidings feed set \(feed) key=value…'"
     }
 
     static func rows(for candidates: [FeedCandidate]) -> [FeedCandidateRow] {

@@ -148,12 +148,12 @@ struct TerminalFeedListViewTests {
     @Test func jsonHasExactlyTheDocumentedKeys() throws {
         let terminal = TerminalSpy()
         TerminalFeedListView(terminal: terminal, format: .json).showFeeds([.fixture(1, title: "A \u{202E}B", tags: ["linux", "news\u{1B}]0;x\u{07}"])], emptyNote: "none")
-        #expect(terminal.out == #"{"feeds":[{"number":1,"title":"A B","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["linux","news"]}]}"# + "\n")
+        #expect(terminal.out == #"{"feeds":[{"number":1,"title":"A B","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["linux","news"],"settings":{}}]}"# + "\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         let feed = try #require((object["feeds"] as? [[String: Any]])?.first)
         #expect(Set(feed.keys) == [
             "number", "title", "url", "siteLink", "unread", "total", "lastRefreshed", "lastError", "health", "httpStatus",
-            "consecutiveFailures", "nextCheck", "goneSince", "tags",
+            "consecutiveFailures", "nextCheck", "goneSince", "tags", "settings",
         ])
         #expect(feed["tags"] as? [String] == ["linux", "news"])
     }

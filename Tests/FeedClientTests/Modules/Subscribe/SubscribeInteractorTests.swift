@@ -20,6 +20,14 @@ struct SubscribeInteractorTests {
         #expect(daemon.params(of: RPC.Subscribe.self) == [.init(url: "https://x.org/feed", tags: ["linux", "news"], title: "My X")])
     }
 
+    @Test func passesSettingsOnlyWhenGiven() async throws {
+        let daemon = DaemonClientStub()
+        daemon.stub(RPC.Subscribe.self, .init(feed: Fixtures.feed(2), itemCount: 1))
+        _ = try await SubscribeInteractor(daemon: daemon).subscribe(
+            SubscribeRequest(url: "https://x.org/feed", settings: ["interval=2h", "timeout=30s"]))
+        #expect(daemon.params(of: RPC.Subscribe.self) == [.init(url: "https://x.org/feed", settings: ["interval=2h", "timeout=30s"])])
+    }
+
     @Test func passesDaemonErrorsOn() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.Subscribe.self, with: RPCError(.notAFeed, "not a feed: text/html"))

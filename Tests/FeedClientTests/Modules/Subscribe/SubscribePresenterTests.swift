@@ -47,6 +47,21 @@ struct SubscribePresenterTests {
             == #"Subscribed to "One" at https://planet.example.org/rss.xml (1 item)"#)
     }
 
+    @Test func aDaemonThatDroppedTheSettingsFailsTheCommandAfterSubscribing() async throws {
+        let request = SubscribeRequest(url: "https://p.example/rss", settings: ["interval=2h"])
+        let status = await presenter(request, SubscribeUseCaseStub(.success(Fixtures.feed(4, items: 3)))).viewDidLoad()
+        #expect(view.confirmations == [#"Subscribed to "Planet Terminal" at https://planet.example.org/rss.xml (3 items)"#])
+        #expect(view.failures == [CommandFailure(
+            message: "subscribed to feed 4 without its settings: the daemon is older than this tidings; restart it, then give them with 'tidings feed set 4 key=value…'")])
+        #expect(status == .failure)
+
+        var feed = Fixtures.feed(5, items: 3)
+        try feed.settings.apply(["interval=2h"])
+        let kept = SubscribePresenterTests()
+        #expect(await kept.presenter(request, SubscribeUseCaseStub(.success(feed))).viewDidLoad() == .success)
+        #expect(kept.view.failures.isEmpty)
+    }
+
     @Test func singularItem() {
         #expect(SubscribePresenter.confirmation(for: Fixtures.feed(1, title: "One", items: 1)) == #"Subscribed to "One" (1 item)"#)
     }

@@ -1,0 +1,52 @@
+import FeedEntities
+import FeedIPC
+
+/// Changes a feed's settings if asked to, then shows them.
+public final class ChangeFeedSettingsPresenter: ChangeFeedSettingsPresentation {
+    private let number: Int64
+    private let change: FeedSettingsChange
+    private let view: any ChangeFeedSettingsView
+    private let interactor: any ChangeFeedSettingsUseCase
+    private let clock: any WallClock
+
+    public init(
+        number: Int64, change: FeedSettingsChange, view: any ChangeFeedSettingsView,
+        interactor: any ChangeFeedSettingsUseCase, clock: any WallClock
+    ) {
+        self.number = number
+        self.change = change
+        self.view = view
+        self.interactor = interactor
+        self.clock = clock
+    }
+
+    // MARK: - ChangeFeedSettingsPresentation
+
+    public func viewDidLoad() async -> ExitStatus {
+        do {
+            let feed = try await interactor.changeSettings(ofFeed: number, change)
+            view.showSettings(Self.lines(of: feed.settings), feed: FeedRow(feed, now: clock.now, clock: clock))
+            return .success
+        } catch {
+            let failure = Self.failure(error, number: number, reading: change.isReading)
+            view.showFailure(failure)
+            return failure.status
+        }
+    }
+
+    // MARK: - Mapping
+
+    static func lines(of settings: FeedSettings) -> [FeedSettingLine] {
+        settings.lines.map { FeedSettingLine(key: $0.key, value: $0.value) }
+    }
+
+    /// `cannot change the settings of feed 3: bad value for `interval`: …`; a daemon that does
+    /// not know the method is older than this client, which says how to mend it.
+    static func failure(_ error: any Error, number: Int64, reading: Bool) -> CommandFailure {
+        let action = "cannot \(reading ? "show" : "change") the settings of feed \(number)"
+        if let error = error as? RPCError, error.code == RPCErrorCode.methodNotFound.rawValue {
+            return CommandFailure(message: "\(action): the daemon is older than this tidings and has no feed settings; restart it")
+        }
+        return CommandFailure(error, action: action)
+    }
+}

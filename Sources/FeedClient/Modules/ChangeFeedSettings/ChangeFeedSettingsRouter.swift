@@ -1,0 +1,16 @@
+/// Wires the ChangeFeedSettings module. It goes to no other screen: the presenter's answer is
+/// how the command ends.
+public enum ChangeFeedSettingsRouter {
+    /// Builds the module for `tidings feed show|set|unset FEED … [--json]`.
+    public static func assemble(
+        number: Int64, change: FeedSettingsChange, json: Bool, dependencies: ClientDependencies
+    ) -> AssembledModule {
+        let presenter = ChangeFeedSettingsPresenter(
+            number: number,
+            change: change,
+            view: TerminalChangeFeedSettingsView(terminal: dependencies.terminal, json: json),
+            interactor: ChangeFeedSettingsInteractor(daemon: dependencies.daemon),
+            clock: dependencies.clock)
+        return AssembledModule(run: presenter.viewDidLoad)
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import FeedClient
+import FeedEntities
+
+/// `tidings feed show|set|unset FEED …`: a feed's own settings.
+struct FeedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed",
+        abstract: "Show and change a feed's own settings: how and how often it is fetched, how long its items are kept.",
+        discussion: """
+            Keys: \(FeedSettingKey.list). A setting not set follows the config. \
+            The cookie and the values of Authorization, Proxy-Authorization and Cookie headers \
+            are never shown. docs/cli.md ('tidings feed') says what each key takes.
+            """,
+        subcommands: [Show.self, Set.self, Unset.self])
+
+    /// `tidings feed` alone names no action: a usage error that lists them.
+    func run() async throws {
+        throw ValidationError(
+            "expected 'tidings feed show FEED', 'tidings feed set FEED KEY=VALUE…' or 'tidings feed unset FEED KEY…'")
+    }
+
+    /// The feed's number and `--json`, which every subcommand takes.
+    struct Target: ParsableArguments {
+        @Argument(help: ArgumentHelp("The feed's number, as 'tidings feeds' shows it.", valueName: "feed"), completion: ShellCompletion.feedNumbers)
+        var feed: String
+
+        @Flag(help: "Print the feed as JSON (docs/json.md).")
+        var json = false
+
+        /// The feed's number.
+        /// - Throws: `ValidationError` (a usage error) when `feed` is not one.
+        func number() throws -> Int64 {
+            guard let number = Int64(feed), number > 0 else {
+                throw ValidationError("FEED is a feed's number, as 'tidings feeds' shows it, not '\(feed)'.")
+            }
+            return number
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a feed's settings, one 'key = value' line each.")
+
+        @OptionGroup var target: Target
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws { _ = try target.number() }
+
+        func run() async throws {
+            try await FeedCommand.run(target, FeedSettingsChange(), global)
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a feed's settings, then show them.",
+            discussion: """
+                Each KEY=VALUE sets one setting (quote a value with spaces: 'header=X-Key: value'); \
+                header=… adds a header, or replaces the one of that name. Nothing is changed when \
+                one is refused.
+                """)
+
+        @OptionGroup var target: Target
+
+        @Argument(help: ArgumentHelp("Settings to set, such as interval=2h.", valueName: "key=value"), completion: .list(Self.keys))
+        var assignments: [String] = []
+
+        @OptionGroup var global: GlobalOptions
+
+        static let keys = FeedSettingKey.allCases.map { $0.rawValue + "=" }
+
+        func validate() throws {
+            _ = try target.number()
+            if assignments.isEmpty { throw ValidationError("Give at least one key=value, such as interval=2h.") }
+        }
+
+        func run() async throws {
+            try await FeedCommand.run(target, FeedSettingsChange(set: assignments), global)
+        }
+    }
+
+    struct Unset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Clear a feed's settings, so that the config's apply, then show them.",
+            discussion: "'header' clears every header, 'header=NAME' the one of that name.")
+
+        @OptionGroup var target: Target
+
+        @Argument(help: ArgumentHelp("Settings to clear, such as interval.", valueName: "key"), completion: .list(FeedSettingKey.allCases.map(\.rawValue)))
+        var keys: [String] = []
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            _ = try target.number()
+            if keys.isEmpty { throw ValidationError("Give at least one key to clear, such as interval.") }
+        }
+
+        func run() async throws {
+            try await FeedCommand.run(target, FeedSettingsChange(unset: keys), global)
+        }
+    }
+
+    private static func run(_ target: Target, _ change: FeedSettingsChange, _ global: GlobalOptions) async throws {
+        try await CompositionRoot.run(
+            ChangeFeedSettingsRouter.assemble(
+                number: try target.number(), change: change, json: target.json,
+                dependencies: CompositionRoot.dependencies(global)))
+    }
+}
