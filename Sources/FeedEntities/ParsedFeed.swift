@@ -6,7 +6,7 @@ import Foundation
 
 /// A feed document as the parser read it, before it is stored.
 ///
-/// The fields follow the `tidingsd parse` JSON contract (docs/ARCHITECTURE.md): text is decoded,
+/// The fields follow the `tidingsd parse` JSON contract (docs/parse-contract.md): text is decoded,
 /// control characters are already removed, HTML content is kept as an HTML string, links are
 /// resolved against the document URL.
 public struct ParsedFeed: Sendable, Codable, Hashable {

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import FeedEntities
 
-/// Writes the pieces of the `tidingsd parse` JSON contract (docs/ARCHITECTURE.md) as bytes: the
+/// Writes the pieces of the `tidingsd parse` JSON contract (docs/parse-contract.md) as bytes: the
 /// feed's fields, items, JSON strings and dates. `ParseContractEncoder` and `EncodedItems` put
 /// the pieces together; the contract's key order and formats live here.
 struct ContractWriter {

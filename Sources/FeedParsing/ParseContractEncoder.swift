@@ -5,7 +5,7 @@ import Foundation
 #endif
 import FeedEntities
 
-/// Writes a `ParsedFeed` as the `tidingsd parse` JSON contract (docs/ARCHITECTURE.md).
+/// Writes a `ParsedFeed` as the `tidingsd parse` JSON contract (docs/parse-contract.md).
 ///
 /// Tools outside the project check against that contract, so the output is fixed byte for byte:
 /// keys in the contract's order, every key present (`null` or `[]` when absent), dates as

@@ -7,7 +7,7 @@ import FeedParsing
 import Foundation
 
 /// `tidingsd parse`: parses one feed document without a daemon and prints the JSON contract of
-/// docs/ARCHITECTURE.md (what tools outside the project check the parser against).
+/// docs/parse-contract.md (what tools outside the project check the parser against).
 ///
 /// The document streams through a `FeedParseSession`, whose items are encoded as they come, so
 /// memory holds the items' JSON, not the document: a file is memory-mapped and the pages already

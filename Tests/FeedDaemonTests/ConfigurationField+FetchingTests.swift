@@ -18,7 +18,7 @@ struct ConfigurationFetchingKeysTests {
             proxy: socks5h://127.0.0.1:1080
             ca_file: \(caFile)
             """, file: "c.yaml")
-        let options = Daemon.fetchOptions(configuration)
+        let options = DaemonGraph.fetchOptions(configuration)
 
         #expect(options.userAgent == "MyReader/2 (+mailto:me@example.org)")
         #expect(options.proxy == "socks5h://127.0.0.1:1080")
@@ -27,7 +27,7 @@ struct ConfigurationFetchingKeysTests {
 
     @Test func emptyValuesKeepTheDefaults() throws {
         let configuration = try loader.parse("user_agent: \"\"\nproxy:\nca_file: \"\"", file: "c.yaml")
-        let options = Daemon.fetchOptions(configuration)
+        let options = DaemonGraph.fetchOptions(configuration)
 
         #expect(configuration == DaemonConfiguration())
         #expect(options.userAgent == FetchOptions.userAgent(version: TidingsVersion.current))

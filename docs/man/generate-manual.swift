@@ -167,7 +167,7 @@ if tool.commandName == "tidings" {
         .BR tidingsd (1),
         and the documents in
         .IR \(roff(docDir)) :
-        README.md, docs/cli.md, docs/json.md, docs/protocol.md and docs/ARCHITECTURE.md
+        README.md, docs/cli.md, docs/json.md, docs/protocol.md, docs/ARCHITECTURE.md and docs/parse-contract.md
         (docs/ in the source tree).
 
         """
@@ -177,7 +177,7 @@ if tool.commandName == "tidings" {
         .BR tidings (1),
         and the documents in
         .IR \(roff(docDir)) :
-        docs/ARCHITECTURE.md (the design, and the \\fBtidingsd parse\\fR output),
+        docs/ARCHITECTURE.md (the design), docs/parse-contract.md (the \\fBtidingsd parse\\fR output),
         docs/protocol.md (the socket protocol) and Config/config.yaml (every config key).
 
         """
