@@ -14,7 +14,7 @@ struct RefreshInteractorCommandFeedsTests {
 
     init() throws {
         store = try SQLiteFeedStore.inMemory()
-        refresher = RefreshInteractor(
+        refresher = RefreshInteractor.make(
             fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 2, logger: Logger(label: "test"))
     }
 
