@@ -68,6 +68,25 @@ struct HTTPSTests {
         #expect(feeds.out.contains(#""total":3"#), "\(feeds)\n\(context())")
     }
 
+    @Test func aFeedsOwnCAFileServesThatFeedOnly() async throws {
+        let world = try await World()
+        defer { world.cleanUp() }
+        let daemon = try await DaemonHarness()
+        let context = { "\(daemon.log())\n\(world.nginx.logs)" }
+
+        let trusted = try await daemon.tidings([
+            "subscribe", world.url("/feed.xml"), "--set", "ca_file=\(world.certificates.caFile)",
+        ])
+        #expect(trusted.status == 0, "\(trusted)\n\(context())")
+        let other = try await daemon.tidings(["subscribe", world.url("/feed.xml?other")])
+        #expect(other.status != 0 && (other.out + other.err).contains("certificate"), "\(other)\n\(context())")
+
+        let refreshed = try await daemon.tidings(["refresh", "1"])
+        #expect(refreshed.status == 0, "\(refreshed)\n\(context())")
+        let feeds = try await daemon.tidings(["feeds", "--json"])
+        #expect(feeds.out.contains(#""health":"ok""#), "\(feeds)\n\(context())")
+    }
+
     @Test func aFeedThatMovedFromHTTPToHTTPSIsFollowedAndStored() async throws {
         let world = try await World()
         defer { world.cleanUp() }
