@@ -48,11 +48,12 @@ public protocol FeedStore: Sendable {
     /// - Throws: `FeedStoreError.feedNotFound`, `.invalidTag`.
     func tagFeed(id: Int64, adding: [String], removing: [String]) async throws -> Feed
 
-    /// Replaces a feed's settings (`FeedSettings`, stored in clear: the database is the user's
-    /// own, mode 0600).
+    /// Changes a feed's settings (`FeedSettings`, stored in clear: the database is the user's
+    /// own, mode 0600) in one transaction: `change` gets them as stored and edits them, so two
+    /// changes at once both take effect.
     /// - Returns: the feed afterwards.
-    /// - Throws: `FeedStoreError.feedNotFound`.
-    func setSettings(feedID: Int64, _ settings: FeedSettings) async throws -> Feed
+    /// - Throws: `FeedStoreError.feedNotFound`; what `change` throws, and then nothing changes.
+    func changeSettings(feedID: Int64, _ change: @escaping @Sendable (inout FeedSettings) throws -> Void) async throws -> Feed
 
     /// Gives a feed the user's own title, which refreshes never replace; `nil` returns to the
     /// title of the feed document.

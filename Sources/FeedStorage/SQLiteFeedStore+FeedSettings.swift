@@ -9,10 +9,13 @@ extension SQLiteFeedStore {
         try db.execute(sql: "ALTER TABLE feed ADD COLUMN settings TEXT")
     }
 
-    /// See `FeedStore.setSettings`.
-    public func setSettings(feedID: Int64, _ settings: FeedSettings) async throws -> Feed {
+    /// See `FeedStore.changeSettings`.
+    public func changeSettings(
+        feedID: Int64, _ change: @escaping @Sendable (inout FeedSettings) throws -> Void
+    ) async throws -> Feed {
         try await write("change the settings of feed \(feedID)") { db in
-            guard try Self.fetchFeed(id: feedID, db) != nil else { throw FeedStoreError.feedNotFound(feedID) }
+            guard var settings = try Self.fetchFeed(id: feedID, db)?.settings else { throw FeedStoreError.feedNotFound(feedID) }
+            try change(&settings)
             try Self.storeSettings(settings, feedID: feedID, db)
             guard let feed = try Self.fetchFeed(id: feedID, db) else { throw FeedStoreError.feedNotFound(feedID) }
             return feed

@@ -35,10 +35,21 @@ struct SQLiteFeedStoreFeedSettingsTests {
         #expect(try await store.feed(id: id)?.settings == own)
         #expect(try await store.feeds().first?.settings.cookie == "session=s3cret")
 
-        let changed = try await store.setSettings(feedID: id, try settings("user_agent=Reader/1"))
+        let changed = try await store.changeSettings(feedID: id) { $0 = FeedSettings(); $0.userAgent = "Reader/1" }
         #expect(changed.settings == (try settings("user_agent=Reader/1")))
-        #expect(try await store.setSettings(feedID: id, FeedSettings()).settings.isEmpty)
-        await #expect(throws: FeedStoreError.feedNotFound(99)) { try await store.setSettings(feedID: 99, own) }
+        #expect(try await store.changeSettings(feedID: id) { $0 = FeedSettings() }.settings.isEmpty)
+        await #expect(throws: FeedStoreError.feedNotFound(99)) { try await store.changeSettings(feedID: 99) { _ in } }
+    }
+
+    @Test func changesAtOnceAllTakeEffect() async throws {
+        let id = try await subscribe("https://example.org/a.xml", items: 1)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for key in ["interval=1h", "timeout=30s", "user_agent=Reader/2", "keep_days=4"] {
+                group.addTask { _ = try await store.changeSettings(feedID: id) { try $0.apply([key]) } }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await store.feed(id: id)?.settings == (try settings("interval=1h", "timeout=30s", "user_agent=Reader/2", "keep_days=4")))
     }
 
     @Test func aFeedsOwnRetentionReplacesTheGlobalOne() async throws {

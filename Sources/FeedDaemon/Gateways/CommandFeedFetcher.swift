@@ -94,7 +94,9 @@ public final class CommandFeedFetcher: RemoteDataManager {
             let output = try await run(command, input: [], name: address.shortName)
             return FetchResponse(finalURL: text, status: 200, body: Data(output))
         case .filter(let command, let url, _):
-            let document = try await inner.fetch(FetchRequest(url: url, etag: request.etag, lastModified: request.lastModified))
+            // The feed's own settings (cookie, credentials, proxy) apply to the document it filters.
+            let document = try await inner.fetch(
+                FetchRequest(url: url, etag: request.etag, lastModified: request.lastModified, settings: request.settings))
             guard document.status != 304 else {
                 return FetchResponse(
                     finalURL: document.finalURL, status: 304, body: Data(), etag: document.etag,

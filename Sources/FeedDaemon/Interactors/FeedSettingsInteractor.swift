@@ -15,11 +15,13 @@ public struct FeedSettingsInteractor: Sendable {
     /// - Throws: `FeedSettingsError` (an unknown key, a bad value: named, a secret never
     ///   quoted), `FeedStoreError.feedNotFound` for a number no feed has.
     public func change(_ feedID: Int64, set: [String], unset: [String]) async throws -> Feed {
-        guard let feed = try await store.feed(id: feedID) else { throw FeedStoreError.feedNotFound(feedID) }
-        guard !set.isEmpty || !unset.isEmpty else { return feed }
-        var settings = feed.settings
-        try settings.apply(set)
-        try settings.unset(unset)
-        return try await store.setSettings(feedID: feedID, settings)
+        guard !set.isEmpty || !unset.isEmpty else {
+            guard let feed = try await store.feed(id: feedID) else { throw FeedStoreError.feedNotFound(feedID) }
+            return feed
+        }
+        return try await store.changeSettings(feedID: feedID) { settings in
+            try settings.apply(set)
+            try settings.unset(unset)
+        }
     }
 }

@@ -80,9 +80,9 @@ final class DiskFullStore: FeedStore {
         try await base.addFeed(
             url: url, document: document, check: check, tags: tags, customTitle: customTitle, settings: settings, rules: rules)
     }
-    func setSettings(feedID: Int64, _ settings: FeedSettings) async throws -> Feed {
+    func changeSettings(feedID: Int64, _ change: @escaping @Sendable (inout FeedSettings) throws -> Void) async throws -> Feed {
         try refuse("change the settings of feed \(feedID)")
-        return try await base.setSettings(feedID: feedID, settings)
+        return try await base.changeSettings(feedID: feedID, change)
     }
     func importFeeds(_ feeds: [FeedImport], at date: Date) async throws -> (added: [Feed], existing: [Feed]) {
         try await base.importFeeds(feeds, at: date)
