@@ -1,3 +1,4 @@
+import FeedEntities
 import Foundation
 import Logging
 import Yams
@@ -43,20 +44,15 @@ struct ConfigurationField {
         return value
     }
 
-    /// A duration in seconds; a number without a unit counts `bareUnit` seconds each.
+    /// A duration in seconds (`Quantity.duration`: the syntax per-feed settings share); a number
+    /// without a unit counts `bareUnit` seconds each.
     private func durationValue(bareUnit: Int, example: String) throws(ConfigurationError) -> Int {
         guard let scalar = scalar?.trimmingCharacters(in: .whitespaces), !scalar.isEmpty else {
             throw fail("expected a duration such as \(example)")
         }
-        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400]
-        let value: Int?
-        if let unit = scalar.last, let factor = units[unit] {
-            value = Int(scalar.dropLast().trimmingCharacters(in: .whitespaces)).map { $0.multipliedReportingOverflow(by: factor) }
-                .flatMap { $0.overflow ? nil : $0.partialValue }
-        } else {
-            value = Int(scalar).map { $0.multipliedReportingOverflow(by: bareUnit) }.flatMap { $0.overflow ? nil : $0.partialValue }
+        guard let value = Quantity.duration(scalar, bareUnit: bareUnit) else {
+            throw fail("expected a duration such as \(example), got '\(scalar)'")
         }
-        guard let value, value >= 0 else { throw fail("expected a duration such as \(example), got '\(scalar)'") }
         return value
     }
 
@@ -90,21 +86,13 @@ struct ConfigurationField {
         }
     }
 
-    /// Bytes, written as a number or with a unit: `512KiB`, `32MiB`, `1GiB` (also KB/MB/GB as powers of 1024).
+    /// Bytes, written as a number or with a unit (`Quantity.size`): `512KiB`, `32MiB`, `1GiB`
+    /// (also KB/MB/GB as powers of 1024).
     func size(minimum: Int) throws(ConfigurationError) -> Int {
         guard let scalar = scalar?.trimmingCharacters(in: .whitespaces), !scalar.isEmpty else {
             throw fail("expected a size such as 32MiB")
         }
-        let units: [(String, Int)] = [("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1 << 10), ("MB", 1 << 20), ("GB", 1 << 30), ("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30), ("B", 1)]
-        var value = Int(scalar)
-        if value == nil, let (suffix, factor) = units.first(where: { scalar.hasSuffix($0.0) }) {
-            // An overflow is no size (it must not trap: a reload reads this in a running daemon).
-            value = Int(scalar.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)).flatMap {
-                let (product, overflow) = $0.multipliedReportingOverflow(by: factor)
-                return overflow ? nil : product
-            }
-        }
-        guard let value else { throw fail("expected a size such as 32MiB, got '\(scalar)'") }
+        guard let value = Quantity.size(scalar) else { throw fail("expected a size such as 32MiB, got '\(scalar)'") }
         guard value >= minimum else { throw fail("must be at least \(minimum) bytes, got \(value)") }
         return value
     }
