@@ -95,6 +95,7 @@ let package = Package(
         .testTarget(name: "IntegrationTests", dependencies: ["ChildProcess", "TestSupport", "FeedEntities", "FeedIPC", "FeedStorage"], resources: [.copy("Fixtures")]),
         // A real HTTP server on 127.0.0.1 for tests (NIO, test-only).
         .target(name: "TestSupport", dependencies: [
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -170,9 +170,8 @@ struct CurlTransferTransferSettingsTests {
     }
 
     @Test func secretsNeverReachErrorsOrLogs() async throws {
-        let recorder = FetchLogRecorder()
-        var logger = Logger(label: "tidings.fetching.tests") { _ in FetchLogHandler(recorder: recorder) }
-        logger.logLevel = .debug
+        let recorder = LogRecorder()
+        let logger = recorder.logger(level: .debug)
         let manager = CurlRemoteDataManager(options: FetchOptions(version: "0.0-test"), logger: logger)
         let server = try await TestHTTPServer.start()
         defer { Task { try? await server.stop() } }
@@ -189,9 +188,9 @@ struct CurlTransferTransferSettingsTests {
         await manager.shutdown()
 
         let texts = [refused.map { "\($0)" } ?? "", unreachable.map { "\($0)" } ?? "", "\(settings)", "\(FetchRequest(url: "http://x/", settings: settings))"]
-            + recorder.lines
+            + recorder.linesWithMetadata
         #expect(refused == .httpStatus(401))
-        #expect(recorder.lines.contains { $0.contains("127.0.0.1:\(server.port)/private") }, "\(recorder.lines)")
+        #expect(recorder.linesWithMetadata.contains { $0.contains("127.0.0.1:\(server.port)/private") }, "\(recorder.linesWithMetadata)")
         for text in texts {
             for secret in ["header-secret", "cookie-secret", "password-secret", "proxy-secret", "url-secret"] {
                 #expect(!text.contains(secret), "\(secret) in: \(text)")
@@ -204,30 +203,5 @@ struct CurlTransferTransferSettingsTests {
         #expect(error.redacting(["pw-1", "cookie-1"]) == .other("Could not reach http://u:***@host/?c=*** (***)"))
         #expect(FetchError.tls("certificate pw-1").redacting(["pw-1"]) == .tls("certificate ***"))
         #expect(FetchError.httpStatus(401).redacting(["401"]) == .httpStatus(401))
-    }
-}
-
-/// Keeps every message and its metadata, for the test that no secret is logged.
-final class FetchLogRecorder: Sendable {
-    private let entries = Mutex<[String]>([])
-
-    func record(_ line: String) { entries.withLock { $0.append(line) } }
-
-    var lines: [String] { entries.withLock { $0 } }
-}
-
-struct FetchLogHandler: LogHandler {
-    let recorder: FetchLogRecorder
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let fields = (event.metadata ?? [:]).merging(metadata) { $1 }
-        recorder.record("\(event.message) \(fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
     }
 }

@@ -1,4 +1,5 @@
 @testable import FeedDaemon
+import TestSupport
 import FeedFetching
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 @testable import FeedDaemon
+import TestSupport
 import FeedEntities
 import Foundation
 import Testing

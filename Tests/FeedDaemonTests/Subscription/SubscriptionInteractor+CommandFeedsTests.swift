@@ -7,19 +7,9 @@ import Testing
 
 /// Subscribing to a command feed: its canonical text is fetched (the fetcher runs it) and
 /// stored as the feed's URL, with no scheme to probe and nothing to discover.
-struct RefreshInteractorCommandFeedsTests {
-    let remote = RemoteDataManagerStub()
-    let store: SQLiteFeedStore
-    let refresher: RefreshInteractor
-
-    init() throws {
-        store = try SQLiteFeedStore.inMemory()
-        refresher = RefreshInteractor.make(
-            fetcher: remote, parser: LibXMLFeedParser(), store: store, concurrency: 2, logger: Logger(label: "test"))
-    }
-
+extension SubscriptionInteractorTests {
     @Test func storesTheCanonicalTextAndRefusesItTwice() async throws {
-        remote.serve("exec:~/bin/feed --name 'a b'", body: RefreshInteractorSubscribeTests.rss)
+        remote.serve("exec:~/bin/feed --name 'a b'", body: Self.rss)
         let (feed, items) = try await refresher.subscribe(url: #"  exec:~/bin/feed   --name "a b" "#, tags: ["scripts"])
         #expect(feed.url == "exec:~/bin/feed --name 'a b'" && items == 1 && feed.tags == ["scripts"])
         await #expect(throws: FeedStoreError.alreadySubscribed(feedID: feed.id)) {

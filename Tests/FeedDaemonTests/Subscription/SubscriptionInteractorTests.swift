@@ -7,7 +7,7 @@ import Testing
 
 /// Subscribing to an address given without a scheme: https first, http when https cannot be
 /// reached at all.
-struct RefreshInteractorSubscribeTests {
+struct SubscriptionInteractorTests {
     static let rss = """
         <?xml version="1.0"?><rss version="2.0"><channel><title>LWN</title><link>https://lwn.example/</link>
         <item><title>Kernel news</title><guid>1</guid></item></channel></rss>
