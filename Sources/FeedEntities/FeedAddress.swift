@@ -129,10 +129,6 @@ public enum FeedAddressError: Error, Sendable, Hashable, CustomStringConvertible
 extension String {
     /// Without leading and trailing spaces, tabs and line breaks.
     fileprivate func trimmingASCIIBlanks() -> String {
-        let blanks: Set<Character> = [" ", "\t", "\n", "\r"]
-        guard let first = firstIndex(where: { !blanks.contains($0) }),
-              let last = lastIndex(where: { !blanks.contains($0) })
-        else { return "" }
-        return String(self[first...last])
+        String(trimming { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
     }
 }

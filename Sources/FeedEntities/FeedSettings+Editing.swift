@@ -117,7 +117,8 @@ extension FeedSettings {
             throw FeedSettingsError.badValue(.header, reason: "expected `Name: value`")
         }
         let name = try Self.headerName(String(line[..<colon]))
-        let value = line[line.index(after: colon)...].trimmingBlanks
+        // HTTP's optional white space: spaces and tabs.
+        let value = line[line.index(after: colon)...].trimming { $0 == " " || $0 == "\t" }
         guard !value.isEmpty else {
             throw FeedSettingsError.badValue(.header, reason: "the header `\(name)` has no value (expected `Name: value`)")
         }
@@ -161,14 +162,5 @@ extension FeedSettings {
     private static func mentionable(_ text: String) -> String? {
         let isKeyLike = text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
         return isKeyLike && !text.isEmpty && text.count <= 32 ? text : nil
-    }
-}
-
-extension StringProtocol {
-    /// Without the spaces and tabs at either end (HTTP's optional white space).
-    var trimmingBlanks: String {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

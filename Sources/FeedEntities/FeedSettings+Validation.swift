@@ -128,11 +128,7 @@ extension FeedSettings {
 
     /// A header's name: an HTTP token (letters, digits and ``!#$%&'*+-.^_`|~``).
     static func headerName(_ name: String) throws(FeedSettingsError) -> String {
-        let symbols = "!#$%&'*+-.^_`|~".unicodeScalars
-        let isToken = !name.isEmpty && name.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || symbols.contains($0)
-        }
-        guard isToken else {
+        guard name.isHTTPToken else {
             throw FeedSettingsError.badValue(
                 .header, reason: "expected `Name: value` with a name of letters, digits and !#$%&'*+-.^_`|~")
         }

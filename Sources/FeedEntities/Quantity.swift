@@ -13,14 +13,20 @@ public enum Quantity {
         ("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30), ("B", 1),
     ]
 
+    /// The spaces and tabs around a number and its unit: what `CharacterSet.whitespaces` trims
+    /// in the config's reading (Unicode's space separators and the tab).
+    private static func isSpace(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+    }
+
     /// The seconds `text` says; `nil` when it is no duration.
     /// - Parameter bareUnit: seconds a number without a unit counts (1; 86400 for `keep_days`).
     public static func duration(_ text: String, bareUnit: Int = 1) -> Int? {
-        let text = text[...].trimmingSpaces
+        let text = text.trimming(where: isSpace)
         guard !text.isEmpty else { return nil }
         let value: Int?
         if let unit = text.last, let factor = durationUnits[unit] {
-            value = multiplied(text.dropLast().trimmingSpaces, by: factor)
+            value = multiplied(text.dropLast().trimming(where: isSpace), by: factor)
         } else {
             value = multiplied(text, by: bareUnit)
         }
@@ -30,10 +36,10 @@ public enum Quantity {
 
     /// The bytes `text` says; `nil` when it is no size.
     public static func size(_ text: String) -> Int? {
-        let text = text[...].trimmingSpaces
+        let text = text.trimming(where: isSpace)
         if let value = Int(text) { return value >= 0 ? value : nil }
         guard let (suffix, factor) = sizeUnits.first(where: { text.hasSuffix($0.0) }) else { return nil }
-        guard let value = multiplied(text.dropLast(suffix.count).trimmingSpaces, by: factor),
+        guard let value = multiplied(text.dropLast(suffix.count).trimming(where: isSpace), by: factor),
               value >= 0 else { return nil }
         return value
     }
@@ -61,17 +67,5 @@ public enum Quantity {
         guard let value = Int(number, radix: 10) else { return nil }
         let (product, overflow) = value.multipliedReportingOverflow(by: factor)
         return overflow ? nil : product
-    }
-}
-
-extension Substring {
-    /// Without the spaces and tabs at either end: what `CharacterSet.whitespaces` trims in the
-    /// config's reading (Unicode's space separators and the tab).
-    fileprivate var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { character in
-            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
-        }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return self[first...last]
     }
 }

@@ -180,7 +180,7 @@ final class CurlMultiLoop: @unchecked Sendable {
                 logger.warning("curl_multi_perform failed", metadata: ["error": "\(String(cString: curl_multi_strerror(performed)))"])
             }
             // A host's first response said HTTP/2: the transfers waiting for it may go now.
-            if !queued.isEmpty, learnMultiplexing(from: Array(active.values)) {
+            if !queued.isEmpty, learnMultiplexing(from: active.values) {
                 startQueued()
                 continue
             }
@@ -223,7 +223,7 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Remembers which origins multiplex, from the first responses of `transfers`.
     /// - Returns: whether an origin became known to multiplex (waiting transfers may start).
-    private func learnMultiplexing(from transfers: [CurlTransfer]) -> Bool {
+    private func learnMultiplexing(from transfers: some Sequence<CurlTransfer>) -> Bool {
         var learned = false
         for transfer in transfers {
             guard let multiplexes = transfer.multiplexes else { continue }

@@ -1,4 +1,5 @@
 import CCurl
+import FeedEntities
 
 /// How a transfer applies its request's `TransferSettings` over the fetcher's `FetchOptions`.
 extension CurlTransfer {
@@ -26,7 +27,7 @@ extension CurlTransfer {
             guard isHeaderSafe(line) else {
                 throw .invalidSettings("header line \(index + 1) contains a line break or NUL")
             }
-            guard let colon = line.firstIndex(of: ":"), Self.isToken(line[..<colon]) else {
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].isHTTPToken else {
                 throw .invalidSettings("header line \(index + 1) is not 'Name: value'")
             }
         }
@@ -53,13 +54,6 @@ extension CurlTransfer {
         }
         if let size = settings.maximumBodySize, size < 1 {
             throw .invalidSettings("the maximum body size must be at least 1 byte")
-        }
-    }
-
-    /// RFC 9110 `token`: the characters a header name may have.
-    private static func isToken(_ name: Substring) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            (0x21...0x7E).contains(byte) && !"\"(),/:;<=>?@[\\]{}".utf8.contains(byte)
         }
     }
 

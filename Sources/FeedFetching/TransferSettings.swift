@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// How one fetch differs from the fetcher's defaults (`FetchOptions`): who it says it is, what
 /// it sends besides, how it authenticates, and which proxy, trust and limits it uses.
 ///
@@ -13,27 +15,18 @@
 /// ("invalid transfer settings: …", see `FetchError.invalidSettings`), as is a proxy URL with
 /// credentials in it, a timeout that is not positive, or a size limit below 1 byte.
 public struct TransferSettings: Sendable, Hashable {
-    /// How `Credentials` are presented to the server.
-    public enum AuthenticationMethod: String, Sendable, Hashable, CaseIterable {
-        /// `Authorization: Basic`, sent with the first request (the password is only encoded:
-        /// use it over https).
-        case basic
-        /// HTTP Digest: the first request goes without credentials, the 401's challenge is answered.
-        case digest
-        /// Whichever the server's 401 asks for, the safest libcurl supports (one extra request).
-        case any
-    }
-
-    /// A user and password for the server (HTTP authentication, CURLOPT_USERNAME/PASSWORD).
+    /// A user and password for the server (HTTP authentication, CURLOPT_USERNAME/PASSWORD),
+    /// presented as `method` says: basic with the first request, digest in answer to the 401's
+    /// challenge, any as the 401 asks (one extra request).
     ///
     /// Sent to the host of the requested URL only: a redirect to another host, scheme or port
     /// goes there without them.
     public struct Credentials: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
         public var user: String
         public var password: String
-        public var method: AuthenticationMethod
+        public var method: AuthMethod
 
-        public init(user: String, password: String, method: AuthenticationMethod = .basic) {
+        public init(user: String, password: String, method: AuthMethod = .basic) {
             self.user = user
             self.password = password
             self.method = method

@@ -14,8 +14,8 @@ struct ValidatedURL: Sendable, Hashable {
     /// `scheme://host:port`, the port given or the scheme's default: what one connection (and
     /// so HTTP/2 multiplexing) is made to.
     let origin: String
-    /// The URL without credentials in its userinfo, for logs.
-    let redacted: String
+    /// Whether the URL's userinfo holds a user or password.
+    let hasCredentials: Bool
     /// The password in the URL's userinfo as written and decoded, if any: scrubbed from errors
     /// (`FetchError.redacting`).
     let secrets: [String]
@@ -32,9 +32,13 @@ struct ValidatedURL: Sendable, Hashable {
         self.scheme = scheme
         self.host = host
         self.origin = "\(scheme)://\(host):\(parts.port ?? "")"
-        self.redacted = parts.hasCredentials ? parts.withoutCredentials ?? "\(scheme)://\(host)/" : string
+        self.hasCredentials = parts.hasCredentials
         self.secrets = parts.secrets
     }
+
+    /// The URL without credentials in its userinfo, for logs (parsed again only for a URL
+    /// that has some, and only when a log line asks).
+    var redacted: String { hasCredentials ? Self.redacted(string) : string }
 
     /// `url` without credentials in its userinfo, for logs; a URL libcurl cannot parse is
     /// shown by its scheme only.

@@ -8,18 +8,6 @@ import Testing
 /// The one reload path of SIGHUP and `daemon.reload`: what it applies, what it remembers for
 /// `status`, the order of reloads, and a shutdown that abandons one still reading.
 struct ConfigurationReloaderTests {
-    /// What the service manager was told, in order.
-    final class RecordingNotifier: ServiceManagerNotifier {
-        private let messages = Mutex<[String]>([])
-        var sent: [String] { messages.withLock { $0 } }
-        func ready(status: String) { messages.withLock { $0.append("READY") } }
-        func status(_ text: String) {}
-        func reloading() { messages.withLock { $0.append("RELOADING") } }
-        func stopping() {}
-        func watchdog() {}
-        var watchdogInterval: Duration? { nil }
-    }
-
     /// A config "file" the test writes: each load reads what it holds now.
     final class ConfigSource: Sendable {
         let text = Mutex("")

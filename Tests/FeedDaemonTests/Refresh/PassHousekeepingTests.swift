@@ -8,16 +8,6 @@ import Testing
 
 /// What follows a pass: the status line, retention, and the index and checkpoint after items.
 struct PassHousekeepingTests {
-    final class RecordingNotifier: ServiceManagerNotifier {
-        let statuses = Mutex<[String]>([])
-        func ready(status: String) {}
-        func status(_ text: String) { statuses.withLock { $0.append(text) } }
-        func reloading() {}
-        func stopping() {}
-        func watchdog() {}
-        var watchdogInterval: Duration? { nil }
-    }
-
     let store: SQLiteFeedStore
     let notifier = RecordingNotifier()
 
@@ -39,7 +29,7 @@ struct PassHousekeepingTests {
         housekeeping.passEnded(RefreshPassReport(feeds: 50, newItems: 3, failed: 1, storedItems: true, milliseconds: 9))
         var heard = retained.makeAsyncIterator()
         _ = await heard.next()
-        #expect(notifier.statuses.withLock { $0 } == [
+        #expect(notifier.statuses == [
             "Refreshing: 25/50 feeds, 1 error", "Idle: last refresh of 50 feeds: 3 new items, 1 error",
         ])
     }
@@ -50,6 +40,6 @@ struct PassHousekeepingTests {
         housekeeping.passEnded(RefreshPassReport(feeds: 0, newItems: 0, failed: 0, storedItems: false, milliseconds: 0))
         try await Task.sleep(for: .milliseconds(50))
         #expect(!called.withLock { $0 })
-        #expect(notifier.statuses.withLock { $0 }.isEmpty)
+        #expect(notifier.statuses.isEmpty)
     }
 }

@@ -41,16 +41,6 @@ struct PasswordsStub: PasswordReader {
     }
 }
 
-/// A notifier nobody hears.
-struct SilentNotifier: ServiceManagerNotifier {
-    func ready(status: String) {}
-    func status(_ text: String) {}
-    func reloading() {}
-    func stopping() {}
-    func watchdog() {}
-    var watchdogInterval: Duration? { nil }
-}
-
 extension RequestHandler {
     /// A handler over `refresher` and `library`; the interactors not given are made on their
     /// store (a restore on `restoreStore`, else on `library`'s store when it is a
@@ -62,7 +52,7 @@ extension RequestHandler {
     ) throws -> RequestHandler {
         let store = library.store
         let reloader = reloader ?? ConfigurationReloader(
-            configPath: "/config.yaml", load: { DaemonConfiguration() }, apply: { _ in [] }, notifier: SilentNotifier(),
+            configPath: "/config.yaml", load: { DaemonConfiguration() }, apply: { _ in [] }, notifier: RecordingNotifier(),
             readyStatus: "ready", logger: logger)
         let restoreStore = try restoreStore ?? (store as? SQLiteFeedStore) ?? SQLiteFeedStore(
             path: FileManager.default.temporaryDirectory.appendingPathComponent("restore-\(UUID().uuidString).sqlite").path,

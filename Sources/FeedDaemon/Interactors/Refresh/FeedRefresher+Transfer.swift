@@ -12,8 +12,8 @@ extension FeedRefresher {
         transfer.headers = settings.headers
         transfer.cookie = settings.cookie
         if let user = settings.authUser {
-            let method = TransferSettings.AuthenticationMethod(rawValue: (settings.authMethod ?? .basic).rawValue) ?? .basic
-            transfer.credentials = .init(user: user, password: try await password(settings.authPassword), method: method)
+            transfer.credentials = .init(
+                user: user, password: try await password(settings.authPassword), method: settings.authMethod ?? .basic)
         }
         transfer.proxy = settings.proxy
         if let user = settings.proxyUser {

@@ -10,13 +10,12 @@ import Logging
 /// `FeedRefresher.load` as every refresh), or a whole imported list (stored at once, then
 /// refreshed in the background).
 public struct SubscriptionInteractor: Sendable {
-    let feeds: FeedRefresher
-    /// Refreshes what an import added.
+    /// Refreshes what an import added; its `feeds` loads and stores a new feed's document.
     private let refresher: RefreshInteractor
+    var feeds: FeedRefresher { refresher.feeds }
     var logger: Logger { feeds.logger }
 
     public init(refresher: RefreshInteractor) {
-        self.feeds = refresher.feeds
         self.refresher = refresher
     }
 
