@@ -1,3 +1,4 @@
+import FeedEntities
 @testable import FeedFetching
 import Foundation
 import Logging
@@ -31,6 +32,29 @@ struct CurlTransferTransferSettingsTests {
             #expect(request.header("Authorization") == Self.basic("alice", "pa:ss"))
             // The settings' Accept replaces ours rather than going out beside it.
             #expect(request.headers.filter { $0.0.lowercased() == "accept" }.map(\.1) == ["application/atom+xml"])
+        }
+    }
+
+    /// Digest (and `any`, which a Digest challenge makes Digest): nothing goes with the first
+    /// request, and the 401's challenge is answered with a hash, never the password.
+    @Test(arguments: [AuthMethod.digest, .any])
+    func digestAnswersTheChallengeWithoutSendingThePassword(method: AuthMethod) async throws {
+        try await withFetcher { server, manager in
+            server.route("/private") { request in
+                guard request.header("Authorization")?.hasPrefix("Digest ") == true else {
+                    return .status(401, headers: [("WWW-Authenticate", #"Digest realm="feeds", nonce="n0nce", qop="auth""#)])
+                }
+                return .ok("<rss/>")
+            }
+            let settings = TransferSettings(credentials: .init(user: "alice", password: "s3cret", method: method))
+
+            let response = try await manager.fetch(FetchRequest(url: server.url("/private"), settings: settings))
+
+            #expect(response.status == 200)
+            let sent = server.requests.map { $0.header("Authorization") }
+            #expect(sent.count == 2 && sent[0] == nil, "\(sent)")
+            let answer = try #require(sent.last ?? nil)
+            #expect(answer.hasPrefix("Digest ") && answer.contains(#"username="alice""#) && !answer.contains("s3cret"), "\(answer)")
         }
     }
 
