@@ -23,16 +23,20 @@ extension ItemWriter {
         let canonical = CanonicalLink.key(for: link)
         var found: Row?
         if let canonical {
-            found = try Row.fetchOne(db.cachedStatement(sql: Self.originalSQL(matching: "canonical_link")), arguments: [canonical, feedID])
+            found = try Row.fetchOne(db.cachedStatement(sql: Self.originalByCanonicalLink), arguments: [canonical, feedID])
         }
         if found == nil, CanonicalLink.isGlobalGUID(guid) {
-            found = try Row.fetchOne(db.cachedStatement(sql: Self.originalSQL(matching: "guid")), arguments: [guid, feedID])
+            found = try Row.fetchOne(db.cachedStatement(sql: Self.originalByGUID), arguments: [guid, feedID])
         }
         guard let found else {
             return Duplicate(canonicalLink: canonical, original: nil, originalRead: false, originalStarred: false)
         }
         return Duplicate(canonicalLink: canonical, original: found[0], originalRead: found[1], originalStarred: found[2])
     }
+
+    /// The look-ups of `duplicate`, built once rather than for every new item.
+    private static let originalByCanonicalLink = originalSQL(matching: "canonical_link")
+    private static let originalByGUID = originalSQL(matching: "guid")
 
     /// The original (id, read, starred) of the first item of another live feed whose `column`
     /// is `?1`; `?2` is the feed storing.

@@ -16,7 +16,7 @@ import Foundation
 public enum StoredText {
     /// A title or name: trimmed, `nil` when nothing is left, then `bounded`.
     static func title(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
         return bounded(trimmed)
     }
 
@@ -33,7 +33,7 @@ public enum StoredText {
     /// holding a NUL.
     static func link(_ text: String?) -> String? {
         guard let text, TextLimit.fits(text) else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         return trimmed.isEmpty || trimmed.utf8.contains(0) ? nil : trimmed
     }
 
@@ -50,7 +50,7 @@ public enum StoredText {
     /// - Throws: `FeedStoreError.invalidTitle` when it holds a control character (a NUL would
     ///   cut it short, a newline or escape would garble every listing).
     public static func ownTitle(_ text: String?) throws(FeedStoreError) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
         guard !containsControlCharacter(trimmed) else { throw .invalidTitle(trimmed) }
         return TextLimit.shortened(trimmed)
     }
