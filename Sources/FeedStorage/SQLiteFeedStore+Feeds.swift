@@ -58,7 +58,7 @@ extension SQLiteFeedStore {
     /// See `FeedStore.storeRefresh`. The title, site link and subtitle are replaced only by
     /// values the document has, so a feed that briefly drops its `<title>` keeps its name.
     public func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck, rules: RuleSet) async throws -> Int {
-        try await write("store the refresh of feed \(feedID)") { db in
+        try await writeGrouped("store the refresh of feed \(feedID)") { [self] db in
             // Updating the feed first both records the refresh and proves the feed still exists,
             // before any item insert could trip the foreign key.
             let title = storedTitle(of: document)

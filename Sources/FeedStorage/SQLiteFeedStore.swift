@@ -6,10 +6,12 @@ import Synchronization
 /// The `FeedStore` of the daemon: one SQLite database (GRDB) in WAL mode.
 ///
 /// A file-backed store uses a `DatabasePool`: reads run on their own connections and never wait
-/// for the writer, writes are serialised on one connection, each in one transaction. Every method
-/// runs on GRDB's own dispatch queues through its async API, so a long refresh never blocks a
-/// thread of the cooperative pool. If the calling task is cancelled while a write is pending or
-/// running, GRDB interrupts it, the transaction is rolled back and `CancellationError` is thrown.
+/// for the writer, writes are serialised on one connection, each in one transaction, except the
+/// refreshes a pass stores, which wait for the writer together and share one (`writeGrouped`).
+/// Every method runs on GRDB's own dispatch queues through its async API, so a long refresh
+/// never blocks a thread of the cooperative pool. If the calling task is cancelled while any
+/// other write is pending or running, GRDB interrupts it, the transaction is rolled back and
+/// `CancellationError` is thrown.
 ///
 /// Dates are stored as REAL seconds since 1970 (UTC), so `sqlite3` users can read them with
 /// `datetime(col, 'unixepoch')`. Database failures are thrown as `FeedStoreDatabaseError`,
@@ -33,6 +35,8 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     let htmlToText: @Sendable (String) -> String
 
     let writer: any DatabaseWriter
+    /// The refreshes waiting to be stored together (`writeGrouped`).
+    let groupCommit = GroupCommit<GroupedWrite>(maximumBatch: refreshesPerTransaction)
     /// The device and inode of the database file when it was opened (`checkFile()`); `nil` in memory.
     let fileIdentity: FileIdentity?
     /// The write-ahead log and shared-memory files beside the database (`-wal`, `-shm`) and their

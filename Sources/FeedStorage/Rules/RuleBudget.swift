@@ -33,10 +33,11 @@ public struct RuleDeadline: Sendable {
         instant = .now + budget
     }
 
-    /// Why matching must stop now, if it must: the current task was cancelled, or the
-    /// deadline has passed. Asked from the engine's call backs during a match.
+    /// Why matching must stop now, if it must: the current task (or the caller whose write it
+    /// runs: `CallerCancellation`) was cancelled, or the deadline has passed. Asked from the
+    /// engine's call backs during a match.
     func interruption() -> RuleInterruption? {
-        if Task.isCancelled { return .cancelled }
+        if CallerCancellation.isCurrentTaskCancelled { return .cancelled }
         return ContinuousClock.now >= instant ? .overBudget : nil
     }
 }
