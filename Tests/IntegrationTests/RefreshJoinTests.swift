@@ -65,9 +65,10 @@ struct RefreshJoinTests {
         var urls: [String] = []
         for feed in 0..<12 {
             var response = TestHTTPResponse.ok(ManyFeeds.rss(feed: feed, items: 3))
-            // The import's pass (2 at a time) takes 6 s: still running when the refresh comes,
-            // however loaded the machine.
-            response.delay = .seconds(1)
+            // The import's pass (2 at a time) takes 12 s: still running when the refresh comes,
+            // however loaded the machine (a full `make test` once held this test's next step
+            // back for more than 6 s).
+            response.delay = .seconds(2)
             server.route("/\(feed).xml", response)
             urls.append(server.url("/\(feed).xml"))
         }
