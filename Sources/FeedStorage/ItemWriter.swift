@@ -72,6 +72,10 @@ struct ItemWriter {
         let hasTombstones = try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item_tombstone WHERE feed_id = ?)"),
             arguments: [feedID]) ?? false
+        // A feed without items yet (its first document: a cold pass is all such feeds) knows no
+        // key, so each item is new without a look-up.
+        let hasItems = try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item WHERE feed_id = ?)"), arguments: [feedID]) ?? true
         let touchTombstone = try db.cachedStatement(sql: "UPDATE item_tombstone SET last_seen = ? WHERE feed_id = ? AND key = ?")
         // ?1 ... ?12 are the same in both statements; ?13 is first_seen on insert (and ?14 ... ?17
         // the same article in another feed: `duplicate`), the canonical link on update, so an
@@ -108,7 +112,7 @@ struct ItemWriter {
                 item.summary, item.content, coder.encode(StoredText.categories(item.categories)),
                 coder.encode(StoredText.enclosures(item.enclosures)), firstSeen,
             ]
-            if try Bool.fetchOne(find, arguments: [feedID, key]) == nil {
+            if try !hasItems || Bool.fetchOne(find, arguments: [feedID, key]) == nil {
                 // Looked up only for keys not stored, so a refresh of known items pays nothing.
                 if hasTombstones, let lastSeen = try Double.fetchOne(tombstone, arguments: [feedID, key]) {
                     if lastSeen < firstSeen - Self.tombstoneRefresh {
