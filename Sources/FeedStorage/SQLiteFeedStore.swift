@@ -141,13 +141,13 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
             // WAL makes NORMAL safe against corruption; only the last commits can be lost on
             // power failure, and a refresh can fetch them again.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // A refresh pass writes one transaction per feed, and each touches the same index
-            // pages again; checkpointing every 1,000 pages (SQLite's default) copied those
-            // pages into the database over and over. The daemon checkpoints once a pass is
-            // done (`checkpoint()`); this bound only keeps the log from growing without end
-            // (256 MiB: a cold pass of 500 feeds writes about 270 MB of log, and at a 64 MiB bound
-            // the commits that crossed it stalled the writer for 300 ms each, twice a pass), and
-            // the log file is cut back to 16 MiB once checkpointed.
+            // A refresh pass writes many transactions (`writeGrouped`), and each touches the
+            // same index pages again; checkpointing every 1,000 pages (SQLite's default) copied
+            // those pages into the database over and over. The daemon checkpoints once a pass
+            // is done (`checkpoint()`); this bound only keeps the log from growing without end
+            // (256 MiB: a cold pass of 500 feeds writes about 140 MB of log, and at a 64 MiB
+            // bound the commits that crossed it stalled the writer for 300 ms each), and the
+            // log file is cut back to 16 MiB once checkpointed.
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(walPagesBeforeCheckpoint)")
             try db.execute(sql: "PRAGMA journal_size_limit = \(walBytesKept)")
         }
@@ -224,7 +224,7 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     /// empties a long log it copied whole.
     ///
     /// SQLite cuts a log checkpointed whole back to `journal_size_limit` in the first write
-    /// after the checkpoint: after a cold pass that is 270 MB to truncate, 80 ms that the
+    /// after the checkpoint: after a cold pass that is 140 MB to truncate, tens of ms that the
     /// user's next write (marking an article read) would wait. So when the whole log was
     /// copied and it is longer than the limit, a truncating checkpoint empties it here. It
     /// waits only for readers that began before the copy was done (readers since then read
