@@ -12,10 +12,10 @@ extension StringProtocol {
 
 extension String {
     /// Without white space and line breaks at either end: Unicode's White_Space property and
-    /// the zero width space, the set of Foundation's `.whitespacesAndNewlines`. A string with none there, such as nearly
-    /// every link and title a feed gives, is returned as it is after a look at its two end
-    /// scalars; `trimmingCharacters(in:)` builds a new string through NSString every time, which
-    /// cost the writer of a cold refresh more than a tenth of its time.
+    /// the zero width space, the set of Foundation's `.whitespacesAndNewlines`. A string with
+    /// none there, such as nearly every link and title a feed gives, is returned as it is after
+    /// a look at its two end scalars; `trimmingCharacters(in:)` builds a new string through
+    /// NSString every time, which cost the writer of a cold refresh a tenth of its time.
     public func trimmingWhitespace() -> String {
         var scalars = unicodeScalars[...]
         guard let first = scalars.first, let last = scalars.last,
