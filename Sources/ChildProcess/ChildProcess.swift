@@ -35,6 +35,8 @@ public enum ChildProcess {
     /// (`NAME=value` strings); standard output goes to `output`, standard error to `error`
     /// (by default `output` as well). The child starts in `directory` when one is given (a
     /// directory that cannot be entered fails the spawn with its `errno`), else in the caller's.
+    /// A program file busy being written (ETXTBSY) is waited for, up to 0.5 s: call it from a
+    /// thread that may block, as `posix_spawn` itself may.
     /// - Returns: the child's pid, or the `errno` of `posix_spawn`.
     public static func spawn(
         _ arguments: [String], environment: [String], input: Input, output: Int32, error: Int32? = nil,
@@ -85,7 +87,16 @@ public enum ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
         var pid = pid_t()
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &cArguments, &cEnvironment)
+        var result = posix_spawn(&pid, arguments[0], &actions, &attributes, &cArguments, &cEnvironment)
+        // A program file open for writing anywhere refuses to run (ETXTBSY) for as long as it
+        // is: while an editor or installer replaces it, or while a child that another thread
+        // forked holds the writer's descriptor until its exec. Tried again for up to 0.5 s.
+        var attempts = 1
+        while result == ETXTBSY, attempts < 25 {
+            usleep(20_000)
+            result = posix_spawn(&pid, arguments[0], &actions, &attributes, &cArguments, &cEnvironment)
+            attempts += 1
+        }
         return result == 0 ? .success(pid) : .failure(SpawnError(code: result))
     }
 

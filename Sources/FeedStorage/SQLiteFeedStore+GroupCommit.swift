@@ -79,20 +79,14 @@ extension SQLiteFeedStore {
 
     /// Runs `writes` in one transaction; throws whatever one of them or the commit throws.
     private func together(_ writes: [GroupedWrite]) async throws -> [Int] {
-        try verifyFile()
-        return try await writer.write { db in
+        try await write("store \(writes.count) refreshes") { db in
             try writes.map { write in try CallerCancellation.$current.withValue(write.cancellation) { try write.body(db) } }
         }
     }
 
-    private func alone(_ write: GroupedWrite) async throws -> Int {
-        try verifyFile()
-        do {
-            return try await writer.write { db in
-                try CallerCancellation.$current.withValue(write.cancellation) { try write.body(db) }
-            }
-        } catch let error as DatabaseError {
-            throw FeedStoreDatabaseError(operation: write.operation, error)
+    private func alone(_ grouped: GroupedWrite) async throws -> Int {
+        try await write(grouped.operation) { db in
+            try CallerCancellation.$current.withValue(grouped.cancellation) { try grouped.body(db) }
         }
     }
 }

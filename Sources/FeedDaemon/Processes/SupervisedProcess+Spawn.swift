@@ -36,20 +36,9 @@ extension SupervisedProcess {
         case .logged: errorPipe?[1]
         case .discarded: nullDevice >= 0 ? nullDevice : nil
         }
-        func spawn() -> Result<pid_t, SpawnError> {
-            ChildProcess.spawn(
-                arguments, environment: environment, input: .descriptor(stdinPipe[0]), output: outputPipe[1],
-                error: errorTarget, directory: directory, group: .newProcessGroup)
-        }
-        // A program file open for writing anywhere refuses to run (ETXTBSY) for as long as it
-        // is: while an editor or installer replaces it, or while a child that another thread
-        // forked holds the writer's descriptor until its exec. Tried again for up to 0.5 s.
-        var spawned = spawn()
-        for _ in 1..<25 {
-            guard case .failure(let error) = spawned, error.code == ETXTBSY else { break }
-            usleep(20_000)
-            spawned = spawn()
-        }
+        let spawned = ChildProcess.spawn(
+            arguments, environment: environment, input: .descriptor(stdinPipe[0]), output: outputPipe[1],
+            error: errorTarget, directory: directory, group: .newProcessGroup)
         close(stdinPipe[0])
         close(outputPipe[1])
         if let errorPipe { close(errorPipe[1]) }
