@@ -61,10 +61,10 @@ public enum ChildProcess {
         if let directory { _ = tidings_spawn_add_chdir(&actions, directory) }
         // Descriptors opened without O_CLOEXEC (by libraries, by another thread, or Foundation's
         // `Process`, which watches each child through a socket the child keeps open) must not
-        // live on in the child: whoever waits for them to close would wait for the child.
-        for descriptor in openDescriptors() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
+        // live on in the child: whoever waits for them to close would wait for the child. The
+        // child closes them itself, after the dups above, so a descriptor another thread opens
+        // while this one spawns is closed too.
+        _ = tidings_spawn_add_closefrom(&actions, 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -98,14 +98,6 @@ public enum ChildProcess {
             attempts += 1
         }
         return result == 0 ? .success(pid) : .failure(SpawnError(code: result))
-    }
-
-    /// The descriptors open in this process, from `/proc/self/fd` (empty where it is missing;
-    /// `posix_spawn_file_actions_addclosefrom_np` is not exported to Swift). The directory's
-    /// own descriptor is listed too; closing it in the child fails harmlessly (glibc ignores
-    /// EBADF of a close action).
-    static func openDescriptors() -> [Int32] {
-        ProcessGroup.numberedEntries(of: "/proc/self/fd") ?? []
     }
 
     /// `POSIX_SPAWN_SETSID` (glibc 2.26), which the Glibc module does not export.

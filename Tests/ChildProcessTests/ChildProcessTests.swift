@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ChildProcess
+import Synchronization
 import Testing
 
 struct ChildProcessTests {
@@ -46,6 +47,29 @@ struct ChildProcessTests {
         #expect(status == 0)
         #expect(!output.split(separator: "\n").contains(Substring(String(leaked))), "\(output)")
         #expect(session != getsid(0))
+    }
+
+    /// The daemon's other threads open descriptors at any moment, some without O_CLOEXEC: one
+    /// opened while a child is being spawned must not reach it either.
+    @Test func aDescriptorAnotherThreadOpensMeanwhileDoesNotReachTheChild() async throws {
+        let stop = Mutex(false)
+        let opener = Task.detached {
+            while !stop.withLock({ $0 }) {
+                let descriptor = open("/dev/null", O_RDONLY)
+                close(descriptor)
+            }
+        }
+        defer {
+            stop.withLock { $0 = true }
+        }
+        for _ in 0..<40 {
+            let (output, status, _, _) = try run(["/bin/ls", "/proc/self/fd"], group: .newProcessGroup)
+            #expect(status == 0)
+            // 0, 1, 2 and the descriptor `ls` opens for the directory.
+            #expect(output.split(separator: "\n").count <= 4, "\(output)")
+        }
+        stop.withLock { $0 = true }
+        await opener.value
     }
 
     @Test func aMissingProgramIsAnError() {
