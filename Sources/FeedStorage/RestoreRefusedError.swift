@@ -1,6 +1,5 @@
 /// A backup that a restore refused before changing anything: not a regular file, not an SQLite
-/// database, damaged, not Tidings' schema or a newer one, or (restoring into a running daemon)
-/// a page size the live database cannot take.
+/// database, damaged, not Tidings' schema or a newer one.
 ///
 /// `description` is one line for the user naming the backup and the reason.
 public struct RestoreRefusedError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -21,11 +21,10 @@ extension SQLiteFeedStore {
     /// - Parameters:
     ///   - backup: an absolute path (the daemon's working directory is not the client's).
     ///   - now: names the copy of the replaced database.
-    /// - Throws: `RestoreRefusedError` when the backup is refused, including a page size other
-    ///   than the database's (SQLite cannot copy across page sizes into a database in WAL mode;
-    ///   a restore without a daemon can); `FeedStoreDatabaseError` when the copy of the current
-    ///   database, the restore, the migration or the check after fails. Runs on a thread of its
-    ///   own, not the cooperative pool, and is not cancellable once started.
+    /// - Throws: `RestoreRefusedError` when the backup is refused; `FeedStoreDatabaseError` when
+    ///   the copy of the current database, the restore, the migration or the check after fails.
+    ///   Runs on a thread of its own, not the cooperative pool, and is not cancellable once
+    ///   started.
     public func restore(from backup: String, now: Date = Date()) async throws -> RestoreReport {
         guard let path else {
             throw FeedStoreDatabaseError(operation: "restore \(backup)", reason: "an in-memory store has no file to restore into")
@@ -50,15 +49,9 @@ extension SQLiteFeedStore {
         if sameFile(backup, path) { throw RestoreRefusedError(path: backup, reason: "it is the database itself") }
         let operation = "restore \(backup) into \(path)"
         let pageSize = try databaseAccess(operation) { try writer.read { try Int.fetchOne($0, sql: "PRAGMA page_size") } ?? 0 }
-        guard checked.pageSize == pageSize else {
-            throw RestoreRefusedError(
-                path: backup,
-                reason: "its page size (\(checked.pageSize) bytes) differs from the database's (\(pageSize) bytes), "
-                    + "which SQLite cannot copy into a database in WAL mode; stop tidingsd and run 'tidingsd restore' instead")
-        }
         let replacedCopy = restoreBackupPath(for: path, at: now)
         try databaseAccess(operation) {
-            try withBackup(backup) { source in
+            try withPageSize(pageSize, of: checked, beside: path) { source in
                 // The barrier waits for running reads and holds new ones until the copy is
                 // done: none sees a half-copied file. The kept copy is taken inside it too, so
                 // no write (a client marking an item read) lands between the two and is lost.
@@ -164,6 +157,31 @@ extension SQLiteFeedStore {
         return RestoreReport(
             databasePath: path, backupPath: backup, replacedCopy: replacedCopy, backupSchemaVersion: checked.schemaVersion,
             schemaVersion: checked.schemaVersion, feeds: contents.feeds, items: contents.items)
+    }
+
+    /// Runs `body` with the backup opened read-only, or with a copy of it in pages of
+    /// `pageSize` bytes when its own differ: SQLite's backup API cannot copy across page sizes
+    /// into a database in WAL mode (a backup of a database made with another page size, such as
+    /// the 4 KiB of databases older than `newDatabasePageSize`). The copy (`VACUUM INTO`) lies
+    /// beside the database, in its private directory, and is deleted afterwards.
+    private static func withPageSize<T>(
+        _ pageSize: Int, of backup: CheckedBackup, beside path: String, _ body: (DatabaseQueue) throws -> T
+    ) throws -> T {
+        guard backup.pageSize != pageSize else { return try withBackup(backup.path, body) }
+        let copy = path + ".restoring-\(pageSize)"
+        func removeCopy() {
+            for file in [copy, copy + "-wal", copy + "-shm", copy + "-journal"] { unlink(file) }
+        }
+        removeCopy()  // left by a crash during an earlier attempt
+        defer { removeCopy() }
+        try withBackup(backup.path) { source in
+            // Outside a transaction: SQLite refuses VACUUM (INTO as well) inside one.
+            try source.inDatabase { db in
+                try db.execute(sql: "PRAGMA page_size = \(pageSize)")
+                try db.execute(sql: "VACUUM INTO ?", arguments: [copy])
+            }
+        }
+        return try withBackup(copy, body)
     }
 
     /// The log files that belong to a database file and must move with it.

@@ -8,7 +8,7 @@ extension SQLiteFeedStore {
         var path: String
         /// Its newest applied migration (`v9`).
         var schemaVersion: String
-        /// Its page size in bytes (a live restore needs the database's own).
+        /// Its page size in bytes (a live restore copies it into the database's own first).
         var pageSize: Int
     }
 

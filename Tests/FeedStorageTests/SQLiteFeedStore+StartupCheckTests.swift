@@ -15,7 +15,7 @@ struct SQLiteFeedStoreStartupCheckTests {
 
     /// Writes garbage over the first half of page `page` (1-based) of the database file.
     private func garble(page: Int) throws {
-        let pageSize = 4096
+        let pageSize = try pragma("page_size")
         let file = try #require(FileHandle(forUpdatingAtPath: path))
         try file.seek(toOffset: UInt64((page - 1) * pageSize))
         try file.write(contentsOf: Data((0..<pageSize / 2).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }))
@@ -23,9 +23,13 @@ struct SQLiteFeedStoreStartupCheckTests {
     }
 
     private func pageCount() throws -> Int {
+        try pragma("page_count")
+    }
+
+    private func pragma(_ name: String) throws -> Int {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
-        return try queue.read { try Int.fetchOne($0, sql: "PRAGMA page_count") } ?? 0
+        return try queue.read { try Int.fetchOne($0, sql: "PRAGMA \(name)") } ?? 0
     }
 
     @Test func aDamagedPageIsFoundBeforeTheDatabaseIsMigratedOrCopied() throws {

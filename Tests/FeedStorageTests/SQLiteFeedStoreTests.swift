@@ -1,6 +1,7 @@
 import FeedEntities
 @testable import FeedStorage
 import Foundation
+import GRDB
 import Testing
 
 /// Feed-level behaviour of the SQLite store: subscribing, refreshing, failures, counters,
@@ -231,7 +232,8 @@ struct SQLiteFeedStoreTests {
         #expect(try await store.pragma("journal_mode") == "wal")
         #expect(try await store.pragma("synchronous") == "1")
         #expect(try await store.pragma("foreign_keys") == "1")
-        #expect(try await store.pragma("wal_autocheckpoint") == "65536")
+        #expect(try await store.pragma("page_size") == "16384")
+        #expect(try await store.pragma("wal_autocheckpoint") == "\((256 << 20) / 16384)")
         #expect(try await store.pragma("journal_size_limit") == "\(16 << 20)")
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1")]), fetchedAt: day(1))
 
@@ -239,6 +241,27 @@ struct SQLiteFeedStoreTests {
         let reopened = try SQLiteFeedStore(path: path, htmlToText: { $0 })
         #expect(reopened.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         #expect(try await reopened.feed(id: feed.id)?.itemCount == 1)
+    }
+
+    /// A page size is fixed once a database is in WAL mode: one made with SQLite's default keeps
+    /// it, and its log is bounded in bytes all the same.
+    @Test func aDatabaseWithSmallerPagesKeepsThem() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let path = root.appendingPathComponent("tidings.sqlite").path
+        let older = try DatabaseQueue(path: path)
+        try await older.writeWithoutTransaction { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "CREATE TABLE before_the_store (x)")
+        }
+        try older.close()
+
+        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        #expect(try await store.pragma("page_size") == "4096")
+        #expect(try await store.pragma("wal_autocheckpoint") == "\((256 << 20) / 4096)")
+        let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1")]), fetchedAt: day(1))
+        #expect(try await store.feed(id: feed.id)?.itemCount == 1)
     }
 
     @Test func aCheckpointFoldsTheLogIntoTheDatabaseFile() async throws {
@@ -249,7 +272,7 @@ struct SQLiteFeedStoreTests {
         let before = try fileSize(path)
         let items = (0..<200).map { ParsedItem(id: "\($0)", content: String(repeating: "text \($0) ", count: 100)) }
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: items), fetchedAt: day(1))
-        // The items are in the log only: below the automatic checkpoint's 65,536 pages.
+        // The items are in the log only: below the automatic checkpoint's 256 MiB.
         #expect(try fileSize(path) == before)
         try await store.checkpoint()
         #expect(try fileSize(path) > before + 200 * 500)
