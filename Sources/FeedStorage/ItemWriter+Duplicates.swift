@@ -1,11 +1,9 @@
 import GRDB
 
 extension ItemWriter {
-    /// What a new item shares with items of other feeds.
+    /// The first item of the same article in another feed, if any, with its state.
     struct Duplicate {
-        /// The item's canonical link (`CanonicalLink`), stored for later arrivals to find.
-        var canonicalLink: String?
-        /// The first item of the same article in another feed, if any: the one listings show.
+        /// The original: the item listings show.
         var original: Int64?
         /// Whether that original was read: a copy of an article read elsewhere arrives read.
         var originalRead: Bool
@@ -19,19 +17,22 @@ extension ItemWriter {
     /// with its state; known items never come here. The kept items of a feed unsubscribed from
     /// are no original for a live feed's new item, which is listed by itself beside them rather
     /// than under the removed feed's title.
-    func duplicate(link: String?, guid: String?) throws -> Duplicate {
-        let canonical = CanonicalLink.key(for: link)
-        var found: Row?
-        if let canonical {
-            found = try Row.fetchOne(db.cachedStatement(sql: Self.originalByCanonicalLink), arguments: [canonical, feedID])
+    func duplicate(of item: PreparedItem) throws -> Duplicate {
+        if let canonical = item.canonicalLink, let found = try original(Self.originalByCanonicalLink, matching: canonical) {
+            return found
         }
-        if found == nil, CanonicalLink.isGlobalGUID(guid) {
-            found = try Row.fetchOne(db.cachedStatement(sql: Self.originalByGUID), arguments: [guid, feedID])
+        if let guid = item.guid, CanonicalLink.isGlobalGUID(guid), let found = try original(Self.originalByGUID, matching: guid) {
+            return found
         }
-        guard let found else {
-            return Duplicate(canonicalLink: canonical, original: nil, originalRead: false, originalStarred: false)
-        }
-        return Duplicate(canonicalLink: canonical, original: found[0], originalRead: found[1], originalStarred: found[2])
+        return Duplicate(original: nil, originalRead: false, originalStarred: false)
+    }
+
+    /// The first row of `sql` for `value`, read in place from the statement (a cursor's row is
+    /// not copied the way `Row.fetchOne` copies it).
+    private func original(_ sql: String, matching value: String) throws -> Duplicate? {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [value, feedID])
+        guard let row = try rows.next() else { return nil }
+        return Duplicate(original: row[0], originalRead: row[1], originalStarred: row[2])
     }
 
     /// The look-ups of `duplicate`, built once rather than for every new item.

@@ -2,7 +2,8 @@ import FeedEntities
 import Foundation
 import GRDB
 
-/// Stores the items of one parsed document for one feed, inside the caller's transaction.
+/// Stores the items of one parsed document for one feed (`PreparedItem`), inside the caller's
+/// transaction.
 ///
 /// New items are inserted; known items (same `ParsedItem.storeKey` in the same feed) get their
 /// text, dates and lists rewritten only when one of them changed, so an unchanged refresh
@@ -28,41 +29,19 @@ struct ItemWriter {
     let firstSeen: Double
     /// Rules applied to each item inserted now (`RuleRunner`); none by default.
     var rules = RuleSet()
-    /// The text of an HTML title (`SQLiteFeedStore.htmlToText`): titles are stored as text,
-    /// and rules and the search index see that text.
-    var htmlToText: @Sendable (String) -> String = { $0 }
 
-    /// Stores `items` in the feed.
+    /// Stores the items of a document (`PreparedItem.prepare`) in the feed.
     ///
-    /// When a document lists the same key twice, its first occurrence wins: feeds put the
-    /// current version of an entry first, and a document must not count one item twice.
     /// Items are inserted from the end of the document to its start, so the item the feed shows
     /// first gets the highest number; undated items, which all share one `first_seen`, then
     /// list in document order under "newest first" (first seen desc, then number desc).
     /// - Returns: the number of items stored for the first time (tombstoned ones are not).
-    func store(_ items: [ParsedItem]) throws -> Int {
-        var seenKeys = Set<String>()
-        var unique: [(key: String, item: ParsedItem)] = []
-        unique.reserveCapacity(items.count)
-        for var item in items {
-            // The key from the title as the document has it, so that it stays what it was.
-            let key = item.storeKey
-            guard seenKeys.insert(key).inserted else { continue }
-            item.title = item.titleText(htmlToText: htmlToText)
-            // Plain text is kept as HTML like the rest, so that everything reading these
-            // columns reads HTML (the renderer, the search index, excerpts).
-            item.summary = item.summaryHTML
-            item.content = item.contentHTML
-            item.summaryIsText = nil
-            item.contentIsText = nil
-            unique.append((key, item))
-        }
-        guard !unique.isEmpty else {
+    func store(_ items: [PreparedItem]) throws -> Int {
+        guard !items.isEmpty else {
             try pruneTombstones()
             return 0
         }
 
-        let coder = JSONColumnCoder()
         // Known items are looked up rather than found by a failing insert: with AUTOINCREMENT,
         // an `INSERT … ON CONFLICT DO NOTHING` that conflicts still uses up a number, so every
         // refresh of a changed feed would make the numbers users type grow by its whole length.
@@ -77,9 +56,10 @@ struct ItemWriter {
         let hasItems = try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM item WHERE feed_id = ?)"), arguments: [feedID]) ?? true
         let touchTombstone = try db.cachedStatement(sql: "UPDATE item_tombstone SET last_seen = ? WHERE feed_id = ? AND key = ?")
-        // ?1 ... ?12 are the same in both statements; ?13 is first_seen on insert (and ?14 ... ?17
-        // the same article in another feed: `duplicate`), the canonical link on update, so an
-        // item whose link changed is found under its new link by copies arriving later.
+        // ?1 is the feed and ?2 ... ?12 the item's columns (`PreparedItem.columns`) in both
+        // statements; ?13 is first_seen on insert (and ?14 ... ?17 the same article in another
+        // feed: `duplicate`), the canonical link on update, so an item whose link changed is
+        // found under its new link by copies arriving later.
         let insert = try db.cachedStatement(sql: """
             INSERT INTO item (feed_id, key, guid, title, link, author, published, updated,
                               summary, content, categories, enclosures, first_seen,
@@ -98,20 +78,10 @@ struct ItemWriter {
             """)
 
         let ruleRunner = try RuleRunner(db: db, feedID: feedID, rules: rules)  // rules: new items only
+        let feed: StatementArguments = [feedID]
         var inserted = 0, insertedUnread = 0
-        for (key, item) in unique.reversed() {
-            // Existential values, not `[DatabaseValue]`: GRDB's initializer for a sequence of
-            // one concrete type maps it through a key path that the runtime instantiates on
-            // every call, which cost more than SQLite's insert.
-            // Titles, names and links through `StoredText` (the key is bounded by `storeKey`);
-            // the summary and content are bounded by the parser's limits on a document.
-            let guid = StoredText.link(item.id), link = StoredText.link(item.link)
-            var values: [(any DatabaseValueConvertible)?] = [
-                feedID, key, guid, StoredText.bounded(item.title), link, StoredText.bounded(item.author),
-                item.published?.timeIntervalSince1970, item.updated?.timeIntervalSince1970,
-                item.summary, item.content, coder.encode(StoredText.categories(item.categories)),
-                coder.encode(StoredText.enclosures(item.enclosures)), firstSeen,
-            ]
+        for prepared in items.reversed() {
+            let key = prepared.key
             if try !hasItems || Bool.fetchOne(find, arguments: [feedID, key]) == nil {
                 // Looked up only for keys not stored, so a refresh of known items pays nothing.
                 if hasTombstones, let lastSeen = try Double.fetchOne(tombstone, arguments: [feedID, key]) {
@@ -120,17 +90,17 @@ struct ItemWriter {
                     }
                     continue
                 }
-                let duplicate = try duplicate(link: link, guid: guid)
-                values += [duplicate.canonicalLink, duplicate.original, duplicate.originalRead, duplicate.originalStarred]
-                try insert.execute(arguments: StatementArguments(values))
+                let duplicate = try duplicate(of: prepared)
+                try insert.execute(arguments: feed + prepared.columns + [
+                    firstSeen, prepared.canonicalLink, duplicate.original, duplicate.originalRead, duplicate.originalStarred,
+                ])
                 inserted += 1
                 if !duplicate.originalRead { insertedUnread += 1 }
                 // After the count above: what a rule changes, the feed's counter triggers count.
-                try ruleRunner?.apply(to: db.lastInsertedRowID, item)
+                try ruleRunner?.apply(to: db.lastInsertedRowID, prepared.item)
             } else {
-                // ?13 is the canonical link here; first_seen is kept from the first time.
-                values[values.count - 1] = CanonicalLink.key(for: link)
-                try update.execute(arguments: StatementArguments(values))
+                // first_seen is kept from the first time.
+                try update.execute(arguments: feed + prepared.columns + [prepared.canonicalLink])
             }
         }
         if hasTombstones { try pruneTombstones() }

@@ -16,6 +16,7 @@ extension SQLiteFeedStore {
         let url = try StoredText.feedURL(url)
         let tags = try TagName.validated(tags)
         let customTitle = try StoredText.ownTitle(customTitle)
+        let items = PreparedItem.prepare(document.items, htmlToText: htmlToText)
         return try await write("subscribe to \(url)") { db in
             let known = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT id, removed_at IS NOT NULL FROM feed WHERE url = ?"), arguments: [url])
@@ -42,8 +43,7 @@ extension SQLiteFeedStore {
             try Self.insertTags(tags, feedID: id, db)
             try Self.storeSettings(settings, feedID: id, db)
             try Self.recordDocument(feedID: id, check: check, db)
-            let stored = try ItemWriter(db: db, feedID: id, firstSeen: at, rules: rules, htmlToText: htmlToText)
-                .store(document.items)
+            let stored = try ItemWriter(db: db, feedID: id, firstSeen: at, rules: rules).store(items)
             guard let feed = try Self.fetchFeed(id: id, db) else { throw FeedStoreError.feedNotFound(id) }
             return (feed, stored)
         }
@@ -57,25 +57,24 @@ extension SQLiteFeedStore {
 
     /// See `FeedStore.storeRefresh`. The title, site link and subtitle are replaced only by
     /// values the document has, so a feed that briefly drops its `<title>` keeps its name.
+    /// The items are prepared (`PreparedItem`) by the caller's task before the write queues up.
     public func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck, rules: RuleSet) async throws -> Int {
-        try await writeGrouped("store the refresh of feed \(feedID)") { [self] db in
+        let items = PreparedItem.prepare(document.items, htmlToText: htmlToText)
+        let title = storedTitle(of: document)
+        let feed: StatementArguments = [feedID, title, StoredText.link(document.link), StoredText.title(document.subtitle)]
+        return try await writeGrouped("store the refresh of feed \(feedID)") { db in
             // Updating the feed first both records the refresh and proves the feed still exists,
             // before any item insert could trip the foreign key.
-            let title = storedTitle(of: document)
             try db.cachedStatement(sql: """
                 UPDATE feed
                 SET title = COALESCE(?2, title), site_link = COALESCE(?3, site_link),
                     subtitle = COALESCE(?4, subtitle)
                 WHERE id = ?1 AND removed_at IS NULL
-                """).execute(arguments: [
-                    feedID, title, StoredText.link(document.link), StoredText.title(document.subtitle),
-                ])
+                """).execute(arguments: feed)
             guard db.changesCount > 0 else { throw FeedStoreError.feedNotFound(feedID) }
             if let title { try Self.settleListTitle(feedID: feedID, documentTitle: title, db) }
             try Self.recordDocument(feedID: feedID, check: check, db)
-            return try ItemWriter(
-                db: db, feedID: feedID, firstSeen: check.at.timeIntervalSince1970, rules: rules, htmlToText: htmlToText
-            ).store(document.items)
+            return try ItemWriter(db: db, feedID: feedID, firstSeen: check.at.timeIntervalSince1970, rules: rules).store(items)
         }
     }
 
