@@ -17,20 +17,33 @@ extension ItemWriter {
     /// with its state; known items never come here. The kept items of a feed unsubscribed from
     /// are no original for a live feed's new item, which is listed by itself beside them rather
     /// than under the removed feed's title.
-    func duplicate(of item: PreparedItem) throws -> Duplicate {
-        if let canonical = item.canonicalLink, let found = try original(Self.originalByCanonicalLink, matching: canonical) {
+    func duplicate(of item: PreparedItem, _ lookUps: DuplicateLookUps) throws -> Duplicate {
+        if let canonical = item.canonicalLink, let found = try original(lookUps.byCanonicalLink, matching: canonical) {
             return found
         }
-        if let guid = item.guid, CanonicalLink.isGlobalGUID(guid), let found = try original(Self.originalByGUID, matching: guid) {
+        if let guid = item.guid, CanonicalLink.isGlobalGUID(guid), let found = try original(lookUps.byGUID, matching: guid) {
             return found
         }
         return Duplicate(original: nil, originalRead: false, originalStarred: false)
     }
 
-    /// The first row of `sql` for `value`, read in place from the statement (a cursor's row is
-    /// not copied the way `Row.fetchOne` copies it).
-    private func original(_ sql: String, matching value: String) throws -> Duplicate? {
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [value, feedID])
+    /// The statements of `duplicate`, taken from the connection's cache once per document: the
+    /// cache finds a statement by hashing its whole SQL text.
+    struct DuplicateLookUps {
+        let byCanonicalLink: Statement
+        let byGUID: Statement
+    }
+
+    func duplicateLookUps() throws -> DuplicateLookUps {
+        DuplicateLookUps(
+            byCanonicalLink: try db.cachedStatement(sql: Self.originalByCanonicalLink),
+            byGUID: try db.cachedStatement(sql: Self.originalByGUID))
+    }
+
+    /// The first row of `statement` for `value`, read in place (a cursor's row is not copied
+    /// the way `Row.fetchOne` copies it).
+    private func original(_ statement: Statement, matching value: String) throws -> Duplicate? {
+        let rows = try Row.fetchCursor(statement, arguments: [value, feedID])
         guard let row = try rows.next() else { return nil }
         return Duplicate(original: row[0], originalRead: row[1], originalStarred: row[2])
     }

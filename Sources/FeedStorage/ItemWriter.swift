@@ -77,6 +77,7 @@ struct ItemWriter {
                    OR content IS NOT ?10 OR categories IS NOT ?11 OR enclosures IS NOT ?12)
             """)
 
+        let lookUps = try duplicateLookUps()
         let ruleRunner = try RuleRunner(db: db, feedID: feedID, rules: rules)  // rules: new items only
         let feed: StatementArguments = [feedID]
         var inserted = 0, insertedUnread = 0
@@ -90,7 +91,7 @@ struct ItemWriter {
                     }
                     continue
                 }
-                let duplicate = try duplicate(of: prepared)
+                let duplicate = try duplicate(of: prepared, lookUps)
                 try insert.execute(arguments: feed + prepared.columns + [
                     firstSeen, prepared.canonicalLink, duplicate.original, duplicate.originalRead, duplicate.originalStarred,
                 ])
