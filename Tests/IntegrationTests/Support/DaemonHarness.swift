@@ -91,8 +91,8 @@ final class DaemonHarness: @unchecked Sendable {
 
     /// Whether the daemon has not exited yet. Foundation's `Process` learns of an exit on a
     /// thread of its own, which a test process running many suites at once can hold up for
-    /// seconds (CI saw a daemon that had logged its stop and exited 0 still "running" 20 s
-    /// later); the kernel knows at once: an exited child is a zombie until it is reaped.
+    /// seconds, long after the daemon exited; the kernel knows at once: an exited child is a
+    /// zombie until it is reaped.
     var isRunning: Bool {
         guard daemon.isRunning else { return false }
         guard let stat = try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/stat", encoding: .utf8),
