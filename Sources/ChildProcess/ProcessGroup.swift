@@ -19,8 +19,9 @@ public enum ProcessGroup {
         }
     }
 
-    /// The state letter and process group of `pid` (`/proc/PID/stat`), `nil` when it is gone.
-    static func state(of pid: Int32) -> (state: UInt8, group: pid_t)? {
+    /// The state letter and process group of `pid` (`/proc/PID/stat`), `nil` when it is gone
+    /// (an exited child stays a zombie, `Z`, until it is reaped).
+    public static func state(of pid: Int32) -> (state: UInt8, group: pid_t)? {
         let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -36,8 +37,8 @@ public enum ProcessGroup {
         return (state, group)
     }
 
-    /// The names of `directory` that are numbers (processes in `/proc`, descriptors in
-    /// `/proc/self/fd`); `nil` when it cannot be read.
+    /// The names of `directory` that are numbers (processes in `/proc`); `nil` when it cannot
+    /// be read.
     static func numberedEntries(of directory: String) -> [Int32]? {
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }

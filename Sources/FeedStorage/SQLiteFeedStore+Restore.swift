@@ -175,10 +175,9 @@ extension SQLiteFeedStore {
         removeCopy()  // left by a crash during an earlier attempt
         defer { removeCopy() }
         try withBackup(backup.path) { source in
-            // Outside a transaction: SQLite refuses VACUUM (INTO as well) inside one.
             try source.inDatabase { db in
-                try db.execute(sql: "PRAGMA page_size = \(pageSize)")
-                try db.execute(sql: "VACUUM INTO ?", arguments: [copy])
+                try db.execute(sql: "PRAGMA page_size = \(pageSize)")  // what `VACUUM INTO` writes
+                try writeCopy(db, to: copy, operation: "copy \(backup.path) into pages of \(pageSize) bytes")
             }
         }
         return try withBackup(copy, body)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ChildProcess
 import Foundation
 
 /// A real `tidingsd` on a temporary socket and database, and a way to run the real `tidings`
@@ -94,11 +95,8 @@ final class DaemonHarness: @unchecked Sendable {
     /// seconds, long after the daemon exited; the kernel knows at once: an exited child is a
     /// zombie until it is reaped.
     var isRunning: Bool {
-        guard daemon.isRunning else { return false }
-        guard let stat = try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/stat", encoding: .utf8),
-              let state = stat.split(separator: ")").last?.split(separator: " ").first
-        else { return false }  // reaped
-        return state != "Z"
+        guard daemon.isRunning, let (state, _) = ProcessGroup.state(of: daemon.processIdentifier) else { return false }
+        return state != UInt8(ascii: "Z")
     }
     var pid: Int32 { daemon.processIdentifier }
 
