@@ -24,6 +24,11 @@ extension CurlTransfer {
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         let status = responseCode
         guard (200..<300).contains(status) else {
+            if request.errorResponses, status >= 400, let base = bytes.baseAddress {
+                // A service explains its refusals in the body: keep the first 64 KiB of it.
+                let kept = min(bytes.count, max(0, Self.discardableErrorBody - body.count))
+                body.append(base.assumingMemoryBound(to: UInt8.self), count: kept)
+            }
             // Bodies of redirects and error pages are of no use to a feed reader.
             discardedBytes += bytes.count
             if (300..<400).contains(status) || discardedBytes <= Self.discardableErrorBody {
@@ -57,6 +62,7 @@ extension CurlTransfer {
         if line.starts(with: "HTTP/".utf8) {
             responseHeaders = [:]
             discardedBytes = 0
+            if request.errorResponses { body = Data() }
             // "HTTP/1.1 301 Moved Permanently": the code is the second word.
             let words = line.split(separator: 0x20, maxSplits: 2)
             headerStatus = words.count > 1 ? Int(String(decoding: words[1], as: UTF8.self)) ?? 0 : 0

@@ -19,7 +19,8 @@ extension CurlTransfer {
         if let abortReason {
             switch abortReason {
             case .tooLarge: return .failure(.tooLarge(limit: options.maximumBodySize))
-            case .httpStatus(let status): return .failure(.httpStatus(status))
+            case .httpStatus(let status):
+                return request.errorResponses ? errorResponse(status: status) : .failure(.httpStatus(status))
             case .sink: return .failure(.cancelled)
             }
         }
@@ -43,12 +44,27 @@ extension CurlTransfer {
                 lastModified: responseHeaders["last-modified"] ?? request.lastModified,
                 permanentRedirect: permanentRedirect, freshFor: freshFor))
         case 429, 503:
-            guard let seconds = retryAfter else { return .failure(.httpStatus(status)) }
+            guard let seconds = retryAfter else {
+                return request.errorResponses ? errorResponse(status: status) : .failure(.httpStatus(status))
+            }
             return .failure(.retryLater(status: status, after: seconds))
+        case 400...599 where request.errorResponses:
+            return errorResponse(status: status)
         default:
             // Includes a 3xx that libcurl did not follow (no Location, or 300 Multiple Choices).
             return .failure(.httpStatus(status))
         }
+    }
+
+    /// A 4xx or 5xx answer as a response, for a request with `errorResponses`: its body is the
+    /// first 64 KiB of the server's explanation.
+    private func errorResponse(status: Int) -> Result<FetchResponse, FetchError> {
+        if (status == 429 || status == 503), let seconds = retryAfter {
+            return .failure(.retryLater(status: status, after: seconds))
+        }
+        return .success(FetchResponse(
+            finalURL: string(CURLINFO_EFFECTIVE_URL) ?? url.string, status: status, body: body,
+            contentType: responseHeaders["content-type"]))
     }
 
     /// The URL reached through the permanent redirects the exchange began with.

@@ -128,6 +128,9 @@ final class CurlTransfer: @unchecked Sendable {
         if let lastModified = request.lastModified, isSafe(lastModified) {
             lines.append("If-Modified-Since: \(lastModified)")
         }
+        if let body = request.body, isSafe(body.contentType) {
+            lines.append("Content-Type: \(body.contentType)")
+        }
         return lines
     }
 
@@ -139,7 +142,9 @@ final class CurlTransfer: @unchecked Sendable {
             // be able to make the daemon read file:///etc/passwd or talk to other services.
             tidings_curl_easy_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"),
             tidings_curl_easy_set_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
-            tidings_curl_easy_set_long(easy, CURLOPT_FOLLOWLOCATION, 1),
+            // A redirect answered with the same method and body would send them where the
+            // caller never meant to: only a GET follows one.
+            tidings_curl_easy_set_long(easy, CURLOPT_FOLLOWLOCATION, request.method == .get ? 1 : 0),
             tidings_curl_easy_set_long(easy, CURLOPT_MAXREDIRS, options.maximumRedirects),
             // Credentials from the URL's userinfo go to the original host only.
             tidings_curl_easy_set_long(easy, CURLOPT_UNRESTRICTED_AUTH, 0),
@@ -166,6 +171,7 @@ final class CurlTransfer: @unchecked Sendable {
             results.append(tidings_curl_easy_set_long(easy, CURLOPT_PIPEWAIT, 1))
         }
         results += applyTransferSettings()
+        results += applyMethod()
         // The transfer outlives its registration in the multi handle (the loop holds it), so
         // the unretained pointer above stays valid whenever libcurl calls back.
         results.append(tidings_curl_easy_set_write_function(easy, CURLOPT_WRITEFUNCTION) { buffer, size, count, context in
@@ -180,6 +186,33 @@ final class CurlTransfer: @unchecked Sendable {
         })
         if let failure = results.first(where: { $0 != CURLE_OK }) {
             throw .other("libcurl refused an option: \(String(cString: curl_easy_strerror(failure)))")
+        }
+    }
+
+    /// The request method and body: libcurl copies the body (CURLOPT_COPYPOSTFIELDS), so the
+    /// request's `Data` need not outlive this call.
+    private func applyMethod() -> [CURLcode] {
+        switch request.method {
+        case .get:
+            return []
+        case .delete:
+            return [tidings_curl_easy_set_string(easy, CURLOPT_CUSTOMREQUEST, "DELETE")]
+        case .post, .put:
+            // An empty body still needs a valid pointer: a one-byte buffer, sent as zero bytes.
+            let data = request.body?.data ?? Data()
+            let bytes = data.isEmpty ? [UInt8(0)] : [UInt8](data)
+            var results = [
+                tidings_curl_easy_set_long(easy, CURLOPT_POST, 1),
+                // The size first: the body may hold NULs, so libcurl must not measure it.
+                tidings_curl_easy_set_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(data.count)),
+            ]
+            results.append(bytes.withUnsafeBytes { buffer in
+                tidings_curl_easy_set_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress))
+            })
+            if request.method == .put {
+                results.append(tidings_curl_easy_set_string(easy, CURLOPT_CUSTOMREQUEST, "PUT"))
+            }
+            return results
         }
     }
 

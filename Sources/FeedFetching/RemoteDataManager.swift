@@ -37,20 +37,76 @@ extension RemoteDataManager {
 }
 
 /// What to fetch, with the validators of the last successful fetch and how this fetch differs
-/// from the fetcher's defaults.
+/// from the fetcher's defaults. A feed is a `GET`; a call to a service's API may send a method
+/// and a body of its own and read the service's error answers (`errorResponses`).
 public struct FetchRequest: Sendable, Hashable {
+    /// The request method: `GET` unless a service's API asks for another.
+    public enum Method: String, Sendable, Hashable {
+        case get = "GET", post = "POST", put = "PUT", delete = "DELETE"
+    }
+
+    /// What a `POST` or `PUT` sends, with its `Content-Type`.
+    public struct Body: Sendable, Hashable {
+        public var data: Data
+        public var contentType: String
+
+        public init(data: Data, contentType: String) {
+            self.data = data
+            self.contentType = contentType
+        }
+
+        /// A JSON document (`application/json`).
+        public static func json(_ data: Data) -> Body { Body(data: data, contentType: "application/json") }
+
+        /// An HTML form (`application/x-www-form-urlencoded`): names and values percent-encoded,
+        /// in the given order (a name may repeat).
+        public static func form(_ fields: [(String, String)]) -> Body {
+            let text = fields.map { "\(formEncoded($0.0))=\(formEncoded($0.1))" }.joined(separator: "&")
+            return Body(data: Data(text.utf8), contentType: "application/x-www-form-urlencoded")
+        }
+
+        /// RFC 3986 unreserved characters stay; every other byte is `%XX`.
+        static func formEncoded(_ text: String) -> String {
+            var encoded = ""
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    encoded.unicodeScalars.append(Unicode.Scalar(byte))
+                default:
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+                }
+            }
+            return encoded
+        }
+    }
+
     public var url: String
     public var etag: String?
     public var lastModified: String?
     /// User agent, extra headers, cookie, credentials, proxy, CA file and limits of this fetch;
     /// empty keeps the fetcher's `FetchOptions`.
     public var settings: TransferSettings
+    public var method: Method
+    /// Sent with `POST` and `PUT`; `nil` sends an empty body.
+    public var body: Body?
+    /// Whether a final answer of 4xx or 5xx is returned as a `FetchResponse` (its body, up to
+    /// 64 KiB, holds the service's explanation) instead of thrown as `FetchError.httpStatus`.
+    /// A 429 or 503 with `Retry-After` is still thrown as `FetchError.retryLater`.
+    public var errorResponses: Bool
 
-    public init(url: String, etag: String? = nil, lastModified: String? = nil, settings: TransferSettings = TransferSettings()) {
+    public init(
+        url: String, etag: String? = nil, lastModified: String? = nil, settings: TransferSettings = TransferSettings(),
+        method: Method = .get, body: Body? = nil, errorResponses: Bool = false
+    ) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
         self.settings = settings
+        self.method = method
+        self.body = body
+        self.errorResponses = errorResponses
     }
 }
 
