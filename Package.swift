@@ -63,8 +63,10 @@ let package = Package(
             "FeedEntities",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        // One adapter per reading service's API behind `SyncService` (miniflux, Google Reader, tt-rss).
+        .target(name: "FeedSync", dependencies: ["FeedEntities", "FeedFetching", "FeedParsing"]),
         .target(name: "FeedDaemon", dependencies: [
-            "CMalloc", "ChildProcess", "FeedEntities", "FeedIPC", "FeedParsing", "FeedFetching", "FeedStorage",
+            "CMalloc", "ChildProcess", "FeedEntities", "FeedIPC", "FeedParsing", "FeedFetching", "FeedStorage", "FeedSync",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

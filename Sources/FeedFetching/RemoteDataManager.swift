@@ -66,7 +66,7 @@ public struct FetchRequest: Sendable, Hashable {
         }
 
         /// RFC 3986 unreserved characters stay; every other byte is `%XX`.
-        static func formEncoded(_ text: String) -> String {
+        public static func formEncoded(_ text: String) -> String {
             var encoded = ""
             for byte in text.utf8 {
                 switch byte {
