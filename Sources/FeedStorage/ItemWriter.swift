@@ -111,7 +111,7 @@ struct ItemWriter {
 
     /// Adds the items inserted now to the feed's counters (`SQLiteFeedStore.addFeedCounters`),
     /// once per document: a trigger per inserted row cost a cold pass of 22,740 items 0.4 s.
-    private func countInFeed(inserted: Int, unread: Int) throws {
+    func countInFeed(inserted: Int, unread: Int) throws {
         guard inserted > 0 else { return }
         try db.cachedStatement(sql: "UPDATE feed SET item_count = item_count + ?, unread_count = unread_count + ? WHERE id = ?")
             .execute(arguments: [inserted, unread, feedID])

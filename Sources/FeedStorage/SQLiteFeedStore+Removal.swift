@@ -39,37 +39,40 @@ extension SQLiteFeedStore {
     /// through its oldest remaining copy, and the kept items stay with the feed's row, marked
     /// removed, without tags, tombstones or validators.
     public func removeFeed(id: Int64, keepStarred: Bool) async throws -> FeedRemoval? {
-        try await write("remove feed \(id)") { db in
-            guard let feed = try Self.fetchFeed(id: id, db) else { return nil }
-            // Starred items, unless the same article stays in another feed (starred too: stars
-            // are shared by the copies), which lists it; a copy a rule hid lists nothing.
-            let kept = keepStarred ? try Set(Int64.fetchAll(db, sql: """
-                SELECT id FROM item AS kept
-                WHERE feed_id = ?1 AND is_starred = 1
-                  AND NOT EXISTS (
-                      SELECT 1 FROM item AS other
-                      WHERE other.feed_id <> ?1 AND other.is_hidden = 0
-                        AND (other.id = COALESCE(kept.duplicate_of, kept.id)
-                             OR other.duplicate_of = COALESCE(kept.duplicate_of, kept.id)))
-                """, arguments: [id])) : []
-            try Self.handOverCopies(inFeed: id, deleting: { !kept.contains($0) }, db)
-            try db.execute(
-                sql: "DELETE FROM item WHERE feed_id = ? AND id NOT IN (\(kept.map(String.init).joined(separator: ",")))",
-                arguments: [id])
-            let deleted = db.changesCount
-            if kept.isEmpty {
-                try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [id])
-            } else {
-                try db.execute(sql: """
-                    UPDATE feed SET removed_at = ?2, next_check = NULL, etag = NULL, last_modified = NULL,
-                                    moved_to = NULL, list_title = NULL
-                    WHERE id = ?1
-                    """, arguments: [id, Date().timeIntervalSince1970])
-                try db.execute(sql: "DELETE FROM feed_tag WHERE feed_id = ?", arguments: [id])
-                try db.execute(sql: "DELETE FROM item_tombstone WHERE feed_id = ?", arguments: [id])
-            }
-            return FeedRemoval(feed: feed, deletedItems: deleted, keptItems: kept.count)
+        try await write("remove feed \(id)") { db in try Self.removeFeed(id: id, keepStarred: keepStarred, db) }
+    }
+
+    /// `removeFeed(id:keepStarred:)` inside the caller's transaction.
+    static func removeFeed(id: Int64, keepStarred: Bool, _ db: Database) throws -> FeedRemoval? {
+        guard let feed = try Self.fetchFeed(id: id, db) else { return nil }
+        // Starred items, unless the same article stays in another feed (starred too: stars
+        // are shared by the copies), which lists it; a copy a rule hid lists nothing.
+        let kept = keepStarred ? try Set(Int64.fetchAll(db, sql: """
+            SELECT id FROM item AS kept
+            WHERE feed_id = ?1 AND is_starred = 1
+              AND NOT EXISTS (
+                  SELECT 1 FROM item AS other
+                  WHERE other.feed_id <> ?1 AND other.is_hidden = 0
+                    AND (other.id = COALESCE(kept.duplicate_of, kept.id)
+                         OR other.duplicate_of = COALESCE(kept.duplicate_of, kept.id)))
+            """, arguments: [id])) : []
+        try Self.handOverCopies(inFeed: id, deleting: { !kept.contains($0) }, db)
+        try db.execute(
+            sql: "DELETE FROM item WHERE feed_id = ? AND id NOT IN (\(kept.map(String.init).joined(separator: ",")))",
+            arguments: [id])
+        let deleted = db.changesCount
+        if kept.isEmpty {
+            try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [id])
+        } else {
+            try db.execute(sql: """
+                UPDATE feed SET removed_at = ?2, next_check = NULL, etag = NULL, last_modified = NULL,
+                                moved_to = NULL, list_title = NULL
+                WHERE id = ?1
+                """, arguments: [id, Date().timeIntervalSince1970])
+            try db.execute(sql: "DELETE FROM feed_tag WHERE feed_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM item_tombstone WHERE feed_id = ?", arguments: [id])
         }
+        return FeedRemoval(feed: feed, deletedItems: deleted, keptItems: kept.count)
     }
 
     /// The retention every pass gets, whatever the policy: the items of feeds unsubscribed from

@@ -23,6 +23,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v13", migrate: addFeedCounters)  // SQLiteFeedStore+FeedCounters.swift
         migrator.registerMigration("v14", migrate: countInsertsInTheWriter)  // SQLiteFeedStore+FeedCounters.swift
         migrator.registerMigration("v15", migrate: addFeedSettings)  // SQLiteFeedStore+FeedSettings.swift
+        migrator.registerMigration("v16", migrate: addSync)  // SQLiteFeedStore+SyncSchema.swift
         return migrator
     }
 
