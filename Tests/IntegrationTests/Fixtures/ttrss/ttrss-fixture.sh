@@ -106,15 +106,16 @@ psql_ttrss() {   # as the tt-rss database owner, with the password dbconfig-comm
 }
 
 do_setup() {
-    is_installed || { echo "tt-rss is not installed: run 'make test' or, as root, '$0 install'" >&2; exit 1; }
+    [ -e /etc/tt-rss/database.php ] && [ -e "$SCHEMA" ] ||
+        { echo "tt-rss is not installed: run 'make test' or, as root, '$0 install'" >&2; exit 1; }
     db_start
     grep -q "'SELF_URL_PATH', 'http://127.0.0.1/'" /etc/tt-rss/config.php ||
         sed -i "s|define('SELF_URL_PATH', '.*');|define('SELF_URL_PATH', 'http://127.0.0.1/');|" /etc/tt-rss/config.php
     # The schema starts with DROP TABLE IF EXISTS, so loading it again is a full reset. As the
     # owner role: loaded as postgres, the tables would belong to the wrong role.
-    psql_ttrss -f "$SCHEMA"
-    # What Preferences > "Enable API" writes; get_pref() reads only ttrss_user_prefs.
-    psql_ttrss -c "INSERT INTO ttrss_user_prefs (owner_uid, pref_name, value) VALUES (1, 'ENABLE_API_ACCESS', 'true')"
+    # Then what Preferences > "Enable API" writes: get_pref() reads only ttrss_user_prefs.
+    psql_ttrss -f "$SCHEMA" \
+        -c "INSERT INTO ttrss_user_prefs (owner_uid, pref_name, value) VALUES (1, 'ENABLE_API_ACCESS', 'true')"
 }
 
 [ "$(id -u)" = 0 ] || { echo "$0 must run as root" >&2; exit 1; }
