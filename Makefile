@@ -121,8 +121,15 @@ uninstall:
 # while daemons it started keep its output pipe open) into a failure instead of a stall.
 test: check-swift
 	$(MAKE) deps EXTRA_PACKAGES="$(TEST_PACKAGES)"
+	$(MAKE) ttrss-fixture
 	$(SWIFT) build --build-tests
 	timeout --kill-after=30s 15m $(SWIFT) test --skip-build
+
+# A real Tiny Tiny RSS for the sync tests (TTRSSServer): Debian's tt-rss with PostgreSQL, set
+# up for 127.0.0.1 only; nothing is left running. A quick no-op once installed.
+.PHONY: ttrss-fixture
+ttrss-fixture:
+	$(SUDO) sh Tests/IntegrationTests/Fixtures/ttrss/ttrss-fixture.sh install
 
 clean:
 	rm -rf .build

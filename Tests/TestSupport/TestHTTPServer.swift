@@ -36,16 +36,20 @@ public final class TestHTTPServer: Sendable {
         self.port = port
     }
 
-    /// Binds 127.0.0.1 on a port the system picks and starts serving.
-    public static func start() async throws -> TestHTTPServer {
+    /// Binds 127.0.0.1 on `port` (0: a port the system picks) and starts serving.
+    /// - Throws: NIO's `IOError` (`EADDRINUSE`, `EACCES` below 1024 without root) when the port
+    ///   cannot be bound.
+    public static func start(port: Int = 0) async throws -> TestHTTPServer {
         // The server object must exist before the first connection, but its port is only known
         // after binding; a port-less placeholder is never handed out.
         let box = Mutex<TestHTTPServer?>(nil)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
-            // No SO_REUSEADDR: the port is the system's pick, and with the option Linux may hand
-            // out a port a client socket of another test is still using (seen as a refused
-            // connection in a parallel run).
+            // No SO_REUSEADDR on the system's pick: with the option Linux may hand out a port a
+            // client socket of another test is still using (seen as a refused connection in a
+            // parallel run). A fixed port needs it, or the connections an earlier server on that
+            // port closed (in TIME_WAIT for a minute) keep it from binding again.
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: port == 0 ? 0 : 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 guard let server = box.withLock({ $0 }) else {
@@ -57,7 +61,7 @@ public final class TestHTTPServer: Sendable {
                     server.track(channel)
                 }
             }
-            .bind(host: "127.0.0.1", port: 0)
+            .bind(host: "127.0.0.1", port: port)
             .get()
         guard let port = channel.localAddress?.port else {
             try? await channel.close()

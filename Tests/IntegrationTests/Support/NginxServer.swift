@@ -46,7 +46,7 @@ final class NginxServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("tmp"), withIntermediateDirectories: true)
         var lastError = ""
         for _ in 0..<8 {
-            let httpsPort = try freePort(), httpPort = try freePort()
+            let httpsPort = try LoopbackPort.free(), httpPort = try LoopbackPort.free()
             guard httpsPort != httpPort else { continue }
             let dir = directory.path
             let config = """
@@ -85,7 +85,7 @@ final class NginxServer: @unchecked Sendable {
             // Generous: a loaded machine (the whole suite on 2 cores) may take seconds.
             let deadline = ContinuousClock.now + .seconds(30)
             while process.isRunning, ContinuousClock.now < deadline {
-                if canConnect(port: httpsPort), canConnect(port: httpPort) { return server }
+                if LoopbackPort.canConnect(httpsPort), LoopbackPort.canConnect(httpPort) { return server }
                 try await Task.sleep(for: .milliseconds(50))
             }
             lastError = server.errorLog()
@@ -112,39 +112,4 @@ final class NginxServer: @unchecked Sendable {
 
     /// Both logs, for expectation messages.
     var logs: String { "--- nginx access log\n\(accessLog())--- nginx error log\n\(errorLog())" }
-
-    /// A port no socket is bound to right now (the system's pick for port 0). Someone may take
-    /// it before nginx binds it: `start` retries then.
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
-        defer { close(socket) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw HarnessError("bind: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    private static func canConnect(port: Int) -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return false }
-        defer { close(socket) }
-        var address = loopback(port: port)
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        return address
-    }
 }
