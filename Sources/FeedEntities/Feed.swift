@@ -49,6 +49,8 @@ public struct Feed: Sendable, Codable, Hashable, Identifiable {
     public var hasCustomTitle: Bool
     /// What the user set for this feed (`tidings feed set`); empty when it follows the config.
     public var settings: FeedSettings
+    /// Whether the feed's items come from the sync service (`sync:`) rather than its site.
+    public var synced: Bool
 
     public init(
         id: Int64, url: String, title: String, siteLink: String? = nil, subscribedAt: Date,
@@ -56,7 +58,7 @@ public struct Feed: Sendable, Codable, Hashable, Identifiable {
         itemCount: Int = 0, unreadCount: Int = 0, httpStatus: Int? = nil, consecutiveFailures: Int = 0,
         etag: String? = nil, lastModified: String? = nil, movedTo: String? = nil, goneSince: Date? = nil,
         nextCheck: Date? = nil, updateHint: Double? = nil, tags: [String] = [], hasCustomTitle: Bool = false,
-        settings: FeedSettings = FeedSettings()
+        settings: FeedSettings = FeedSettings(), synced: Bool = false
     ) {
         self.id = id
         self.url = url
@@ -79,6 +81,7 @@ public struct Feed: Sendable, Codable, Hashable, Identifiable {
         self.tags = tags
         self.hasCustomTitle = hasCustomTitle
         self.settings = settings
+        self.synced = synced
     }
 }
 
@@ -86,12 +89,12 @@ extension Feed {
     private enum CodingKeys: String, CodingKey {
         case id, url, title, siteLink, subscribedAt, lastRefreshed, lastAttempt, lastError, itemCount, unreadCount
         case httpStatus, consecutiveFailures, etag, lastModified, movedTo, goneSince, nextCheck, updateHint
-        case tags, hasCustomTitle, settings
+        case tags, hasCustomTitle, settings, synced
     }
 
     /// Decodes a feed; the health fields a daemon before protocol 1.1 did not send default to
     /// "healthy, nothing known", the tags of protocol 1.2 to none, the settings of protocol 1.10
-    /// to none.
+    /// to none, `synced` of protocol 1.11 to false.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -115,6 +118,7 @@ extension Feed {
             updateHint: try container.decodeIfPresent(Double.self, forKey: .updateHint),
             tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [],
             hasCustomTitle: try container.decodeIfPresent(Bool.self, forKey: .hasCustomTitle) ?? false,
-            settings: try container.decodeIfPresent(FeedSettings.self, forKey: .settings) ?? FeedSettings())
+            settings: try container.decodeIfPresent(FeedSettings.self, forKey: .settings) ?? FeedSettings(),
+            synced: try container.decodeIfPresent(Bool.self, forKey: .synced) ?? false)
     }
 }

@@ -94,12 +94,14 @@ public struct DaemonStatus: Codable, Sendable, Hashable {
     /// The storage error that stops the daemon writing (a full disk, an I/O error, a read-only
     /// database); `nil` while writes succeed (protocol 1.7).
     public var storage: StorageFailure?
+    /// Syncing with a reading service; `nil` when the config names none (protocol 1.11).
+    public var sync: SyncStatus?
 
     public init(
         daemonVersion: String, protocolVersion: String, startedAt: Date, feeds: Int, failingFeeds: Int,
         items: Int, unread: Int, starred: Int, lastRefresh: Date?, nextRefresh: Date?, refreshing: Bool,
         databasePath: String, databaseBytes: Int64, schemaVersion: String, configPath: String? = nil,
-        reloadFailure: ReloadFailure? = nil, storage: StorageFailure? = nil
+        reloadFailure: ReloadFailure? = nil, storage: StorageFailure? = nil, sync: SyncStatus? = nil
     ) {
         self.daemonVersion = daemonVersion
         self.protocolVersion = protocolVersion
@@ -118,6 +120,7 @@ public struct DaemonStatus: Codable, Sendable, Hashable {
         self.configPath = configPath
         self.reloadFailure = reloadFailure
         self.storage = storage
+        self.sync = sync
     }
 }
 

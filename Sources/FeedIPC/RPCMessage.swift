@@ -191,4 +191,6 @@ public enum RPCErrorCode: Int, Sendable {
     /// `daemon.restore` refused the backup before changing anything; the message names the
     /// backup and the reason (not a database, damaged, a newer schema…) (protocol 1.7).
     case restoreRefused = -32011
+    /// `sync.run` while the config names no service to sync with (protocol 1.11).
+    case syncNotConfigured = -32012
 }

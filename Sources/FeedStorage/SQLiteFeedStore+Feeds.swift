@@ -241,7 +241,8 @@ extension SQLiteFeedStore {
                feed.last_refreshed, feed.last_attempt, feed.last_error, feed.item_count, feed.unread_count,
                feed.http_status, feed.failures, feed.etag, feed.last_modified, feed.moved_to,
                feed.gone_since, feed.next_check, feed.update_hint, feed.custom_title IS NOT NULL,
-               (SELECT group_concat(tag, char(31)) FROM feed_tag WHERE feed_tag.feed_id = feed.id), feed.settings
+               (SELECT group_concat(tag, char(31)) FROM feed_tag WHERE feed_tag.feed_id = feed.id), feed.settings,
+               feed.remote_id IS NOT NULL AND EXISTS (SELECT 1 FROM sync_account WHERE active = 1)
         FROM feed
         """
 
@@ -261,7 +262,7 @@ extension SQLiteFeedStore {
             movedTo: row[14], goneSince: (row[15] as Double?).map(Date.init(timeIntervalSince1970:)),
             nextCheck: (row[16] as Double?).map(Date.init(timeIntervalSince1970:)), updateHint: row[17],
             tags: TagName.sorted((row[19] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? []),
-            hasCustomTitle: row[18], settings: storedSettings(row[20]))
+            hasCustomTitle: row[18], settings: storedSettings(row[20]), synced: row[21])
     }
 
     /// Adds `tags` (already validated) to a feed; tags it has already are skipped.
