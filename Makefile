@@ -44,7 +44,7 @@ STOP_DEFAULT_DAEMON = for pid in $$(pgrep -u "$$(id -u)" -x tidingsd); do \
 # The documents, laid out as in the source tree so that their links between each other work.
 DOCS = README.md docs/cli.md docs/json.md docs/protocol.md docs/ARCHITECTURE.md docs/parse-contract.md Config/config.yaml
 
-.PHONY: all deps build install install-docs uninstall test clean check-swift
+.PHONY: all deps build install install-docs uninstall test clean check-swift python-clients
 
 all: build
 
@@ -119,7 +119,7 @@ uninstall:
 
 # The suite takes well under a minute; the time-out turns a hung run (a test process that died
 # while daemons it started keep its output pipe open) into a failure instead of a stall.
-test: check-swift
+test: check-swift python-clients
 	$(MAKE) deps EXTRA_PACKAGES="$(TEST_PACKAGES)"
 	$(MAKE) ttrss-fixture
 	$(SWIFT) build --build-tests
@@ -130,6 +130,15 @@ test: check-swift
 .PHONY: ttrss-fixture
 ttrss-fixture:
 	$(SUDO) sh Tests/IntegrationTests/Fixtures/ttrss/ttrss-fixture.sh install
+
+# The official Python clients of miniflux and the Google Reader API, which FakeSyncServersTests
+# drive against the in-repo fake servers to keep the fakes faithful. google-reader declares
+# Python >= 3.12 but runs on 3.11. Installed once, under .build (so `make clean` removes them).
+PYTHON_CLIENTS = .build/python-clients
+python-clients:
+	@[ -f $(PYTHON_CLIENTS)/miniflux.py ] && [ -f $(PYTHON_CLIENTS)/google_reader.py ] || \
+	  python3 -m pip install --quiet --disable-pip-version-check --ignore-requires-python \
+	    --target $(PYTHON_CLIENTS) miniflux==1.1.6 google-reader==0.0.3
 
 clean:
 	rm -rf .build

@@ -105,8 +105,11 @@ let package = Package(
         ]),
         .testTarget(name: "FeedClientTests", dependencies: ["FeedClient", "FeedIPC"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ChildProcess", "TestSupport", "FeedEntities", "FeedIPC", "FeedStorage"], resources: [.copy("Fixtures")]),
-        // A real HTTP server on 127.0.0.1 for tests (NIO, test-only).
+        // The fake sync services as a process, for the sync benchmark.
+        .executableTarget(name: "FakeSyncServer", dependencies: ["TestSupport"], path: "Tests/FakeSyncServer"),
+        // A real HTTP server on 127.0.0.1 for tests, and fake sync services on it (NIO, test-only).
         .target(name: "TestSupport", dependencies: [
+            "FeedEntities",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

@@ -68,8 +68,9 @@ final class TestHTTPHandler: ChannelInboundHandler {
         let mayHaveBody = request.method != .HEAD && response.status != 204 && response.status != 304
             && !(100..<200).contains(response.status)
         let isChunked = headers[canonicalForm: "transfer-encoding"].contains { $0.lowercased() == "chunked" }
+        let repeatedCount = response.repeatedBody.map { $0.piece.count * $0.times } ?? 0
         if mayHaveBody, !isChunked, !headers.contains(name: "content-length") {
-            headers.add(name: "Content-Length", value: String(response.body.count))
+            headers.add(name: "Content-Length", value: String(response.body.count + repeatedCount))
         }
         if !request.isKeepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
 
@@ -85,6 +86,12 @@ final class TestHTTPHandler: ChannelInboundHandler {
             trickle(response.body[...], pace: pace, request: request, context: context)
             return
         }
+        if mayHaveBody, let repeated = response.repeatedBody {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
+            let piece = context.channel.allocator.buffer(bytes: repeated.piece)
+            stream(piece, times: repeated.times, request: request, context: context)
+            return
+        }
         if mayHaveBody, !response.body.isEmpty {
             let pieceSize = isChunked ? 1024 : response.body.count
             var start = 0
@@ -95,6 +102,11 @@ final class TestHTTPHandler: ChannelInboundHandler {
                 start = end
             }
         }
+        finish(request, context: context)
+    }
+
+    /// Ends the response, and the connection when the client did not ask to keep it.
+    private func finish(_ request: HTTPRequestHead, context: ChannelHandlerContext) {
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         written.assumeIsolated().whenComplete { _ in self.settlePending(all: false) }
         if !request.isKeepAlive {
@@ -117,6 +129,23 @@ final class TestHTTPHandler: ChannelInboundHandler {
             let piece = rest.prefix(max(1, pace.bytes))
             context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: piece)))), promise: nil)
             self.trickle(rest.dropFirst(piece.count), pace: pace, request: request, context: context)
+        }
+    }
+
+    /// Writes `piece` `times` more times, each after the previous write went out (the same
+    /// buffer every time: no copy), then ends the response.
+    private func stream(_ piece: ByteBuffer, times: Int, request: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard isActive else { return }
+        guard times > 0 else {
+            finish(request, context: context)
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(piece)))).assumeIsolated().whenComplete { result in
+            guard case .success = result else { return }
+            // Through the event loop's queue, so that a long body does not nest one call per piece.
+            context.eventLoop.assumeIsolated().execute {
+                self.stream(piece, times: times - 1, request: request, context: context)
+            }
         }
     }
 

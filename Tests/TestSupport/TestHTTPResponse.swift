@@ -12,10 +12,14 @@ public struct TestHTTPResponse: Sendable {
     /// Sends only this many bytes of the body (with the whole body's `Content-Length`), then
     /// closes the connection: a truncated response.
     public var truncatedAfter: Int?
+    /// Sends `piece` `times` times after `body`, each write waiting for the one before to go out,
+    /// so that a huge body (tens of MB) is never held in memory whole. `Content-Length` counts it.
+    public var repeatedBody: (piece: [UInt8], times: Int)?
 
     public init(
         status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = [], delay: Duration? = nil,
-        pace: (bytes: Int, every: Duration)? = nil, truncatedAfter: Int? = nil
+        pace: (bytes: Int, every: Duration)? = nil, truncatedAfter: Int? = nil,
+        repeatedBody: (piece: [UInt8], times: Int)? = nil
     ) {
         self.status = status
         self.headers = headers
@@ -23,6 +27,7 @@ public struct TestHTTPResponse: Sendable {
         self.delay = delay
         self.pace = pace
         self.truncatedAfter = truncatedAfter
+        self.repeatedBody = repeatedBody
     }
 
     /// A 200 with a text body.

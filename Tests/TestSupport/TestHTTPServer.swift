@@ -5,7 +5,8 @@ import Synchronization
 
 /// A real HTTP/1.1 server on 127.0.0.1 with an ephemeral port, for tests.
 ///
-/// Routes answer by path (the query is ignored for matching); unknown paths get a 404. Every
+/// Routes answer by path (the query is ignored for matching); other paths go to the fallback
+/// handler if one is set, or get a 404. Every
 /// request is recorded, so tests can check what a client sent. Connections are kept alive as the
 /// client asks, pipelined requests are answered in order, and a client that disconnects at any
 /// moment (even during a response's `delay`) only loses its own connection.
@@ -21,6 +22,7 @@ public final class TestHTTPServer: Sendable {
 
     private struct State {
         var routes: [String: Handler] = [:]
+        var fallback: Handler?
         var requests: [RecordedRequest] = []
         var connections: [ObjectIdentifier: any Channel] = [:]
         var isStopped = false
@@ -90,6 +92,13 @@ public final class TestHTTPServer: Sendable {
         state.withLock { $0.routes[path] = handler }
     }
 
+    /// Answers every path that no `route` matches with whatever `handler` returns (for servers
+    /// that route by pattern, such as `/v1/feeds/{id}`). Called on an event-loop thread; must not
+    /// block.
+    public func fallback(handler: @escaping @Sendable (RecordedRequest) -> TestHTTPResponse) {
+        state.withLock { $0.fallback = handler }
+    }
+
     /// Every request received so far, in arrival order.
     public var requests: [RecordedRequest] {
         state.withLock { $0.requests }
@@ -134,7 +143,7 @@ public final class TestHTTPServer: Sendable {
             state.requests.append(request)
             state.inFlight += 1
             state.mostInFlight = max(state.mostInFlight, state.inFlight)
-            return state.routes[request.path]
+            return state.routes[request.path] ?? state.fallback
         }
         return handler?(request) ?? TestHTTPResponse(
             status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("not found\n".utf8))

@@ -1,9 +1,9 @@
 /// A small seeded generator (SplitMix64), so a failing run can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -12,7 +12,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     /// A number in 0..<1.
-    mutating func fraction() -> Double {
+    public mutating func fraction() -> Double {
         Double(next() >> 11) / Double(1 << 53)
     }
 }
