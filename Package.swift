@@ -100,7 +100,7 @@ let package = Package(
         ]),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage"]),
         .testTarget(name: "FeedDaemonTests", dependencies: [
-            "FeedDaemon", "TestSupport",
+            "FeedDaemon", "FeedSync", "TestSupport",
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         .testTarget(name: "FeedClientTests", dependencies: ["FeedClient", "FeedIPC"]),

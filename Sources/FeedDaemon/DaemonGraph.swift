@@ -51,7 +51,14 @@ struct DaemonGraph: Sendable {
         let housekeeping = PassHousekeeping(
             store: store, indexer: indexer, notifier: notifier,
             retention: { try await maintenance.applyRetention(live.current.retention) }, logger: logger)
-        let refresher = RefreshInteractor(feeds: feeds, observers: [housekeeping], logger: logger)
+        let services = ConfiguredSyncServices(
+            fetcher: fetcher, passwords: SystemPasswordReader(process: process),
+            userAgent: { live.current.userAgent ?? FetchOptions.userAgent(version: TidingsVersion.current) })
+        let sync = SyncInteractor(
+            store: store, services: services, configuration: { live.current.sync }, rules: { tuning.current.rules },
+            newItems: newItems, indexer: indexer, logger: logger)
+        // After the housekeeping: a sync due now waits for nothing a pass left.
+        let refresher = RefreshInteractor(feeds: feeds, observers: [housekeeping, sync], logger: logger)
         let server = ServerSlot()
         let reloader = ConfigurationReloader(
             configPath: configPath, load: reload,
@@ -62,6 +69,8 @@ struct DaemonGraph: Sendable {
                 commandFetcher.reconfigure(Self.fetchOptions(new))
                 tuning.replace(with: Self.tuning(new, logger: logger))
                 server.apply(new.connectionLimits)
+                // Another service, or none: the sync starts (or stops) now, not at the next pass.
+                Task { await sync.syncIfDue() }
                 return changes
             },
             notifier: notifier, readyStatus: readyStatus, logger: logger)
@@ -72,10 +81,11 @@ struct DaemonGraph: Sendable {
             library: library, feedSettings: FeedSettingsInteractor(store: store), reading: ReadingPosition(store: store),
             status: StatusInteractor(
                 hello: hello, startedAt: Date(), databasePath: databasePath, library: library, refresher: refresher,
-                reloader: reloader),
+                reloader: reloader, sync: sync),
             newItems: newItems, maintenance: maintenance,
             rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader,
-            restorer: LiveRestore(store: store, refresher: refresher, indexer: indexer, newItems: newItems, logger: logger))
+            restorer: LiveRestore(store: store, refresher: refresher, indexer: indexer, newItems: newItems, logger: logger),
+            sync: sync)
         self.store = store
         self.live = live
         self.fetcher = fetcher

@@ -151,9 +151,9 @@ extension SQLiteFeedStore {
             let feeds = try Row.fetchOne(db, sql: """
                 SELECT COUNT(*), COALESCE(SUM(last_error IS NOT NULL OR gone_since IS NOT NULL), 0),
                        MAX(last_attempt),
-                       MIN(CASE WHEN gone_since IS NULL THEN COALESCE(next_check, ?) END)
+                       MIN(CASE WHEN gone_since IS NULL AND NOT (remote_id IS NOT NULL AND ?2) THEN COALESCE(next_check, ?1) END)
                 FROM feed WHERE removed_at IS NULL
-                """, arguments: [now])!
+                """, arguments: [now, try Self.isSyncing(db)])!
             // Counts rather than one pass with SUM(): each is answered from an index (the partial
             // ones for unread and starred items) instead of reading every row. Unread leaves out
             // what listings leave out: items rules hid and copies of an article another feed

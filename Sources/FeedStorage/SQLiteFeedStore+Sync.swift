@@ -79,17 +79,23 @@ extension SQLiteFeedStore: SyncStore {
         }
     }
 
-    public func pendingSyncChangeCount() async throws -> Int {
+    public func pendingSyncSummary() async throws -> PendingSyncSummary {
         try await read("count the changes waiting for the service") { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_change") ?? 0
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_change") ?? 0
+            let refusals = try Row.fetchAll(db, sql: """
+                SELECT last_error, count(*) FROM sync_change WHERE last_error IS NOT NULL
+                GROUP BY last_error ORDER BY count(*) DESC, last_error LIMIT 10
+                """).map { PendingSyncSummary.Refusal(reason: $0[0], count: $0[1]) }
+            return PendingSyncSummary(count: count, refusals: refusals)
         }
     }
 
     public func finishSyncChanges(_ changes: [PendingSyncChange]) async throws {
         guard !changes.isEmpty else { return }
         try await write("take \(Counted.phrase(changes.count, "change")) off the sync queue") { db in
-            // Only the row as it was read: a change queued again meanwhile has a newer time.
-            let statement = try db.cachedStatement(sql: "DELETE FROM sync_change WHERE id = ? AND changed_at = ?")
+            // Only the row as it was read: a change queued again meanwhile has a newer time (the
+            // time went through `Date`, which may round its last digits).
+            let statement = try db.cachedStatement(sql: "DELETE FROM sync_change WHERE id = ? AND abs(changed_at - ?) < 0.001")
             for change in changes {
                 try statement.execute(arguments: [change.id, change.changedAt.timeIntervalSince1970])
             }
@@ -107,6 +113,11 @@ extension SQLiteFeedStore: SyncStore {
                 try statement.execute(arguments: [change.id, date.timeIntervalSince1970, text])
             }
         }
+    }
+
+    /// Whether syncing is on: synced feeds are then the service's to refresh, not the scheduler's.
+    static func isSyncing(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_account WHERE active = 1)") ?? false
     }
 
     static func fetchSyncRecord(_ db: Database) throws -> SyncRecord? {

@@ -75,8 +75,8 @@ public protocol SyncStore: Sendable {
     /// `postponeSyncChanges`), at most `limit`.
     func pendingSyncChanges(dueAt now: Date, limit: Int) async throws -> [PendingSyncChange]
 
-    /// How many changes wait, whenever due.
-    func pendingSyncChangeCount() async throws -> Int
+    /// How many changes wait, whenever due, and why those the service refused were refused.
+    func pendingSyncSummary() async throws -> PendingSyncSummary
 
     /// Takes changes the service now has off the queue. A change queued again since it was
     /// read (a newer value) stays.
@@ -234,5 +234,27 @@ public struct PendingSyncChange: Sendable, Hashable {
         self.value = value
         self.changedAt = changedAt
         self.attempts = attempts
+    }
+}
+
+/// The queue at a glance (`pendingSyncSummary`).
+public struct PendingSyncSummary: Sendable, Hashable {
+    public var count: Int
+    /// Each reason the service gave for changes it refused, with how many wait for it.
+    public var refusals: [Refusal]
+
+    public struct Refusal: Sendable, Hashable {
+        public var reason: String
+        public var count: Int
+
+        public init(reason: String, count: Int) {
+            self.reason = reason
+            self.count = count
+        }
+    }
+
+    public init(count: Int = 0, refusals: [Refusal] = []) {
+        self.count = count
+        self.refusals = refusals
     }
 }

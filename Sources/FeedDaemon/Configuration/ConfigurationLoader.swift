@@ -137,6 +137,7 @@ public struct ConfigurationLoader: Sendable {
         case "on_new_items": configuration.newItemsHooks.commands = try HookConfigurationParser(file: file).hooks(value)
         case "notify": configuration.newItemsHooks.notify = try field.bool()
         case "rules": configuration.rules = try RuleParser(file: file).rules(value)
+        case "sync": configuration.sync = try SyncConfigurationParser(file: file).sync(value)
         case "keys": try field.readerKeys()
         default:
             let suggestion = Self.knownKeys.min { Self.distance($0, key) < Self.distance($1, key) }
@@ -152,7 +153,7 @@ public struct ConfigurationLoader: Sendable {
         "max_clients", "client_idle_timeout", "client_write_timeout",
         "rules",
         "on_new_items", "notify",
-        "keys",
+        "keys", "sync",
     ]
 
     /// Levenshtein distance, for "did you mean" on typos.

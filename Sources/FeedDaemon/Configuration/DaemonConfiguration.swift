@@ -46,6 +46,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var newItemsHooks = NewItemsHooks()
     /// What the daemon does to each new item as it is stored (`rules`); none by default.
     public var rules: [Rule] = []
+    /// The reading service the daemon syncs with (`sync:`); none by default.
+    public var sync: SyncConfiguration?
 
     public init() {}
 }

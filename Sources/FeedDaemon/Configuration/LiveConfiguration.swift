@@ -48,6 +48,10 @@ final class LiveConfiguration: Sendable {
         compare("on_new_items", \.newItemsHooks.summary)
         compare("notify", \.newItemsHooks.notify)
         if old.rules != new.rules { changes.append("rules: \(Counted.phrase(new.rules.count, "rule"))") }
+        if old.sync != new.sync {
+            // The account and the intervals, never where the secret is read from.
+            changes.append("sync: \(new.sync.map { "\($0.service.rawValue) \($0.url)" } ?? "off")")
+        }
         for (key, path) in [("socket", \DaemonConfiguration.socketPath), ("database", \.databasePath)]
         where old[keyPath: path] != new[keyPath: path] {
             changes.append("\(key) changed: takes effect at the next start")

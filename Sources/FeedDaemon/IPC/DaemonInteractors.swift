@@ -17,11 +17,13 @@ public struct DaemonInteractors: Sendable {
     public var rules: RulesInteractor
     public var reloader: ConfigurationReloader
     public var restorer: LiveRestore
+    public var sync: SyncInteractor
 
     public init(
         hello: RPC.Hello.Result, refresher: RefreshInteractor, subscriptions: SubscriptionInteractor,
         library: LibraryInteractor, feedSettings: FeedSettingsInteractor, reading: ReadingPosition, status: StatusInteractor, newItems: NewItemsBroadcaster,
-        maintenance: MaintenanceInteractor, rules: RulesInteractor, reloader: ConfigurationReloader, restorer: LiveRestore
+        maintenance: MaintenanceInteractor, rules: RulesInteractor, reloader: ConfigurationReloader, restorer: LiveRestore,
+        sync: SyncInteractor
     ) {
         self.hello = hello
         self.refresher = refresher
@@ -35,5 +37,6 @@ public struct DaemonInteractors: Sendable {
         self.rules = rules
         self.reloader = reloader
         self.restorer = restorer
+        self.sync = sync
     }
 }

@@ -72,6 +72,7 @@ extension RequestHandler {
         case let error as RuleTooSlow: RPCError(.invalidParams, error.description)
         case let error as RestoreRefusedError: RPCError(.restoreRefused, error.description)
         case let error as ReloadRefused: RPCError(.configurationRefused, error.failure.error)
+        case let error as SyncInteractor.Refusal: RPCError(.syncNotConfigured, error.description)
         case let error as LibraryError:
             switch error {
             case .noSuchItem, .noSuchFeed: RPCError(.notFound, error.description)

@@ -36,24 +36,33 @@ public struct RequestHandler: Sendable {
         func on<M: RPCMethod>(_ method: M.Type, _ body: @escaping @Sendable (M.Params) async throws -> M.Result) {
             on(method) { params, _ in try await body(params) }
         }
+        let sync = interactors.sync
+        /// A route whose change the sync service may need to hear of (the queue has it already).
+        func onChange<M: RPCMethod>(_ method: M.Type, _ body: @escaping @Sendable (M.Params) async throws -> M.Result) {
+            on(method) { params, _ in
+                let result = try await body(params)
+                await sync.changed()
+                return result
+            }
+        }
         on(RPC.Hello.self) { _ in hello }
-        on(RPC.Subscribe.self) { params in
+        onChange(RPC.Subscribe.self) { params in
             let stored = try await subscriptions.subscribe(
                 url: params.url, tags: params.tags ?? [], title: params.title, settings: params.settings ?? [])
             return .init(feed: stored.feed, itemCount: stored.itemCount)
         }
-        on(RPC.Unsubscribe.self) { params in try await library.unsubscribe(params.feed, deleteStarred: params.deleteStarred ?? false) }
+        onChange(RPC.Unsubscribe.self) { params in try await library.unsubscribe(params.feed, deleteStarred: params.deleteStarred ?? false) }
         on(RPC.ListFeeds.self) { params in
             .init(feeds: try await library.feeds(tagged: params.tag), isBrief: params.brief == true)
         }
-        on(RPC.TagFeed.self) { params in
+        onChange(RPC.TagFeed.self) { params in
             .init(feed: try await library.tag(params.feed, adding: params.add ?? [], removing: params.remove ?? []))
         }
         on(RPC.FeedSettingsMethod.self) { params in
             .init(feed: try await interactors.feedSettings.change(params.feed, set: params.set, unset: params.unset))
         }
-        on(RPC.RenameFeed.self) { params in .init(feed: try await library.rename(params.feed, to: params.title)) }
-        on(RPC.Import.self) { params in try await subscriptions.importFeeds(params.document, format: params.format) }
+        onChange(RPC.RenameFeed.self) { params in .init(feed: try await library.rename(params.feed, to: params.title)) }
+        onChange(RPC.Import.self) { params in try await subscriptions.importFeeds(params.document, format: params.format) }
         on(RPC.ListItems.self) { params in
             if let limit = params.limit, limit < 0 { throw InvalidParams("limit must not be negative") }
             return try await library.items(params)
@@ -74,8 +83,8 @@ public struct RequestHandler: Sendable {
             try await reading.show(number)
             return .init(item: item, rendered: params.width.map { library.rendered(item, width: $0) }, after: next.after)
         }
-        on(RPC.MarkRead.self) { params in try await library.markRead(params) }
-        on(RPC.Star.self) { params in try await library.star(params) }
+        onChange(RPC.MarkRead.self) { params in try await library.markRead(params) }
+        onChange(RPC.Star.self) { params in try await library.star(params) }
         on(RPC.Refresh.self) { params, notify in
             let progress: RefreshInteractor.Progress = { update in
                 guard let line = try? WireCoding.line(
@@ -90,6 +99,11 @@ public struct RequestHandler: Sendable {
             return .init(outcomes: try await refresher.refreshFeeds(ids, progress: progress))
         }
         on(RPC.Status.self) { _ in try await interactors.status.status() }
+        on(RPC.RunSync.self) { params in try await sync.run(full: params.full ?? false) }
+        on(RPC.GetSyncStatus.self) { _ in
+            guard let status = try await sync.status() else { throw SyncInteractor.Refusal.notConfigured }
+            return status
+        }
         on(RPC.Reload.self) { _ in
             switch await reloader.reload() {
             case .reloaded(let configuration, let changes):
@@ -113,7 +127,7 @@ public struct RequestHandler: Sendable {
             if limit < 0 { throw InvalidParams("limit must not be negative") }
             return try await rules.test(name: params.name, limit: limit)
         }
-        on(RPC.ApplyRule.self) { params in
+        onChange(RPC.ApplyRule.self) { params in
             return try await rules.apply(name: params.name)
         }
         on(RPC.Watch.self) { _, notify in

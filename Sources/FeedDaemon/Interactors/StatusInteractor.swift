@@ -3,7 +3,7 @@ import Foundation
 
 /// `tidings status`: the store's counters with what only the daemon knows (its versions, when
 /// it started, whether a pass runs, the configuration file and its last refused reload, a
-/// storage error under way).
+/// storage error under way, syncing with a service).
 public struct StatusInteractor: Sendable {
     private let hello: RPC.Hello.Result
     private let startedAt: Date
@@ -11,10 +11,11 @@ public struct StatusInteractor: Sendable {
     private let library: LibraryInteractor
     private let refresher: RefreshInteractor
     private let reloader: ConfigurationReloader
+    private let sync: SyncInteractor
 
     public init(
         hello: RPC.Hello.Result, startedAt: Date, databasePath: String, library: LibraryInteractor,
-        refresher: RefreshInteractor, reloader: ConfigurationReloader
+        refresher: RefreshInteractor, reloader: ConfigurationReloader, sync: SyncInteractor
     ) {
         self.hello = hello
         self.startedAt = startedAt
@@ -22,6 +23,7 @@ public struct StatusInteractor: Sendable {
         self.library = library
         self.refresher = refresher
         self.reloader = reloader
+        self.sync = sync
     }
 
     /// The status now.
@@ -36,6 +38,6 @@ public struct StatusInteractor: Sendable {
             refreshing: await refresher.isRefreshing, databasePath: databasePath,
             databaseBytes: statistics.databaseBytes, schemaVersion: statistics.schemaVersion,
             configPath: reloader.configPath, reloadFailure: reloader.lastFailure,
-            storage: library.backlog.storageFailure)
+            storage: library.backlog.storageFailure, sync: try await sync.status())
     }
 }

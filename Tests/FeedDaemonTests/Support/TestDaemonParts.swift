@@ -4,6 +4,7 @@ import FeedIPC
 import FeedParsing
 import FeedStorage
 import Foundation
+import FeedSync
 import Logging
 
 @testable import FeedDaemon
@@ -58,18 +59,32 @@ extension RequestHandler {
             path: FileManager.default.temporaryDirectory.appendingPathComponent("restore-\(UUID().uuidString).sqlite").path,
             htmlToText: { $0 })
         let newItems = refresher.feeds.newItems
+        let sync = SyncInteractor(
+            store: restoreStore, services: SyncServicesStub(), configuration: { nil }, rules: { .none }, newItems: newItems,
+            indexer: SearchIndexer(store: restoreStore), logger: logger)
         let interactors = DaemonInteractors(
             hello: hello, refresher: refresher, subscriptions: SubscriptionInteractor(refresher: refresher), library: library,
             feedSettings: FeedSettingsInteractor(store: store), reading: ReadingPosition(store: store),
             status: StatusInteractor(
                 hello: hello, startedAt: startedAt, databasePath: databasePath, library: library, refresher: refresher,
-                reloader: reloader),
+                reloader: reloader, sync: sync),
             newItems: newItems,
             maintenance: maintenance ?? MaintenanceInteractor(store: store, retentionPolicy: { RetentionPolicy() }, logger: logger),
             rules: RulesInteractor(store: store, rules: { rules }), reloader: reloader,
             restorer: LiveRestore(
                 store: restoreStore, refresher: refresher, indexer: SearchIndexer(store: restoreStore), newItems: newItems,
-                logger: logger))
+                logger: logger),
+            sync: sync)
         return RequestHandler(interactors, logger: logger)
     }
+}
+
+/// A sync service source for tests that sync nothing: any use is a failure of the test.
+struct SyncServicesStub: SyncServiceSource {
+    var make: @Sendable (SyncConfiguration) throws -> any SyncService = { _ in
+        throw SyncError.unsupported("no sync service in this test")
+    }
+
+    func service(for configuration: SyncConfiguration) async throws -> any SyncService { try make(configuration) }
+    func forget() {}
 }

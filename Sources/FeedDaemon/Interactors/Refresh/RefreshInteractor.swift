@@ -151,7 +151,8 @@ public actor RefreshInteractor {
             let now = self.feeds.now()
             let all = backlog.overlaying(try await self.feeds.store.feeds())
             if let ended = backlog.keepOnly(Set(all.map(\.id))) { self.feeds.logStorageRecovered(ended) }
-            feeds = await self.feeds.correctingClockSetBack(all, at: now).filter { include($0, now) }
+            // A synced feed's items come from the sync service, not from its site.
+            feeds = await self.feeds.correctingClockSetBack(all, at: now).filter { !$0.synced && include($0, now) }
         } catch is CancellationError {
             throw CancellationError()
         } catch {

@@ -1,0 +1,52 @@
+import FeedEntities
+import FeedIPC
+import FeedStorage
+import FeedSync
+import Foundation
+import Logging
+
+/// One sync with the service: the queued local changes first, then the service's
+/// subscriptions, entries and states, then what that brought to push (rules' changes, local
+/// changes that won). Stops at the first failure of the service; what was stored stays
+/// stored, the queue keeps what was not pushed, and the cursor moves only at the end.
+struct SyncRun: Sendable {
+    let service: any SyncService
+    let store: any SyncStore
+    let rules: RuleSet
+    let full: Bool
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    /// - Returns: what the sync did and the cursor for the next one.
+    /// - Throws: `SyncError` from the service, the store's errors, `CancellationError`.
+    func perform(cursor: String?) async throws -> (report: SyncReport, cursor: String) {
+        var report = SyncReport()
+        let pusher = SyncPusher(service: service, store: store, now: now, logger: logger)
+        try await pusher.push(into: &report)
+
+        let subscriptions = try await service.subscriptions().map {
+            SyncSubscription(remoteID: $0.id, url: $0.url, title: $0.title, siteLink: $0.siteLink, categories: $0.categories)
+        }
+        let applied = try await store.applySubscriptions(subscriptions, at: now())
+        report.feedsAdded = applied.added.count
+        report.feedsLinked = applied.linked.count
+        report.feedsRemoved = applied.removed.count
+
+        var newItems = 0, statesChanged = 0
+        let next = try await service.entries(since: full ? nil : cursor) { page in
+            let items = page.entries.map {
+                SyncedItem(remoteID: $0.id, remoteFeedID: $0.subscriptionID, item: $0.item, read: $0.read, starred: $0.starred)
+            }
+            let stored = try await store.storeSyncedItems(items, rules: rules, at: now())
+            newItems += stored.new
+            statesChanged += stored.statesChanged
+        }
+        if let states = try await service.states() {
+            statesChanged += try await store.applySyncStates(unread: states.unread, starred: states.starred)
+        }
+        report.newItems = newItems
+        report.statesChanged = statesChanged
+        try await pusher.push(into: &report)
+        return (report, next)
+    }
+}
