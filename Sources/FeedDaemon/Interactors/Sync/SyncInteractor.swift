@@ -33,6 +33,8 @@ public actor SyncInteractor {
     private let logger: Logger
 
     private var running: Task<SyncStatus, Never>?
+    /// Whether `running` only pushes the queue (after a local change) rather than syncing.
+    private var runningPushesOnly = false
     private var pushScheduled = false
 
     public init(
@@ -56,6 +58,8 @@ public actor SyncInteractor {
     /// - Throws: `Refusal.notConfigured`; the store's errors when the state cannot be read.
     public func run(full: Bool) async throws -> SyncStatus {
         guard configuration() != nil else { throw Refusal.notConfigured }
+        // A push alone is no sync: it ends first, then the sync runs.
+        while let pushing = running, runningPushesOnly { _ = await pushing.value }
         let task = running ?? start(full: full)
         return await task.value
     }
@@ -131,11 +135,15 @@ public actor SyncInteractor {
             } catch {
                 await recordFailure(error, configuration: configuration, at: started)
             }
-            return (try? await status(configuration, report: nil, syncing: false)) ?? SyncStatus()
+            let status = (try? await status(configuration, report: nil, syncing: false)) ?? SyncStatus()
+            // Before the task ends: whoever waits for it finds the way clear.
+            running = nil
+            runningPushesOnly = false
+            return status
         }
         running = task
+        runningPushesOnly = true
         _ = await task.value
-        running = nil
     }
 
     private func start(full: Bool) -> Task<SyncStatus, Never> {
