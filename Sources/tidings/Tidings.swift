@@ -27,8 +27,8 @@ struct Tidings: AsyncParsableCommand {
         subcommands: [
             ListCommand.self, SearchCommand.self, WatchCommand.self, ShowCommand.self, OpenCommand.self,
             ReadCommand.self, UnreadCommand.self, StarCommand.self, UnstarCommand.self, FeedsCommand.self, SubscribeCommand.self,
-            UnsubscribeCommand.self, RefreshCommand.self, TagCommand.self, RenameCommand.self, FeedCommand.self, ImportCommand.self,
-            ExportCommand.self, StatusCommand.self, MaintenanceCommand.self,
+            UnsubscribeCommand.self, RefreshCommand.self, SyncCommand.self, TagCommand.self, RenameCommand.self, FeedCommand.self,
+            ImportCommand.self, ExportCommand.self, StatusCommand.self, MaintenanceCommand.self,
             RulesCommand.self, ReloadCommand.self, RestoreCommand.self, UICommand.self,
         ])
 

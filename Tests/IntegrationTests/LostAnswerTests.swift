@@ -35,38 +35,13 @@ struct LostAnswerTests {
         }
         """#
 
-    /// A home with the silent daemon listening in it.
-    final class Home: Sendable {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-lost-\(UUID().uuidString.prefix(8))").path
-        var socket: String { path + "/tidingsd.sock" }
-        var record: String { path + "/received" }
-        let daemon = Process()
-
-        init() async throws {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            daemon.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
-            daemon.arguments = ["-e", LostAnswerTests.silentDaemon, socket, record]
-            daemon.standardOutput = FileHandle.nullDevice
-            daemon.standardError = FileHandle.nullDevice
-            try daemon.run()
-            try await FakeDaemon.waitForSocket(socket)
-        }
-
-        func tidings(_ arguments: [String]) async throws -> ProcessResult {
-            try await ProcessResult.run(
-                Binaries.client, arguments + ["--socket", socket], environment: DaemonHarness.baseEnvironment(home: path))
-        }
-
-        var received: String { (try? String(contentsOfFile: record, encoding: .utf8)) ?? "" }
-
-        deinit {
-            if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) }
-            try? FileManager.default.removeItem(atPath: path)
-        }
+    /// The silent daemon, listening in a home of its own.
+    static func silentHome() async throws -> ScriptedDaemon {
+        try await ScriptedDaemon(script: silentDaemon, label: "lost")
     }
 
     @Test func anImportWhoseAnswerIsLostSaysItMayHaveBeenAppliedAndThatRunningItAgainIsSafe() async throws {
-        let home = try await Home()
+        let home = try await Self.silentHome()
         let file = home.path + "/feeds.txt"
         try "https://example.org/feed.xml\n".write(toFile: file, atomically: true, encoding: .utf8)
         let result = try await home.tidings(["import", file])
@@ -79,7 +54,7 @@ struct LostAnswerTests {
     }
 
     @Test func otherChangesWhoseAnswerIsLostSayTheyMayHaveBeenApplied() async throws {
-        let home = try await Home()
+        let home = try await Self.silentHome()
         let subscribe = try await home.tidings(["subscribe", "https://example.org/feed.xml"])
         #expect(subscribe.status == 1, "\(subscribe)")
         #expect(subscribe.err.hasPrefix("tidings: the daemon stopped before answering; the change may have been applied"), "\(subscribe)")

@@ -42,7 +42,7 @@ public struct CommandFailure: Equatable, Sendable {
     /// Methods that change nothing: when their answer is lost, there is nothing to wonder about.
     static let readOnlyMethods: Set<String> = [
         RPC.Hello.name, RPC.ListItems.name, RPC.Search.name, RPC.GetItem.name, RPC.ListFeeds.name,
-        RPC.ListRules.name, RPC.TestRule.name, RPC.Status.name, RPC.Watch.name,
+        RPC.ListRules.name, RPC.TestRule.name, RPC.Status.name, RPC.Watch.name, RPC.GetSyncStatus.name,
     ]
     /// A request that changes something was sent whole and its answer never came: the daemon may
     /// have done it before it stopped. Commands whose second run is harmless say so instead

@@ -44,7 +44,8 @@ public final class UnixSocketDaemonClient: DaemonClient {
     ///   - requestTimeout: seconds to wait for an answer; `nil` waits as long as it takes.
     ///   - untimedMethods: methods that may legitimately take long and are never timed out
     ///     (`refresh` fetches every feed before it answers; `daemon.restore` waits for a pass in
-    ///     progress and reads the whole backup).
+    ///     progress and reads the whole backup; `sync.run` answers when a sync ends, a full one
+    ///     reading every entry of the service, each call under the daemon's own `timeout`).
     ///   - pipelinedMethods: read-only methods whose first call is sent together with `hello`.
     ///   - responseLineLimit: the longest response line accepted. Larger than the daemon's own
     ///     request limit because a full `items.list` of a big database is one line.
@@ -54,9 +55,10 @@ public final class UnixSocketDaemonClient: DaemonClient {
         socketDirectory: String? = nil,
         clientName: String = "tidings/" + TidingsVersion.current,
         requestTimeout: Int? = 120,
-        untimedMethods: Set<String> = [RPC.Refresh.name, RPC.Watch.name, RPC.Restore.name],
+        untimedMethods: Set<String> = [RPC.Refresh.name, RPC.Watch.name, RPC.Restore.name, RPC.RunSync.name],
         pipelinedMethods: Set<String> = [
             RPC.ListItems.name, RPC.Search.name, RPC.GetItem.name, RPC.ListFeeds.name, RPC.Status.name,
+            RPC.GetSyncStatus.name,
         ],
         responseLineLimit: Int = 256 << 20,
         autostart: DaemonAutostart? = nil

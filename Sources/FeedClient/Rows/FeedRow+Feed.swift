@@ -30,7 +30,8 @@ extension FeedRow {
             nextCheck: nextCheck.map(DateText.iso8601),
             goneSince: feed.goneSince.map(DateText.iso8601),
             tags: feed.tags,
-            settings: feed.settings)
+            settings: feed.settings,
+            synced: feed.synced)
         lastRefreshedCompact = DateText.relativeCompact(feed.lastRefreshed, now: now, offset: offset)
     }
 

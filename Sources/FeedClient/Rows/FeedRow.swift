@@ -31,12 +31,14 @@ public struct FeedRow: Equatable, Sendable {
     public var tags: [String]
     /// The feed's own settings (`tidings feed set`), secrets hidden by the daemon.
     public var settings: FeedSettings
+    /// Whether its items come from the sync service rather than its site.
+    public var synced: Bool
 
     public init(
         number: Int64, title: String, url: String, siteLink: String?, unread: Int, total: Int,
         lastRefreshedText: String, lastRefreshed: String?, lastError: String?, health: FeedHealth = .ok,
         consecutiveFailures: Int = 0, httpStatus: Int? = nil, nextCheckText: String? = nil, nextCheck: String? = nil,
-        goneSince: String? = nil, tags: [String] = [], settings: FeedSettings = FeedSettings()
+        goneSince: String? = nil, tags: [String] = [], settings: FeedSettings = FeedSettings(), synced: Bool = false
     ) {
         self.number = number
         self.title = title
@@ -55,6 +57,7 @@ public struct FeedRow: Equatable, Sendable {
         self.goneSince = goneSince
         self.tags = tags
         self.settings = settings
+        self.synced = synced
     }
 }
 

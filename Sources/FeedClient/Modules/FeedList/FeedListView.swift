@@ -25,6 +25,7 @@ public final class TerminalFeedListView: FeedListView {
 
     /// `  3 ! 12/40  5 min ago  Title [linux, news]`, with what is wrong on an indented line below: the error,
     /// failures in a row and the next attempt for a failing feed; since when for a gone one.
+    /// The marker is `!` for a failing feed, `x` for a gone one, else `s` for a synced one.
     ///
     /// The title gets at least half the width (or all its longest title and tags need): when it
     /// would not, the time since the last refresh shortens (`5m`, `3h`, `12d`), and when that is
@@ -54,7 +55,7 @@ public final class TerminalFeedListView: FeedListView {
         for (index, row) in rows.enumerated() {
             output += DisplayWidth.fit(numbers[index], toWidth: numberWidth, alignRight: true)
             let marker = switch row.health {
-            case .ok: "   "
+            case .ok: row.synced ? " s " : "   "
             case .failing: " ! "
             case .gone: " x "
             }
@@ -110,7 +111,7 @@ public final class TerminalFeedListView: FeedListView {
 
     /// number, unread, total, last refresh (ISO 8601 or empty), title, URL, last error, health,
     /// failures in a row, next check (ISO 8601 or empty), tags (comma-separated; a tag holds no
-    /// comma): tab-separated.
+    /// comma), `synced` or `local`: tab-separated.
     private static func plain(_ rows: [FeedRow]) -> String {
         rows.map { row in
             [
@@ -118,12 +119,13 @@ public final class TerminalFeedListView: FeedListView {
                 TerminalText.sanitize(row.title), TerminalText.sanitize(row.url),
                 TerminalText.sanitize(row.lastError ?? ""), row.health.rawValue, String(row.consecutiveFailures),
                 row.nextCheck ?? "", row.tags.map(TerminalText.sanitize).joined(separator: ","),
+                row.synced ? "synced" : "local",
             ].joined(separator: "\t") + "\n"
         }.joined()
     }
 
     /// `{"feeds":[{"number","title","url","siteLink","unread","total","lastRefreshed","lastError",
-    /// "health","httpStatus","consecutiveFailures","nextCheck","goneSince","tags","settings"}]}`
+    /// "health","httpStatus","consecutiveFailures","nextCheck","goneSince","tags","settings","synced"}]}`
     /// (docs/json.md).
     static func json(_ rows: [FeedRow]) -> JSONValue {
         .object([("feeds", .array(rows.map(jsonObject)))])
@@ -147,6 +149,7 @@ public final class TerminalFeedListView: FeedListView {
             ("goneSince", .optional(row.goneSince)),
             ("tags", .array(row.tags.map { .string(TerminalText.sanitize($0)) })),
             ("settings", row.settings.jsonValue),
+            ("synced", .bool(row.synced)),
         ])
     }
 }

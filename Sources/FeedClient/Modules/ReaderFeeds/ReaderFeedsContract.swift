@@ -47,14 +47,19 @@ public struct ReaderFeedEntry: Equatable, Sendable {
     public var total: Int?
     public var tags: [String]
     public var health: FeedHealth
+    /// Whether the feed's items come from the sync service rather than its site.
+    public var synced: Bool
 
-    public init(kind: Kind, title: String, unread: Int, total: Int?, tags: [String] = [], health: FeedHealth = .ok) {
+    public init(
+        kind: Kind, title: String, unread: Int, total: Int?, tags: [String] = [], health: FeedHealth = .ok, synced: Bool = false
+    ) {
         self.kind = kind
         self.title = title
         self.unread = unread
         self.total = total
         self.tags = tags
         self.health = health
+        self.synced = synced
     }
 }
 

@@ -133,7 +133,7 @@ public final class ReaderFeedsPresenter: ReaderScreen {
         func entry(_ feed: Feed, indented: Bool) -> ReaderFeedEntry {
             ReaderFeedEntry(
                 kind: .feed(number: feed.id, indented: indented), title: feed.title, unread: feed.unreadCount,
-                total: feed.itemCount, tags: feed.tags, health: FeedRow.health(of: feed))
+                total: feed.itemCount, tags: feed.tags, health: FeedRow.health(of: feed), synced: feed.synced)
         }
         guard groupsByTag else {
             return entries + shown.map { entry($0, indented: false) }

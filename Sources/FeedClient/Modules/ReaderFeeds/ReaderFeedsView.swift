@@ -1,5 +1,5 @@
-/// Draws the feeds screen: per row a health marker, the unread and total counts, the title
-/// and the tags, fitted to the window's width by display width.
+/// Draws the feeds screen: per row a marker (`!` failing, `x` gone, else `s` synced), the
+/// unread and total counts, the title and the tags, fitted to the window's width by display width.
 @MainActor
 public final class ScreenReaderFeedsView: ReaderFeedsView {
     private let screen: any Screen
@@ -42,7 +42,7 @@ public final class ScreenReaderFeedsView: ReaderFeedsView {
         let marker: ReaderChrome.Segment = switch entry.health {
         case .failing: ("!", [.red, .bold])
         case .gone: ("x", [.dim])
-        case .ok: (" ", [])
+        case .ok: entry.synced ? ("s", [.dim]) : (" ", [])
         }
         let counts = Self.counts(of: entry)
         let countsText = String(repeating: " ", count: max(0, countsWidth - counts.count)) + counts

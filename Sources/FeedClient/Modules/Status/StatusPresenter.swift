@@ -72,7 +72,8 @@ public final class StatusPresenter: StatusPresentation {
                     since: DateText.iso8601(storage.since),
                     sinceText: DateText.compact(storage.since, now: now, offset: clock.utcOffset(at: storage.since)),
                     error: storage.error, feeds: storage.feeds)
-            })
+            },
+            sync: status.sync.map { SyncStatusReport($0, now: now, clock: clock) })
     }
 
     /// `512 B`, `12.4 MB`, `124 MB`, `1.5 GB`: decimal units, one decimal below 100.

@@ -33,13 +33,16 @@ public struct StatusReport: Equatable, Sendable {
     public var reloadFailure: ReloadFailureReport?
     /// The storage error that keeps the daemon from writing; `nil` while writes succeed.
     public var storage: StorageFailureReport?
+    /// Syncing with a reading service; `nil` when the config names none.
+    public var sync: SyncStatusReport?
 
     public init(
         daemonVersion: String, protocolVersion: String, startedAt: String, uptimeSeconds: Int64, uptimeText: String,
         feeds: Int, failingFeeds: Int, items: Int, unread: Int, starred: Int, lastRefresh: String?,
         lastRefreshText: String, nextRefresh: String?, nextRefreshText: String, refreshing: Bool,
         databasePath: String, databaseBytes: Int64, databaseSizeText: String, schemaVersion: String,
-        configPath: String? = nil, reloadFailure: ReloadFailureReport? = nil, storage: StorageFailureReport? = nil
+        configPath: String? = nil, reloadFailure: ReloadFailureReport? = nil, storage: StorageFailureReport? = nil,
+        sync: SyncStatusReport? = nil
     ) {
         self.daemonVersion = daemonVersion
         self.protocolVersion = protocolVersion
@@ -63,6 +66,7 @@ public struct StatusReport: Equatable, Sendable {
         self.configPath = configPath
         self.reloadFailure = reloadFailure
         self.storage = storage
+        self.sync = sync
     }
 }
 

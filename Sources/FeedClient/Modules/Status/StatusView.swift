@@ -43,6 +43,7 @@ public final class TerminalStatusView: StatusView {
             ("schema", TerminalText.sanitize(report.schemaVersion)),
         ]
         if let path = report.configPath { lines.append(("config", TerminalText.sanitize(path))) }
+        if let sync = report.sync { lines += syncLines(sync) }
         if let failure = report.reloadFailure {
             // What the daemon runs with is not what the file says: worth the red.
             lines.append((
@@ -60,10 +61,27 @@ public final class TerminalStatusView: StatusView {
         return terminal.labelledLines(lines).joined()
     }
 
+    /// `sync: miniflux at https://…`, when it was, what waits and, in red, why the last sync
+    /// failed; `tidings sync --status` says the rest.
+    private func syncLines(_ sync: SyncStatusReport) -> [(label: String, value: String)] {
+        let service = TerminalText.sanitize(sync.service ?? "none") + (sync.url.map { " at " + TerminalText.sanitize($0) } ?? "")
+        var lines: [(label: String, value: String)] = [
+            ("sync", service),
+            ("last sync", sync.syncing ? sync.lastSyncText + "; syncing now" : sync.lastSyncText),
+            ("pending", sync.pendingText),
+        ]
+        if let error = sync.lastError {
+            // Nothing reaches the service until it is mended: worth the red.
+            lines.append(("sync error", terminal.styled(TerminalText.sanitize(error), .red)))
+        }
+        return lines
+    }
+
     /// `{"daemonVersion","protocolVersion","startedAt","uptimeSeconds","feeds","failingFeeds",
     /// "items","unread","starred","lastRefresh","nextRefresh","refreshing","databasePath",
     /// "databaseBytes","schemaVersion","configPath","reloadFailure":{"at","error"},
-    /// "storage":{"since","error","feeds"}}` (docs/json.md).
+    /// "storage":{"since","error","feeds"},"sync"}` (docs/json.md; `sync` is `sync --json`'s
+    /// document, or `null`).
     static func json(_ report: StatusReport) -> JSONValue {
         .object([
             ("daemonVersion", .string(TerminalText.sanitize(report.daemonVersion))),
@@ -91,6 +109,7 @@ public final class TerminalStatusView: StatusView {
                     ("feeds", .int(Int64(storage.feeds))),
                 ])
             } ?? .null),
+            ("sync", report.sync.map(TerminalSyncView.json) ?? .null),
         ])
     }
 }

@@ -18,7 +18,7 @@ struct ChangeFeedSettingsRouterTests {
         test.daemon.stub(RPC.FeedSettingsMethod.self, .init(feed: try Fixtures.feed(3, settings: ["timeout=30s", "cookie=c00kie"])))
         let status = await ChangeFeedSettingsRouter.assemble(number: 3, change: FeedSettingsChange(), json: true, dependencies: test.dependencies).run()
         #expect(status == .success)
-        #expect(test.terminal.out == #"{"feed":{"number":3,"title":"Planet Terminal","url":"https://planet.example.org/rss.xml","siteLink":"https://planet.example.org/","unread":3,"total":10,"lastRefreshed":"2026-11-22T10:00:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":[],"settings":{"cookie":"(hidden)","timeout":30}}}"# + "\n")
+        #expect(test.terminal.out == #"{"feed":{"number":3,"title":"Planet Terminal","url":"https://planet.example.org/rss.xml","siteLink":"https://planet.example.org/","unread":3,"total":10,"lastRefreshed":"2026-11-22T10:00:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":[],"settings":{"cookie":"(hidden)","timeout":30},"synced":false}}"# + "\n")
         #expect(test.terminal.err.isEmpty)
     }
 

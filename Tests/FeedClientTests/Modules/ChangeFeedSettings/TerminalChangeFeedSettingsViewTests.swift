@@ -44,7 +44,7 @@ struct TerminalChangeFeedSettingsViewTests {
         row.settings = settings
         let terminal = TerminalSpy()
         TerminalChangeFeedSettingsView(terminal: terminal, json: true).showSettings([], feed: row)
-        #expect(terminal.out.contains(#""settings":{"interval":1800,"headers":["X-A: 1","Authorization: (hidden)"],"cookie":"(hidden)","authUser":"ada","authPassword":{"command":["pass","show","x"]},"authMethod":"digest","proxy":"http://p:3128","proxyUser":"bob","proxyPassword":{"file":"/pw"},"timeout":20,"maxSize":1048576,"keepPerFeed":0,"keepDays":30,"caFile":"/ca.pem"}}}"#))
+        #expect(terminal.out.contains(#""settings":{"interval":1800,"headers":["X-A: 1","Authorization: (hidden)"],"cookie":"(hidden)","authUser":"ada","authPassword":{"command":["pass","show","x"]},"authMethod":"digest","proxy":"http://p:3128","proxyUser":"bob","proxyPassword":{"file":"/pw"},"timeout":20,"maxSize":1048576,"keepPerFeed":0,"keepDays":30,"caFile":"/ca.pem"},"synced":false}}"#))
         #expect(!terminal.out.contains("c00kie") && !terminal.out.contains("s3cret"))
     }
 }

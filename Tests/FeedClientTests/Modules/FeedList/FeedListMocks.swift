@@ -22,7 +22,7 @@ extension FeedRow {
     static func fixture(
         _ number: Int64, title: String = "Planet Terminal", unread: Int = 3, total: Int = 10,
         refreshed: String = "5 min ago", compact: String? = nil, lastError: String? = nil, failures: Int? = nil,
-        next: String? = nil, goneSince: String? = nil, tags: [String] = []
+        next: String? = nil, goneSince: String? = nil, tags: [String] = [], synced: Bool = false
     ) -> FeedRow {
         let health: FeedHealth = goneSince != nil ? .gone : (lastError != nil ? .failing : .ok)
         var row = FeedRow(
@@ -31,7 +31,7 @@ extension FeedRow {
             lastRefreshed: "2026-11-22T09:55:00Z", lastError: lastError, health: health,
             consecutiveFailures: failures ?? (lastError != nil ? 1 : 0), httpStatus: health == .gone ? 410 : nil,
             nextCheckText: next, nextCheck: next.map { _ in "2026-11-22T14:00:00Z" }, goneSince: goneSince,
-            tags: tags)
+            tags: tags, synced: synced)
         row.lastRefreshedCompact = compact ?? (refreshed == "5 min ago" ? "5m" : refreshed)
         return row
     }

@@ -37,6 +37,14 @@ struct FeedListPresenterTests {
         #expect(presenter.row(for: feed, now: Fixtures.now).tags == ["linux", "News"])
     }
 
+    @Test func rowsSayWhetherTheFeedIsSynced() {
+        var feed = Fixtures.feed(1)
+        let presenter = FeedListPresenter(view: view, interactor: FeedListUseCaseStub(.success([])), clock: clock)
+        #expect(!presenter.row(for: feed, now: Fixtures.now).synced)
+        feed.synced = true
+        #expect(presenter.row(for: feed, now: Fixtures.now).synced)
+    }
+
     @Test func aTagIsPassedOnAndNamedWhenNothingHasIt() async {
         let interactor = FeedListUseCaseStub(.success([]))
         let presenter = FeedListPresenter(view: view, interactor: interactor, clock: clock, tag: "linux")

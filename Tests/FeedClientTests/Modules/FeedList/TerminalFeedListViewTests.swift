@@ -17,6 +17,24 @@ struct TerminalFeedListViewTests {
         #expect(terminal.dangerousScalars.isEmpty)
     }
 
+    @Test func syncedFeedsAreMarkedUnlessTheyFailOrAreGone() {
+        let terminal = TerminalSpy(isTTY: true, width: 60)
+        TerminalFeedListView(terminal: terminal, format: .table).showFeeds([
+            .fixture(1, title: "Planet Terminal", synced: true),
+            .fixture(2, title: "Kernel Notes"),
+            .fixture(3, title: "Broken", lastError: "HTTP 404 Not Found", synced: true),
+        ], emptyNote: "none")
+        #expect(terminal.outLines == [
+            "1 s 3/10  5 min ago  Planet Terminal",
+            "2   3/10  5 min ago  Kernel Notes",
+            "3 ! 3/10  5 min ago  Broken",
+            "    error: HTTP 404 Not Found",
+        ])
+        let json = TerminalSpy()
+        TerminalFeedListView(terminal: json, format: .json).showFeeds([.fixture(1, synced: true)], emptyNote: "none")
+        #expect(json.out.hasSuffix(#""settings":{},"synced":true}]}"# + "\n"))
+    }
+
     @Test func tableSaysHowLongAFeedHasFailedAndWhenItIsTriedAgain() {
         let terminal = TerminalSpy(isTTY: true, width: 100)
         TerminalFeedListView(terminal: terminal, format: .table).showFeeds([
@@ -137,23 +155,23 @@ struct TerminalFeedListViewTests {
     @Test func plainIsTabSeparated() {
         let terminal = TerminalSpy()
         TerminalFeedListView(terminal: terminal, format: .plain).showFeeds([
-            .fixture(1, title: "Planet\tTerminal\n"), .fixture(2, lastError: "timeout", tags: ["linux", "tag\twith space"]),
+            .fixture(1, title: "Planet\tTerminal\n"), .fixture(2, lastError: "timeout", tags: ["linux", "tag\twith space"], synced: true),
         ], emptyNote: "none")
         #expect(terminal.outLines == [
-            "1\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\t\tok\t0\t\t",
-            "2\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\ttimeout\tfailing\t1\t\tlinux,tag with space",
+            "1\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\t\tok\t0\t\t\tlocal",
+            "2\t3\t10\t2026-11-22T09:55:00Z\tPlanet Terminal\thttps://planet.example.org/rss.xml\ttimeout\tfailing\t1\t\tlinux,tag with space\tsynced",
         ])
     }
 
     @Test func jsonHasExactlyTheDocumentedKeys() throws {
         let terminal = TerminalSpy()
         TerminalFeedListView(terminal: terminal, format: .json).showFeeds([.fixture(1, title: "A \u{202E}B", tags: ["linux", "news\u{1B}]0;x\u{07}"])], emptyNote: "none")
-        #expect(terminal.out == #"{"feeds":[{"number":1,"title":"A B","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["linux","news"],"settings":{}}]}"# + "\n")
+        #expect(terminal.out == #"{"feeds":[{"number":1,"title":"A B","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["linux","news"],"settings":{},"synced":false}]}"# + "\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         let feed = try #require((object["feeds"] as? [[String: Any]])?.first)
         #expect(Set(feed.keys) == [
             "number", "title", "url", "siteLink", "unread", "total", "lastRefreshed", "lastError", "health", "httpStatus",
-            "consecutiveFailures", "nextCheck", "goneSince", "tags", "settings",
+            "consecutiveFailures", "nextCheck", "goneSince", "tags", "settings", "synced",
         ])
         #expect(feed["tags"] as? [String] == ["linux", "news"])
     }

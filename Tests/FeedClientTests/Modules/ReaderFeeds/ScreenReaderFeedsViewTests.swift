@@ -30,4 +30,19 @@ struct ScreenReaderFeedsViewTests {
         #expect(screen.style(row: 4, column: 0).contains(.red))
         #expect(screen.text(row: 3).contains("#café") == (columns >= 60))
     }
+
+    @Test func aSyncedFeedIsMarkedDimUnlessItFails() {
+        let screen = MemoryScreen(size: ScreenSize(rows: 6, columns: 80))
+        ScreenReaderFeedsView(screen: screen).show(ReaderFeedsModel(
+            title: "Feeds", position: "1/2",
+            entries: [
+                ReaderFeedEntry(kind: .feed(number: 1, indented: false), title: "Synced", unread: 1, total: 5, synced: true),
+                ReaderFeedEntry(
+                    kind: .feed(number: 2, indented: false), title: "Broken", unread: 0, total: 4, health: .failing, synced: true),
+            ],
+            cursor: ListCursor(selected: 1, top: 0)))
+        #expect(screen.text(row: 1).hasPrefix("s (1/5) Synced"))
+        #expect(screen.style(row: 1, column: 0).contains(.dim))
+        #expect(screen.text(row: 2).hasPrefix("! (0/4) Broken"))
+    }
 }

@@ -30,7 +30,7 @@ struct TerminalRenameFeedViewTests {
             let row = FeedRow.fixture(12, title: "中文博客：终端与工具的故事 🎉 and a long English tail", tags: ["新闻"])
             let terminal = TerminalSpy(isTTY: true, width: width, usesColor: true)
             TerminalRenameFeedView(terminal: terminal, json: true).showRenamed("ignored", feed: row)
-            #expect(terminal.out == #"{"feed":{"number":12,"title":"中文博客：终端与工具的故事 🎉 and a long English tail","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["新闻"],"settings":{}}}"# + "\n", "width \(width)")
+            #expect(terminal.out == #"{"feed":{"number":12,"title":"中文博客：终端与工具的故事 🎉 and a long English tail","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["新闻"],"settings":{},"synced":false}}"# + "\n", "width \(width)")
             #expect(terminal.err.isEmpty)
             let tag = TerminalSpy(isTTY: true, width: width)
             TerminalTagFeedView(terminal: tag, json: true).showTags("ignored", feed: row)
@@ -44,7 +44,7 @@ struct TerminalRenameFeedViewTests {
             TerminalRenameFeedView(terminal: terminal, json: true).showRenamed(
                 "ignored", feed: .fixture(1, title: "\u{1B}]52;c;cHduZWQ=\u{07}Clip\u{9D}x\u{9C}board\u{2066}\u{200E}", tags: ["\u{1B}[1mb"]))
             #expect(terminal.outLines == [
-                #"{"feed":{"number":1,"title":"Clipboard","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["b"],"settings":{}}}"#,
+                #"{"feed":{"number":1,"title":"Clipboard","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["b"],"settings":{},"synced":false}}"#,
             ], "width \(width)")
             #expect(terminal.dangerousScalars.isEmpty)
         }

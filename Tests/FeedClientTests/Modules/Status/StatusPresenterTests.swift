@@ -40,6 +40,14 @@ struct StatusPresenterTests {
             at: "2026-11-22T09:55:00Z", atText: "5 min ago", error: "config.yaml line 2: 'x': unknown key"))
     }
 
+    @Test func theSyncIsMappedWhenAServiceIsConfigured() async throws {
+        var status = StatusFixtures.status()
+        _ = await presenter(.success(status)).viewDidLoad()
+        status.sync = SyncFixtures.status()
+        _ = await presenter(.success(status)).viewDidLoad()
+        #expect(view.reports.map(\.sync) == [nil, SyncFixtures.report()])
+    }
+
     @Test func durations() {
         let cases: [(Int64, String)] = [
             (0, "0 s"), (59, "59 s"), (60, "1 min"), (3599, "59 min"), (3600, "1 h"), (11_525, "3 h 12 min"),

@@ -49,7 +49,7 @@ struct SubscribeRouterTests {
         test.daemon.stub(RPC.Subscribe.self, .init(feed: feed, itemCount: 2))
         let request = SubscribeRequest(url: "https://planet.example.org/rss.xml", tags: ["linux"])
         #expect(await SubscribeRouter.assemble(request: request, json: true, dependencies: test.dependencies).run() == .success)
-        #expect(test.terminal.out == #"{"feed":{"number":7,"title":"Mine","url":"https://planet.example.org/rss.xml","siteLink":"https://planet.example.org/","unread":2,"total":2,"lastRefreshed":"2026-11-22T10:00:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["linux"],"settings":{}},"items":2}"# + "\n")
+        #expect(test.terminal.out == #"{"feed":{"number":7,"title":"Mine","url":"https://planet.example.org/rss.xml","siteLink":"https://planet.example.org/","unread":2,"total":2,"lastRefreshed":"2026-11-22T10:00:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["linux"],"settings":{},"synced":false},"items":2}"# + "\n")
         #expect(test.terminal.err.isEmpty)
     }
 

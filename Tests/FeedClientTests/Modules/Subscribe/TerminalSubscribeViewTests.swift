@@ -71,7 +71,7 @@ struct TerminalSubscribeViewTests {
             TerminalSubscribeView(terminal: terminal, json: true).showSubscribed(
                 "Subscribed to \"中文博客 🎉\" (3 items)", feed: .fixture(4, title: "中文博客 🎉", unread: 3, total: 3, tags: ["新闻"]),
                 itemsStored: 3)
-            #expect(terminal.out == #"{"feed":{"number":4,"title":"中文博客 🎉","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":3,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["新闻"],"settings":{}},"items":3}"# + "\n", "width \(width)")
+            #expect(terminal.out == #"{"feed":{"number":4,"title":"中文博客 🎉","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":3,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["新闻"],"settings":{},"synced":false},"items":3}"# + "\n", "width \(width)")
             #expect(terminal.err.isEmpty)
         }
         let terminal = TerminalSpy()
@@ -106,7 +106,7 @@ struct TerminalSubscribeViewTests {
                     type: "application/rss+xml\u{07}"),
             ], offeredBy: "https://e.example/")
             #expect(terminal.outLines == [
-                #"{"feed":{"number":1,"title":"Evil Feed","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":"HTTP 500","health":"failing","httpStatus":null,"consecutiveFailures":1,"nextCheck":null,"goneSince":null,"tags":["ab"],"settings":{}},"items":1}"#,
+                #"{"feed":{"number":1,"title":"Evil Feed","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":"HTTP 500","health":"failing","httpStatus":null,"consecutiveFailures":1,"nextCheck":null,"goneSince":null,"tags":["ab"],"settings":{},"synced":false},"items":1}"#,
                 #"{"candidates":[{"url":"https://e.example/feed","title":"Posts","type":"application/rss+xml"}]}"#,
             ], "width \(width)")
             #expect(terminal.dangerousScalars.isEmpty)
@@ -116,6 +116,6 @@ struct TerminalSubscribeViewTests {
 
     static let feedKeys = [
         "number", "title", "url", "siteLink", "unread", "total", "lastRefreshed", "lastError", "health", "httpStatus",
-        "consecutiveFailures", "nextCheck", "goneSince", "tags", "settings",
+        "consecutiveFailures", "nextCheck", "goneSince", "tags", "settings", "synced",
     ]
 }

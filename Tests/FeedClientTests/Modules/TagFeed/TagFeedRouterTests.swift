@@ -32,7 +32,7 @@ struct TagFeedRouterTests {
             selector: "3", changes: TagChanges(add: ["news"]), json: true, dependencies: test.dependencies
         ).run()
         #expect(status == .success)
-        #expect(test.terminal.out == #"{"feed":{"number":3,"title":"Planet Terminal","url":"https://planet.example.org/rss.xml","siteLink":"https://planet.example.org/","unread":3,"total":10,"lastRefreshed":"2026-11-22T10:00:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["linux","news"],"settings":{}}}"# + "\n")
+        #expect(test.terminal.out == #"{"feed":{"number":3,"title":"Planet Terminal","url":"https://planet.example.org/rss.xml","siteLink":"https://planet.example.org/","unread":3,"total":10,"lastRefreshed":"2026-11-22T10:00:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["linux","news"],"settings":{},"synced":false}}"# + "\n")
         #expect(test.terminal.err.isEmpty)
     }
 

@@ -17,7 +17,7 @@ struct UnsubscribeRouterTests {
             RPC.Unsubscribe.self, .init(feed: Fixtures.feed(5, title: "Gone \u{202E}", items: 20, unread: 3), deletedItems: 18, keptItems: 2))
         let status = await UnsubscribeRouter.assemble(selector: "5", deleteStarred: false, json: true, dependencies: test.dependencies).run()
         #expect(status == .success)
-        #expect(test.terminal.out == #"{"feed":{"number":5,"title":"Gone","url":"https://planet.example.org/rss.xml","siteLink":"https://planet.example.org/","unread":3,"total":20,"lastRefreshed":"2026-11-22T10:00:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":[],"settings":{}},"deleted":18,"keptStarred":2}"# + "\n")
+        #expect(test.terminal.out == #"{"feed":{"number":5,"title":"Gone","url":"https://planet.example.org/rss.xml","siteLink":"https://planet.example.org/","unread":3,"total":20,"lastRefreshed":"2026-11-22T10:00:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":[],"settings":{},"synced":false},"deleted":18,"keptStarred":2}"# + "\n")
         #expect(test.terminal.err.isEmpty)
     }
 
