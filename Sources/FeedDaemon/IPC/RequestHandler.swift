@@ -100,10 +100,7 @@ public struct RequestHandler: Sendable {
         }
         on(RPC.Status.self) { _ in try await interactors.status.status() }
         on(RPC.RunSync.self) { params in try await sync.run(full: params.full ?? false) }
-        on(RPC.GetSyncStatus.self) { _ in
-            guard let status = try await sync.status() else { throw SyncInteractor.Refusal.notConfigured }
-            return status
-        }
+        on(RPC.GetSyncStatus.self) { _ in try await sync.status() ?? SyncStatus() }
         on(RPC.Reload.self) { _ in
             switch await reloader.reload() {
             case .reloaded(let configuration, let changes):

@@ -19,6 +19,8 @@ extension MinifluxService {
         let previous = cursor.flatMap { try? JSONDecoder().decode(Cursor.self, from: Data($0.utf8)) }
         // The service's clock at the start: every change made from now on has a later
         // `changed_at`, so the next sync asks from here, whatever this machine's clock says.
+        // `changed_after` takes whole seconds and is exclusive: the second this time falls in,
+        // truncated, is asked again, which reads again what changed in it before the start.
         let latestChange = try await call(
             MinifluxAPI.Entries.self, .get, "/v1/entries",
             query: Self.statuses + [("order", "changed_at"), ("direction", "desc"), ("limit", "1")]
@@ -28,7 +30,7 @@ extension MinifluxService {
         if let previous, let changedSince = previous.changed {
             // Entries read before whose state changed since: those up to the last id read.
             _ = try await pages(
-                query: [("changed_after", String(changedSince - 1)), ("before_entry_id", String(previous.after + 1))],
+                query: [("changed_after", String(changedSince)), ("before_entry_id", String(previous.after + 1))],
                 after: 0, page: page)
         }
         next.after = try await pages(query: [], after: next.after, page: page)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Bulk data for benchmarks and paging tests, and changes "as another device" in bulk. The same
-/// arguments give the same categories, feeds, entries and states on every run (only the
-/// `createdAt`/`changedAt` stamps follow the clock).
+/// arguments give the same categories, feeds, entries and states on every run. Populated entries
+/// were created and last changed a minute after they were published, as on a server that has
+/// run for a while; feeds' check times and later changes follow the clock.
 extension FakeSyncAccount {
     private static let categoryTitles = [
         "Technology", "Science", "World", "Programming", "Design", "Music", "Cooking", "Sport", "Podcasts", "Local",
@@ -48,7 +49,7 @@ extension FakeSyncAccount {
                 let episode = generator.next() % 20 == 0
                 state.insertEntry(
                     feedID: feedID, title: FakeSyncContent.title(seed: seed &* 31 &+ UInt64(index)),
-                    body: bodies[index % bodies.count], published: published, stamp: stamp,
+                    body: bodies[index % bodies.count], published: published, stamp: published.addingTimeInterval(60),
                     status: read ? .read : .unread, starred: generator.next() % 33 == 0, episode: episode)
             }
         }

@@ -175,7 +175,8 @@ public actor SyncInteractor {
                 + "\(Counted.phrase(done.pushed, "change")) pushed"
                 + (done.failed > 0 ? ", \(Counted.phrase(done.failed, "change")) refused" : "")
             logger.info("synced with \(configuration.service.rawValue): \(summary) in \(done.milliseconds) ms")
-            await afterSync(done)
+            // After the answer, as after a refresh pass: the items are listed already.
+            Task { await afterSync(done) }
         } catch {
             await recordFailure(error, configuration: configuration, at: started)
         }

@@ -33,13 +33,27 @@ struct SyncRun: Sendable {
         report.feedsRemoved = applied.removed.count
 
         var newItems = 0, statesChanged = 0
-        let next = try await service.entries(since: full ? nil : cursor) { page in
-            let items = page.entries.map {
-                SyncedItem(remoteID: $0.id, remoteFeedID: $0.subscriptionID, item: $0.item, read: $0.read, starred: $0.starred)
-            }
-            let stored = try await store.storeSyncedItems(items, rules: rules, at: now())
+        // Each page is stored while the next one downloads: one store at a time, in order.
+        var storing: Task<SyncedItemsStored, any Error>?
+        func count(_ stored: SyncedItemsStored) {
             newItems += stored.new
             statesChanged += stored.statesChanged
+        }
+        let next: String
+        do {
+            next = try await service.entries(since: full ? nil : cursor) { page in
+                let items = page.entries.map {
+                    SyncedItem(remoteID: $0.id, remoteFeedID: $0.subscriptionID, item: $0.item, read: $0.read, starred: $0.starred)
+                }
+                if let previous = storing { count(try await previous.value) }
+                let (store, rules, now) = (store, rules, now)
+                storing = Task { try await store.storeSyncedItems(items, rules: rules, at: now()) }
+            }
+            if let last = storing { count(try await last.value) }
+        } catch {
+            // What was handed over is stored before the failure is told.
+            if let last = storing { _ = try? await last.value }
+            throw error
         }
         if let states = try await service.states() {
             statesChanged += try await store.applySyncStates(unread: states.unread, starred: states.starred)
