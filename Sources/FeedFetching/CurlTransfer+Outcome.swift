@@ -34,7 +34,7 @@ extension CurlTransfer {
                 finalURL: finalURL, status: status, body: body,
                 contentType: responseHeaders["content-type"],
                 etag: responseHeaders["etag"], lastModified: responseHeaders["last-modified"],
-                permanentRedirect: permanentRedirect, freshFor: freshFor))
+                permanentRedirect: permanentRedirect, freshFor: freshFor, date: responseHeaders["date"].flatMap(HTTPDate.parse)))
         case 304:
             // A 304 need not repeat the validators; the ones sent are then still current.
             return .success(FetchResponse(

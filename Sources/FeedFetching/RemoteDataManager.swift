@@ -127,10 +127,12 @@ public struct FetchResponse: Sendable, Hashable {
     /// `Cache-Control: max-age` or, failing that, `Expires`, as seconds from now: how long the
     /// server says the document stays fresh (a scheduling hint).
     public var freshFor: Int?
+    /// The `Date` header: the server's clock when it answered (to the second).
+    public var date: Date?
 
     public init(
         finalURL: String, status: Int, body: Data, contentType: String? = nil, etag: String? = nil,
-        lastModified: String? = nil, permanentRedirect: String? = nil, freshFor: Int? = nil
+        lastModified: String? = nil, permanentRedirect: String? = nil, freshFor: Int? = nil, date: Date? = nil
     ) {
         self.finalURL = finalURL
         self.status = status
@@ -140,6 +142,7 @@ public struct FetchResponse: Sendable, Hashable {
         self.lastModified = lastModified
         self.permanentRedirect = permanentRedirect
         self.freshFor = freshFor
+        self.date = date
     }
 
     /// The `charset` parameter of `Content-Type`, if any.

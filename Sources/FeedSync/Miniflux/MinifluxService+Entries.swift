@@ -19,14 +19,10 @@ extension MinifluxService {
         let previous = cursor.flatMap { try? JSONDecoder().decode(Cursor.self, from: Data($0.utf8)) }
         // The service's clock at the start: every change made from now on has a later
         // `changed_at`, so the next sync asks from here, whatever this machine's clock says.
-        // `changed_after` takes whole seconds and is exclusive: the second this time falls in,
-        // truncated, is asked again, which reads again what changed in it before the start.
-        let latestChange = try await call(
-            MinifluxAPI.Entries.self, .get, "/v1/entries",
-            query: Self.statuses + [("order", "changed_at"), ("direction", "desc"), ("limit", "1")]
-        ).entries.first.flatMap { $0.changedAt.flatMap(DateParser.parse) }.map { Int64($0.timeIntervalSince1970) }
-
-        var next = Cursor(after: previous?.after ?? 0, changed: latestChange ?? previous?.changed)
+        // `changed_after` is exclusive and takes whole seconds, as `Date` counts them: the
+        // second before the one the service answered in is where the next sync starts.
+        let started = try await serviceTime()
+        var next = Cursor(after: previous?.after ?? 0, changed: started.map { Int64($0.timeIntervalSince1970) - 1 } ?? previous?.changed)
         if let previous, let changedSince = previous.changed {
             // Entries read before whose state changed since: those up to the last id read.
             _ = try await pages(
@@ -55,6 +51,17 @@ extension MinifluxService {
             last = entries.map(\.id).max() ?? last
             if answer.entries.count < Self.pageSize { return last }
         }
+    }
+
+    /// The service's clock now: the `Date` of its answer to `/v1/me`, else (a server that sends
+    /// none) the `changed_at` of the entry changed last.
+    private func serviceTime() async throws(SyncError) -> Date? {
+        let response = try await connection.call(.get, "/v1/me", headers: authorization, explain: Self.explanation)
+        if let date = response.date { return date }
+        return try await call(
+            MinifluxAPI.Entries.self, .get, "/v1/entries",
+            query: Self.statuses + [("order", "changed_at"), ("direction", "desc"), ("limit", "1")]
+        ).entries.first.flatMap { $0.changedAt.flatMap(DateParser.parse) }
     }
 
     /// Read and unread entries: `removed` ones are gone from the reader's point of view.

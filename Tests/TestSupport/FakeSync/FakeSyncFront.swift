@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// What the two fake sync servers share: the HTTP server on 127.0.0.1, the faults waiting to
@@ -33,10 +34,21 @@ public final class FakeSyncFront: Sendable {
         hook.withLock { $0 }?(raw)
         let fault = faults.take(for: raw.path)
         if let fault, let replacement = FakeSyncFaults.replacement(for: fault) {
-            return replacement
+            return Self.dated(replacement)
         }
         let response = route(FakeRequest(raw))
-        return fault.map { FakeSyncFaults.alter(response, by: $0) } ?? response
+        return Self.dated(fault.map { FakeSyncFaults.alter(response, by: $0) } ?? response)
+    }
+
+    /// The answer with a `Date` header, as Go's and PHP's servers send on every answer.
+    private static func dated(_ response: TestHTTPResponse) -> TestHTTPResponse {
+        var dated = response
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        dated.headers.append(("Date", formatter.string(from: Date())))
+        return dated
     }
 }
 

@@ -21,13 +21,17 @@ struct SyncRun: Sendable {
     /// - Throws: `SyncError` from the service, the store's errors, `CancellationError`.
     func perform(cursor: String?) async throws -> (report: SyncReport, cursor: String) {
         var report = SyncReport()
+        var phases = SyncPhases()
         let pusher = SyncPusher(service: service, store: store, now: now, logger: logger)
         try await pusher.push(into: &report)
+        phases.end("push")
 
         let subscriptions = try await service.subscriptions().map {
             SyncSubscription(remoteID: $0.id, url: $0.url, title: $0.title, siteLink: $0.siteLink, categories: $0.categories)
         }
+        phases.end("subscriptions")
         let applied = try await store.applySubscriptions(subscriptions, at: now())
+        phases.end("store subscriptions")
         report.feedsAdded = applied.added.count
         report.feedsLinked = applied.linked.count
         report.feedsRemoved = applied.removed.count
@@ -55,12 +59,33 @@ struct SyncRun: Sendable {
             if let last = storing { _ = try? await last.value }
             throw error
         }
+        phases.end("entries")
         if let states = try await service.states() {
+            phases.end("states")
             statesChanged += try await store.applySyncStates(unread: states.unread, starred: states.starred)
+            phases.end("store states")
         }
         report.newItems = newItems
         report.statesChanged = statesChanged
         try await pusher.push(into: &report)
+        phases.end("push")
+        logger.debug("sync phases: \(phases.summary)")
         return (report, next)
+    }
+}
+
+/// How long each phase of a sync took, for the debug log.
+struct SyncPhases {
+    private var last = ContinuousClock.now
+    private var ended: [(String, Duration)] = []
+
+    mutating func end(_ phase: String) {
+        let now = ContinuousClock.now
+        ended.append((phase, now - last))
+        last = now
+    }
+
+    var summary: String {
+        ended.map { "\($0.0) \(Int($0.1 / .milliseconds(1))) ms" }.joined(separator: ", ")
     }
 }
