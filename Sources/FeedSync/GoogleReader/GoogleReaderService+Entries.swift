@@ -25,7 +25,10 @@ extension GoogleReaderService {
             let contents = try await json(
                 GoogleReaderAPI.Contents.self, .post, "/reader/api/0/stream/items/contents",
                 query: [("output", "json")], form: batch.map { ("i", Self.longID($0)) })
+            // In the order asked for (oldest first): services answer newest first unless told.
+            let position = Dictionary(batch.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             let entries = contents.items.compactMap(Self.remoteEntry)
+                .sorted { position[$0.id, default: .max] < position[$1.id, default: .max] }
             if let newest = contents.items.compactMap(Self.crawlTime).max() {
                 next.crawled = max(next.crawled ?? newest, newest)
             }
