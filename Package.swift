@@ -99,6 +99,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage"]),
+        .testTarget(name: "FeedSyncTests", dependencies: [
+            "FeedSync", "FeedFetching", "TestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "FeedDaemonTests", dependencies: [
             "FeedDaemon", "FeedSync", "TestSupport",
             .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -44,8 +44,11 @@ extension SQLiteFeedStore {
         try await write("apply the service's read and starred states") { db in
             // Items of feeds synced now: the kept items of a feed unsubscribed from are no
             // longer on the service, and must not lose their stars for that.
+            // An item whose state is the service's already still meets the rule when a local
+            // change of it waits: the service agrees, and the change goes.
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT item.id, item.remote_id, item.is_read, item.is_starred FROM item
+                SELECT item.id, item.remote_id, item.is_read, item.is_starred,
+                       EXISTS (SELECT 1 FROM sync_change WHERE sync_change.item_id = item.id) FROM item
                 JOIN feed ON feed.id = item.feed_id
                 WHERE item.remote_id IS NOT NULL AND feed.remote_id IS NOT NULL AND feed.removed_at IS NULL
                 """)
@@ -54,7 +57,7 @@ extension SQLiteFeedStore {
                 let remote: String = row[1]
                 let current: (Bool, Bool) = (row[2], row[3])
                 let service = (!unread.contains(remote), starred.contains(remote))
-                if current != service { differing.append((row[0], current, service)) }
+                if current != service || row[4] { differing.append((row[0], current, service)) }
             }
             let rule = SyncStateRule(db: db)
             var changed = 0

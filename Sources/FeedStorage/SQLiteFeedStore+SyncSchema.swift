@@ -88,6 +88,7 @@ extension SQLiteFeedStore {
             WHEN OLD.remote_id IS NOT NULL AND OLD.removed_at IS NULL
             BEGIN
                 INSERT INTO sync_change (kind, remote_id, changed_at) VALUES ('unsubscribe', OLD.remote_id, \(now));
+                DELETE FROM sync_change WHERE kind IN ('tags', 'title') AND remote_id = OLD.remote_id;
             END;
             CREATE TRIGGER feed_retitled_to_sync AFTER UPDATE OF custom_title ON feed
             WHEN NEW.remote_id IS NOT NULL AND NEW.custom_title IS NOT OLD.custom_title

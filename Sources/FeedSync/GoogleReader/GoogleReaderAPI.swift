@@ -51,6 +51,14 @@ enum GoogleReaderAPI {
         var length: String?
     }
 
+    /// An enclosure: FreshRSS writes its address as `href`, miniflux as `url`.
+    struct Enclosure: Decodable {
+        var href: String?
+        var url: String?
+        var type: String?
+        var length: String?
+    }
+
     struct Text: Decodable {
         var content: String?
     }
@@ -73,7 +81,7 @@ enum GoogleReaderAPI {
         var author: String?
         var origin: Origin?
         var categories: [String]?
-        var enclosure: [Link]?
+        var enclosure: [Enclosure]?
     }
 
     struct Contents: Decodable {

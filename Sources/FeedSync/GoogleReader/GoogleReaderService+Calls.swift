@@ -14,7 +14,8 @@ extension GoogleReaderService {
         let response: FetchResponse
         do {
             response = try await connection.call(
-                .post, "/accounts/ClientLogin", body: .form([("Email", user), ("Passwd", password)]))
+                .post, "/accounts/ClientLogin", body: .form([("Email", user), ("Passwd", password)]),
+                explain: Self.explanation)
         } catch .notFound(let reason) {
             throw .refused("no Google Reader API at \(connection.baseURL) (\(reason))")
         }
@@ -39,7 +40,7 @@ extension GoogleReaderService {
             do {
                 return try await connection.call(
                     method, path, query: query, body: method == .post ? .form(fields) : nil,
-                    headers: ["Authorization: GoogleLogin auth=\(auth)"])
+                    headers: ["Authorization: GoogleLogin auth=\(auth)"], explain: Self.explanation)
             } catch .unauthorized(let reason) {
                 guard !retried else { throw .unauthorized(reason) }
                 // A stale `T` or an expired `Auth` look alike: fetch both again, once.
@@ -71,6 +72,12 @@ extension GoogleReaderService {
         }
         session.set(edit: token)
         return token
+    }
+
+    /// The reason in an error answer: miniflux's Google Reader API answers with miniflux's error
+    /// document (`{"error_message": …}`), FreshRSS and others with text.
+    static func explanation(_ body: Data) -> String? {
+        MinifluxService.explanation(body)
     }
 
     /// Every id of a stream, following continuations.

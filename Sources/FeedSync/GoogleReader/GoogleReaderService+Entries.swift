@@ -25,7 +25,10 @@ extension GoogleReaderService {
             let contents = try await json(
                 GoogleReaderAPI.Contents.self, .post, "/reader/api/0/stream/items/contents",
                 query: [("output", "json")], form: batch.map { ("i", Self.longID($0)) })
+            // In the order asked for (oldest first): services answer newest first unless told.
+            let position = Dictionary(batch.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             let entries = contents.items.compactMap(Self.remoteEntry)
+                .sorted { position[$0.id, default: .max] < position[$1.id, default: .max] }
             if let newest = contents.items.compactMap(Self.crawlTime).max() {
                 next.crawled = max(next.crawled ?? newest, newest)
             }
@@ -52,8 +55,10 @@ extension GoogleReaderService {
             summary: item.content == nil ? item.summary?.content : nil,
             content: item.content?.content ?? nil,
             categories: categories.compactMap { tag in tag.range(of: "/label/").map { String(tag[$0.upperBound...]) } },
-            enclosures: (item.enclosure ?? []).map {
-                Enclosure(url: $0.href, type: $0.type, length: $0.length.flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil })
+            enclosures: (item.enclosure ?? []).compactMap { enclosure in
+                (enclosure.href ?? enclosure.url).flatMap { $0.isEmpty ? nil : $0 }.map {
+                    Enclosure(url: $0, type: enclosure.type, length: enclosure.length.flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil })
+                }
             },
             titleType: .text)
         return RemoteEntry(

@@ -48,9 +48,18 @@ public struct GoogleReaderService: SyncService {
     }
 
     public func subscribe(url: String, title: String?, categories: [String]) async throws(SyncError) -> RemoteSubscription {
-        let added = try await json(
-            GoogleReaderAPI.QuickAdd.self, .post, "/reader/api/0/subscription/quickadd", form: [("quickadd", url)])
+        let added: GoogleReaderAPI.QuickAdd
+        do {
+            added = try await json(
+                GoogleReaderAPI.QuickAdd.self, .post, "/reader/api/0/subscription/quickadd", form: [("quickadd", url)])
+        } catch .refused(let reason) {
+            // miniflux refuses a feed the account has already: that one is what was asked for.
+            guard let existing = try await subscriptions().first(where: { $0.url == url }) else { throw .refused(reason) }
+            return existing
+        }
         guard let streamID = added.streamId, !streamID.isEmpty, added.numResults ?? 1 > 0 else {
+            // FreshRSS answers no result for a feed the account has already.
+            if let existing = try await subscriptions().first(where: { $0.url == url }) { return existing }
             throw .refused(added.error.map(ServiceConnection.oneLine) ?? "the service could not subscribe to \(url)")
         }
         if title != nil || !categories.isEmpty {

@@ -15,6 +15,11 @@ enum TinyTinyRSSAPI {
         var content: Content?
     }
 
+    /// The envelope's `status` alone, whatever its `content` is.
+    struct Status: Decodable {
+        var status: Int
+    }
+
     struct Failure: Decodable {
         var error: String?
     }

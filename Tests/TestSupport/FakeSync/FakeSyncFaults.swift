@@ -35,7 +35,7 @@ public final class FakeSyncFaults: Sendable {
     }
 
     /// The fault for a request to `path`, spending one use of it; nil for none.
-    func take(for path: String) -> FakeSyncFault? {
+    public func take(for path: String) -> FakeSyncFault? {
         let fault: FakeSyncFault? = pending.withLock { pending in
             guard let index = pending.firstIndex(where: { $0.pathPrefix.map(path.hasPrefix) ?? true }) else { return nil }
             pending[index].remaining -= 1
@@ -49,7 +49,7 @@ public final class FakeSyncFaults: Sendable {
 
     /// The response for `fault`: one instead of the answer, or nil when the answer goes out
     /// altered (`alter`).
-    static func replacement(for fault: FakeSyncFault) -> TestHTTPResponse? {
+    public static func replacement(for fault: FakeSyncFault) -> TestHTTPResponse? {
         switch fault {
         case .status(let status, let body):
             return TestHTTPResponse(
@@ -75,7 +75,7 @@ public final class FakeSyncFaults: Sendable {
     }
 
     /// `response` with `fault` applied, for the faults that let the request happen.
-    static func alter(_ response: TestHTTPResponse, by fault: FakeSyncFault) -> TestHTTPResponse {
+    public static func alter(_ response: TestHTTPResponse, by fault: FakeSyncFault) -> TestHTTPResponse {
         var altered = response
         switch fault {
         case .stall(let delay): altered.delay = delay
