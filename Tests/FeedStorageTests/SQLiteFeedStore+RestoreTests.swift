@@ -60,8 +60,9 @@ struct SQLiteFeedStoreRestoreTests {
 
     /// Writes garbage over the first half of page `page` (1-based) of `file`.
     private func garble(_ file: String, page: Int) throws {
+        let pageSize = try DatabaseQueue(path: file).read { try Int.fetchOne($0, sql: "PRAGMA page_size") } ?? 4096
         let handle = try #require(FileHandle(forUpdatingAtPath: file))
-        try handle.seek(toOffset: UInt64((page - 1) * 4096))
+        try handle.seek(toOffset: UInt64((page - 1) * pageSize))
         try handle.write(contentsOf: Data((0..<2048).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }))
         try handle.close()
     }
