@@ -29,7 +29,7 @@ public final class FakeGoogleReaderServer: FakeSyncServer {
         account: FakeSyncAccount = FakeSyncAccount(), username: String = "admin", password: String = "secret"
     ) async throws -> FakeGoogleReaderServer {
         let box = ServerBox()
-        let front = try await FakeSyncFront.start { request in
+        let front = try await FakeSyncFront.start(clock: account.clock) { request in
             box.server?.route(request) ?? .status(503)
         }
         let server = FakeGoogleReaderServer(account: account, front: front, username: username, password: password)

@@ -35,7 +35,7 @@ public final class FakeMinifluxServer: FakeSyncServer {
         apiKey: String = "fake-api-key"
     ) async throws -> FakeMinifluxServer {
         let box = ServerBox()
-        let front = try await FakeSyncFront.start { request in
+        let front = try await FakeSyncFront.start(clock: account.clock) { request in
             box.server?.route(request) ?? .status(503)
         }
         let server = FakeMinifluxServer(account: account, front: front, username: username, password: password, apiKey: apiKey)

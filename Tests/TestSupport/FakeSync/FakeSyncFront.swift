@@ -9,14 +9,20 @@ public final class FakeSyncFront: Sendable {
     public let http: TestHTTPServer
     public let faults = FakeSyncFaults()
     private let hook = Mutex<(@Sendable (RecordedRequest) -> Void)?>(nil)
+    /// The account's clock, which the `Date` of every answer reads.
+    private let clock: @Sendable () -> Date
 
-    init(http: TestHTTPServer) {
+    init(http: TestHTTPServer, clock: @escaping @Sendable () -> Date) {
         self.http = http
+        self.clock = clock
     }
 
-    /// Binds 127.0.0.1 on a free port and routes every request through `route`.
-    static func start(route: @escaping @Sendable (FakeRequest) -> TestHTTPResponse) async throws -> FakeSyncFront {
-        let front = FakeSyncFront(http: try await TestHTTPServer.start())
+    /// Binds 127.0.0.1 on a free port and routes every request through `route`; answers are
+    /// dated by `clock`.
+    static func start(
+        clock: @escaping @Sendable () -> Date, route: @escaping @Sendable (FakeRequest) -> TestHTTPResponse
+    ) async throws -> FakeSyncFront {
+        let front = FakeSyncFront(http: try await TestHTTPServer.start(), clock: clock)
         front.http.fallback { [weak front] raw in
             guard let front else { return .status(503) }
             return front.handle(raw, route: route)
@@ -34,20 +40,20 @@ public final class FakeSyncFront: Sendable {
         hook.withLock { $0 }?(raw)
         let fault = faults.take(for: raw.path)
         if let fault, let replacement = FakeSyncFaults.replacement(for: fault) {
-            return Self.dated(replacement)
+            return dated(replacement)
         }
         let response = route(FakeRequest(raw))
-        return Self.dated(fault.map { FakeSyncFaults.alter(response, by: $0) } ?? response)
+        return dated(fault.map { FakeSyncFaults.alter(response, by: $0) } ?? response)
     }
 
     /// The answer with a `Date` header, as Go's and PHP's servers send on every answer.
-    private static func dated(_ response: TestHTTPResponse) -> TestHTTPResponse {
+    private func dated(_ response: TestHTTPResponse) -> TestHTTPResponse {
         var dated = response
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        dated.headers.append(("Date", formatter.string(from: Date())))
+        dated.headers.append(("Date", formatter.string(from: clock())))
         return dated
     }
 }
