@@ -51,6 +51,24 @@ enum GoogleReaderAPI {
         var length: String?
     }
 
+    /// An enclosure: FreshRSS writes `href` (as links are), miniflux `url`, and `length` as a
+    /// string or a number.
+    struct Enclosure: Decodable {
+        var href: String?
+        var type: String?
+        var length: Int64?
+
+        private enum CodingKeys: String, CodingKey { case href, url, type, length }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            href = try container.decodeIfPresent(String.self, forKey: .href) ?? container.decodeIfPresent(String.self, forKey: .url)
+            type = try container.decodeIfPresent(String.self, forKey: .type)
+            length = (try? container.decodeIfPresent(Int64.self, forKey: .length))
+                ?? (try? container.decodeIfPresent(String.self, forKey: .length)).flatMap { Int64($0) }
+        }
+    }
+
     struct Text: Decodable {
         var content: String?
     }
@@ -73,7 +91,7 @@ enum GoogleReaderAPI {
         var author: String?
         var origin: Origin?
         var categories: [String]?
-        var enclosure: [Link]?
+        var enclosure: [Enclosure]?
     }
 
     struct Contents: Decodable {

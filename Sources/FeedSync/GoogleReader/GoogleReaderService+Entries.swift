@@ -52,8 +52,8 @@ extension GoogleReaderService {
             summary: item.content == nil ? item.summary?.content : nil,
             content: item.content?.content ?? nil,
             categories: categories.compactMap { tag in tag.range(of: "/label/").map { String(tag[$0.upperBound...]) } },
-            enclosures: (item.enclosure ?? []).map {
-                Enclosure(url: $0.href, type: $0.type, length: $0.length.flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil })
+            enclosures: (item.enclosure ?? []).compactMap { enclosure in
+                enclosure.href.map { Enclosure(url: $0, type: enclosure.type, length: enclosure.length.flatMap { $0 > 0 ? $0 : nil }) }
             },
             titleType: .text)
         return RemoteEntry(
