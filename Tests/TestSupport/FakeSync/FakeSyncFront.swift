@@ -13,9 +13,9 @@ public final class FakeSyncFront: Sendable {
         self.http = http
     }
 
-    /// Binds 127.0.0.1 on a free port and routes every request through `route`.
-    static func start(route: @escaping @Sendable (FakeRequest) -> TestHTTPResponse) async throws -> FakeSyncFront {
-        let front = FakeSyncFront(http: try await TestHTTPServer.start())
+    /// Binds 127.0.0.1 on `port` (0: a free one) and routes every request through `route`.
+    static func start(port: Int = 0, route: @escaping @Sendable (FakeRequest) -> TestHTTPResponse) async throws -> FakeSyncFront {
+        let front = FakeSyncFront(http: try await TestHTTPServer.start(port: port))
         front.http.fallback { [weak front] raw in
             guard let front else { return .status(503) }
             return front.handle(raw, route: route)
