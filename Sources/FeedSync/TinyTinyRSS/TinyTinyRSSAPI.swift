@@ -15,6 +15,11 @@ enum TinyTinyRSSAPI {
         var content: Content?
     }
 
+    /// An answer's status, whatever its content.
+    struct Status: Decodable {
+        var status: Int
+    }
+
     struct Failure: Decodable {
         var error: String?
     }
