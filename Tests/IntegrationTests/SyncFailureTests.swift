@@ -7,15 +7,18 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// A failing miniflux (the fake) through the real daemon: every fault gives a clear
+/// A failing miniflux (the fake; Google Reader once) through the real daemon: every fault gives a clear
 /// `lastError` and a warning in the log, loses no queued local change, and the first sync
 /// after it delivers them; a service that is down, and a daemon killed in mid-sync, lose none.
 @Suite(.timeLimit(.minutes(3)))
 struct SyncFailureTests {
-    /// A fault, the part of `lastError` it must give, and what the status must say besides.
+    /// A fault of the service (on the paths under `prefix`, all when `nil`), the part of
+    /// `lastError` it must give, and what the status must say besides.
     struct Fault: Sendable, CustomTestStringConvertible {
         var name: String
+        var service: FakeSyncService = .miniflux
         var fault: FakeSyncFault
+        var prefix: String?
         var error: String
         var check: @Sendable (SyncStatus) -> Bool = { _ in true }
 
@@ -34,17 +37,19 @@ struct SyncFailureTests {
         Fault(name: "a 50 MB answer", fault: .hugeBody(bytes: 50_000_000), error: "larger than 16 MiB"),
         Fault(name: "a stall beyond the timeout", fault: .stall(.seconds(30)), error: "cannot reach the service"),
         Fault(name: "a body cut mid-way", fault: .closeMidBody, error: "cannot reach the service"),
+        // A page that is not the service's, as a captive portal answers every request.
+        Fault(name: "garbage for Google Reader's changes", service: .greader, fault: .garbage, prefix: "/reader/api/0/edit-tag", error: "malformed"),
     ]
 
     @Test(arguments: faults)
     func aFaultIsReportedAndLosesNoQueuedChange(_ fault: Fault) async throws {
         let account = try FakeSyncAccount.twoFeeds()
-        let (server, daemon) = try await FakeSyncService.miniflux.start(account, extra: ["timeout: 2s"])
+        let (server, daemon) = try await fault.service.start(account, extra: ["timeout: 2s"])
         defer { Task { try? await server.stop() } }
         _ = try await daemon.firstSync()
         let one = try await daemon.number(of: "Alpha one"), beta = try await daemon.number(of: "Beta one")
 
-        server.inject(fault.fault, times: 100_000)
+        server.inject(fault.fault, on: fault.prefix, times: 100_000)
         try await daemon.tidings(["read", "\(one)"])
         try await daemon.tidings(["star", "\(beta)"])
         let failed = try await daemon.sync()
@@ -54,7 +59,7 @@ struct SyncFailureTests {
         // A change is on the service (one the fault let through) or still queued, never neither.
         let delivered = [account.entry(titled: "Alpha one")?.status == .read, account.entry(titled: "Beta one")?.starred == true]
         #expect(failed.pending + delivered.count(where: \.self) >= 2, "a change was lost: \(failed)\n\(account.summary)\n\(daemon.log)")
-        #expect(daemon.harness.log().contains("warning tidingsd: sync with miniflux failed: \(error)"), "\(daemon.log)")
+        #expect(daemon.harness.log().contains("warning tidingsd: sync with \(fault.service.rawValue) failed: \(error)"), "\(daemon.log)")
         #expect(!daemon.leaks(in: error) && !daemon.leaks(in: daemon.harness.log()), "\(daemon.log)")
         #expect(try await daemon.status().pending == failed.pending)
 
