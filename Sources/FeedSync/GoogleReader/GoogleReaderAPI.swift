@@ -51,12 +51,22 @@ enum GoogleReaderAPI {
         var length: String?
     }
 
-    /// An enclosure: FreshRSS writes its address as `href`, miniflux as `url`.
+    /// An enclosure: FreshRSS writes `href` (as links are), miniflux `url`, and `length` as a
+    /// string or a number.
     struct Enclosure: Decodable {
         var href: String?
-        var url: String?
         var type: String?
-        var length: String?
+        var length: Int64?
+
+        private enum CodingKeys: String, CodingKey { case href, url, type, length }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            href = try container.decodeIfPresent(String.self, forKey: .href) ?? container.decodeIfPresent(String.self, forKey: .url)
+            type = try container.decodeIfPresent(String.self, forKey: .type)
+            length = (try? container.decodeIfPresent(Int64.self, forKey: .length))
+                ?? (try? container.decodeIfPresent(String.self, forKey: .length)).flatMap { Int64($0) }
+        }
     }
 
     struct Text: Decodable {

@@ -58,9 +58,12 @@ extension GoogleReaderService {
         return try ServiceConnection.decode(type, from: response.body, what: path)
     }
 
-    /// A POST whose answer (`OK`) says nothing more.
+    /// A POST whose answer (`OK`) says nothing more. Any other 2xx answer (a captive portal's
+    /// page) does not say the change was made, so it must stay queued.
     func post(_ path: String, form: [(String, String)]) async throws(SyncError) {
-        _ = try await call(.post, path, form: form)
+        let answer = String(decoding: try await call(.post, path, form: form).body.prefix(64), as: UTF8.self)
+        let text = answer.filter { !$0.isWhitespace }
+        guard text.isEmpty || text.uppercased().hasPrefix("OK") else { throw .malformedAnswer("\(path): the answer is not OK") }
     }
 
     private func editToken(auth: String) async throws(SyncError) -> String {

@@ -56,9 +56,7 @@ extension GoogleReaderService {
             content: item.content?.content ?? nil,
             categories: categories.compactMap { tag in tag.range(of: "/label/").map { String(tag[$0.upperBound...]) } },
             enclosures: (item.enclosure ?? []).compactMap { enclosure in
-                (enclosure.href ?? enclosure.url).flatMap { $0.isEmpty ? nil : $0 }.map {
-                    Enclosure(url: $0, type: enclosure.type, length: enclosure.length.flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil })
-                }
+                enclosure.href.map { Enclosure(url: $0, type: enclosure.type, length: enclosure.length.flatMap { $0 > 0 ? $0 : nil }) }
             },
             titleType: .text)
         return RemoteEntry(

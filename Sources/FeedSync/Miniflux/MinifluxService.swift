@@ -122,6 +122,9 @@ public struct MinifluxService: SyncService {
         if raw {
             let response = try await connection.call(
                 method, path, query: query, body: body, headers: authorization, explain: Self.explanation)
+            // miniflux answers a change with nothing (204) or JSON; a 2xx page of something
+            // else (a captive portal) says nothing of the change, which must stay queued.
+            guard Self.isEmptyOrJSON(response.body) else { throw .malformedAnswer("\(path): not the JSON the API documents") }
             if let body = response.body as? Answer { return body }
             return try ServiceConnection.decode(type, from: response.body, what: path)
         }
@@ -149,6 +152,12 @@ public struct MinifluxService: SyncService {
     static func number(_ id: String) throws(SyncError) -> Int64 {
         guard let number = Int64(id) else { throw .notFound("no miniflux id \(id)") }
         return number
+    }
+
+    /// Whether `body` is empty or starts as a JSON object or array does.
+    static func isEmptyOrJSON(_ body: Data) -> Bool {
+        guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return true }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
     static func explanation(_ body: Data) -> String? {

@@ -15,7 +15,7 @@ enum TinyTinyRSSAPI {
         var content: Content?
     }
 
-    /// The envelope's `status` alone, whatever its `content` is.
+    /// An answer's status, whatever its content.
     struct Status: Decodable {
         var status: Int
     }

@@ -40,13 +40,13 @@ extension TinyTinyRSSService {
     ) async throws(SyncError) -> Content {
         let response = try await connection.call(.post, "/api/", body: ServiceConnection.jsonBody(fields))
         let operation = fields["op"].map { "\($0)" } ?? "api"
-        // The status first: `content` is an error object only when it is 1, and an array or an
-        // object of the call's own otherwise.
+        // The status alone first: a successful answer's content is an array as often as not,
+        // which the failure's object cannot be read from.
         let status = try ServiceConnection.decode(TinyTinyRSSAPI.Status.self, from: response.body, what: operation)
         guard status.status == 0 else {
-            let failure = try ServiceConnection.decode(
+            let failure = try? ServiceConnection.decode(
                 TinyTinyRSSAPI.Envelope<TinyTinyRSSAPI.Failure>.self, from: response.body, what: operation)
-            let error = failure.content?.error ?? "unknown error"
+            let error = failure?.content?.error ?? "unknown error"
             switch error {
             case "NOT_LOGGED_IN": throw .unauthorized("NOT_LOGGED_IN")
             case "LOGIN_ERROR": throw .unauthorized("tt-rss refused the user or password")

@@ -10,7 +10,8 @@ final class RawSocket: @unchecked Sendable {
     private var descriptor: Int32
     private var buffered: [UInt8] = []
 
-    init(path: String) throws {
+    /// - Parameter timeout: seconds a read may wait for the daemon.
+    init(path: String, timeout: Int = 10) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessError("socket() failed") }
         // A failing init of a class still runs `deinit`, which closes `descriptor`: closing it
@@ -23,8 +24,8 @@ final class RawSocket: @unchecked Sendable {
         guard result == 0 else {
             throw HarnessError("connect(\(path)) failed: \(String(cString: strerror(errno)))")
         }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     func send(_ text: String) throws {

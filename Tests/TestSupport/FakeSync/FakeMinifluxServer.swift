@@ -29,13 +29,14 @@ public final class FakeMinifluxServer: FakeSyncServer {
         self.apiKey = apiKey
     }
 
-    /// Starts serving `account` on a free port of 127.0.0.1.
+    /// Starts serving `account` on 127.0.0.1: on `port`, or a free port (0); a server started
+    /// again on the port of one stopped is the same service back (its clients' addresses hold).
     public static func start(
         account: FakeSyncAccount = FakeSyncAccount(), username: String = "admin", password: String = "secret",
-        apiKey: String = "fake-api-key"
+        apiKey: String = "fake-api-key", port: Int = 0
     ) async throws -> FakeMinifluxServer {
         let box = ServerBox()
-        let front = try await FakeSyncFront.start(clock: account.clock) { request in
+        let front = try await FakeSyncFront.start(port: port, clock: account.clock) { request in
             box.server?.route(request) ?? .status(503)
         }
         let server = FakeMinifluxServer(account: account, front: front, username: username, password: password, apiKey: apiKey)

@@ -17,12 +17,12 @@ public final class FakeSyncFront: Sendable {
         self.clock = clock
     }
 
-    /// Binds 127.0.0.1 on a free port and routes every request through `route`; answers are
-    /// dated by `clock`.
+    /// Binds 127.0.0.1 on `port` (0: a free one) and routes every request through `route`;
+    /// answers are dated by `clock`.
     static func start(
-        clock: @escaping @Sendable () -> Date, route: @escaping @Sendable (FakeRequest) -> TestHTTPResponse
+        port: Int = 0, clock: @escaping @Sendable () -> Date, route: @escaping @Sendable (FakeRequest) -> TestHTTPResponse
     ) async throws -> FakeSyncFront {
-        let front = FakeSyncFront(http: try await TestHTTPServer.start(), clock: clock)
+        let front = FakeSyncFront(http: try await TestHTTPServer.start(port: port), clock: clock)
         front.http.fallback { [weak front] raw in
             guard let front else { return .status(503) }
             return front.handle(raw, route: route)
