@@ -199,7 +199,9 @@ import TestSupport
             let first = listed.pages.flatMap { $0 }.map(\.id)
             let second = try await collectEntries(service, since: listed.cursor).pages.flatMap { $0 }.map(\.id)
             #expect(first.count == 300 && Set(first).count == 300)
-            #expect(second.count == 2 && Set(first).isDisjoint(with: second))
+            // The next sync brings the two, and again the entries crawled in the margin before
+            // the newest one read (`crawlMargin`), which are stored already.
+            #expect(Set(second).subtracting(first).count == 2)
         }
     }
 

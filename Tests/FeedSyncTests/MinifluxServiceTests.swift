@@ -186,7 +186,9 @@ import TestSupport
             let new = try account.addEntry(feedID: feed.id, title: "New")
             let second = try await collectEntries(service, since: idle.cursor)
             let entries = second.pages.flatMap { $0 }
-            #expect(entries.map(\.id).sorted() == [old[1].id, old[3].id, marker.id, new.id].map(String.init).sorted())
+            // The idle sync's cursor is the service's clock when it began (its `Date`, less the
+            // second it falls in): the marker, changed long before, does not come again.
+            #expect(entries.map(\.id).sorted() == [old[1].id, old[3].id, new.id].map(String.init).sorted())
             #expect(entries.first { $0.id == String(old[1].id) }?.read == true)
             #expect(entries.first { $0.id == String(old[3].id) }?.starred == true)
             #expect(server.requests(for: "/v1/entries").contains { ($0.query ?? "").contains("changed_after=") })
