@@ -8,8 +8,8 @@ struct RPCFeedSettingsTests {
         String(decoding: try WireCoding.makeEncoder().encode(value), as: UTF8.self)
     }
 
-    @Test func theProtocolIsVersion1_10() {
-        #expect(ProtocolVersion.current == "1.10")
+    @Test func theProtocolIsVersion1_11() {
+        #expect(ProtocolVersion.current == "1.11")
         #expect(RPC.FeedSettingsMethod.name == "feeds.settings")
     }
 

@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// `GoogleReaderService` against `FakeGoogleReaderServer` on 127.0.0.1, through the real fetcher.
-@Suite struct GoogleReaderServiceTests {
+@Suite(.serialized) struct GoogleReaderServiceTests {
     static let password = "hunter2-greader"
 
     /// Runs `body` with a fake server serving `account` and a service signing in as `admin`

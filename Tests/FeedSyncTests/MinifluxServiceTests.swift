@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// `MinifluxService` against `FakeMinifluxServer` on 127.0.0.1, through the real fetcher.
-@Suite struct MinifluxServiceTests {
+@Suite(.serialized) struct MinifluxServiceTests {
     static let token = "miniflux-token-7f3a9c"
     static let password = "hunter2-miniflux"
 

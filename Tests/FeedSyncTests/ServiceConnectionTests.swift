@@ -6,7 +6,7 @@ import TestSupport
 
 /// `ServiceConnection` against `TestHTTPServer` through the real fetcher: URLs, headers and
 /// bodies of a call, and how each answer maps to `SyncError`.
-@Suite struct ServiceConnectionTests {
+@Suite(.serialized) struct ServiceConnectionTests {
     /// Runs `body` with a server and a connection to `<server>/api/` (trailing slashes and all).
     func withConnection(
         settings: TransferSettings = TransferSettings(), _ body: (TestHTTPServer, ServiceConnection) async throws -> Void

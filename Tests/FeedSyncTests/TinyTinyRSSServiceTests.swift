@@ -7,7 +7,7 @@ import TestSupport
 
 /// `TinyTinyRSSService` against `TinyTinyRSSStub` on 127.0.0.1, through the real fetcher: the
 /// shape of its calls and its handling of each answer.
-@Suite struct TinyTinyRSSServiceTests {
+@Suite(.serialized) struct TinyTinyRSSServiceTests {
     /// Runs `body` with a stub and a service signing in as the stub's user (with `password`),
     /// and stops both afterwards.
     func withTinyTinyRSS(

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// The fakes' fault injection, request hook and entry filters, seen over HTTP.
-@Suite struct FakeSyncServersFaultTests {
+@Suite(.serialized) struct FakeSyncServersFaultTests {
     static func minifluxWithEntries(_ count: Int) async throws -> FakeMinifluxServer {
         let account = FakeSyncAccount()
         let feed = try account.addFeed(url: "https://example.com/feed.xml")

@@ -6,7 +6,7 @@ import TestSupport
 /// The fake miniflux and Google Reader servers, driven by the services' official Python clients
 /// (`make test` installs them under .build/python-clients): what the client saw and what the
 /// fake's account holds afterwards must agree with the published API.
-@Suite struct FakeSyncServersTests {
+@Suite(.serialized) struct FakeSyncServersTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let clients = root.appendingPathComponent(".build/python-clients")
     static let scripts = root.appendingPathComponent("Tests/IntegrationTests/Fixtures/sync")

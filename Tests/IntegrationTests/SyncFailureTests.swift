@@ -10,7 +10,7 @@ import TestSupport
 /// A failing miniflux (the fake; Google Reader once) through the real daemon: every fault gives a clear
 /// `lastError` and a warning in the log, loses no queued local change, and the first sync
 /// after it delivers them; a service that is down, and a daemon killed in mid-sync, lose none.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct SyncFailureTests {
     /// A fault of the service (on the paths under `prefix`, all when `nil`), the part of
     /// `lastError` it must give, and what the status must say besides.
@@ -35,7 +35,7 @@ struct SyncFailureTests {
         Fault(name: "500", fault: .status(500, body: "internal error"), error: "the service failed (500): internal error"),
         Fault(name: "garbage", fault: .garbage, error: "malformed"),
         Fault(name: "a 50 MB answer", fault: .hugeBody(bytes: 50_000_000), error: "larger than 16 MiB"),
-        Fault(name: "a stall beyond the timeout", fault: .stall(.seconds(30)), error: "cannot reach the service"),
+        Fault(name: "a stall beyond the timeout", fault: .stall(.seconds(90)), error: "cannot reach the service"),
         Fault(name: "a body cut mid-way", fault: .closeMidBody, error: "cannot reach the service"),
         // A page that is not the service's, as a captive portal answers every request.
         Fault(name: "garbage for Google Reader's changes", service: .greader, fault: .garbage, prefix: "/reader/api/0/edit-tag", error: "malformed"),
@@ -44,7 +44,7 @@ struct SyncFailureTests {
     @Test(arguments: faults)
     func aFaultIsReportedAndLosesNoQueuedChange(_ fault: Fault) async throws {
         let account = try FakeSyncAccount.twoFeeds()
-        let (server, daemon) = try await fault.service.start(account, extra: ["timeout: 2s"])
+        let (server, daemon) = try await fault.service.start(account, extra: ["timeout: 10s"])
         defer { Task { try? await server.stop() } }
         _ = try await daemon.firstSync()
         let one = try await daemon.number(of: "Alpha one"), beta = try await daemon.number(of: "Beta one")
@@ -115,7 +115,7 @@ struct SyncFailureTests {
         // connections are, which then do not keep the next server from binding it.
         let server = try await Self.start(account: account, apiKey: "down-\(UUID().uuidString.prefix(8))", port: nil)
         defer { Task { try? await server.stop() } }
-        let daemon = try await SyncDaemon(service: "miniflux", url: server.baseURL, user: nil, secret: server.apiKey, extra: ["timeout: 5s"])
+        let daemon = try await SyncDaemon(service: "miniflux", url: server.baseURL, user: nil, secret: server.apiKey, extra: ["timeout: 15s"])
         _ = try await daemon.firstSync()
         let one = try await daemon.number(of: "Alpha one")
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Two-way sync with a Google Reader API server (the fake, signed in with a user and password)
 /// through the real daemon and client: `SyncScenarios` run against `FakeGoogleReaderServer`.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct SyncGoogleReaderTests {
     @Test func theFirstSyncBringsSubscriptionsItemsAndStatesAndShowsNoSecret() async throws {
         try await SyncScenarios.firstSync(.greader)

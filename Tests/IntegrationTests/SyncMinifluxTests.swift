@@ -4,7 +4,7 @@ import TestSupport
 
 /// Two-way sync with miniflux (the fake, signed in with an API token) through the real daemon
 /// and client: `SyncScenarios` run against `FakeMinifluxServer`.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct SyncMinifluxTests {
     @Test func theFirstSyncBringsSubscriptionsItemsAndStatesAndShowsNoSecret() async throws {
         try await SyncScenarios.firstSync(.miniflux)

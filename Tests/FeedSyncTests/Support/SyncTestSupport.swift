@@ -77,7 +77,7 @@ enum ServiceFault: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .serverError: .status(500, body: "database unavailable\nstack trace follows")
         case .garbage: .garbage
         case .hugeBody: .hugeBody(bytes: 50_000_000)
-        case .stall: .stall(.seconds(30))
+        case .stall: .stall(.seconds(90))
         case .cutBody: .closeMidBody
         }
     }
@@ -87,7 +87,7 @@ enum ServiceFault: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// The settings of the call: a short transfer timeout where the stall must trip it.
     var settings: TransferSettings {
-        self == .stall ? TransferSettings(transferTimeout: .seconds(2)) : TransferSettings()
+        self == .stall ? TransferSettings(transferTimeout: .seconds(10)) : TransferSettings()
     }
 
     /// Whether `error` is what this fault must become.
