@@ -6,7 +6,7 @@ import Logging
 import Testing
 
 /// What the broadcaster announces across a restore of the database.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct NewItemsBroadcasterTests {
     @Test func afterARestoreItemsStoredWithLowerNumbersAreStillAnnounced() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-broadcast-\(UUID().uuidString)")

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Bodies as servers really send them: compressed, trickling, cut short; and how many requests
 /// one host sees at once.
-@Suite("CurlRemoteDataManager: bodies and per-host limits", .timeLimit(.minutes(1)))
+@Suite("CurlRemoteDataManager: bodies and per-host limits", .timeLimit(.minutes(3)))
 struct CurlRemoteDataManagerBodyTests {
     @Test func brotliBodyIsDecoded() async throws {
         // brotli (quality 9) of `<rss version="2.0"><channel><title>br</title></channel></rss>`.

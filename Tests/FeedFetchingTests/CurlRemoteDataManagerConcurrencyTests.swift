@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("CurlRemoteDataManager: concurrency and cancellation", .timeLimit(.minutes(1)))
+@Suite("CurlRemoteDataManager: concurrency and cancellation", .timeLimit(.minutes(3)))
 struct CurlRemoteDataManagerConcurrencyTests {
     @Test func twentyConcurrentFetchesAllSucceed() async throws {
         try await withFetcher { server, manager in

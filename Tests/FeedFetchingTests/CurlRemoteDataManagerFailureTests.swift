@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("CurlRemoteDataManager: failures", .timeLimit(.minutes(1)))
+@Suite("CurlRemoteDataManager: failures", .timeLimit(.minutes(3)))
 struct CurlRemoteDataManagerFailureTests {
     @Test(arguments: [
         ("file:///etc/passwd", FetchError.unsupportedScheme("file")),

@@ -5,7 +5,7 @@ import TestSupport
 
 /// What a response tells the scheduler and the store beyond its body: where a feed moved for
 /// good, when to come back after a 429/503, how long the document stays fresh.
-@Suite("CurlRemoteDataManager: moves, Retry-After, freshness", .timeLimit(.minutes(1)))
+@Suite("CurlRemoteDataManager: moves, Retry-After, freshness", .timeLimit(.minutes(3)))
 struct CurlRemoteDataManagerHintsTests {
     @Test func permanentRedirectsThatBeginTheChainNameTheNewURL() async throws {
         try await withFetcher { server, manager in

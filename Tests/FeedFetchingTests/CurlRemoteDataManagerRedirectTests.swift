@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("CurlRemoteDataManager: redirects", .timeLimit(.minutes(1)))
+@Suite("CurlRemoteDataManager: redirects", .timeLimit(.minutes(3)))
 struct CurlRemoteDataManagerRedirectTests {
     @Test func permanentRedirectReportsFinalURL() async throws {
         try await withFetcher { server, manager in

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Bodies handed over while they download (`FetchBodySink`), as the refresh parses them.
-@Suite("CurlRemoteDataManager: body sinks", .timeLimit(.minutes(1)))
+@Suite("CurlRemoteDataManager: body sinks", .timeLimit(.minutes(3)))
 struct CurlRemoteDataManagerSinkTests {
     final class Recorder: FetchBodySink, Sendable {
         struct State {

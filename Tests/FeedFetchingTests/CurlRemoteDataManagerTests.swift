@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-@Suite("CurlRemoteDataManager: responses", .timeLimit(.minutes(1)))
+@Suite("CurlRemoteDataManager: responses", .timeLimit(.minutes(3)))
 struct CurlRemoteDataManagerTests {
     static let feed = """
         <?xml version="1.0" encoding="utf-8"?>

@@ -8,7 +8,7 @@ import TestSupport
 
 /// A request's `TransferSettings` as the server (or proxy) receives them, and the secrets in them
 /// kept out of errors and logs.
-@Suite("CurlTransfer: transfer settings", .timeLimit(.minutes(1)))
+@Suite("CurlTransfer: transfer settings", .timeLimit(.minutes(3)))
 struct CurlTransferTransferSettingsTests {
     private static func basic(_ user: String, _ password: String) -> String {
         "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()

@@ -58,7 +58,7 @@ struct SQLiteFeedStoreHealthTests {
 /// A refresh writes feed after feed; listings must never wait for it (WAL: readers see the last
 /// committed state while a write transaction is open). A read that waited would hang the test
 /// until its time limit.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SQLiteFeedStoreConcurrencyTests {
     @Test func readsAnswerWhileAWriteTransactionIsOpen() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-wal-\(UUID().uuidString)")

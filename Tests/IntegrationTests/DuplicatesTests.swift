@@ -4,7 +4,7 @@ import TestSupport
 
 /// The same article through two local feeds, its link carrying different tracking parameters:
 /// listed once with both feeds named; reading or starring it reads or stars both.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct DuplicatesTests {
     static func rss(title: String, items: [(guid: String, title: String, link: String)]) -> String {
         """

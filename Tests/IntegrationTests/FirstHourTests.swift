@@ -5,7 +5,7 @@ import TestSupport
 /// What a newsboat user reaches for in the first hour, through the real binaries: `show` with
 /// no number and `show --next`, `--since today|yesterday`, `subscribe` without a scheme,
 /// `list --unread` and `feeds -t`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct FirstHourTests {
     /// An RSS document whose items are dated `published`, newest first, titled by the key.
     static func rss(_ items: [(title: String, published: Date)]) -> String {

@@ -6,7 +6,7 @@ import Testing
 
 /// Under systemd, stderr is the journal (`JOURNAL_STREAM` names it): each line then starts with
 /// its syslog priority and carries no timestamp of its own.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct JournalLoggingTests {
     @Test func linesCarryJournalPrioritiesWhenStderrIsTheJournal() async throws {
         let directory = try ReloadTests.temporaryDirectory("journal")

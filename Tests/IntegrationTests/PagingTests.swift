@@ -4,7 +4,7 @@ import TestSupport
 
 /// `items.list` in pages through the real daemon (protocol 1.8), as the reader asks for them:
 /// raw JSON-RPC lines on its socket, a page at a time, down from the top and up from the end.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PagingTests {
     @Test func pagesDownAndUpCoverTheListingWithTheirPositions() async throws {
         let server = try await TestHTTPServer.start()

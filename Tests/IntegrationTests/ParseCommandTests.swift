@@ -3,7 +3,7 @@ import Testing
 
 /// `tidingsd parse`, run as tools outside the project run it: the real binary, its exit status,
 /// what it writes to stdout and stderr.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 final class ParseCommandTests {
     private let directory: URL
 

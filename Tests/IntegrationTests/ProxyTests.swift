@@ -4,7 +4,7 @@ import TestSupport
 
 /// The daemon fetches through the proxy of its config's `proxy`, else the one the usual
 /// environment variables name (libcurl reads them).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ProxyTests {
     @Test func feedsAreFetchedThroughHTTPProxy() async throws {
         // The scripted server plays the proxy: it receives the absolute URL as the target.

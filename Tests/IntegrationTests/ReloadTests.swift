@@ -6,7 +6,7 @@ import Testing
 
 /// SIGHUP (`systemctl --user reload tidingsd`): the real daemon reads its config again, keeps
 /// its clients, and keeps the old configuration when the new one is broken.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ReloadTests {
     @Test func aChangedConfigTakesEffectWithoutDroppingClients() async throws {
         let directory = try Self.temporaryDirectory("reload")

@@ -10,7 +10,7 @@ import TestSupport
 /// (`/^(a+)+$/` on a's and a `!`: 95 s a title with Swift's Regex): the real daemon stores the
 /// items, skips the rule for them and says so; `status` answers while it matches; SIGTERM in the
 /// middle of matching stops it within the bound ReloadTests and ShutdownTests hold it to.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct RuleBudgetTests {
     /// A title the expression gives up on only after about 0.6 s with ICU, six budgets.
     static let slowTitle = String(repeating: "a", count: 64) + "!"

@@ -9,7 +9,7 @@ import TestSupport
 /// trigger each action, a hook gets them as the rules left them, `tidings list` without the
 /// hidden item, `tidings rules` with counts, `rules test`, and a broken rule on SIGHUP that keeps
 /// the rules in force.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct RulesTests {
     /// The feed when subscribed: no items yet, so the refresh is what stores them.
     static let empty = """

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// One daemon per socket and per database, enforced by locks the kernel drops with the process.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SecondDaemonTests {
     @Test func aSecondDaemonOnTheSameSocketRefusesToStart() async throws {
         let daemon = try await DaemonHarness()

@@ -6,7 +6,7 @@ import Testing
 
 /// Socket activation through `systemd-socket-activate` (from the systemd package; no running
 /// systemd): the daemon serves on the socket it is passed and leaves the file to its owner.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SocketActivationTests {
     @Test func theDaemonServesOnAPassedSocket() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-sa-\(UUID().uuidString.prefix(8))")

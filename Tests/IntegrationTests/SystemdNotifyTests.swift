@@ -3,7 +3,7 @@ import Testing
 
 /// `Type=notify`: the real daemon tells the `NOTIFY_SOCKET` it is ready, how refreshes go, and
 /// when it stops — without libsystemd, and without a running systemd.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SystemdNotifyTests {
     @Test func readyStatusAndStopping() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-notify-\(UUID().uuidString.prefix(8))")

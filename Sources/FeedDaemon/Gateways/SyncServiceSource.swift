@@ -18,8 +18,7 @@ public protocol SyncServiceSource: Sendable {
 
 /// `SyncServiceSource` over libcurl, with secrets from `PasswordReader`.
 public final class ConfiguredSyncServices: SyncServiceSource {
-    private struct Made: @unchecked Sendable {
-        // The adapters are Sendable structs; the existential is not marked so.
+    private struct Made: Sendable {
         var configuration: SyncConfiguration
         var credentials: SyncCredentials
         var service: any SyncService

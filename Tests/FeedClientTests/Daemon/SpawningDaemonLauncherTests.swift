@@ -4,7 +4,7 @@ import Testing
 
 /// The launcher's failures, with stand-ins for `tidingsd` (a real start is in the integration
 /// tests, `AutostartTests`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SpawningDaemonLauncherTests {
     final class Directory {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-launch-\(UUID().uuidString.prefix(8))").path

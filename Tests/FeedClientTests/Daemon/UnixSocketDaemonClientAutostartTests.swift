@@ -5,7 +5,7 @@ import Testing
 
 /// When the client asks the launcher to start the daemon (only when nothing listens: ENOENT or
 /// ECONNREFUSED), what it does afterwards, and how each outcome reads to the user.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct UnixSocketDaemonClientAutostartTests {
     /// A client on `socketPath` with autostart through `launcher`, a policy without files (an
     /// empty home, no system unit directories) unless `policy` is given, and its notes.

@@ -4,7 +4,7 @@ import Testing
 @testable import FeedClient
 
 /// Against a real Unix socket served by a thread in the test process.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct UnixSocketDaemonClientTests {
     static let helloAnswer: @Sendable (String) -> String = { id in
         #"{"jsonrpc":"2.0","id":\#(id),"result":{"protocolVersion":"1.3","daemonVersion":"0.1.0","browser":"w3m %s"}}"#

@@ -48,13 +48,13 @@ struct ProcessHookRunnerTests {
 
     /// (No timing threshold: a hook that were not killed would sleep ten minutes and run into
     /// the time limit.)
-    @Test(.timeLimit(.minutes(1))) func killsAHookThatHangsAtItsTimeout() async {
+    @Test(.timeLimit(.minutes(3))) func killsAHookThatHangsAtItsTimeout() async {
         let result = await runner.run(HookCommand(arguments: ["/bin/sleep", "600"], timeout: 1, name: "hangs"), input: [])
         #expect(result.ending == .timedOut)
         #expect(recorder.lines.contains("warning: hook hangs timed out after 1 s: killed"))
     }
 
-    @Test(.timeLimit(.minutes(1))) func killsAHookThatIgnoresSIGTERMAfterTheGrace() async {
+    @Test(.timeLimit(.minutes(3))) func killsAHookThatIgnoresSIGTERMAfterTheGrace() async {
         let result = await runner.run(
             HookCommand(arguments: ["/bin/sh", "-c", "trap '' TERM; sleep 600 & wait; sleep 600"], timeout: 1, name: "stubborn"), input: [])
         #expect(result.ending == .timedOut)
@@ -79,7 +79,7 @@ struct ProcessHookRunnerTests {
         return stat[stat.index(end, offsetBy: 2)] != "Z"
     }
 
-    @Test(.timeLimit(.minutes(1))) func endsWhatAHookLeavesRunningInItsGroupWhenItExits() async throws {
+    @Test(.timeLimit(.minutes(3))) func endsWhatAHookLeavesRunningInItsGroupWhenItExits() async throws {
         // The background child keeps the output pipe open too: the run must not wait for it.
         let (result, child) = try await run(shell: "sleep 300 & echo $! > $PIDFILE; echo started; exit 0", name: "forks")
         #expect(result.ending == .exited(0) && result.endedLeftovers)
@@ -89,7 +89,7 @@ struct ProcessHookRunnerTests {
         #expect(recorder.lines.contains { $0.hasPrefix("info: hook forks finished in") })
     }
 
-    @Test(.timeLimit(.minutes(1))) func killsALeftoverThatIgnoresSIGTERMAfterTheGrace() async throws {
+    @Test(.timeLimit(.minutes(3))) func killsALeftoverThatIgnoresSIGTERMAfterTheGrace() async throws {
         let (result, child) = try await run(shell: "trap '' TERM; sleep 300 & echo $! > $PIDFILE; exit 0", name: "stubborn child")
         #expect(result.ending == .exited(0) && result.endedLeftovers)
         #expect(!isRunning(child))
@@ -97,7 +97,7 @@ struct ProcessHookRunnerTests {
 
     /// A process the hook detached (`setsid`) survives, and the run does not wait for the output
     /// pipe it holds (a run that waited would meet the time limit).
-    @Test(.timeLimit(.minutes(1))) func leavesADetachedProcessAloneWithoutWaitingForIt() async throws {
+    @Test(.timeLimit(.minutes(3))) func leavesADetachedProcessAloneWithoutWaitingForIt() async throws {
         let (result, detached) = try await run(shell: "setsid sleep 300 & echo $! > $PIDFILE; exit 0", name: "detaches")
         defer { kill(detached, SIGKILL) }
         #expect(result.ending == .exited(0) && !result.endedLeftovers)
@@ -105,7 +105,7 @@ struct ProcessHookRunnerTests {
     }
 
     /// A detached process that writes without pause cannot keep the run going either.
-    @Test(.timeLimit(.minutes(1))) func aDetachedProcessFloodingTheOutputDoesNotHoldTheRun() async throws {
+    @Test(.timeLimit(.minutes(3))) func aDetachedProcessFloodingTheOutputDoesNotHoldTheRun() async throws {
         let (result, flooding) = try await run(shell: "setsid yes & echo $! > $PIDFILE; sleep 1; exit 0", name: "floods")
         kill(flooding, SIGKILL)  // it dies of SIGPIPE anyway once the pipe is closed
         #expect(result.ending == .exited(0))

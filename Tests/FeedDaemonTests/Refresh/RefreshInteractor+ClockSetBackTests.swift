@@ -6,7 +6,7 @@ import TestSupport
 
 /// A clock set back after running ahead, with the real fetcher, parser and store against a
 /// scripted server (`RefreshInteractorHTTPTests`' harness: interval 1000 s, spread ±10 %).
-@Suite("RefreshInteractor with a clock set back", .timeLimit(.minutes(1)))
+@Suite("RefreshInteractor with a clock set back", .timeLimit(.minutes(3)))
 struct RefreshInteractorClockSetBackTests {
     let http = RefreshInteractorHTTPTests()
 

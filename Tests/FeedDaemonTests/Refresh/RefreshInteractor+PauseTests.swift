@@ -8,7 +8,7 @@ import Testing
 
 /// `whilePaused` (a restore of the database runs in it): it waits for a pass in progress and
 /// holds passes asked for meanwhile until it is done.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct RefreshInteractorPauseTests {
     typealias HoldingRemote = RefreshInteractorSharedPassTests.HoldingRemote
 

@@ -10,7 +10,7 @@ import Testing
 
 /// A refresh of every feed that joins one already running hears the same progress as the
 /// caller that started it, the feeds finished before it joined included.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct RefreshInteractorSharedPassTests {
     /// Answers from a `RemoteDataManagerStub`, but holds the fetch of `heldURL` (once `hold()`
     /// was called) until `release()`.

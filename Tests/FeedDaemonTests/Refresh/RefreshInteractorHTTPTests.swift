@@ -11,7 +11,7 @@ import TestSupport
 
 /// Refreshes against a scripted HTTP server on 127.0.0.1 with the real fetcher, parser and
 /// store: what each kind of answer does to the feed's items, health and schedule.
-@Suite("RefreshInteractor over HTTP", .timeLimit(.minutes(1)))
+@Suite("RefreshInteractor over HTTP", .timeLimit(.minutes(3)))
 struct RefreshInteractorHTTPTests {
     static func rss(_ items: Int...) -> String {
         "<rss version=\"2.0\"><channel><title>Scripted</title>"
