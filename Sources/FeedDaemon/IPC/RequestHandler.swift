@@ -93,7 +93,12 @@ public struct RequestHandler: Sendable {
                 _ = await notify(line)
             }
             let selectors = params.feeds ?? []
-            if selectors.isEmpty { return .init(outcomes: try await refresher.refreshAll(progress: progress)) }
+            if selectors.isEmpty {
+                let outcomes = try await refresher.refreshAll(progress: progress)
+                // The synced feeds' new items come from the service.
+                await sync.syncIfConfigured()
+                return .init(outcomes: outcomes)
+            }
             var ids = Set<Int64>()
             for selector in selectors { ids.insert(try await library.resolveFeed(selector).id) }
             return .init(outcomes: try await refresher.refreshFeeds(ids, progress: progress))

@@ -64,6 +64,13 @@ public actor SyncInteractor {
         return await task.value
     }
 
+    /// Syncs now (or joins the sync that runs) when the config names a service: what a refresh
+    /// of every feed asks for. Its outcome is the sync's status, not the caller's.
+    public func syncIfConfigured() async {
+        guard configuration() != nil else { return }
+        _ = try? await run(full: false)
+    }
+
     /// The sync's state, without syncing; `nil` when the config names no service.
     public func status() async throws -> SyncStatus? {
         guard let configuration = configuration() else { return nil }
