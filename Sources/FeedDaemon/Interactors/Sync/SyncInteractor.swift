@@ -100,7 +100,8 @@ public actor SyncInteractor {
                     return
                 }
             }
-            _ = await start(full: false).value
+            // A sync may have started while the record was read: that one is the sync due.
+            _ = await (running ?? start(full: false)).value
         } catch {
             logger.warning("cannot tell whether a sync is due: \(error)")
         }
