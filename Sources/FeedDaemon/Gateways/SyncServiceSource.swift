@@ -7,7 +7,8 @@ import Synchronization
 /// where the user keeps it.
 public protocol SyncServiceSource: Sendable {
     /// The adapter for `configuration`: the same one (and its session) while the
-    /// configuration and the secret stay the same.
+    /// configuration stays the same and `forget()` is not called; the secret is read only when
+    /// a new one is made.
     /// - Throws: `PasswordReadError` when the secret cannot be read.
     func service(for configuration: SyncConfiguration) async throws -> any SyncService
 
@@ -20,7 +21,6 @@ public protocol SyncServiceSource: Sendable {
 public final class ConfiguredSyncServices: SyncServiceSource {
     private struct Made: Sendable {
         var configuration: SyncConfiguration
-        var credentials: SyncCredentials
         var service: any SyncService
     }
 
@@ -37,6 +37,11 @@ public final class ConfiguredSyncServices: SyncServiceSource {
     }
 
     public func service(for configuration: SyncConfiguration) async throws -> any SyncService {
+        // The secret is read when the adapter is made, not at every sync or push: a password
+        // command runs once, and again only after `forget()`.
+        if let current = made.withLock({ $0 }), current.configuration == configuration {
+            return current.service
+        }
         let credentials: SyncCredentials
         if let token = configuration.token {
             credentials = .token(try await passwords.password(from: token))
@@ -44,9 +49,6 @@ public final class ConfiguredSyncServices: SyncServiceSource {
             credentials = .password(user: configuration.user ?? "", password: try await passwords.password(from: password))
         } else {
             credentials = .password(user: configuration.user ?? "", password: "")
-        }
-        if let current = made.withLock({ $0 }), current.configuration == configuration, current.credentials == credentials {
-            return current.service
         }
         let settings = TransferSettings(userAgent: userAgent(), transferTimeout: .seconds(configuration.timeout))
         let service: any SyncService
@@ -60,7 +62,7 @@ public final class ConfiguredSyncServices: SyncServiceSource {
         case (.greader, .token), (.ttrss, .token):
             throw SyncError.unauthorized("\(configuration.service.rawValue) signs in with a user and password, not a token")
         }
-        made.withLock { $0 = Made(configuration: configuration, credentials: credentials, service: service) }
+        made.withLock { $0 = Made(configuration: configuration, service: service) }
         return service
     }
 

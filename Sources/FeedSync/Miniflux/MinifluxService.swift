@@ -45,7 +45,7 @@ public struct MinifluxService: SyncService {
     }
 
     public func verify() async throws(SyncError) {
-        _ = try await call(Data.self, .get, "/v1/me", raw: true)
+        try await send(.get, "/v1/me")
     }
 
     public func subscriptions() async throws(SyncError) -> [RemoteSubscription] {
@@ -73,7 +73,7 @@ public struct MinifluxService: SyncService {
     }
 
     public func unsubscribe(_ subscriptionID: String) async throws(SyncError) {
-        _ = try await call(Data.self, .delete, "/v1/feeds/\(try Self.number(subscriptionID))", raw: true)
+        try await send(.delete, "/v1/feeds/\(try Self.number(subscriptionID))")
     }
 
     public func edit(_ subscriptionID: String, title: String?, categories: [String]?) async throws(SyncError) {
@@ -83,7 +83,7 @@ public struct MinifluxService: SyncService {
             change.categoryID = try await category(named: name)
         }
         guard change.title != nil || change.categoryID != nil else { return }
-        _ = try await call(Data.self, .put, "/v1/feeds/\(id)", body: ServiceConnection.jsonBody(change), raw: true)
+        try await send(.put, "/v1/feeds/\(id)", body: ServiceConnection.jsonBody(change))
     }
 
     public func states() async throws(SyncError) -> RemoteStates? { nil }
@@ -93,7 +93,7 @@ public struct MinifluxService: SyncService {
         for start in stride(from: 0, to: ids.count, by: Self.batchSize) {
             let batch = Array(ids[start..<min(start + Self.batchSize, ids.count)])
             let change = MinifluxAPI.StatusChange(entryIDs: batch, status: read ? "read" : "unread")
-            _ = try await call(Data.self, .put, "/v1/entries", body: ServiceConnection.jsonBody(change), raw: true)
+            try await send(.put, "/v1/entries", body: ServiceConnection.jsonBody(change))
         }
     }
 
@@ -108,28 +108,27 @@ public struct MinifluxService: SyncService {
                 continue
             }
             guard entry.starred != starred else { continue }
-            _ = try await call(Data.self, .put, "/v1/entries/\(id)/bookmark", raw: true)
+            try await send(.put, "/v1/entries/\(id)/bookmark")
         }
     }
 
     // MARK: - Calls
 
-    /// One call with the account's authorization; `raw` returns the body undecoded (`Data`).
+    /// One call with the account's authorization, its answer decoded.
     func call<Answer: Decodable>(
         _ type: Answer.Type, _ method: FetchRequest.Method, _ path: String, query: [(String, String)] = [],
-        body: FetchRequest.Body? = nil, raw: Bool = false
+        body: FetchRequest.Body? = nil
     ) async throws(SyncError) -> Answer {
-        if raw {
-            let response = try await connection.call(
-                method, path, query: query, body: body, headers: authorization, explain: Self.explanation)
-            // miniflux answers a change with nothing (204) or JSON; a 2xx page of something
-            // else (a captive portal) says nothing of the change, which must stay queued.
-            guard Self.isEmptyOrJSON(response.body) else { throw .malformedAnswer("\(path): not the JSON the API documents") }
-            if let body = response.body as? Answer { return body }
-            return try ServiceConnection.decode(type, from: response.body, what: path)
-        }
-        return try await connection.json(
+        try await connection.json(
             type, method, path, query: query, body: body, headers: authorization, explain: Self.explanation)
+    }
+
+    /// One call whose answer says nothing but that it was done.
+    func send(_ method: FetchRequest.Method, _ path: String, body: FetchRequest.Body? = nil) async throws(SyncError) {
+        let response = try await connection.call(method, path, body: body, headers: authorization, explain: Self.explanation)
+        // miniflux answers a change with nothing (204) or JSON; a 2xx page of something
+        // else (a captive portal) says nothing of the change, which must stay queued.
+        guard Self.isEmptyOrJSON(response.body) else { throw .malformedAnswer("\(path): not the JSON the API documents") }
     }
 
     /// The id of the category called `name` (case-insensitively), made when the account lacks it.
