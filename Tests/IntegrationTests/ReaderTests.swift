@@ -98,9 +98,9 @@ struct ReaderTests {
         }
     }
 
-    /// Polls (at most 10 s) for a file another process writes.
+    /// Polls (at most 30 s) for a file another process writes.
     static func waitForFile(_ path: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         while !FileManager.default.fileExists(atPath: path) {
             guard ContinuousClock.now < deadline else { throw HarnessError("\(path) never appeared") }
             try await Task.sleep(for: .milliseconds(50))

@@ -142,11 +142,12 @@ struct ReloadTests {
         #expect(await daemon.stop() == 0)
     }
 
-    /// How long SIGTERM may take to stop the daemon, whatever it is doing: inside the unit's
-    /// `TimeoutStopSec=10s`. The daemon itself stops in well under a second (ShutdownTests);
-    /// the margin is for the test process, whose polling waits behind the rest of the suite
-    /// on a loaded 2-core machine (6.7 s seen once, with a build running beside the suite).
-    static let stopWithin: Duration = .seconds(9)
+    /// How long SIGTERM may take to stop the daemon, seen from the test process, whatever the
+    /// daemon is doing. The bound catches a daemon that never stops (SIGTERM ignored behind a
+    /// hung reload); how fast it stops is ShutdownTests' business. The margin is for the test
+    /// process, whose polling waits behind the rest of the suite on a loaded 2-core machine
+    /// (10.2 s seen in a fresh-clone CI run, where the daemon's own log showed it stopping in 4).
+    static let stopWithin: Duration = .seconds(30)
 
     /// 387 bytes whose last key, composed by Yams, is a list of 9^9 scalars that it hashes for
     /// longer than anyone waits: the daemon hung at start, and on SIGHUP, where SIGTERM then no
@@ -185,15 +186,16 @@ struct ReloadTests {
         // Under `timeout`: the daemon used to hang here, and must not outlive a failed test.
         let result = try await ProcessResult.run(
             URL(fileURLWithPath: "/usr/bin/timeout"),
-            ["--signal=KILL", "30", Binaries.daemon.path, "run", "--config", config,
+            ["--signal=KILL", "120", Binaries.daemon.path, "run", "--config", config,
              "--socket", directory.appendingPathComponent("s.sock").path,
              "--database", directory.appendingPathComponent("db.sqlite").path],
             environment: DaemonHarness.baseEnvironment(home: directory.path))
         let elapsed = clock.now - start
         #expect(result.status == 1, "\(result)")
         #expect(result.err == "tidingsd: bad configuration: \(config) line 1: YAML anchors and aliases are not supported in the Tidings config\n")
-        // Generous: a debug daemon starting while the whole suite runs took 5.9 s once.
-        #expect(elapsed < .seconds(20), "took \(elapsed)")
+        // Generous: it catches a hang; a debug daemon starting while the whole suite runs
+        // took 21 s once in a fresh-clone CI run.
+        #expect(elapsed < .seconds(60), "took \(elapsed)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("db.sqlite").path))
     }
 

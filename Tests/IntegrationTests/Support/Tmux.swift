@@ -99,7 +99,7 @@ final class Tmux: Sendable {
     /// - Throws: `HarnessError` naming `what` and showing the last screen when it never did.
     @discardableResult
     func waitForScreen(
-        _ what: String, timeout: Duration = .seconds(10), _ condition: ([String]) -> Bool
+        _ what: String, timeout: Duration = .seconds(30), _ condition: ([String]) -> Bool
     ) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         var lines = try await screen()
@@ -115,14 +115,14 @@ final class Tmux: Sendable {
 
     /// Waits (at most `timeout`) until a line of the screen contains every one of `texts`.
     @discardableResult
-    func waitForLine(containing texts: String..., timeout: Duration = .seconds(10)) async throws -> [String] {
+    func waitForLine(containing texts: String..., timeout: Duration = .seconds(30)) async throws -> [String] {
         try await waitForScreen("a line with \(texts)", timeout: timeout) { lines in
             lines.contains { line in texts.allSatisfy(line.contains) }
         }
     }
 
     /// Waits (at most `timeout`) until the alternate screen is on (`true`) or off (`false`).
-    func waitForAlternateScreen(_ on: Bool, timeout: Duration = .seconds(10)) async throws {
+    func waitForAlternateScreen(_ on: Bool, timeout: Duration = .seconds(30)) async throws {
         let deadline = ContinuousClock.now + timeout
         while try await alternateScreen() != on {
             guard ContinuousClock.now < deadline else {
