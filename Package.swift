@@ -5,7 +5,7 @@ import PackageDescription
 ///
 /// The layering is documented in docs/ARCHITECTURE.md. The one rule the graph enforces:
 /// the client side (`FeedClient`, `tidings`) depends only on `FeedEntities`, `FeedIPC` and
-/// swift-argument-parser, so the client never pays the start-up cost of NIO, GRDB, libcurl or libxml2.
+/// swift-argument-parser, so the client never pays the start-up cost of NIO, GRDB, libcurl, libxml2 or zstd.
 /// How both executables are linked. A Swift executable with the standard library linked in
 /// carries about 100,000 relative relocations (2.5 MB that the dynamic loader reads at every
 /// start, and which stay resident) and exports every public symbol of every module (1.1 MB of
@@ -43,6 +43,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CSpawn"),
         .systemLibrary(name: "CCurses", providers: [.apt(["libncurses-dev"])]),
@@ -60,7 +65,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "FeedStorage", dependencies: [
-            "FeedEntities",
+            "CZstd", "FeedEntities",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // One adapter per reading service's API behind `SyncService` (miniflux, Google Reader, tt-rss).

@@ -31,7 +31,7 @@ struct DaemonGraph: Sendable {
         logLevel: LogLevelSwitch?, configPath: String, reload: @escaping @Sendable () throws -> DaemonConfiguration,
         readyStatus: String, logger: Logger
     ) throws {
-        let store = try SQLiteFeedStore(path: databasePath, htmlToText: HTMLTitleText.text(ofHTML:))
+        let store = try SQLiteFeedStore(path: databasePath, text: HTMLTitleText.reading)
         if let backup = store.migrationBackup {
             logger.notice("copied the database to \(backup) before migrating it to schema \(store.schemaVersion)")
         }

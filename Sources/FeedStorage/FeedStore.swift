@@ -163,10 +163,17 @@ public protocol FeedStore: Sendable {
     func statistics() async throws -> StoreStatistics
 
     /// Brings the search index up to date for at most `limit` items stored or changed since
-    /// they were last indexed. Runs as one write transaction.
-    /// - Parameter plainText: the text of an HTML summary or content, as the index should hold it.
+    /// they were last indexed, with the words the store's `HTMLText` reads. Runs as one write
+    /// transaction.
     /// - Returns: how many items were indexed; 0 when the index is up to date.
-    func indexPendingItems(limit: Int, plainText: @Sendable (String) -> String) async throws -> Int
+    func indexPendingItems(limit: Int) async throws -> Int
+
+    /// Makes the stored HTML smaller: once the store has enough items, trains a compression
+    /// dictionary on them, then compresses again with it up to `limit` of the items stored
+    /// before it. Each batch is one write transaction; training reads, then works on no
+    /// database connection.
+    /// - Returns: how many items the batch went over; 0 when there is nothing left to do.
+    func compactStoredText(limit: Int) async throws -> Int
 
     /// How many items wait for the search index (stored or changed since last indexed): the
     /// items a search cannot find yet while `indexPendingItems` cannot write. Read only.

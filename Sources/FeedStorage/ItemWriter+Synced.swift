@@ -23,21 +23,12 @@ extension ItemWriter {
             WHERE feed_id = ? AND canonical_link = ? AND remote_id IS NULL ORDER BY id LIMIT 1
             """)
         let link = try db.cachedStatement(sql: "UPDATE item SET remote_id = ? WHERE id = ?")
-        let update = try db.cachedStatement(sql: """
-            UPDATE item
-            SET guid = ?3, title = ?4, link = ?5, author = ?6, published = ?7, updated = ?8,
-                summary = ?9, content = ?10, categories = ?11, enclosures = ?12, indexed = 0,
-                canonical_link = ?13
-            WHERE feed_id = ?1 AND key = ?2
-              AND (guid IS NOT ?3 OR title IS NOT ?4 OR link IS NOT ?5 OR author IS NOT ?6
-                   OR published IS NOT ?7 OR updated IS NOT ?8 OR summary IS NOT ?9
-                   OR content IS NOT ?10 OR categories IS NOT ?11 OR enclosures IS NOT ?12)
-            """)
+        let update = try db.cachedStatement(sql: Self.updateIfChanged)
         let insert = try db.cachedStatement(sql: """
             INSERT INTO item (feed_id, key, guid, title, link, author, published, updated,
-                              summary, content, categories, enclosures, first_seen,
+                              html, categories, enclosures, first_seen,
                               canonical_link, duplicate_of, is_read, is_starred, remote_id)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
             """)
         let lookUps = try duplicateLookUps()
         let ruleRunner = try RuleRunner(db: db, feedID: feedID, rules: rules)

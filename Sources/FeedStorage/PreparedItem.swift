@@ -2,19 +2,20 @@ import FeedEntities
 import GRDB
 
 /// An item of a parsed document as `ItemWriter` stores it, with everything that needs no
-/// database worked out beforehand: its key, its title as text, its text bounded, its lists as
-/// JSON, its canonical link.
+/// database worked out beforehand: its key, its title as text, its text bounded, its summary and
+/// content compressed, its lists as JSON, its canonical link.
 ///
 /// The store has one writer, and a refresh pass parses feeds faster than that writer stores
 /// them; what is prepared here is prepared by the refreshing task, beside the writer, rather
-/// than by the writer in turn (`prepare(_:htmlToText:)` is pure and safe from any thread).
+/// than by the writer in turn (`prepare(_:htmlToText:compressor:)` is safe from any thread).
 struct PreparedItem: Sendable {
     /// `ParsedItem.storeKey`, from the title as the document has it.
     let key: String
     /// The item as stored: title as text, summary and content as HTML. Rules match this.
     let item: ParsedItem
-    /// The columns the insert and the update share, `?2` ... `?12`: key, guid, title, link,
-    /// author, published, updated, summary, content, categories, enclosures.
+    /// The columns the insert and the update share, `?2` ... `?11`: key, guid, title, link,
+    /// author, published, updated, html (the summary and content, `TextCompressor`),
+    /// categories, enclosures.
     let columns: StatementArguments
     /// The bounded guid and link, for the look-up of the same article in other feeds.
     let guid: String?
@@ -25,12 +26,15 @@ struct PreparedItem: Sendable {
     /// The items of a document, once each: when a document lists the same key twice, its first
     /// occurrence wins (feeds put the current version of an entry first, and a document must
     /// not count one item twice). In document order.
-    /// - Parameter htmlToText: the text of an HTML title (`SQLiteFeedStore.htmlToText`).
-    static func prepare(_ items: [ParsedItem], htmlToText: (String) -> String) -> [PreparedItem] {
+    /// - Parameters:
+    ///   - htmlToText: the text of an HTML title (`SQLiteFeedStore.htmlToText`).
+    ///   - compressor: compresses the summary and content (`item.html`).
+    static func prepare(_ items: [ParsedItem], htmlToText: (String) -> String, compressor: TextCompressor) -> [PreparedItem] {
         var seenKeys = Set<String>()
         var prepared: [PreparedItem] = []
         prepared.reserveCapacity(items.count)
         let coder = JSONColumnCoder()
+        let session = compressor.makeSession()
         for var item in items {
             // The key from the title as the document has it, so that it stays what it was.
             let key = item.storeKey
@@ -51,7 +55,8 @@ struct PreparedItem: Sendable {
             let values: [(any DatabaseValueConvertible)?] = [
                 key, guid, StoredText.bounded(item.title), link, StoredText.bounded(item.author),
                 item.published?.timeIntervalSince1970, item.updated?.timeIntervalSince1970,
-                item.summary, item.content, coder.encode(StoredText.categories(item.categories)),
+                session.compress(StoredHTML(summary: item.summary, content: item.content)),
+                coder.encode(StoredText.categories(item.categories)),
                 coder.encode(StoredText.enclosures(item.enclosures)),
             ]
             prepared.append(PreparedItem(

@@ -16,7 +16,7 @@ extension SQLiteFeedStore {
         let url = try StoredText.feedURL(url)
         let tags = try TagName.validated(tags)
         let customTitle = try StoredText.ownTitle(customTitle)
-        let items = PreparedItem.prepare(document.items, htmlToText: htmlToText)
+        let items = PreparedItem.prepare(document.items, htmlToText: htmlToText, compressor: compressor)
         return try await write("subscribe to \(url)") { db in
             let known = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT id, removed_at IS NOT NULL FROM feed WHERE url = ?"), arguments: [url])
@@ -59,7 +59,7 @@ extension SQLiteFeedStore {
     /// values the document has, so a feed that briefly drops its `<title>` keeps its name.
     /// The items are prepared (`PreparedItem`) by the caller's task before the write queues up.
     public func storeRefresh(feedID: Int64, document: ParsedFeed, check: FeedCheck, rules: RuleSet) async throws -> Int {
-        let items = PreparedItem.prepare(document.items, htmlToText: htmlToText)
+        let items = PreparedItem.prepare(document.items, htmlToText: htmlToText, compressor: compressor)
         let title = storedTitle(of: document)
         let feed: StatementArguments = [feedID, title, StoredText.link(document.link), StoredText.title(document.subtitle)]
         return try await writeGrouped("store the refresh of feed \(feedID)") { db in

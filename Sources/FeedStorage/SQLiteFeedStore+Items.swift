@@ -5,7 +5,8 @@ import GRDB
 extension SQLiteFeedStore {
     /// See `FeedStore.items`. Newest first by published, else updated, else first seen, then by
     /// number (higher first). Without `includeContent`, `summary` and `content` are not even
-    /// read from the database, which keeps listings of thousands of items cheap.
+    /// read from the database (nor decompressed), which keeps listings of thousands of items
+    /// cheap.
     ///
     /// A `limit` of 0 or less returns no items.
     ///
@@ -13,23 +14,22 @@ extension SQLiteFeedStore {
     public func items(_ query: ItemQuery) async throws -> [Item] {
         if let limit = query.limit, limit <= 0 { return [] }
         return try await readSearching("list items", searching: query.match != nil) { db in
-            try Self.listedItems(query, db, htmlToText: htmlToText)
+            try Self.listedItems(query, db, reader: itemRowReader())
         }
     }
 
     /// The items of `listing(query)`, newest first; none for a `limit` of 0 or less.
-    static func listedItems(_ query: ItemQuery, _ db: Database, htmlToText: (String) -> String) throws -> [Item] {
+    static func listedItems(_ query: ItemQuery, _ db: Database, reader: ItemRowReader) throws -> [Item] {
         if let limit = query.limit, limit <= 0 { return [] }
         let anchor = try anchor(of: query, db)
         // An anchor that names no item: nothing is listed after or before it.
         if anchor == nil && (query.listedAfter != nil || query.listedBefore != nil) { return [] }
         let (sql, arguments) = listing(query, anchor: anchor)
         let statement = try db.cachedStatement(sql: sql)
-        let coder = JSONColumnCoder()
         var items: [Item] = []
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try rows.next() {
-            items.append(item(from: row, includeContent: query.includeContent, coder: coder, htmlToText: htmlToText))
+            items.append(try reader.item(from: row, includeContent: query.includeContent))
         }
         return readsUpwards(query) ? items.reversed() : items
     }
@@ -48,10 +48,8 @@ extension SQLiteFeedStore {
     public func item(id: Int64) async throws -> Item? {
         try await read("read item \(id)") { db in
             let statement = try db.cachedStatement(sql: Self.itemSelect(includeContent: true) + " WHERE item.id = ?")
-            let coder = JSONColumnCoder()
-            return try Row.fetchOne(statement, arguments: [id]).map {
-                Self.item(from: $0, includeContent: true, coder: coder, htmlToText: htmlToText)
-            }
+            let reader = itemRowReader()
+            return try Row.fetchOne(statement, arguments: [id]).map { try reader.item(from: $0, includeContent: true) }
         }
     }
 
@@ -197,13 +195,13 @@ extension SQLiteFeedStore {
         return (conditions, arguments)
     }
 
-    /// Columns 0...13 are the same in both variants, so decoding reads them by position;
-    /// summary and content come last, only when asked for.
+    /// Columns 0...13 are the same in both variants, so decoding reads them by position; the
+    /// compressed summary and content (`html`) come last, only when asked for.
     static func itemSelect(includeContent: Bool) -> String {
         """
         SELECT item.id, item.feed_id, \(displayedFeedTitle("feed")), item.guid, item.title,
                item.link, item.author, item.published, item.updated, item.categories, item.enclosures,
-               item.first_seen, item.is_read, item.is_starred\(includeContent ? ", item.summary, item.content" : ""),
+               item.first_seen, item.is_read, item.is_starred\(includeContent ? ", item.html" : ""),
                (SELECT group_concat(\(displayedFeedTitle("copy_feed")), char(31))
                 FROM item AS copy JOIN feed AS copy_feed ON copy_feed.id = copy.feed_id
                 WHERE copy.duplicate_of = item.id) AS also_in,
@@ -213,46 +211,20 @@ extension SQLiteFeedStore {
     }
 
     /// For an untitled item (no title, or one of white space, as `Item.isUntitled` reads it:
-    /// the characters trimmed are the white space titles hold), the start of its content (else
-    /// summary), as the column
-    /// `untitled_text` that `item(from:)` makes the excerpt of; NULL for the others, which are
-    /// most and cost nothing here. 2,000 characters hold more than the excerpt's words even
-    /// under heavy markup.
+    /// the characters trimmed are the white space titles hold), its compressed summary and
+    /// content, as the column `untitled_html` that `ItemRowReader` makes the excerpt of; NULL
+    /// for the others, which are most and cost nothing here.
     static let untitledTextColumn = """
         CASE WHEN item.title IS NULL OR trim(item.title, ' ' || char(9, 10, 11, 12, 13, 133, 160, 8232, 8233, 12288)) = ''
-             THEN substr(COALESCE(NULLIF(item.content, ''), item.summary), 1, 2000) END AS untitled_text
+             THEN item.html END AS untitled_html
         """
 
     /// The tags rules gave the item (`item_tag`), unit-separated, as the column `tags` that
     /// `item(from:)` reads.
     static let tagsColumn = "(SELECT group_concat(tag, char(31)) FROM item_tag WHERE item_tag.item_id = item.id) AS tags"
 
-    /// The item of a row of `itemSelect` (or a select with the same first columns and the
-    /// named ones); `htmlToText` reads the text of an untitled item for its excerpt.
-    static func item(
-        from row: Row, includeContent: Bool, coder: JSONColumnCoder, htmlToText: (String) -> String
-    ) -> Item {
-        var item = Item(
-            id: row[0], feedID: row[1], feedTitle: row[2], guid: row[3], title: row[4],
-            link: row[5], author: row[6],
-            published: (row[7] as Double?).map(Date.init(timeIntervalSince1970:)),
-            updated: (row[8] as Double?).map(Date.init(timeIntervalSince1970:)),
-            summary: includeContent ? row[14] : nil,
-            content: includeContent ? row[15] : nil,
-            categories: coder.decode(String.self, from: row[9]),
-            enclosures: coder.decode(Enclosure.self, from: row[10]),
-            firstSeen: Date(timeIntervalSince1970: row[11]),
-            isRead: row[12], isStarred: row[13])
-        // The feeds of the other copies of the same article (unit separator between titles).
-        if let copies: String = row["also_in"] {
-            item.alsoIn = copies.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
-        }
-        if let tags: String = row["tags"] {
-            item.tags = TagName.sorted(tags.split(separator: "\u{1F}").map(String.init))
-        }
-        if let text: String = row["untitled_text"] {
-            item.excerpt = Item.excerpt(ofText: htmlToText(text))
-        }
-        return item
+    /// What reads rows of `itemSelect` on this store (one per query: it has its own zstd contexts).
+    func itemRowReader() -> ItemRowReader {
+        ItemRowReader(session: compressor.makeSession(), htmlToText: htmlToText)
     }
 }

@@ -22,7 +22,7 @@ extension SQLiteFeedStore {
         try await readSearching("list items", searching: query.match != nil) { db in
             let anchor = try Self.anchor(of: query, db)
             if let id = query.listedAfter ?? query.listedBefore, anchor == nil { throw FeedStoreError.itemNotFound(id) }
-            let items = try Self.listedItems(query, db, htmlToText: htmlToText)
+            let items = try Self.listedItems(query, db, reader: itemRowReader())
             guard withPosition else { return ItemPage(items: items) }
             return ItemPage(items: items, position: try Self.position(of: items, in: query, anchor: anchor, db))
         }

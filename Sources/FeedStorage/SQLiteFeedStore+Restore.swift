@@ -33,18 +33,20 @@ extension SQLiteFeedStore {
         // the copy would go into a lost file, and new readers would open the one at the path.
         try verifyFile()
         let writer = self.writer
-        let migrator = Self.migrator(htmlToText: htmlToText)
+        let (text, compressor) = (text, compressor)
         return try await Self.offThePool { [self] in
-            try Self.restoreLive(writer, path: path, from: backup, migrator: migrator, now: now, verify: { try self.verifyFile() })
+            try Self.restoreLive(
+                writer, path: path, from: backup, text: text, compressor: compressor, now: now, verify: { try self.verifyFile() })
         }
     }
 
     /// - Parameter verify: throws when the database file is no longer the one at the path
     ///   (`verifyFile()`); checked again once the copy holds the writer.
     private static func restoreLive(
-        _ writer: any DatabaseWriter, path: String, from backup: String, migrator: DatabaseMigrator, now: Date,
-        verify: @Sendable () throws -> Void
+        _ writer: any DatabaseWriter, path: String, from backup: String, text: HTMLText, compressor: TextCompressor,
+        now: Date, verify: @Sendable () throws -> Void
     ) throws -> RestoreReport {
+        let migrator = Self.migrator(text: text, compressor: compressor)
         let checked = try checkBackup(at: backup)
         if sameFile(backup, path) { throw RestoreRefusedError(path: backup, reason: "it is the database itself") }
         let operation = "restore \(backup) into \(path)"
@@ -67,6 +69,8 @@ extension SQLiteFeedStore {
         let migrationBackup = try backUpBeforeMigrating(writer, path: path)
         let (problems, contents, schema) = try databaseAccess("migrate the restored database \(path)") {
             try migrator.migrate(writer)
+            // The restored database's dictionaries and search words, whatever this one had.
+            try settleStoredText(writer, text: text, compressor: compressor, compactFile: false)
             return try writer.read { db -> ([String], (feeds: Int, items: Int), String) in
                 (try integrityProblems(db), try counts(db), try migrator.appliedMigrations(db).last ?? "")
             }

@@ -5,8 +5,10 @@ extension SQLiteFeedStore {
     ///
     /// Never edit a registered migration: databases in the wild have already run it. Change the
     /// schema by appending "v2", "v3", ... GRDB records applied identifiers in `grdb_migrations`.
-    /// - Parameter htmlToText: the text of an HTML title, for v9 (`SQLiteFeedStore.htmlToText`).
-    static func migrator(htmlToText: @escaping @Sendable (String) -> String) -> DatabaseMigrator {
+    /// - Parameters:
+    ///   - text: how to read HTML: titles for v9 (`SQLiteFeedStore.htmlToText`), words for v17.
+    ///   - compressor: compresses items' HTML in v17, and learns the dictionary trained there.
+    static func migrator(text: HTMLText, compressor: TextCompressor) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createFeedsAndItems)
         migrator.registerMigration("v2", migrate: addFeedHealth)
@@ -16,7 +18,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v6", migrate: addDuplicates)
         migrator.registerMigration("v7", migrate: indexHiddenUnread)
         migrator.registerMigration("v8", migrate: boundStoredText)  // SQLiteFeedStore+TextBounds.swift
-        migrator.registerMigration("v9") { try titlesAsText($0, htmlToText: htmlToText) }  // SQLiteFeedStore+TitleText.swift
+        migrator.registerMigration("v9") { try titlesAsText($0, htmlToText: text.title) }  // SQLiteFeedStore+TitleText.swift
         migrator.registerMigration("v10", migrate: addRemovedFeeds)  // SQLiteFeedStore+Removal.swift
         migrator.registerMigration("v11", migrate: addReadingPosition)  // SQLiteFeedStore+ReadingPosition.swift
         migrator.registerMigration("v12", migrate: addListingPositionIndex)  // SQLiteFeedStore+Paging.swift
@@ -24,12 +26,15 @@ extension SQLiteFeedStore {
         migrator.registerMigration("v14", migrate: countInsertsInTheWriter)  // SQLiteFeedStore+FeedCounters.swift
         migrator.registerMigration("v15", migrate: addFeedSettings)  // SQLiteFeedStore+FeedSettings.swift
         migrator.registerMigration("v16", migrate: addSync)  // SQLiteFeedStore+SyncSchema.swift
+        migrator.registerMigration(compressionMigration) {  // SQLiteFeedStore+TextCompression.swift
+            try compressItemText($0, text: text, compressor: compressor)
+        }
         return migrator
     }
 
-    /// The migrations, with titles left as they are: for their identifiers, and for tests that
-    /// stop before v9.
-    static var migrator: DatabaseMigrator { migrator(htmlToText: { $0 }) }
+    /// The migrations, with HTML read as its own text: for their identifiers, and for tests
+    /// that stop before v9.
+    static var migrator: DatabaseMigrator { migrator(text: .verbatim, compressor: TextCompressor()) }
 
     /// The identifier of the newest migration, which a database this build has opened reports
     /// as its schema version.

@@ -3,38 +3,20 @@ import Foundation
 import GRDB
 
 extension SQLiteFeedStore {
-    /// Longest text of one item the index holds (UTF-8 bytes of its summary and content); the
-    /// rest of a very long article is not searched.
-    static let indexedTextLimit = 32_768
-
-    /// See `FeedStore.indexPendingItems`.
-    public func indexPendingItems(limit: Int, plainText: @Sendable (String) -> String) async throws -> Int {
+    /// See `FeedStore.indexPendingItems`: each item's words as `item_search` reads them
+    /// (`SQLiteFeedStore+SearchContent.swift`), which is also how they are forgotten.
+    public func indexPendingItems(limit: Int) async throws -> Int {
         try await write("update the search index") { db in
             // Numbers first, then one item at a time: a batch of full-content items holds tens
             // of megabytes of HTML, which the daemon has no reason to keep in memory at once.
             let pending = try Int64.fetchAll(
                 db.cachedStatement(sql: "SELECT id FROM item WHERE indexed = 0 ORDER BY id LIMIT ?"), arguments: [limit])
             guard !pending.isEmpty else { return 0 }
-            let read = try db.cachedStatement(sql: "SELECT title, summary, content FROM item WHERE id = ?")
-            let remove = try db.cachedStatement(sql: "DELETE FROM item_fts WHERE rowid = ?")
-            let insert = try db.cachedStatement(sql: "INSERT INTO item_fts (rowid, title, body) VALUES (?, ?, ?)")
+            let insert = try db.cachedStatement(
+                sql: "INSERT INTO item_fts (rowid, title, body) SELECT id, title, body FROM item_search WHERE id = ?")
             let mark = try db.cachedStatement(sql: "UPDATE item SET indexed = 1 WHERE id = ?")
             for id in pending {
-                guard let row = try Row.fetchOne(read, arguments: [id]) else { continue }
-                let summary = (row[1] as String?).map(plainText) ?? ""
-                var content = (row[2] as String?).map(plainText) ?? ""
-                // Feeds often repeat the summary as the start of the content. (Bytes, not
-                // characters: counting characters of long texts was a tenth of the indexing.)
-                if !summary.isEmpty, content.utf8.starts(with: summary.utf8) {
-                    content = String(decoding: content.utf8.dropFirst(summary.utf8.count), as: UTF8.self)
-                }
-                var body = summary.isEmpty ? content : content.isEmpty ? summary : summary + " " + content
-                if body.utf8.count > Self.indexedTextLimit {
-                    // A cut inside a character leaves one replacement character at the end: harmless here.
-                    body = String(decoding: body.utf8.prefix(Self.indexedTextLimit), as: UTF8.self)
-                }
-                try remove.execute(arguments: [id])
-                try insert.execute(arguments: [id, row[0] as String? ?? "", body])
+                try insert.execute(arguments: [id])
                 try mark.execute(arguments: [id])
             }
             return pending.count
@@ -96,7 +78,7 @@ extension SQLiteFeedStore {
                 arguments: StatementArguments([query.match, floor] as [any DatabaseValueConvertible]) + filterArguments + [query.limit])
             guard !ranked.isEmpty else { return [] }
 
-            let coder = JSONColumnCoder()
+            let reader = itemRowReader()
             let marks = Array(repeating: "?", count: ranked.count).joined(separator: ",")
             let rows = try Row.fetchAll(db, sql: """
                 SELECT item.id, item.feed_id, \(Self.displayedFeedTitle("feed")), item.guid, item.title,
@@ -113,7 +95,7 @@ extension SQLiteFeedStore {
             var results: [Int64: ItemSearchResult] = [:]
             for row in rows {
                 let snippet: String = row[15] ?? ""
-                let item = Self.item(from: row, includeContent: false, coder: coder, htmlToText: htmlToText)
+                let item = try reader.item(from: row, includeContent: false)
                 results[item.id] = ItemSearchResult(
                     item: item, highlightedTitle: row[14] ?? "",
                     // A snippet without a match is just the start of the body: not worth showing.

@@ -18,7 +18,7 @@ extension SQLiteFeedStore {
             let group = groups[feed] ?? []
             var byKey: [String: SyncedItem] = [:]
             for item in group where byKey[item.item.storeKey] == nil { byKey[item.item.storeKey] = item }
-            byFeed[feed] = PreparedItem.prepare(group.map(\.item), htmlToText: htmlToText).compactMap { prepared in
+            byFeed[feed] = PreparedItem.prepare(group.map(\.item), htmlToText: htmlToText, compressor: compressor).compactMap { prepared in
                 byKey[prepared.key].map {
                     ItemWriter.SyncedEntry(prepared: prepared, remoteID: $0.remoteID, read: $0.read, starred: $0.starred)
                 }

@@ -28,11 +28,16 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     /// The copy of the database taken before this opening ran migrations on it
     /// (`<path>.before-<migration>.bak`), for the daemon to log; `nil` when none was needed.
     public let migrationBackup: String?
-    /// The text of a title that is HTML (tags removed, references decoded, whitespace
-    /// collapsed): every feed and item title is stored through it (`ParsedFeed.titleText`), and
-    /// migration v9 converts the titles stored before. FeedStorage has no HTML reader of its own
-    /// (that is FeedParsing's), so the daemon gives it one.
-    let htmlToText: @Sendable (String) -> String
+    /// How the store reads HTML: titles as text, and the words of items for the search index.
+    let text: HTMLText
+    /// The text of a title that is HTML (`text.title`): every feed and item title is stored
+    /// through it (`ParsedFeed.titleText`), and migration v9 converts the titles stored before.
+    var htmlToText: @Sendable (String) -> String { text.title }
+    /// Compresses items' HTML (`item.html`) and reads it back, with the database's dictionaries.
+    let compressor: TextCompressor
+    /// How many items the store had when it last tried to train a compression dictionary
+    /// (`compactStoredText`).
+    let dictionaryTraining = Mutex(0)
 
     let writer: any DatabaseWriter
     /// The refreshes waiting to be stored together (`writeGrouped`).
@@ -51,18 +56,18 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     ///
     /// The parent directory is created with mode 0700 when it is missing; an existing directory
     /// keeps its mode.
-    /// - Parameter htmlToText: the text of an HTML fragment, for titles (see `htmlToText`); it
-    ///   must be pure and never throw, and it runs inside write transactions.
+    /// - Parameter text: how to read HTML (`HTMLText`): titles, and words for the search index.
     /// - Throws: `FeedStoreDatabaseError` when the directory or the database cannot be opened,
     ///   the file is not a database, a migration fails, or the database was written by a newer
     ///   version of Tidings (it has migrations this build does not know);
     ///   `DamagedDatabaseError` when the start-up check (`checkForDamage`) finds it damaged.
-    public convenience init(path: String, htmlToText: @escaping @Sendable (String) -> String) throws {
+    public convenience init(path: String, text: HTMLText) throws {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         try Self.createPrivateDirectory(directory)
         let pool: DatabasePool
+        let compressor = TextCompressor()
         do {
-            pool = try DatabasePool(path: path, configuration: Self.configuration())
+            pool = try DatabasePool(path: path, configuration: Self.configuration(text: text, compressor: compressor))
         } catch let error as DatabaseError where Self.isDamage(error) {
             throw DamagedDatabaseError(
                 path: path, problems: [error.message ?? "database disk image is malformed"],
@@ -76,31 +81,32 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
             throw FeedStoreDatabaseError(
                 operation: "open the database \(path)", reason: String(cString: strerror(errno)))
         }
-        try self.init(writer: pool, path: path, identity: identity, htmlToText: htmlToText)
+        try self.init(writer: pool, path: path, identity: identity, text: text, compressor: compressor)
     }
 
     /// A fresh, empty store in memory (for tests): a `DatabaseQueue`, with the same schema and
-    /// connection settings as the file-backed store. Titles are stored through `htmlToText`,
-    /// by default as the document has them.
-    public static func inMemory(htmlToText: @escaping @Sendable (String) -> String = { $0 }) throws -> SQLiteFeedStore {
+    /// connection settings as the file-backed store. HTML is read through `text`, by default
+    /// as its own text.
+    public static func inMemory(text: HTMLText = .verbatim) throws -> SQLiteFeedStore {
         let queue: DatabaseQueue
+        let compressor = TextCompressor()
         do {
-            queue = try DatabaseQueue(configuration: configuration())
+            queue = try DatabaseQueue(configuration: configuration(text: text, compressor: compressor))
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: "open an in-memory database", error)
         }
-        return try SQLiteFeedStore(writer: queue, path: nil, identity: nil, htmlToText: htmlToText)
+        return try SQLiteFeedStore(writer: queue, path: nil, identity: nil, text: text, compressor: compressor)
     }
 
     private init(
-        writer: any DatabaseWriter, path: String?, identity: FileIdentity?,
-        htmlToText: @escaping @Sendable (String) -> String
+        writer: any DatabaseWriter, path: String?, identity: FileIdentity?, text: HTMLText, compressor: TextCompressor
     ) throws {
         self.writer = writer
         self.path = path
         self.fileIdentity = identity
-        self.htmlToText = htmlToText
-        let migrator = Self.migrator(htmlToText: htmlToText)
+        self.text = text
+        self.compressor = compressor
+        let migrator = Self.migrator(text: text, compressor: compressor)
         do {
             if let path { try Self.checkForDamage(writer, path: path) }
             let superseded = try writer.read { try migrator.hasBeenSuperseded($0) }
@@ -110,8 +116,12 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
                     reason: "it was written by a newer version of Tidings (unknown schema migrations)")
             }
             migrationBackup = try path.flatMap { try Self.backUpBeforeMigrating(writer, path: $0) }
+            let appliedBefore = try writer.read { try migrator.appliedIdentifiers($0) }
             try migrator.migrate(writer)
             schemaVersion = try writer.read { try migrator.appliedMigrations($0).last } ?? ""
+            // A database whose items were compressed just now has its freed pages to give back.
+            let compressedNow = !appliedBefore.isEmpty && !appliedBefore.contains(Self.compressionMigration)
+            try Self.settleStoredText(writer, text: text, compressor: compressor, compactFile: compressedNow && path != nil)
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: "migrate the database \(path ?? ":memory:")", error)
         }
@@ -136,12 +146,14 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     /// What the write-ahead log file is cut back to once checkpointed (`journal_size_limit`).
     static var walBytesKept: Int { 16 << 20 }
 
-    private static func configuration() -> Configuration {
+    private static func configuration(text: HTMLText, compressor: TextCompressor) -> Configuration {
         var config = Configuration()
         config.label = "tidings"
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
+            // On every connection: the search index reads items' words through them.
+            addTextFunctions(db, text: text, compressor: compressor)
             // Takes effect only in a database without tables yet; GRDB turns WAL mode on after this.
             try db.execute(sql: "PRAGMA page_size = \(newDatabasePageSize)")
             let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096

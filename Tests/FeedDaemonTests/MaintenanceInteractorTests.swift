@@ -64,7 +64,7 @@ struct MaintenanceInteractorTests {
     @Test func aFileBackedDatabaseReportsItsSizeBeforeAndAfter() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-maint-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteFeedStore(path: directory.appendingPathComponent("t.sqlite").path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: directory.appendingPathComponent("t.sqlite").path, text: .verbatim)
         let body = String(repeating: "words ", count: 2_000)
         let items = (1...200).map { ParsedItem(id: "\($0)", published: Self.start, content: body) }
         let (feed, _) = try await store.addFeed(

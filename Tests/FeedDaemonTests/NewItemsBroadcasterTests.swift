@@ -12,7 +12,7 @@ struct NewItemsBroadcasterTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-broadcast-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("tidings.sqlite").path
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         func add(_ title: String) async throws {
             _ = try await store.addFeed(
                 url: "https://example.org/\(title)",

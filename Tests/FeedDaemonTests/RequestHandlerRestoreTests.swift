@@ -12,7 +12,7 @@ struct RequestHandlerRestoreTests {
     @Test func aRefusedBackupIsRestoreRefusedNamingItAndTheReason() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-restore-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteFeedStore(path: directory.appendingPathComponent("tidings.sqlite").path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: directory.appendingPathComponent("tidings.sqlite").path, text: .verbatim)
         let logger = Logger(label: "test")
         let refresher = RefreshInteractor.make(
             fetcher: RemoteDataManagerStub(), parser: LibXMLFeedParser(), store: store, concurrency: 1, logger: logger)

@@ -245,7 +245,7 @@ struct RequestHandlerLostFileTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("tidings.sqlite").path
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         let logger = Logger(label: "test")
         let handler = try RequestHandler.make(
             refresher: RefreshInteractor.make(

@@ -29,7 +29,7 @@ struct SQLiteFeedStoreBackupTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try createVersion3Database()
 
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         #expect(store.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         #expect(store.migrationBackup == path + ".before-v4.bak")
         #expect(try backups() == ["tidings.sqlite.before-v4.bak"])
@@ -47,14 +47,14 @@ struct SQLiteFeedStoreBackupTests {
         try copy.close()
 
         // Opening it again migrates nothing and copies nothing.
-        let again = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let again = try SQLiteFeedStore(path: path, text: .verbatim)
         #expect(again.migrationBackup == nil)
         #expect(try backups() == ["tidings.sqlite.before-v4.bak"])
     }
 
     @Test func aNewDatabaseGetsNoCopy() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         #expect(store.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         #expect(store.migrationBackup == nil)
         #expect(try backups().isEmpty)
@@ -72,7 +72,7 @@ struct SQLiteFeedStoreBackupTests {
         // A half-written copy from a crash is replaced.
         try Data("half".utf8).write(to: URL(fileURLWithPath: path + ".before-v4.bak.partial"))
 
-        _ = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        _ = try SQLiteFeedStore(path: path, text: .verbatim)
         #expect(try backups() == ["other.sqlite.before-v2.bak", "tidings.sqlite.before-v3.bak", "tidings.sqlite.before-v4.bak"])
         #expect(!FileManager.default.fileExists(atPath: path + ".before-v4.bak.partial"))
         #expect(SQLiteFeedStore.backups(of: path) == [path + ".before-v4.bak", path + ".before-v3.bak"])
@@ -83,7 +83,7 @@ struct SQLiteFeedStoreBackupTests {
         try createVersion3Database()
         // A directory in the way of the copy's temporary file: VACUUM INTO cannot create it.
         try FileManager.default.createDirectory(atPath: path + ".before-v4.bak.partial/x", withIntermediateDirectories: true)
-        let error = try #require(throws: FeedStoreDatabaseError.self) { _ = try SQLiteFeedStore(path: path, htmlToText: { $0 }) }
+        let error = try #require(throws: FeedStoreDatabaseError.self) { _ = try SQLiteFeedStore(path: path, text: .verbatim) }
         #expect(error.description.hasPrefix("cannot back up the database to \(path).before-v4.bak before migration v4"), "\(error)")
         let pool = try DatabasePool(path: path)
         #expect(try pool.read { try SQLiteFeedStore.migrator.appliedMigrations($0) } == ["v1", "v2", "v3"], "not migrated")

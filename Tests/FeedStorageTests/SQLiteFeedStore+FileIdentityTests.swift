@@ -15,7 +15,7 @@ struct SQLiteFeedStoreFileIdentityTests {
 
     /// A store with one feed, `https://example.org/kept`.
     private func openStore() async throws -> SQLiteFeedStore {
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         _ = try await store.importFeeds([FeedImport(url: "https://example.org/kept")], at: Date())
         return store
     }

@@ -63,7 +63,7 @@ struct SQLiteFeedStoreConcurrencyTests {
     @Test func readsAnswerWhileAWriteTransactionIsOpen() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-wal-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let store = try SQLiteFeedStore(path: root.appendingPathComponent("tidings.sqlite").path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: root.appendingPathComponent("tidings.sqlite").path, text: .verbatim)
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1")]), fetchedAt: day(1))
 
         let release = DispatchSemaphore(value: 0)

@@ -86,7 +86,7 @@ struct SQLiteFeedStoreItemsTests {
     }
 
     @Test func anUntitledItemIsListedWithTheFirstWordsOfItsText() async throws {
-        let store = try SQLiteFeedStore.inMemory(htmlToText: SQLiteFeedStoreTitleTextTests.htmlToText)
+        let store = try SQLiteFeedStore.inMemory(text: SQLiteFeedStoreTitleTextTests.text)
         let words = (1...30).map { "word\($0)" }.joined(separator: " ")
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [
             ParsedItem(id: "1", summary: "The summary", content: "<p>Just <b>shipped</b> &amp; done</p>", categories: ["x"]),
@@ -133,8 +133,7 @@ struct SQLiteFeedStoreItemsTests {
         // As a store that did not know the text was plain kept it: as written.
         let raw = ParsedItem(id: "1", title: "Post", content: "a < b\nline two")
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [raw]), fetchedAt: day(1))
-        let words: @Sendable (String) -> String = { $0 }
-        #expect(try await store.indexPendingItems(limit: 10, plainText: words) == 1)
+        #expect(try await store.indexPendingItems(limit: 10) == 1)
 
         var text = raw
         text.contentIsText = true
@@ -142,9 +141,9 @@ struct SQLiteFeedStoreItemsTests {
         let item = try #require(try await store.items(ItemQuery(includeContent: true)).first)
         #expect(item.content == "a &lt; b<br>\nline two")
         // The changed row goes to the search index again; a refresh that changes nothing writes nothing.
-        #expect(try await store.indexPendingItems(limit: 10, plainText: words) == 1)
+        #expect(try await store.indexPendingItems(limit: 10) == 1)
         _ = try await store.storeRefresh(feedID: feed.id, document: document(items: [text]), at: day(3))
-        #expect(try await store.indexPendingItems(limit: 10, plainText: words) == 0)
+        #expect(try await store.indexPendingItems(limit: 10) == 0)
     }
 
     @Test func playingTimesAreKept() async throws {

@@ -83,7 +83,7 @@ struct SQLiteFeedStorePagingTests {
 
     @Test func thePositionCountsTheListingItsFiltersSelect() async throws {
         let (a, b) = try await library()
-        _ = try await store.indexPendingItems(limit: 100, plainText: { $0 })
+        _ = try await store.indexPendingItems(limit: 100)
         let all = try await store.items(ItemQuery(unreadOnly: false, feedID: a)) + store.items(ItemQuery(unreadOnly: false, feedID: b))
         let queries = [
             ItemQuery(), ItemQuery(unreadOnly: false), ItemQuery(unreadOnly: false, starredOnly: true),

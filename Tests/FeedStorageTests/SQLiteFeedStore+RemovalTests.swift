@@ -62,7 +62,7 @@ struct SQLiteFeedStoreRemovalTests {
         #expect(try await store.items(ItemQuery(unreadOnly: false)).compactMap(\.title).sorted() == ["Elsewhere", "Kept"])
         let shown = try #require(try await store.item(id: kept.id))
         #expect(shown.content == "<p>an espresso story</p>" && shown.feedTitle == "Blog (unsubscribed)")
-        _ = try await store.indexPendingItems(limit: 100, plainText: { $0 })
+        _ = try await store.indexPendingItems(limit: 100)
         let hits = try await store.search(SearchQuery(match: "espresso"))
         #expect(hits.map(\.item.id) == [kept.id] && hits.first?.item.feedTitle == "Blog (unsubscribed)")
         // Its state still changes.

@@ -17,7 +17,7 @@ struct SQLiteFeedStoreRestoreTests {
 
     /// A store at `path` with one feed per title, one item each.
     private func storeWithFeeds(_ titles: [String]) async throws -> SQLiteFeedStore {
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         try await add(titles, to: store)
         return store
     }
@@ -194,7 +194,7 @@ struct SQLiteFeedStoreRestoreTests {
         }
 
         _ = try SQLiteFeedStore.restore(from: backup, into: path)
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         #expect(try await store.feeds().map(\.title) == ["Alpha"])
         #expect(try await store.pragma("page_size") == "4096")
     }
@@ -233,7 +233,7 @@ struct SQLiteFeedStoreRestoreTests {
         #expect(try titles(at: path) == ["Alpha"])
         #expect(report.feeds == 1 && report.items == 1)
         // The daemon opens it as usual.
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         #expect(try await store.feeds().map(\.title) == ["Alpha"])
     }
 
@@ -250,7 +250,7 @@ struct SQLiteFeedStoreRestoreTests {
 
         #expect(report.schemaVersion == "v3")
         #expect(try Data(contentsOf: URL(fileURLWithPath: #require(report.replacedCopy))) == damaged)
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         #expect(try await store.feeds().count == 401)
         // The damaged copy counts among the backups a damaged database names.
         #expect(SQLiteFeedStore.backups(of: path).contains(try #require(report.replacedCopy)))

@@ -142,7 +142,7 @@ struct SQLiteFeedStoreRetentionTests {
 
     @Test func theSearchIndexLosesTheDeletedItems() async throws {
         _ = try await subscribe(items(15))
-        #expect(try await store.indexPendingItems(limit: 100, plainText: { $0 }) == 15)
+        #expect(try await store.indexPendingItems(limit: 100) == 15)
         #expect(try await ftsRows() == 15)
         _ = try await store.applyRetention(RetentionPolicy(maximumItemsPerFeed: 10, keepUnread: false), now: day(20))
         #expect(try await ftsRows() == 10)

@@ -12,11 +12,11 @@ struct SQLiteFeedStoreSearchTests {
     }
 
     init() throws {
-        store = try SQLiteFeedStore.inMemory()
+        store = try SQLiteFeedStore.inMemory(text: HTMLText(title: { $0 }, words: Self.plainText, wordsVersion: 0))
     }
 
     private func indexAll() async throws -> Int {
-        try await store.indexPendingItems(limit: 1_000, plainText: Self.plainText)
+        try await store.indexPendingItems(limit: 1_000)
     }
 
     private func search(_ text: String, unreadOnly: Bool = false) async throws -> [ItemSearchResult] {

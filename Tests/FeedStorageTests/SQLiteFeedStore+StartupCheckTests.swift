@@ -42,7 +42,7 @@ struct SQLiteFeedStoreStartupCheckTests {
         try garble(page: pages - 3)
 
         let error = try #require(throws: DamagedDatabaseError.self) {
-            _ = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+            _ = try SQLiteFeedStore(path: path, text: .verbatim)
         }
         #expect(error.path == path)
         #expect(!error.problems.isEmpty)
@@ -58,7 +58,7 @@ struct SQLiteFeedStoreStartupCheckTests {
     @Test func aSoundDatabasePassesTheCheck() throws {
         defer { try? FileManager.default.removeItem(at: database.directory) }
         try database.create(fillerFeeds: 400)
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         #expect(store.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
     }
 

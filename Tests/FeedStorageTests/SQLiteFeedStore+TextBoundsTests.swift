@@ -27,7 +27,7 @@ struct SQLiteFeedStoreTextBoundsTests {
         }
         try pool.close()
 
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         let feeds = try await store.feeds()
         let titles = Dictionary(uniqueKeysWithValues: feeds.map { ($0.id, $0.title) })
         for title in [titles[1], titles[2]] {

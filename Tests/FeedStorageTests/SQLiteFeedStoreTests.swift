@@ -224,7 +224,7 @@ struct SQLiteFeedStoreTests {
         let directory = root.appendingPathComponent("data/tidings")
         let path = directory.appendingPathComponent("tidings.sqlite").path
 
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         #expect(store.path == path)
         #expect(store.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         let mode = try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? NSNumber
@@ -238,7 +238,7 @@ struct SQLiteFeedStoreTests {
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1")]), fetchedAt: day(1))
 
         // Opening again runs no migration twice and finds the data.
-        let reopened = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let reopened = try SQLiteFeedStore(path: path, text: .verbatim)
         #expect(reopened.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         #expect(try await reopened.feed(id: feed.id)?.itemCount == 1)
     }
@@ -257,7 +257,7 @@ struct SQLiteFeedStoreTests {
         }
         try older.close()
 
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         #expect(try await store.pragma("page_size") == "4096")
         #expect(try await store.pragma("wal_autocheckpoint") == "\((256 << 20) / 4096)")
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1")]), fetchedAt: day(1))
@@ -268,7 +268,7 @@ struct SQLiteFeedStoreTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let path = root.appendingPathComponent("tidings.sqlite").path
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         let before = try fileSize(path)
         let items = (0..<200).map { ParsedItem(id: "\($0)", content: String(repeating: "text \($0) ", count: 100)) }
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: items), fetchedAt: day(1))
@@ -284,13 +284,13 @@ struct SQLiteFeedStoreTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let path = root.appendingPathComponent("tidings.sqlite").path
-        let store = try SQLiteFeedStore(path: path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(), fetchedAt: day(1))
         // About 24 MB of log, more than the 16 MiB it is cut back to.
         try await store.writer.write { db in
             try db.execute(sql: """
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
-                INSERT INTO item (feed_id, key, title, content, first_seen) SELECT ?, 'k' || i, 't', hex(randomblob(2000)), 0 FROM n
+                INSERT INTO item (feed_id, key, title, html, first_seen) SELECT ?, 'k' || i, 't', randomblob(4000), 0 FROM n
                 """, arguments: [feed.id])
             // Inserted around the store's writer, which counts what it inserts.
             try SQLiteFeedStore.recountFeeds(db)
@@ -308,7 +308,7 @@ struct SQLiteFeedStoreTests {
     @Test func concurrentRefreshesAndReadsAllLand() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let store = try SQLiteFeedStore(path: root.appendingPathComponent("tidings.sqlite").path, htmlToText: { $0 })
+        let store = try SQLiteFeedStore(path: root.appendingPathComponent("tidings.sqlite").path, text: .verbatim)
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(), fetchedAt: day(1))
 
         let newCounts = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -335,14 +335,14 @@ struct SQLiteFeedStoreTests {
         let notADatabase = root.appendingPathComponent("notes.sqlite")
         try Data(String(repeating: "not SQLite at all. ", count: 100).utf8).write(to: notADatabase)
         let error = try #require(throws: FeedStoreDatabaseError.self) {
-            _ = try SQLiteFeedStore(path: notADatabase.path, htmlToText: { $0 })
+            _ = try SQLiteFeedStore(path: notADatabase.path, text: .verbatim)
         }
         #expect(error.sqliteCode == 26)
         #expect(error.description.contains(notADatabase.path))
         #expect(error.description.contains("not a database"))
 
         let underAFile = notADatabase.appendingPathComponent("tidings.sqlite").path
-        let blocked = try #require(throws: FeedStoreDatabaseError.self) { _ = try SQLiteFeedStore(path: underAFile, htmlToText: { $0 }) }
+        let blocked = try #require(throws: FeedStoreDatabaseError.self) { _ = try SQLiteFeedStore(path: underAFile, text: .verbatim) }
         #expect(blocked.description == "cannot create the database directory \(notADatabase.path): a file is in the way")
     }
 

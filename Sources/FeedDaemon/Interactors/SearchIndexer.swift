@@ -1,23 +1,17 @@
-import FeedParsing
 import FeedStorage
 import Logging
 
 /// Keeps the store's full-text index up to date: after a refresh pass, and before a search.
+/// After a pass it also lets the store make its stored HTML smaller (`compact`).
 public struct SearchIndexer: Sendable {
     /// Items per write transaction: big enough to be quick, small enough that a refresh waiting
     /// for the writer is not held up for long.
     static let batchSize = 250
 
     private let store: any FeedStore
-    private let plainText: @Sendable (String) -> String
 
-    /// - Parameter plainText: the words of an HTML summary or content (`HTMLPlainText`).
-    public init(
-        store: any FeedStore,
-        plainText: @escaping @Sendable (String) -> String = { HTMLPlainText.text(ofHTML: $0, limit: 32_768) }
-    ) {
+    public init(store: any FeedStore) {
         self.store = store
-        self.plainText = plainText
     }
 
     /// Indexes every item stored or changed since it was last indexed.
@@ -28,9 +22,18 @@ public struct SearchIndexer: Sendable {
         var total = 0
         while true {
             try Task.checkCancellation()
-            let indexed = try await store.indexPendingItems(limit: Self.batchSize, plainText: plainText)
+            let indexed = try await store.indexPendingItems(limit: Self.batchSize)
             total += indexed
             if indexed < Self.batchSize { return total }
+        }
+    }
+
+    /// Trains the store's compression dictionary once it has enough items, and compresses the
+    /// items stored before it again (`FeedStore.compactStoredText`), a batch at a time.
+    /// - Throws: the store's errors; `CancellationError` stops between batches.
+    public func compact() async throws {
+        while try await store.compactStoredText(limit: Self.batchSize) > 0 {
+            try Task.checkCancellation()
         }
     }
 }

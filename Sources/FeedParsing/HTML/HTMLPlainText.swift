@@ -6,6 +6,11 @@
 /// Block tags separate words; inline ones (`<b>`, `<a>`, ...) do not, so `un<em>real</em>` is
 /// one word.
 public enum HTMLPlainText {
+    /// Names what `text(ofHTML:limit:)` gives: raise it with any change that gives other text
+    /// for some HTML, and the store rebuilds its search index (`HTMLText.wordsVersion`), whose
+    /// way of forgetting an item's words depends on reading the same words again.
+    public static let version = 1
+
     /// The text of `html`, cut (at a character boundary) after about `limit` bytes.
     public static func text(ofHTML html: String, limit: Int = 65_536) -> String {
         var html = html

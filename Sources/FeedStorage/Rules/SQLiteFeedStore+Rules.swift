@@ -43,14 +43,12 @@ extension SQLiteFeedStore {
     public func items(matching rule: Rule, limit: Int) async throws -> [Item] {
         guard limit > 0 else { return [] }
         return try await read("test rule \(rule.name)") { db in
-            let ids = try Self.items(in: db, matching: rule, limit: limit)
+            let ids = try self.items(in: db, matching: rule, limit: limit)
             guard !ids.isEmpty else { return [] }
             let select = try db.cachedStatement(sql: Self.itemSelect(includeContent: false) + " WHERE item.id = ?")
-            let coder = JSONColumnCoder()
+            let reader = itemRowReader()
             return try ids.compactMap { id in
-                try Row.fetchOne(select, arguments: [id]).map {
-                    Self.item(from: $0, includeContent: false, coder: coder, htmlToText: htmlToText)
-                }
+                try Row.fetchOne(select, arguments: [id]).map { try reader.item(from: $0, includeContent: false) }
             }
         }
     }
@@ -58,7 +56,7 @@ extension SQLiteFeedStore {
     /// See `FeedStore.apply(_:)`. Matches on a reader, as the dry run does (new items stored
     /// meanwhile went through the rules already), then writes every change in one transaction.
     public func apply(_ rule: Rule) async throws -> RuleApplication {
-        let ids = try await read("match rule \(rule.name)") { db in try Self.items(in: db, matching: rule, limit: nil) }
+        let ids = try await read("match rule \(rule.name)") { db in try self.items(in: db, matching: rule, limit: nil) }
         guard !ids.isEmpty else { return RuleApplication(matched: 0) }
         return try await write("apply rule \(rule.name) to \(Counted.phrase(ids.count, "item"))") { db in
             var result = RuleApplication(matched: ids.count)
@@ -104,21 +102,23 @@ extension SQLiteFeedStore {
     /// most `limit` (all when `nil`), each matched within `RuleBudget.perItem`.
     /// - Throws: `RuleTooSlow` at the first item the rule runs out of time on;
     ///   `CancellationError` when the task was cancelled during a match.
-    private static func items(in db: Database, matching rule: Rule, limit: Int?) throws -> [Int64] {
+    private func items(in db: Database, matching rule: Rule, limit: Int?) throws -> [Int64] {
         let statement = try db.cachedStatement(sql: """
             SELECT item.id, COALESCE(feed.custom_title, feed.title), feed.url,
                    (SELECT group_concat(tag, char(31)) FROM feed_tag WHERE feed_tag.feed_id = feed.id),
-                   item.title, item.author, item.link, item.summary, item.content
+                   item.title, item.author, item.link, item.html
             FROM item JOIN feed ON feed.id = item.feed_id
             ORDER BY item.id DESC
             """)
         var ids: [Int64] = []
+        let session = compressor.makeSession()
         let rows = try Row.fetchCursor(statement)
         while ids.count < limit ?? .max, let row = try rows.next() {
+            let html = try (row[7] as Data?).map(session.decompress)
             let subject = RuleSubject(
                 feedTitle: row[1], feedURL: row[2],
                 feedTags: (row[3] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? [],
-                title: row[4], author: row[5], link: row[6], summary: row[7], content: row[8])
+                title: row[4], author: row[5], link: row[6], summary: html?.summary, content: html?.content)
             do {
                 if try rule.matches(subject) { ids.append(row[0]) }
             } catch RuleInterruption.overBudget {

@@ -61,9 +61,14 @@ final class DiskFullStore: FeedStore {
         return try await base.moveFeed(id: id, to: url)
     }
 
-    func indexPendingItems(limit: Int, plainText: @Sendable (String) -> String) async throws -> Int {
+    func indexPendingItems(limit: Int) async throws -> Int {
         try refuse("update the search index")
-        return try await base.indexPendingItems(limit: limit, plainText: plainText)
+        return try await base.indexPendingItems(limit: limit)
+    }
+
+    func compactStoredText(limit: Int) async throws -> Int {
+        try refuse("compress stored items again")
+        return try await base.compactStoredText(limit: limit)
     }
 
     func checkpoint() async throws {

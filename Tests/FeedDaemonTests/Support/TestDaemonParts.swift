@@ -57,7 +57,7 @@ extension RequestHandler {
             readyStatus: "ready", logger: logger)
         let restoreStore = try restoreStore ?? (store as? SQLiteFeedStore) ?? SQLiteFeedStore(
             path: FileManager.default.temporaryDirectory.appendingPathComponent("restore-\(UUID().uuidString).sqlite").path,
-            htmlToText: { $0 })
+            text: .verbatim)
         let newItems = refresher.feeds.newItems
         let sync = SyncInteractor(
             store: restoreStore, services: SyncServicesStub(), configuration: { nil }, rules: { .none }, newItems: newItems,

@@ -160,7 +160,7 @@ struct SQLiteFeedStoreRulesTests {
         _ = try await store.addFeed(url: feedURL, document: document(items: [
             item("1", "Sponsored kernel news"), item("2", "Kernel release"),
         ]), fetchedAt: day(1), rules: rules)
-        _ = try await store.indexPendingItems(limit: 100) { $0 }
+        _ = try await store.indexPendingItems(limit: 100)
         let hits = try await store.search(SearchQuery(match: "kernel"))
         #expect(hits.compactMap(\.item.title) == ["Kernel release"])
     }

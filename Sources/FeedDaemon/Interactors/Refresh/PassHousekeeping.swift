@@ -4,7 +4,8 @@ import FeedStorage
 import Logging
 
 /// What follows a refresh pass, off the pass's path (the items are committed already): the
-/// retention policy, the search index catching up, a checkpoint of the write-ahead log, the
+/// retention policy, the search index catching up, the stored HTML compacted (a compression
+/// dictionary trained once there are enough items), a checkpoint of the write-ahead log, the
 /// heap's free pages handed back, and the service manager's status line.
 public struct PassHousekeeping: RefreshPassObserver {
     private let store: any FeedStore
@@ -42,8 +43,10 @@ public struct PassHousekeeping: RefreshPassObserver {
             do { try await retention() } catch { logger.warning("retention failed: \(error)") }
             if report.storedItems {
                 do {
-                    // Indexed before the checkpoint, so that one checkpoint folds in both.
+                    // Indexed and compacted before the checkpoint, so that one checkpoint folds
+                    // in all of it.
                     try await indexer.catchUp()
+                    try await indexer.compact()
                     try await store.checkpoint()
                 } catch {
                     logger.warning("\(error)")
