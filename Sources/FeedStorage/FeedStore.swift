@@ -168,10 +168,14 @@ public protocol FeedStore: Sendable {
     /// - Returns: how many items were indexed; 0 when the index is up to date.
     func indexPendingItems(limit: Int) async throws -> Int
 
-    /// Makes the stored HTML smaller: once the store has enough items, trains a compression
-    /// dictionary on them, then compresses again with it up to `limit` of the items stored
-    /// before it. Each batch is one write transaction; training reads, then works on no
-    /// database connection.
+    /// Trains the dictionary that items' HTML is compressed with, once the store has enough
+    /// items and has none yet; does nothing while another training runs. Reads, then works on
+    /// no database connection, then writes the dictionary: safe beside a refresh pass.
+    /// - Returns: whether the store has a dictionary now.
+    func trainCompressionDictionary() async throws -> Bool
+
+    /// Compresses again with the current dictionary up to `limit` of the items stored before
+    /// it (`trainCompressionDictionary`), in one write transaction.
     /// - Returns: how many items the batch went over; 0 when there is nothing left to do.
     func compactStoredText(limit: Int) async throws -> Int
 

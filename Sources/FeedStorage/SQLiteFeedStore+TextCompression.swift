@@ -24,9 +24,7 @@ extension SQLiteFeedStore {
                 id                   INTEGER PRIMARY KEY,   -- zstd's id, which frames name
                 dictionary           BLOB NOT NULL,
                 created_at           REAL NOT NULL,
-                -- Items up to this number were stored before the dictionary existed; those up
-                -- to recompressed_through have been compressed again with it.
-                recompress_through   INTEGER NOT NULL,
+                -- Items up to this number are compressed with it (or need nothing).
                 recompressed_through INTEGER NOT NULL
             );
             CREATE TABLE store_setting (
@@ -41,7 +39,8 @@ extension SQLiteFeedStore {
             SELECT summary, content FROM item
             WHERE id IN (SELECT id FROM item WHERE summary IS NOT NULL OR content IS NOT NULL ORDER BY random() LIMIT ?)
             """) { row in StoredHTML(summary: row[0], content: row[1]) }
-        if let dictionary = try trainDictionary(samples: samples, recompressThrough: 0, db) {
+        let newest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM item") ?? 0
+        if let dictionary = try trainDictionary(samples: samples, recompressedThrough: newest, db) {
             compressor.use(dictionary)
         }
         let session = compressor.makeSession()
@@ -110,22 +109,23 @@ extension SQLiteFeedStore {
 
     /// A dictionary trained on `samples`, stored in the database, or `nil` when there is too
     /// little to train on.
-    static func trainDictionary(samples: [[UInt8]], recompressThrough: Int64, _ db: Database) throws -> CompressionDictionary? {
+    static func trainDictionary(samples: [[UInt8]], recompressedThrough: Int64, _ db: Database) throws -> CompressionDictionary? {
         guard samples.count >= itemsBeforeDictionary / 2,
               let bytes = TextCompressor.trainDictionary(samples: samples),
               let dictionary = CompressionDictionary(bytes: bytes, level: TextCompressor.level)
         else { return nil }
-        try storeDictionary(dictionary, recompressThrough: recompressThrough, db)
+        try storeDictionary(dictionary, recompressedThrough: recompressedThrough, db)
         return dictionary
     }
 
-    /// Keeps `dictionary`; the items up to `recompressThrough` are to be compressed again with it.
-    static func storeDictionary(_ dictionary: CompressionDictionary, recompressThrough: Int64, _ db: Database) throws {
+    /// Keeps `dictionary`; the items after `recompressedThrough` are to be compressed again
+    /// with it (`compactStoredText`).
+    static func storeDictionary(_ dictionary: CompressionDictionary, recompressedThrough: Int64, _ db: Database) throws {
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO compression_dictionary (id, dictionary, created_at, recompress_through, recompressed_through)
-                VALUES (?, ?, ?, ?, 0)
+                INSERT OR REPLACE INTO compression_dictionary (id, dictionary, created_at, recompressed_through)
+                VALUES (?, ?, ?, ?)
                 """,
-            arguments: [Int64(dictionary.id), dictionary.bytes, Date().timeIntervalSince1970, recompressThrough])
+            arguments: [Int64(dictionary.id), dictionary.bytes, Date().timeIntervalSince1970, recompressedThrough])
     }
 }

@@ -35,9 +35,8 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     var htmlToText: @Sendable (String) -> String { text.title }
     /// Compresses items' HTML (`item.html`) and reads it back, with the database's dictionaries.
     let compressor: TextCompressor
-    /// How many items the store had when it last tried to train a compression dictionary
-    /// (`compactStoredText`).
-    let dictionaryTraining = Mutex(0)
+    /// Where training a compression dictionary stands (`trainCompressionDictionary`).
+    let dictionaryTraining = Mutex(DictionaryTraining())
 
     let writer: any DatabaseWriter
     /// The refreshes waiting to be stored together (`writeGrouped`).
@@ -141,7 +140,7 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     static var newDatabasePageSize: Int { 16_384 }
 
     /// What the write-ahead log may hold before a commit checkpoints it.
-    static var walBytesBeforeCheckpoint: Int { 256 << 20 }
+    static var walBytesBeforeCheckpoint: Int { 32 << 20 }
 
     /// What the write-ahead log file is cut back to once checkpointed (`journal_size_limit`).
     static var walBytesKept: Int { 16 << 20 }
@@ -162,11 +161,10 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // A refresh pass writes many transactions (`writeGrouped`), and each touches the
             // same index pages again; checkpointing every 1,000 pages (SQLite's default) copied
-            // those pages into the database over and over. The daemon checkpoints once a pass
-            // is done (`checkpoint()`); this bound only keeps the log from growing without end
-            // (256 MiB: a cold pass of 500 feeds writes about 180 MB of log, and at a 64 MiB
-            // bound the commits that crossed it stalled the writer for 300 ms each), and the
-            // log file is cut back to 16 MiB once checkpointed.
+            // those pages into the database over and over. The commit that takes the log past
+            // 32 MiB checkpoints it, so a cold pass keeps the log, and the disk it takes
+            // beside the database, bounded; the log file is cut back to 16 MiB once
+            // checkpointed. The daemon also checkpoints once a pass is done (`checkpoint()`).
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(walBytesBeforeCheckpoint / pageSize)")
             try db.execute(sql: "PRAGMA journal_size_limit = \(walBytesKept)")
         }

@@ -118,6 +118,7 @@ struct SQLiteFeedStoreSearchContentTests {
         let before = try await store.items(ItemQuery(unreadOnly: false, feedID: feed.id, includeContent: true))
         #expect(store.compressor.currentDictionary == nil)
 
+        #expect(try await store.trainCompressionDictionary())
         var batches = 0
         while try await store.compactStoredText(limit: 250) > 0 { batches += 1 }
         let dictionary = try #require(store.compressor.currentDictionary)

@@ -32,6 +32,7 @@ public struct SearchIndexer: Sendable {
     /// items stored before it again (`FeedStore.compactStoredText`), a batch at a time.
     /// - Throws: the store's errors; `CancellationError` stops between batches.
     public func compact() async throws {
+        guard try await store.trainCompressionDictionary() else { return }
         while try await store.compactStoredText(limit: Self.batchSize) > 0 {
             try Task.checkCancellation()
         }

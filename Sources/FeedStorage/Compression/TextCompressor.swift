@@ -77,16 +77,29 @@ final class TextCompressor: Sendable {
         frame.withUnsafeBytes { ZSTD_getDictID_fromFrame($0.baseAddress, $0.count) }
     }
 
-    /// A dictionary of at most `capacity` bytes trained on `samples` (zstd's fast cover
-    /// trainer), or `nil` when zstd finds too little to learn from.
+    /// A dictionary of at most `capacity` bytes trained on `samples`, or `nil` when zstd finds
+    /// too little to learn from.
+    ///
+    /// zstd's fast cover trainer with fixed parameters (segments of 256 bytes, 8-byte matches,
+    /// a quarter of the positions): 0.09 s for 1,300 items of the bench corpus, where letting
+    /// zstd search the parameters took 0.8 s for a dictionary that compresses the corpus as
+    /// well (16.42 MB against 16.47 MB). A new database trains during its first refresh pass,
+    /// and every item stored meanwhile has to be compressed again.
     static func trainDictionary(samples: [[UInt8]], capacity: Int = 112_640) -> Data? {
         guard samples.count >= 8 else { return nil }
         let sizes = samples.map(\.count)
         let joined = Array(samples.joined())
         var dictionary = [UInt8](repeating: 0, count: capacity)
+        var parameters = ZDICT_fastCover_params_t()
+        parameters.k = 256
+        parameters.d = 8
+        parameters.f = 18
+        parameters.accel = 4
+        parameters.nbThreads = 1
+        parameters.zParams.compressionLevel = level
         let size = dictionary.withUnsafeMutableBytes { out in
             joined.withUnsafeBytes { input in
-                ZDICT_trainFromBuffer(out.baseAddress, capacity, input.baseAddress, sizes, UInt32(sizes.count))
+                ZDICT_trainFromBuffer_fastCover(out.baseAddress, capacity, input.baseAddress, sizes, UInt32(sizes.count), parameters)
             }
         }
         guard ZDICT_isError(size) == 0, size > 0 else { return nil }

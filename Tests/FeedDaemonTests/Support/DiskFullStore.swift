@@ -66,6 +66,11 @@ final class DiskFullStore: FeedStore {
         return try await base.indexPendingItems(limit: limit)
     }
 
+    func trainCompressionDictionary() async throws -> Bool {
+        try refuse("store a compression dictionary")
+        return try await base.trainCompressionDictionary()
+    }
+
     func compactStoredText(limit: Int) async throws -> Int {
         try refuse("compress stored items again")
         return try await base.compactStoredText(limit: limit)

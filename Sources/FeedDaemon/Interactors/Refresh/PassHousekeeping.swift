@@ -31,6 +31,12 @@ public struct PassHousekeeping: RefreshPassObserver {
         // Every 25 feeds: systemd gets a datagram per status, so not one per feed.
         guard done % 25 == 0 else { return }
         notifier.status("Refreshing: \(done)/\(Counted.phrase(total, "feed")), \(Counted.phrase(errors, "error"))")
+        // A new database's first pass: the items stored once a dictionary exists are stored
+        // small, rather than compressed again (and the table left full of holes) afterwards.
+        // Does nothing once the store has one, or while a training runs.
+        Task { [store, logger] in
+            do { _ = try await store.trainCompressionDictionary() } catch { logger.warning("\(error)") }
+        }
     }
 
     public func passEnded(_ report: RefreshPassReport) {
