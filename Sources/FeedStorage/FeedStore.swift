@@ -176,8 +176,9 @@ public protocol FeedStore: Sendable {
 
     /// Compresses again with the current dictionary up to `limit` of the items stored before
     /// it (`trainCompressionDictionary`), in one write transaction.
-    /// - Returns: how many items the batch went over; 0 when there is nothing left to do.
-    func compactStoredText(limit: Int) async throws -> Int
+    /// - Returns: how many items the batch went over (0 when there is nothing left to do), and
+    ///   how many of them it rewrote.
+    func compactStoredText(limit: Int) async throws -> (examined: Int, rewritten: Int)
 
     /// How many items wait for the search index (stored or changed since last indexed): the
     /// items a search cannot find yet while `indexPendingItems` cannot write. Read only.

@@ -6,24 +6,26 @@ extension SQLiteFeedStore {
     /// `recompressed_through`, in order of number, `limit` at a time, each compressed again
     /// only if another dictionary (or none) made its value. Up to the newest item: items
     /// prepared before the dictionary existed may be stored after it was.
-    public func compactStoredText(limit: Int) async throws -> Int {
-        guard let dictionary = compressor.currentDictionary else { return 0 }
+    public func compactStoredText(limit: Int) async throws -> (examined: Int, rewritten: Int) {
+        guard let dictionary = compressor.currentDictionary else { return (0, 0) }
         let (compressor, id) = (compressor, Int64(dictionary.id))
         return try await write("compress stored items again") { db in
             guard let through = try Int64.fetchOne(
                 db, sql: "SELECT recompressed_through FROM compression_dictionary WHERE id = ?", arguments: [id])
-            else { return 0 }
+            else { return (0, 0) }
             let rows = try Row.fetchAll(
                 db, sql: "SELECT id, html FROM item WHERE id > ? ORDER BY id LIMIT ?", arguments: [through, limit])
-            guard let last = rows.last?[0] as Int64? else { return 0 }
+            guard let last = rows.last?[0] as Int64? else { return (0, 0) }
             let session = compressor.makeSession()
             let update = try db.cachedStatement(sql: "UPDATE item SET html = ? WHERE id = ?")
+            var rewritten = 0
             for row in rows {
                 guard let frame = row[1] as Data?, TextCompressor.dictionaryID(of: frame) != UInt32(id) else { continue }
                 try update.execute(arguments: [session.compress(session.decompress(frame)), row[0] as Int64])
+                rewritten += 1
             }
             try db.execute(sql: "UPDATE compression_dictionary SET recompressed_through = ? WHERE id = ?", arguments: [last, id])
-            return rows.count
+            return (rows.count, rewritten)
         }
     }
 

@@ -154,6 +154,6 @@ struct SQLiteFeedStoreTextCompressionTests {
         #expect(store.compressor.currentDictionary == nil)
         #expect(try await store.item(id: 1)?.summary == "<p>Hello</p>")
         #expect(try await store.trainCompressionDictionary() == false, "too few items to train on")
-        #expect(try await store.compactStoredText(limit: 100) == 0)
+        #expect(try await store.compactStoredText(limit: 100) == (0, 0))
     }
 }

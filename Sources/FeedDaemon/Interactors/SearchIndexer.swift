@@ -28,13 +28,22 @@ public struct SearchIndexer: Sendable {
         }
     }
 
+    /// Items compressed again at once above which the file is rewritten without the room their
+    /// old values took (`FeedStore.vacuum`). Only the first dictionary of a store rewrites that
+    /// many (its first pass, stored while the dictionary was trained), so this happens once, on
+    /// a young database whose rewrite is quick.
+    static let rewrittenBeforeVacuum = 1_000
+
     /// Trains the store's compression dictionary once it has enough items, and compresses the
     /// items stored before it again (`FeedStore.compactStoredText`), a batch at a time.
     /// - Throws: the store's errors; `CancellationError` stops between batches.
     public func compact() async throws {
         guard try await store.trainCompressionDictionary() else { return }
-        while try await store.compactStoredText(limit: Self.batchSize) > 0 {
+        var rewritten = 0
+        while case let batch = try await store.compactStoredText(limit: Self.batchSize), batch.examined > 0 {
+            rewritten += batch.rewritten
             try Task.checkCancellation()
         }
+        if rewritten >= Self.rewrittenBeforeVacuum { try await store.vacuum() }
     }
 }

@@ -71,7 +71,7 @@ final class DiskFullStore: FeedStore {
         return try await base.trainCompressionDictionary()
     }
 
-    func compactStoredText(limit: Int) async throws -> Int {
+    func compactStoredText(limit: Int) async throws -> (examined: Int, rewritten: Int) {
         try refuse("compress stored items again")
         return try await base.compactStoredText(limit: limit)
     }
