@@ -31,7 +31,8 @@ struct DaemonGraph: Sendable {
         logLevel: LogLevelSwitch?, configPath: String, reload: @escaping @Sendable () throws -> DaemonConfiguration,
         readyStatus: String, logger: Logger
     ) throws {
-        let store = try SQLiteFeedStore(path: databasePath, text: HTMLTitleText.reading)
+        let notifier = SystemdNotifier(environment: environment)
+        let store = try Self.extendingStart(notifier) { try SQLiteFeedStore(path: databasePath, text: HTMLTitleText.reading) }
         if let backup = store.migrationBackup {
             logger.notice("copied the database to \(backup) before migrating it to schema \(store.schemaVersion)")
         }
@@ -40,7 +41,6 @@ struct DaemonGraph: Sendable {
         let process = SupervisedProcess(environment: environment, logger: logger)
         // `exec:` and `filter:` feeds run their programs; everything else goes to libcurl.
         let commandFetcher = CommandFeedFetcher(wrapping: fetcher, options: Self.fetchOptions(configuration), process: process)
-        let notifier = SystemdNotifier(environment: environment)
         let newItems = NewItemsBroadcaster(store: store, logger: logger)
         let indexer = SearchIndexer(store: store)
         let tuning = LiveRefreshTuning(Self.tuning(configuration, logger: logger))
@@ -118,6 +118,19 @@ struct DaemonGraph: Sendable {
             schedule: RefreshSchedule(interval: TimeInterval(configuration.refreshInterval)),
             concurrency: configuration.concurrency,
             rules: RuleSet(configuration.rules, reportingOverruns: { logger.warning("\($0)") }))
+    }
+
+    /// Runs `body` (opening the database: its check, migrations and the rewrite after one) while
+    /// telling the service manager, every 20 s, to wait a minute more: a migration of a big
+    /// database takes minutes, and systemd's start timeout (90 s) would stop it half way, to
+    /// roll back and start again at every restart.
+    static func extendingStart<T>(_ notifier: any ServiceManagerNotifier, _ body: () throws -> T) rethrows -> T {
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + .seconds(20), repeating: .seconds(20))
+        timer.setEventHandler { notifier.extendStartTimeout(by: .seconds(60), status: "Opening the database (checking, migrating)") }
+        timer.resume()
+        defer { timer.cancel() }
+        return try body()
     }
 }
 

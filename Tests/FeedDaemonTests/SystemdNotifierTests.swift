@@ -37,13 +37,17 @@ struct SystemdNotifierTests {
         notifier.ready(status: "two\nlines")
         notifier.status("Refreshing")
         notifier.watchdog()
+        notifier.extendStartTimeout(by: .seconds(60), status: "Opening the database")
         var received: [String] = []
         var buffer = [UInt8](repeating: 0, count: 512)
-        for _ in 0..<3 {
+        for _ in 0..<4 {
             let count = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
             guard count > 0 else { break }
             received.append(String(decoding: buffer[..<count], as: UTF8.self))
         }
-        #expect(received == ["READY=1\nSTATUS=two lines", "STATUS=Refreshing", "WATCHDOG=1"])
+        #expect(received == [
+            "READY=1\nSTATUS=two lines", "STATUS=Refreshing", "WATCHDOG=1",
+            "EXTEND_TIMEOUT_USEC=60000000\nSTATUS=Opening the database",
+        ])
     }
 }

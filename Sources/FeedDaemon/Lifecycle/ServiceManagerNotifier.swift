@@ -13,6 +13,10 @@ public protocol ServiceManagerNotifier: Sendable {
     /// follows when it is done, whether the new configuration was taken or refused.
     func reloading()
 
+    /// `EXTEND_TIMEOUT_USEC=…` with a status line: starting takes longer (a database being
+    /// checked or migrated), give it `time` more from now.
+    func extendStartTimeout(by time: Duration, status: String)
+
     /// `STOPPING=1`: a graceful shutdown began.
     func stopping()
 

@@ -27,6 +27,10 @@ public struct SystemdNotifier: ServiceManagerNotifier {
         clock_gettime(CLOCK_MONOTONIC, &now)
         send("RELOADING=1\nMONOTONIC_USEC=\(Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)\nSTATUS=Reloading the configuration")
     }
+    public func extendStartTimeout(by time: Duration, status: String) {
+        let microseconds = time.components.seconds * 1_000_000 + time.components.attoseconds / 1_000_000_000_000
+        send("EXTEND_TIMEOUT_USEC=\(microseconds)\nSTATUS=\(Self.oneLine(status))")
+    }
     public func stopping() { send("STOPPING=1\nSTATUS=Stopping") }
     public func watchdog() { send("WATCHDOG=1") }
 

@@ -12,6 +12,7 @@ final class RecordingNotifier: ServiceManagerNotifier {
     func ready(status: String) { messages.withLock { $0.append("READY") } }
     func status(_ text: String) { statusLines.withLock { $0.append(text) } }
     func reloading() { messages.withLock { $0.append("RELOADING") } }
+    func extendStartTimeout(by time: Duration, status: String) { statusLines.withLock { $0.append(status) } }
     func stopping() {}
     func watchdog() {}
     var watchdogInterval: Duration? { nil }
