@@ -113,7 +113,10 @@ let package = Package(
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         .testTarget(name: "FeedClientTests", dependencies: ["FeedClient", "FeedIPC"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["ChildProcess", "TestSupport", "FeedEntities", "FeedIPC", "FeedStorage"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "IntegrationTests", dependencies: [
+            "ChildProcess", "TestSupport", "FeedEntities", "FeedIPC", "FeedParsing", "FeedStorage",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], resources: [.copy("Fixtures")]),
         // The fake sync services as a process, for the sync benchmark.
         .executableTarget(name: "FakeSyncServer", dependencies: ["TestSupport"], path: "Tests/FakeSyncServer"),
         // A real HTTP server on 127.0.0.1 for tests, and fake sync services on it (NIO, test-only).

@@ -43,8 +43,7 @@ struct DiskFullTests {
         // Feed 1's items as a pass leaves them before the index catches up: stored, not indexed.
         // Then the log is emptied into the database, so that any write must grow a file.
         let database = daemon.databasePath
-        try await ManyFeeds.sqlite3(database, """
-            DELETE FROM item_fts WHERE rowid IN (SELECT id FROM item WHERE feed_id = 1);
+        try DaemonDatabase.execute(database, """
             UPDATE item SET indexed = 0 WHERE feed_id = 1;
             PRAGMA wal_checkpoint(TRUNCATE);
             """)
