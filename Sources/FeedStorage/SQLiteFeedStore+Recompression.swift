@@ -13,26 +13,30 @@ extension SQLiteFeedStore {
             guard let through = try Int64.fetchOne(
                 db, sql: "SELECT recompressed_through FROM compression_dictionary WHERE id = ?", arguments: [id])
             else { return (0, 0) }
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT id, html FROM item WHERE id > ? ORDER BY id LIMIT ?", arguments: [through, limit])
-            guard let last = rows.last?[0] as Int64? else { return (0, 0) }
+            // Numbers first, then one item at a time, as the indexer does: a batch of
+            // full-content items holds tens of megabytes of HTML.
+            let ids = try Int64.fetchAll(
+                db, sql: "SELECT id FROM item WHERE id > ? ORDER BY id LIMIT ?", arguments: [through, limit])
+            guard let last = ids.last else { return (0, 0) }
             let session = compressor.makeSession()
+            let read = try db.cachedStatement(sql: "SELECT html FROM item WHERE id = ?")
             let update = try db.cachedStatement(sql: "UPDATE item SET html = ? WHERE id = ?")
             var rewritten = 0
-            for row in rows {
-                guard let frame = row[1] as Data?, TextCompressor.dictionaryID(of: frame) != UInt32(id) else { continue }
-                try update.execute(arguments: [session.compress(session.decompress(frame)), row[0] as Int64])
+            for item in ids {
+                guard let frame = try Data.fetchOne(read, arguments: [item]), TextCompressor.dictionaryID(of: frame) != UInt32(id)
+                else { continue }
+                try update.execute(arguments: [session.compress(session.decompress(frame)), item])
                 rewritten += 1
             }
             try db.execute(sql: "UPDATE compression_dictionary SET recompressed_through = ? WHERE id = ?", arguments: [last, id])
-            return (rows.count, rewritten)
+            return (ids.count, rewritten)
         }
     }
 
     /// See `FeedStore.trainCompressionDictionary`.
     ///
-    /// The samples are read in a read transaction and the training (a second or so of CPU for
-    /// 4,000 items) runs on no database connection, so refreshes and readers do not wait for it.
+    /// The samples are read in a read transaction and the training (a tenth of a second of CPU
+    /// for 1,300 items) runs on no database connection, so refreshes and readers do not wait.
     /// One training at a time; a training that finds too little to learn from is tried again
     /// when the store has twice as many items.
     public func trainCompressionDictionary() async throws -> Bool {
