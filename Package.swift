@@ -108,6 +108,7 @@ let package = Package(
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         .testTarget(name: "FeedClientTests", dependencies: ["FeedClient", "FeedIPC"]),
+        .testTarget(name: "tidingsTests", dependencies: ["tidings", "FeedClient"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ChildProcess", "TestSupport", "FeedEntities", "FeedIPC", "FeedStorage"], resources: [.copy("Fixtures")]),
         // The fake sync services as a process, for the sync benchmark.
         .executableTarget(name: "FakeSyncServer", dependencies: ["TestSupport"], path: "Tests/FakeSyncServer"),
