@@ -113,6 +113,7 @@ let package = Package(
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         .testTarget(name: "FeedClientTests", dependencies: ["FeedClient", "FeedIPC"]),
+        .testTarget(name: "tidingsTests", dependencies: ["tidings", "FeedClient"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "ChildProcess", "TestSupport", "FeedEntities", "FeedIPC", "FeedParsing", "FeedStorage",
             .product(name: "GRDB", package: "GRDB.swift"),

@@ -68,6 +68,39 @@ public struct RPCEnvelope: Decodable, Sendable {
     }
 }
 
+extension RPCEnvelope {
+    /// The envelope of `line` read by `WireReader`, as `init(from:)` decodes it; `nil` for a
+    /// line the reader does not expect, which `JSONDecoder` then reads (and words the error of).
+    public init?(reading line: [UInt8]) {
+        var reader = WireReader(line)
+        var envelope = RPCEnvelope(jsonrpc: nil, id: nil, method: nil, hasID: false)
+        do {
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                switch key {
+                case "jsonrpc": envelope.jsonrpc = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
+                case "method": envelope.method = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
+                case "id":
+                    envelope.hasID = true
+                    envelope.id = try reader.optional { r throws(WireReader.Unexpected) in .number(try r.int()) }
+                default: try reader.skipValue()
+                }
+            }
+            try reader.end()
+        } catch {
+            return nil
+        }
+        self = envelope
+    }
+
+    private init(jsonrpc: String?, id: RPCID?, method: String?, hasID: Bool) {
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.method = method
+        self.hasID = hasID
+    }
+}
+
 /// Decodes just the `params` member of a request for a known method.
 public struct RPCParamsEnvelope<Params: Decodable>: Decodable {
     public var params: Params?

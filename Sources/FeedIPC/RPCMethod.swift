@@ -7,6 +7,13 @@ public protocol RPCMethod: Sendable {
     associatedtype Params: Codable & Sendable
     associatedtype Result: Codable & Sendable
     static var name: String { get }
+    /// How the messages are written and read without Codable; `nil` (the default) for the
+    /// methods that `WireCoding`'s `JSONEncoder` and `JSONDecoder` write and read.
+    static var directCoding: RPCDirectCoding<Self>? { get }
+}
+
+extension RPCMethod {
+    public static var directCoding: RPCDirectCoding<Self>? { nil }
 }
 
 /// An empty params or result object (`{}`).

@@ -48,6 +48,20 @@ struct Tidings: AsyncParsableCommand {
            isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             arguments.insert(UICommand.configuration.commandName ?? "ui", at: 0)
         }
+        // What the parser would print, without its start-up cost.
+        if arguments == ["--version"] {
+            let output = Array((TidingsVersion.current + "\n").utf8)
+            _ = output.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            #if canImport(Glibc)
+            Glibc.exit(0)
+            #else
+            Darwin.exit(0)
+            #endif
+        }
+        // The commonest command, in its plain forms, without the parser's start-up cost.
+        if arguments.first == ListCommand.configuration.commandName, let list = QuickListArguments(Array(arguments.dropFirst())) {
+            await list.run()
+        }
         let reader = CommandLineReader(arguments: arguments, commands: configuration.subcommands)
         do {
             var command = try await reader.parse()

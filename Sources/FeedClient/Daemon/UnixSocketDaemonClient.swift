@@ -32,8 +32,9 @@ public final class UnixSocketDaemonClient: DaemonClient {
     private var lines: LineBuffer
     private var handshake: RPC.Hello.Result?
     private var nextID: Int64 = 1
-    private let encoder = WireCoding.makeEncoder()
-    private let decoder = WireCoding.makeDecoder()
+    // Made at their first use: `hello` and `items.list` need neither (`RPCDirectCoding`).
+    private lazy var encoder = WireCoding.makeEncoder()
+    private lazy var decoder = WireCoding.makeDecoder()
 
     /// - Parameters:
     ///   - socketPath: the daemon's socket (see `SocketLocation.choose`).
@@ -118,9 +119,11 @@ public final class UnixSocketDaemonClient: DaemonClient {
         let connection = try openConnection()
         let requestID: RPCID
         do {
-            let helloID = try send(RPC.Hello.self, RPC.Hello.Params(client: clientName), on: connection)
-            requestID = try send(method, params, on: connection)
-            try accept(try receive(RPC.Hello.self, id: helloID, on: connection, notifications: { _ in }))
+            let hello = try line(RPC.Hello.self, RPC.Hello.Params(client: clientName))
+            let request = try line(method, params)
+            requestID = request.id
+            try send(hello.line + request.line, answering: RPC.Hello.self, id: hello.id, on: connection)
+            try accept(try receive(RPC.Hello.self, id: hello.id, on: connection, notifications: { _ in }))
         } catch {
             drop(connection)
             throw error
@@ -165,23 +168,34 @@ public final class UnixSocketDaemonClient: DaemonClient {
         _ method: M.Type, _ params: M.Params, on connection: UnixSocketConnection,
         notifications: (_ line: Data) -> Void
     ) throws -> M.Result {
-        let id = try send(method, params, on: connection)
+        let (id, request) = try line(method, params)
+        try send(request, answering: method, id: id, on: connection)
         return try receive(method, id: id, on: connection, notifications: notifications)
     }
 
-    /// Writes one request line.
-    /// - Returns: its id.
-    private func send<M: RPCMethod>(_ method: M.Type, _ params: M.Params, on connection: UnixSocketConnection) throws -> RPCID {
+    /// One request line, with the next id.
+    private func line<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws -> (id: RPCID, line: [UInt8]) {
         let id = RPCID.number(nextID)
         nextID += 1
-        let request: Data
-        do {
-            request = try WireCoding.line(RPCRequest(id: id, method: M.name, params: params), encoder: encoder)
-        } catch {
-            throw DaemonClientError.malformedResponse("cannot encode the \(M.name) request: \(error)")
+        let request: [UInt8]
+        if let direct = M.directCoding {
+            request = WireWriter.requestLine(id: id, method: M.name) { direct.writeParams(params, &$0) }
+        } else {
+            do {
+                request = Array(try WireCoding.line(RPCRequest(id: id, method: M.name, params: params), encoder: encoder))
+            } catch {
+                throw DaemonClientError.malformedResponse("cannot encode the \(M.name) request: \(error)")
+            }
         }
+        return (id, request)
+    }
+
+    /// Writes request lines, the first of them request `id` of `method`.
+    private func send<M: RPCMethod>(
+        _ request: [UInt8], answering method: M.Type, id: RPCID, on connection: UnixSocketConnection
+    ) throws {
         do {
-            try connection.send(Array(request))
+            try connection.send(request)
         } catch DaemonClientError.connectionLost {
             // A daemon that refuses a connection (another user, too many clients) writes why and
             // closes without reading; a request still on its way then fails with EPIPE. The
@@ -194,7 +208,6 @@ public final class UnixSocketDaemonClient: DaemonClient {
             }
             throw DaemonClientError.connectionLost
         }
-        return id
     }
 
     /// Reads lines until the response to request `id` arrives.
@@ -231,6 +244,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
     private func response<M: RPCMethod>(
         to method: M.Type, id: RPCID, line: [UInt8], notifications: (_ line: Data) -> Void
     ) throws -> M.Result? {
+        if let result = M.directCoding?.result(ofResponse: line, id: id) { return result }
         let data = Data(line)
         let envelope: RPCEnvelope
         do {

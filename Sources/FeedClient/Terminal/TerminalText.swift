@@ -11,6 +11,7 @@ public enum TerminalText {
     /// format characters removed, and runs of whitespace (tabs, newlines, line separators)
     /// collapsed to one space, with no leading or trailing space.
     public static func sanitize(_ text: String) -> String {
+        if isClean(text) { return text }
         let scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
         var pendingSpace = false
@@ -38,6 +39,28 @@ public enum TerminalText {
             }
         }
         return String(output)
+    }
+
+    /// Whether `sanitize(_:)` would return `text` unchanged: no character it removes, no
+    /// white space but single spaces between words. Most titles are; checking costs a pass
+    /// without allocating, where sanitising copies every character.
+    static func isClean(_ text: String) -> Bool {
+        var previousIsSpace = true
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0x20:
+                if previousIsSpace { return false }
+                previousIsSpace = true
+                continue
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029:
+                return false
+            default:
+                if value > 0xAC, isInvisibleFormat(value) { return false }
+            }
+            previousIsSpace = false
+        }
+        return !previousIsSpace || text.isEmpty
     }
 
     /// `text` as a block of lines, such as an article rendered by the daemon: removes what

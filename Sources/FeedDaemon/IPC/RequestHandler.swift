@@ -28,8 +28,11 @@ public struct RequestHandler: Sendable {
             _ method: M.Type, _ body: @escaping @Sendable (M.Params, _ notify: @escaping Notify) async throws -> M.Result
         ) {
             routes[M.name] = { line, id, notify in
-                let params = try Self.decodeParams(M.Params.self, from: line)
+                let params = try M.directCoding?.params(ofRequest: Array(line)) ?? Self.decodeParams(M.Params.self, from: line)
                 let result = try await body(params, notify)
+                if let direct = M.directCoding {
+                    return Data(WireWriter.responseLine(id: id) { direct.writeResult(result, &$0) })
+                }
                 return try WireCoding.line(RPCResponse(id: id, result: result), encoder: WireCoding.makeEncoder())
             }
         }
@@ -153,7 +156,7 @@ public struct RequestHandler: Sendable {
     public func handle(_ line: Data, notify: @escaping Notify = { _ in true }) async -> Data? {
         let envelope: RPCEnvelope
         do {
-            envelope = try WireCoding.makeDecoder().decode(RPCEnvelope.self, from: line)
+            envelope = try RPCEnvelope(reading: Array(line)) ?? WireCoding.makeDecoder().decode(RPCEnvelope.self, from: line)
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
             return errorLine(id: nil, RPCError(.parseError, "Parse error: the line is not valid JSON"))
         } catch {

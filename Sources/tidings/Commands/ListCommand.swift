@@ -50,6 +50,13 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
+        try Self.validate(unread: unread, all: all, starred: starred, limit: limit, feed: feed, tag: tag, search: search)
+    }
+
+    /// The checks of `validate()`, which `QuickListArguments` makes too.
+    static func validate(
+        unread: Bool, all: Bool, starred: Bool, limit: Int?, feed: String?, tag: String?, search: String?
+    ) throws {
         if unread, all { throw ValidationError("--unread and --all cannot be combined: --all includes the items already read.") }
         if unread, starred { throw ValidationError("--unread and --starred cannot be combined: --starred lists starred items, read or not.") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
@@ -59,10 +66,14 @@ struct ListCommand: AsyncParsableCommand {
         if let search { try SearchLength.validate(search, option: "--search") }
     }
 
-    func run() async throws {
-        let query = ItemListQuery(
+    /// What the options ask for.
+    var query: ItemListQuery {
+        ItemListQuery(
             includeRead: all, starredOnly: starred, feed: feed, tag: tag, since: since, search: search, limit: limit,
             includeHidden: hidden)
+    }
+
+    func run() async throws {
         try await CompositionRoot.run(
             ItemListRouter.assemble(query: query, json: json, dependencies: CompositionRoot.dependencies(global)))
     }

@@ -82,4 +82,19 @@ struct TerminalTextTests {
         let text = "Café 中文 👩‍💻 🇫🇷 ❤️\nنص عربي e\u{301}"
         #expect(TerminalText.sanitizeBlock(text) == text)
     }
+
+    @Test(arguments: [
+        "", "Plain title", "Ørestad, été 😀 日本語", " leading", "trailing ", "two  spaces", "tab\there", "a\u{85}b",
+        "soft\u{AD}hyphen", "zero\u{200B}width", "bidi\u{202E}txt", "line\u{2028}sep", "del\u{7F}", "esc\u{1B}[2J", "\u{A0}nbsp",
+        "tag\u{E0041}", "bom\u{FEFF}",
+    ])
+    func aCleanTextIsOneSanitisingLeavesAsItIs(text: String) {
+        #expect(TerminalText.isClean(text) == (TerminalText.sanitize(text) == text))
+    }
+
+    @Test func theCheckLetsOrdinaryTitlesThrough() {
+        #expect(TerminalText.isClean("Ørestad, été 😀 日本語"))
+        #expect(!TerminalText.isClean("two  spaces"))
+        #expect(!TerminalText.isClean("zero\u{200B}width"))
+    }
 }

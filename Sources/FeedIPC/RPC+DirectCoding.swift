@@ -1,0 +1,128 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FeedEntities
+
+// The methods every `tidings list` sends, written and read without Codable (`RPCDirectCoding`):
+// the members in `WireCoding`'s sorted order, `nil` left out.
+
+extension RPC.Hello {
+    public static let directCoding: RPCDirectCoding<RPC.Hello>? = RPCDirectCoding(
+        writeParams: { params, writer in
+            writer.beginObject()
+            writer.key("client")
+            writer.string(params.client)
+            writer.key("protocolVersion")
+            writer.string(params.protocolVersion)
+            writer.endObject()
+        },
+        readParams: { reader throws(WireReader.Unexpected) in
+            var client: String?, protocolVersion: String?
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                switch key {
+                case "client": client = try reader.string()
+                case "protocolVersion": protocolVersion = try reader.string()
+                default: try reader.skipValue()
+                }
+            }
+            guard let client, let protocolVersion else { throw WireReader.Unexpected(offset: 0) }
+            return Params(client: client, protocolVersion: protocolVersion)
+        },
+        writeResult: { result, writer in
+            writer.beginObject()
+            writer.key("daemonVersion")
+            writer.string(result.daemonVersion)
+            writer.key("protocolVersion")
+            writer.string(result.protocolVersion)
+            writer.endObject()
+        },
+        readResult: { reader throws(WireReader.Unexpected) in
+            var protocolVersion: String?, daemonVersion: String?
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                switch key {
+                case "protocolVersion": protocolVersion = try reader.string()
+                case "daemonVersion": daemonVersion = try reader.string()
+                default: try reader.skipValue()
+                }
+            }
+            guard let protocolVersion, let daemonVersion else { throw WireReader.Unexpected(offset: 0) }
+            return Result(protocolVersion: protocolVersion, daemonVersion: daemonVersion)
+        })
+}
+
+extension RPC.ListItems {
+    public static let directCoding: RPCDirectCoding<RPC.ListItems>? = RPCDirectCoding(
+        writeParams: { params, writer in
+            writer.beginObject()
+            writer.member("after", params.after) { $0.int($1) }
+            writer.member("before", params.before) { $0.int($1) }
+            writer.member("feed", params.feed) { $0.string($1) }
+            writer.member("fromEnd", params.fromEnd) { $0.bool($1) }
+            writer.member("includeHidden", params.includeHidden) { $0.bool($1) }
+            writer.member("limit", params.limit) { $0.int(Int64($1)) }
+            writer.member("search", params.search) { $0.string($1) }
+            writer.member("since", params.since) { $0.date($1) }
+            writer.member("starredOnly", params.starredOnly) { $0.bool($1) }
+            writer.member("tag", params.tag) { $0.string($1) }
+            writer.member("unreadOnly", params.unreadOnly) { $0.bool($1) }
+            writer.member("withPosition", params.withPosition) { $0.bool($1) }
+            writer.endObject()
+        },
+        readParams: { reader throws(WireReader.Unexpected) in
+            var params = Params()
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                switch key {
+                case "unreadOnly": params.unreadOnly = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
+                case "starredOnly": params.starredOnly = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
+                case "feed": params.feed = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
+                case "tag": params.tag = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
+                case "since": params.since = try reader.optional { r throws(WireReader.Unexpected) in try r.date() }
+                case "search": params.search = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
+                case "limit": params.limit = try reader.optional { r throws(WireReader.Unexpected) in Int(try r.int()) }
+                case "includeHidden": params.includeHidden = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
+                case "after": params.after = try reader.optional { r throws(WireReader.Unexpected) in try r.int() }
+                case "before": params.before = try reader.optional { r throws(WireReader.Unexpected) in try r.int() }
+                case "fromEnd": params.fromEnd = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
+                case "withPosition": params.withPosition = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
+                default: try reader.skipValue()
+                }
+            }
+            return params
+        },
+        writeResult: { result, writer in
+            writer.beginObject()
+            writer.key("items")
+            writer.beginArray()
+            for item in result.items {
+                writer.element()
+                item.write(to: &writer)
+            }
+            writer.endArray()
+            writer.member("offset", result.offset) { $0.int(Int64($1)) }
+            writer.member("total", result.total) { $0.int(Int64($1)) }
+            writer.endObject()
+        },
+        readResult: { reader throws(WireReader.Unexpected) in
+            var items: [Item]?, total: Int?, offset: Int?
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                switch key {
+                case "items":
+                    var read: [Item] = []
+                    try reader.beginArray()
+                    while try reader.nextElement() { read.append(try Item(reading: &reader)) }
+                    items = read
+                case "total": total = try reader.optional { r throws(WireReader.Unexpected) in Int(try r.int()) }
+                case "offset": offset = try reader.optional { r throws(WireReader.Unexpected) in Int(try r.int()) }
+                default: try reader.skipValue()
+                }
+            }
+            guard let items else { throw WireReader.Unexpected(offset: 0) }
+            return Result(items: items, total: total, offset: offset)
+        })
+}

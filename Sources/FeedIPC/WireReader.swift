@@ -1,0 +1,280 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reads the JSON of one message member by member, without Codable: the counterpart of
+/// `WireWriter` for the messages on the hot path of a listing (`RPCDirectCoding`).
+///
+/// Strict on purpose: anything it does not expect (a number with a fraction, a value of another
+/// type, bytes that are not UTF-8, a lone surrogate) throws `WireReader.Unexpected`, and the
+/// caller reads the line again with `JSONDecoder`, whose answer (or error message) is then the
+/// one given. Unknown object members are skipped, as `JSONDecoder` ignores them. Nesting is
+/// bounded (`maximumDepth`) where values are skipped.
+public struct WireReader {
+    /// The input is not what this reader reads; `JSONDecoder` is to read it.
+    public struct Unexpected: Error, Equatable {
+        /// Byte offset where reading stopped.
+        public var offset: Int
+    }
+
+    /// Deepest nesting a skipped value may have.
+    public static let maximumDepth = 64
+
+    private let bytes: [UInt8]
+    private var index = 0
+    /// Per open object or array: whether a member or element was read in it yet.
+    private var hasMembers: [Bool] = []
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    // MARK: - Containers
+
+    public mutating func beginObject() throws(Unexpected) {
+        try expect(UInt8(ascii: "{"))
+        hasMembers.append(false)
+    }
+
+    /// The next member's key, positioned at its value; `nil` after the closing brace.
+    public mutating func nextKey() throws(Unexpected) -> String? {
+        guard try nextInContainer(closing: UInt8(ascii: "}")) else { return nil }
+        let key = try string()
+        try expect(UInt8(ascii: ":"))
+        return key
+    }
+
+    public mutating func beginArray() throws(Unexpected) {
+        try expect(UInt8(ascii: "["))
+        hasMembers.append(false)
+    }
+
+    /// Whether another element follows (positioned at it); `false` after the closing bracket.
+    public mutating func nextElement() throws(Unexpected) -> Bool {
+        try nextInContainer(closing: UInt8(ascii: "]"))
+    }
+
+    private mutating func nextInContainer(closing: UInt8) throws(Unexpected) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, !hasMembers.isEmpty else { throw unexpected }
+        if bytes[index] == closing {
+            index += 1
+            hasMembers.removeLast()
+            return false
+        }
+        if hasMembers[hasMembers.count - 1] {
+            try expect(UInt8(ascii: ","))
+        } else {
+            hasMembers[hasMembers.count - 1] = true
+        }
+        return true
+    }
+
+    /// Checks that nothing but whitespace follows the value read.
+    public mutating func end() throws(Unexpected) {
+        skipWhitespace()
+        guard index == bytes.count, hasMembers.isEmpty else { throw unexpected }
+    }
+
+    // MARK: - Values
+
+    /// Consumes a `null` when one comes next.
+    /// - Returns: whether it did.
+    public mutating func null() -> Bool {
+        skipWhitespace()
+        guard bytes.count - index >= 4, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
+            bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l")
+        else { return false }
+        index += 4
+        return true
+    }
+
+    public mutating func bool() throws(Unexpected) -> Bool {
+        if literal("true") { return true }
+        if literal("false") { return false }
+        throw unexpected
+    }
+
+    /// An integer written without fraction or exponent.
+    public mutating func int() throws(Unexpected) -> Int64 {
+        skipWhitespace()
+        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let start = index
+        var value: Int64 = 0
+        while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowed) = times.subtractingReportingOverflow(Int64(digit))
+            guard !overflow, !overflowed else { throw unexpected }
+            value = sum
+            index += 1
+        }
+        // Counted negatively, so that Int64.min reads too; a leading zero only alone.
+        guard index > start, index - start == 1 || bytes[start] != UInt8(ascii: "0") else { throw unexpected }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] | 0x20 == UInt8(ascii: "e") {
+            throw unexpected
+        }
+        if negative { return value }
+        guard value != .min else { throw unexpected }
+        return -value
+    }
+
+    public mutating func string() throws(Unexpected) -> String {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected }
+        index += 1
+        let start = index
+        // Most strings have no escape: their bytes are the text.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                guard let text = String(validating: bytes[start..<index], as: UTF8.self) else { throw unexpected }
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            guard byte >= 0x20 else { throw unexpected }
+            index += 1
+        }
+        var scalars = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: scalars, as: UTF8.self) else { throw unexpected }
+                return text
+            case UInt8(ascii: "\\"):
+                try unescape(into: &scalars)
+            case ..<0x20:
+                throw unexpected
+            default:
+                scalars.append(byte)
+            }
+        }
+        throw unexpected
+    }
+
+    public mutating func date() throws(Unexpected) -> Date {
+        let start = index
+        guard let date = WireDate.date(try string()) else { throw Unexpected(offset: start) }
+        return date
+    }
+
+    public mutating func strings() throws(Unexpected) -> [String] {
+        var values: [String] = []
+        try beginArray()
+        while try nextElement() { values.append(try string()) }
+        return values
+    }
+
+    /// `value` when the member is not `null`, else `nil`.
+    public mutating func optional<Value>(_ value: (inout WireReader) throws(Unexpected) -> Value) throws(Unexpected) -> Value? {
+        null() ? nil : try value(&self)
+    }
+
+    /// Skips any value (objects and arrays up to `maximumDepth` deep).
+    public mutating func skipValue() throws(Unexpected) {
+        try skipValue(depth: 0)
+    }
+
+    private mutating func skipValue(depth: Int) throws(Unexpected) {
+        guard depth < Self.maximumDepth else { throw unexpected }
+        skipWhitespace()
+        guard index < bytes.count else { throw unexpected }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            try beginObject()
+            while try nextKey() != nil { try skipValue(depth: depth + 1) }
+        case UInt8(ascii: "["):
+            try beginArray()
+            while try nextElement() { try skipValue(depth: depth + 1) }
+        case UInt8(ascii: "\""):
+            _ = try string()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            _ = try bool()
+        case UInt8(ascii: "n"):
+            guard null() else { throw unexpected }
+        default:
+            _ = try int()
+        }
+    }
+
+    // MARK: - Bytes
+
+    private var unexpected: Unexpected { Unexpected(offset: index) }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8) throws(Unexpected) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == byte else { throw unexpected }
+        index += 1
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        skipWhitespace()
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - index >= count else { return false }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
+        index += count
+        return true
+    }
+
+    /// Appends the UTF-8 of the escape after a backslash.
+    private mutating func unescape(into output: inout [UInt8]) throws(Unexpected) {
+        guard index < bytes.count else { throw unexpected }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "u"):
+            var value = try hexQuad()
+            if (0xD800..<0xDC00).contains(value) {
+                // A high surrogate must be followed by an escaped low one.
+                guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else { throw unexpected }
+                index += 2
+                let low = try hexQuad()
+                guard (0xDC00..<0xE000).contains(low) else { throw unexpected }
+                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(value) else { throw unexpected }
+            output.append(contentsOf: UTF8.encode(scalar)!)
+        default:
+            throw unexpected
+        }
+    }
+
+    private mutating func hexQuad() throws(Unexpected) -> UInt32 {
+        guard bytes.count - index >= 4 else { throw unexpected }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw unexpected
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+}
