@@ -29,10 +29,14 @@ public struct SearchIndexer: Sendable {
     }
 
     /// Items compressed again at once above which the file is rewritten without the room their
-    /// old values took (`FeedStore.vacuum`). Only the first dictionary of a store rewrites that
-    /// many (its first pass, stored while the dictionary was trained), so this happens once, on
-    /// a young database whose rewrite is quick.
+    /// old values took (`FeedStore.vacuum`), if it is smaller than `largestVacuumed`. Only the
+    /// first dictionary of a store rewrites that many (its first pass, stored while the
+    /// dictionary was trained), so this happens once, on a young database.
     static let rewrittenBeforeVacuum = 1_000
+    /// The largest file rewritten so: a few seconds of work, and a write-ahead log that grows by
+    /// as much for a moment. A first pass of thousands of feeds makes a database of gigabytes,
+    /// where a few thousand rewritten items leave little room to win back.
+    static let largestVacuumed = 256 << 20
 
     /// Trains the store's compression dictionary once it has enough items, and compresses the
     /// items stored before it again (`FeedStore.compactStoredText`), a batch at a time.
@@ -44,6 +48,8 @@ public struct SearchIndexer: Sendable {
             rewritten += batch.rewritten
             try Task.checkCancellation()
         }
-        if rewritten >= Self.rewrittenBeforeVacuum { try await store.vacuum() }
+        if rewritten >= Self.rewrittenBeforeVacuum, try await store.statistics().databaseBytes <= Self.largestVacuumed {
+            try await store.vacuum()
+        }
     }
 }
