@@ -20,7 +20,7 @@ struct JSONColumnCoder {
         var json: [UInt8] = [UInt8(ascii: "[")]
         for (index, value) in values.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            Self.appendString(value, to: &json)
+            JSONStringEscaping.append(value, to: &json)
         }
         json.append(UInt8(ascii: "]"))
         return String(decoding: json, as: UTF8.self)
@@ -42,38 +42,15 @@ struct JSONColumnCoder {
             }
             if let type = enclosure.type {
                 json.append(contentsOf: #""type":"#.utf8)
-                Self.appendString(type, to: &json)
+                JSONStringEscaping.append(type, to: &json)
                 json.append(UInt8(ascii: ","))
             }
             json.append(contentsOf: #""url":"#.utf8)
-            Self.appendString(enclosure.url, to: &json)
+            JSONStringEscaping.append(enclosure.url, to: &json)
             json.append(UInt8(ascii: "}"))
         }
         json.append(UInt8(ascii: "]"))
         return String(decoding: json, as: UTF8.self)
-    }
-
-    /// `value` as a JSON string: `"` and `\` escaped, control characters as `\n`-style or
-    /// `\u00XX` escapes, everything else (slashes, non-ASCII) as it is.
-    private static func appendString(_ value: String, to json: inout [UInt8]) {
-        json.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: json.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                json.append(contentsOf: Array("\\u00".utf8))
-                json.append(contentsOf: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: json.append(byte)
-            }
-        }
-        json.append(UInt8(ascii: "\""))
     }
 
     /// The list stored in `text`; an empty list when NULL or unreadable, because a damaged
