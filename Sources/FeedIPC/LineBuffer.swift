@@ -8,6 +8,9 @@ public struct LineBuffer: Sendable {
     }
 
     private var pending: [UInt8] = []
+    /// How much of `pending` is known to hold no newline: a line of megabytes arrives in many
+    /// reads, and each is searched once.
+    private var searched = 0
     private let limit: Int
 
     public init(limit: Int = WireCoding.maximumLineLength) {
@@ -23,13 +26,23 @@ public struct LineBuffer: Sendable {
     /// when no full line is buffered yet.
     /// - Throws: `Failure.lineTooLong` when the buffered line exceeds the limit.
     public mutating func nextLine() throws -> [UInt8]? {
-        guard let newline = pending.firstIndex(of: 0x0A) else {
+        guard let newline = pending[searched...].firstIndex(of: 0x0A) else {
+            searched = pending.count
             if pending.count > limit { throw Failure.lineTooLong(limit: limit) }
             return nil
         }
         guard newline <= limit else { throw Failure.lineTooLong(limit: limit) }
-        var line = Array(pending[..<newline])
-        pending.removeSubrange(...newline)
+        searched = 0
+        var line: [UInt8]
+        if newline == pending.count - 1 {
+            // The whole buffer is the line (an answer of megabytes, most often): taken, not copied.
+            line = pending
+            line.removeLast()
+            pending = []
+        } else {
+            line = Array(pending[..<newline])
+            pending.removeSubrange(...newline)
+        }
         if line.last == 0x0D { line.removeLast() }
         return line
     }

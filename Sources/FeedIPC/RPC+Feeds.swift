@@ -56,20 +56,43 @@ extension RPC {
         public struct Params: Codable, Sendable, Hashable {
             /// Only feeds with this tag (case-insensitive; protocol 1.2).
             public var tag: String?
-            /// Only the members a screen listing feeds shows (`BriefFeed`; protocol 1.9).
+            /// Only the members a screen listing feeds shows (`Form.brief`; protocol 1.9).
             public var brief: Bool?
-            public init(tag: String? = nil, brief: Bool? = nil) {
+            /// Only the members `tidings feeds` shows (`Form.listing`; protocol 1.12). A daemon
+            /// of an earlier protocol ignores it and answers whole feeds.
+            public var listing: Bool?
+            public init(tag: String? = nil, brief: Bool? = nil, listing: Bool? = nil) {
                 self.tag = tag
                 self.brief = brief
+                self.listing = listing
+            }
+
+            /// The form the params ask for: `brief` wins over `listing`.
+            public var form: Result.Form {
+                brief == true ? .brief : listing == true ? .listing : .full
             }
         }
         public struct Result: Codable, Sendable, Hashable {
+            /// Which members of each feed are encoded.
+            public enum Form: Sendable, Hashable {
+                /// Every member.
+                case full
+                /// `id`, `url`, `title`, `subscribedAt`, `itemCount`, `unreadCount` and `tags`
+                /// (the members every feed has, so that it still decodes as a `Feed`), and
+                /// `lastError`, `consecutiveFailures`, `httpStatus` and `goneSince` where they
+                /// are not the default: what a screen listing feeds shows.
+                case brief
+                /// `brief`'s, and `lastRefreshed`, `nextCheck` and `synced` (when true): what
+                /// `tidings feeds` shows in a table or plain lines.
+                case listing
+            }
+
             public var feeds: [Feed]
-            /// Whether `feeds` are encoded brief; not itself encoded.
-            public var isBrief: Bool
-            public init(feeds: [Feed], isBrief: Bool = false) {
+            /// How `feeds` are encoded; not itself encoded.
+            public var form: Form
+            public init(feeds: [Feed], form: Form = .full) {
                 self.feeds = feeds
-                self.isBrief = isBrief
+                self.form = form
             }
 
             private enum CodingKeys: String, CodingKey { case feeds }
@@ -81,24 +104,26 @@ extension RPC {
 
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                if isBrief {
-                    try container.encode(feeds.map(BriefFeed.init), forKey: .feeds)
-                } else {
-                    try container.encode(feeds, forKey: .feeds)
+                switch form {
+                case .full: try container.encode(feeds, forKey: .feeds)
+                case .brief: try container.encode(feeds.map { BriefFeed(feed: $0, listing: false) }, forKey: .feeds)
+                case .listing: try container.encode(feeds.map { BriefFeed(feed: $0, listing: true) }, forKey: .feeds)
                 }
             }
         }
 
-        /// A feed as a brief list encodes it: the members every feed has (so that it still
-        /// decodes as a `Feed`), its counts and tags, and its health where it is not the
-        /// default. The others (validators, dates of the last attempts, next check, ...) are
-        /// left out: two thirds of a feed's bytes, which 500 feeds make 250 KB to encode and decode.
+        /// A feed as a brief or listing form encodes it (`Result.Form`). The members left out
+        /// (validators, dates of the last attempts, settings, ...) are two thirds of a feed's
+        /// bytes, which 500 feeds make 250 KB to encode and decode.
         private struct BriefFeed: Encodable {
             let feed: Feed
+            /// The listing form: the brief one and what `tidings feeds` adds.
+            let listing: Bool
 
             private enum CodingKeys: String, CodingKey {
                 case id, url, title, subscribedAt, itemCount, unreadCount, tags
                 case lastError, consecutiveFailures, httpStatus, goneSince
+                case lastRefreshed, nextCheck, synced
             }
 
             func encode(to encoder: any Encoder) throws {
@@ -116,6 +141,10 @@ extension RPC {
                     try container.encodeIfPresent(feed.httpStatus, forKey: .httpStatus)
                 }
                 try container.encodeIfPresent(feed.goneSince, forKey: .goneSince)
+                guard listing else { return }
+                try container.encodeIfPresent(feed.lastRefreshed, forKey: .lastRefreshed)
+                try container.encodeIfPresent(feed.nextCheck, forKey: .nextCheck)
+                if feed.synced { try container.encode(true, forKey: .synced) }
             }
         }
     }

@@ -1,7 +1,8 @@
 /// How a method's messages are written and read without Codable (`WireWriter`, `WireReader`),
 /// for the methods on the hot path of a listing: `hello` and `items.list`, which every `tidings
-/// list` sends. The bytes are the ones `WireCoding`'s encoder writes, so the protocol is the
-/// same either way; a line the reader does not expect is read again with `JSONDecoder`.
+/// list` sends, and `feeds.list`, whose answer is megabytes at thousands of feeds. The bytes
+/// are the ones `WireCoding`'s encoder writes, so the protocol is the same either way; a line
+/// the reader does not expect is read again with `JSONDecoder`.
 public struct RPCDirectCoding<Method: RPCMethod>: Sendable {
     /// Writes the params object.
     public var writeParams: @Sendable (_ params: Method.Params, _ writer: inout WireWriter) -> Void

@@ -22,6 +22,12 @@ public struct WireWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Makes room for `count` more bytes at once: a result of megabytes grown by doubling
+    /// is copied, and its pages touched, several times over.
+    public mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
     // MARK: - Containers
 
     public mutating func beginObject() {
@@ -76,6 +82,19 @@ public struct WireWriter {
 
     public mutating func bool(_ value: Bool) {
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    /// A finite number as the encoder writes a `Double`: its `description`, without a
+    /// trailing `.0` (`3600`, `0.5`, `1e+20`).
+    public mutating func double(_ value: Double) {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A value another encoder wrote, as it is.
+    public mutating func raw(_ json: some Sequence<UInt8>) {
+        bytes.append(contentsOf: json)
     }
 
     /// A date as the wire writes it (`WireDate.text`).

@@ -65,6 +65,11 @@ public protocol FeedStore: Sendable {
     /// Every feed with its counters, in subscription order (feeds unsubscribed from are not).
     func feeds() async throws -> [Feed]
 
+    /// Every feed's number, URL and title (as `feeds()` gives it), in subscription order: what a
+    /// feed selector is matched against, without the counters, tags and settings `feeds()`
+    /// reads for each of thousands of feeds.
+    func feedNames() async throws -> [FeedName]
+
     /// The feed with this number, or `nil` (also for a feed unsubscribed from).
     func feed(id: Int64) async throws -> Feed?
 
@@ -234,6 +239,11 @@ public protocol FeedStore: Sendable {
 }
 
 extension FeedStore {
+    /// `feeds()`, of which only the names are kept.
+    public func feedNames() async throws -> [FeedName] {
+        try await feeds().map { FeedName(id: $0.id, url: $0.url, title: $0.title) }
+    }
+
     /// `addFeed(url:document:check:tags:customTitle:rules:)` without rules.
     public func addFeed(
         url: String, document: ParsedFeed, check: FeedCheck, tags: [String], customTitle: String?

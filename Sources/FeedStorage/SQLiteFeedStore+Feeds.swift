@@ -223,7 +223,23 @@ extension SQLiteFeedStore {
         try await read("list the feeds") { db in
             let statement = try db.cachedStatement(
                 sql: Self.feedSelect + " WHERE feed.removed_at IS NULL ORDER BY feed.id")
-            return try Row.fetchAll(statement).map(Self.feed(from:))
+            var feeds: [Feed] = []
+            let rows = try Row.fetchCursor(statement)
+            while try rows.next() != nil { feeds.append(Self.feed(from: statement.sqliteStatement)) }
+            return feeds
+        }
+    }
+
+    /// See `FeedStore.feedNames()`.
+    public func feedNames() async throws -> [FeedName] {
+        try await read("list the feeds' names") { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT id, url, COALESCE(custom_title, title) FROM feed WHERE removed_at IS NULL ORDER BY id
+                """)
+            var names: [FeedName] = []
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() { names.append(FeedName(id: row[0], url: row[1], title: row[2])) }
+            return names
         }
     }
 
@@ -248,21 +264,30 @@ extension SQLiteFeedStore {
 
     static func fetchFeed(id: Int64, _ db: Database) throws -> Feed? {
         let statement = try db.cachedStatement(sql: feedSelect + " WHERE feed.id = ? AND feed.removed_at IS NULL")
-        return try Row.fetchOne(statement, arguments: [id]).map(feed(from:))
+        let rows = try Row.fetchCursor(statement, arguments: [id])
+        return try rows.next() == nil ? nil : feed(from: statement.sqliteStatement)
     }
 
-    private static func feed(from row: Row) -> Feed {
-        Feed(
-            id: row[0], url: row[1], title: row[2], siteLink: row[3],
-            subscribedAt: Date(timeIntervalSince1970: row[4]),
-            lastRefreshed: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)),
-            lastAttempt: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)),
-            lastError: row[7], itemCount: row[8], unreadCount: row[9],
-            httpStatus: row[10], consecutiveFailures: row[11], etag: row[12], lastModified: row[13],
-            movedTo: row[14], goneSince: (row[15] as Double?).map(Date.init(timeIntervalSince1970:)),
-            nextCheck: (row[16] as Double?).map(Date.init(timeIntervalSince1970:)), updateHint: row[17],
-            tags: TagName.sorted((row[19] as String?).map { $0.split(separator: "\u{1F}").map(String.init) } ?? []),
-            hasCustomTitle: row[18], settings: storedSettings(row[20]), synced: row[21])
+    /// The feed of the row `statement` stands on. Read column by column through the concrete
+    /// types' `fromStatement`: GRDB's generic `row[i]` resolved the type of every optional
+    /// column at run time, two thirds of the time to list 5,000 feeds.
+    private static func feed(from statement: SQLiteStatement) -> Feed {
+        func integer(_ column: CInt) -> Int? { Int.fromStatement(statement, atUncheckedIndex: column) }
+        func text(_ column: CInt) -> String? { String.fromStatement(statement, atUncheckedIndex: column) }
+        func date(_ column: CInt) -> Date? {
+            Double.fromStatement(statement, atUncheckedIndex: column).map(Date.init(timeIntervalSince1970:))
+        }
+        return Feed(
+            id: Int64.fromStatement(statement, atUncheckedIndex: 0) ?? 0, url: text(1) ?? "", title: text(2) ?? "",
+            siteLink: text(3), subscribedAt: date(4) ?? Date(timeIntervalSince1970: 0),
+            lastRefreshed: date(5), lastAttempt: date(6), lastError: text(7),
+            itemCount: integer(8) ?? 0, unreadCount: integer(9) ?? 0,
+            httpStatus: integer(10), consecutiveFailures: integer(11) ?? 0, etag: text(12), lastModified: text(13),
+            movedTo: text(14), goneSince: date(15), nextCheck: date(16),
+            updateHint: Double.fromStatement(statement, atUncheckedIndex: 17),
+            tags: TagName.sorted(text(19).map { $0.split(separator: "\u{1F}").map(String.init) } ?? []),
+            hasCustomTitle: Bool.fromStatement(statement, atUncheckedIndex: 18) ?? false,
+            settings: storedSettings(text(20)), synced: Bool.fromStatement(statement, atUncheckedIndex: 21) ?? false)
     }
 
     /// Adds `tags` (already validated) to a feed; tags it has already are skipped.

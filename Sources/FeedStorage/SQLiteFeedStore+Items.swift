@@ -19,12 +19,16 @@ extension SQLiteFeedStore {
     }
 
     /// The items of `listing(query)`, newest first; none for a `limit` of 0 or less.
-    static func listedItems(_ query: ItemQuery, _ db: Database, reader: ItemRowReader) throws -> [Item] {
+    /// - Parameter access: how a listing by tag finds its items; by default the cheaper way
+    ///   (`tagAccess(_:_:)`).
+    static func listedItems(
+        _ query: ItemQuery, _ db: Database, reader: ItemRowReader, tagAccess access: TagAccess? = nil
+    ) throws -> [Item] {
         if let limit = query.limit, limit <= 0 { return [] }
         let anchor = try anchor(of: query, db)
         // An anchor that names no item: nothing is listed after or before it.
         if anchor == nil && (query.listedAfter != nil || query.listedBefore != nil) { return [] }
-        let (sql, arguments) = listing(query, anchor: anchor)
+        let (sql, arguments) = listing(query, anchor: anchor, tagAccess: try access ?? tagAccess(query, db))
         let statement = try db.cachedStatement(sql: sql)
         var items: [Item] = []
         let rows = try Row.fetchCursor(statement, arguments: arguments)
@@ -38,7 +42,8 @@ extension SQLiteFeedStore {
     /// check that listings walk an index instead of sorting.
     func queryPlan(_ query: ItemQuery) async throws -> String {
         try await read("explain the listing") { db in
-            let (sql, arguments) = Self.listing(query, anchor: try Self.anchor(of: query, db) ?? ListingAnchor(date: 0, id: 0))
+            let (sql, arguments) = Self.listing(
+                query, anchor: try Self.anchor(of: query, db) ?? ListingAnchor(date: 0, id: 0), tagAccess: try Self.tagAccess(query, db))
             let rows = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
             return rows.map { $0["detail"] as String? ?? "" }.joined(separator: "\n")
         }
@@ -109,31 +114,81 @@ extension SQLiteFeedStore {
     }
 
     /// The SQL and arguments of a listing; `anchor` is the place of `query`'s `listedAfter`
-    /// or `listedBefore` item (`anchor(of:_:)`).
-    static func listing(_ query: ItemQuery, anchor: ListingAnchor?) -> (sql: String, arguments: StatementArguments) {
+    /// or `listedBefore` item (`anchor(of:_:)`), `tagAccess` how a listing by tag finds its
+    /// items (`tagAccess(_:_:)`).
+    static func listing(
+        _ query: ItemQuery, anchor: ListingAnchor?, tagAccess: TagAccess = .dateOrder
+    ) -> (sql: String, arguments: StatementArguments) {
+        let order = ListingOrder(query)
+        if let tag = query.tag, tagAccess == .feedByFeed {
+            var untagged = query
+            untagged.tag = nil
+            let (conditions, arguments) = listingConditions(untagged, anchor: anchor)
+            return tagListing(tag: tag, conditions: conditions, arguments: arguments, order: order, query)
+        }
+        var (conditions, arguments) = listingConditions(query, anchor: anchor)
+        // Always bound, so the SQL (and its cached statement) depends only on the filters.
+        arguments += [query.limit ?? -1]
+        let sql = itemSelect(includeContent: query.includeContent)
+            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+            + " ORDER BY \(order.sql) LIMIT ?"
+        return (sql, arguments)
+    }
+
+    /// `filter(query)` and the conditions of `query`'s anchors.
+    private static func listingConditions(
+        _ query: ItemQuery, anchor: ListingAnchor?
+    ) -> (conditions: [String], arguments: StatementArguments) {
         var (conditions, arguments) = filter(query)
         if let anchor, query.listedAfter != nil || query.listedBefore != nil {
             let side = query.listedAfter != nil ? ListingSide.after : .before
             conditions.append(listedRelative(side))
             arguments += listedRelativeArguments(anchor)
         }
-        var order = "\(sortDate) DESC, item.id DESC"
-        if query.listedBefore != nil || query.fromEnd {
-            // The items nearest the anchor, or the oldest, are the first ones upwards: read
-            // upwards (the same index, walked the other way) and turned round by `items`.
-            order = "\(sortDate), item.id"
-        }
         if let afterID = query.afterID {
             conditions.append("item.id > ?")
             arguments += [afterID]
-            order = "item.id"
         }
-        // Always bound, so the SQL (and its cached statement) depends only on the filters.
-        arguments += [query.limit ?? -1]
-        let sql = itemSelect(includeContent: query.includeContent)
-            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
-            + " ORDER BY \(order) LIMIT ?"
-        return (sql, arguments)
+        return (conditions, arguments)
+    }
+
+    /// The order a listing's rows are read in.
+    enum ListingOrder {
+        /// The listing's order: newest first.
+        case newestFirst
+        /// The items nearest the anchor, or the oldest, first: read upwards (the same index,
+        /// walked the other way) and turned round by `items`.
+        case oldestFirst
+        /// By number, for `afterID`.
+        case byNumber
+
+        init(_ query: ItemQuery) {
+            if query.afterID != nil {
+                self = .byNumber
+            } else if query.listedBefore != nil || query.fromEnd {
+                self = .oldestFirst
+            } else {
+                self = .newestFirst
+            }
+        }
+
+        /// The ORDER BY terms over `item`.
+        var sql: String {
+            switch self {
+            case .newestFirst: "\(sortDate) DESC, item.id DESC"
+            case .oldestFirst: "\(sortDate), item.id"
+            case .byNumber: "item.id"
+            }
+        }
+
+        /// The ORDER BY terms over the columns `id` and `date` of a subquery.
+        var overColumns: String {
+            switch self {
+            case .newestFirst: "date DESC, id DESC"
+            case .oldestFirst: "date, id"
+            case .byNumber: "id"
+            }
+        }
     }
 
     /// Whether `listing(query)` reads upwards, so that its rows come oldest first.
@@ -174,10 +229,12 @@ extension SQLiteFeedStore {
             arguments += [feedID]
         }
         if let tag = query.tag {
-            // Feed tags, and tags rules gave single items (SQLiteFeedStore+Rules.swift).
+            // Feed tags, and tags rules gave single items (SQLiteFeedStore+Rules.swift). Tested
+            // on each row of the date order (`TagAccess.dateOrder`): the unary `+` keeps SQLite
+            // from gathering every tagged item through the two look-ups and sorting them all.
             conditions.append("""
-                (item.feed_id IN (SELECT feed_id FROM feed_tag WHERE tag = ?)
-                 OR item.id IN (SELECT item_id FROM item_tag WHERE tag = ?))
+                (+item.feed_id IN (SELECT feed_id FROM feed_tag WHERE tag = ?)
+                 OR +item.id IN (SELECT item_id FROM item_tag WHERE tag = ?))
                 """)
             arguments += [tag, tag]
         }

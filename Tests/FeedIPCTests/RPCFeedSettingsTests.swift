@@ -9,7 +9,7 @@ struct RPCFeedSettingsTests {
     }
 
     @Test func theProtocolIsVersion1_11() {
-        #expect(ProtocolVersion.current == "1.11")
+        #expect(ProtocolVersion.current == "1.12")
         #expect(RPC.FeedSettingsMethod.name == "feeds.settings")
     }
 
@@ -33,7 +33,7 @@ struct RPCFeedSettingsTests {
         let full = try Self.json(RPC.ListFeeds.Result(feeds: [feed]))
         #expect(full.contains(#""settings":{"cookie":"(hidden)","headers":["Authorization: (hidden)"],"interval":7200}"#))
         #expect(!full.contains("c00kie") && !full.contains("s3cret"))
-        let brief = try Self.json(RPC.ListFeeds.Result(feeds: [feed], isBrief: true))
+        let brief = try Self.json(RPC.ListFeeds.Result(feeds: [feed], form: .brief))
         #expect(!brief.contains("settings"))
         let answer = try Self.json(RPC.FeedSettingsMethod.Result(feed: feed))
         #expect(!answer.contains("c00kie") && !answer.contains("s3cret"))

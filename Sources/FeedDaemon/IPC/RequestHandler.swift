@@ -56,7 +56,7 @@ public struct RequestHandler: Sendable {
         }
         onChange(RPC.Unsubscribe.self) { params in try await library.unsubscribe(params.feed, deleteStarred: params.deleteStarred ?? false) }
         on(RPC.ListFeeds.self) { params in
-            .init(feeds: try await library.feeds(tagged: params.tag), isBrief: params.brief == true)
+            .init(feeds: try await library.feeds(tagged: params.tag), form: params.form)
         }
         onChange(RPC.TagFeed.self) { params in
             .init(feed: try await library.tag(params.feed, adding: params.add ?? [], removing: params.remove ?? []))

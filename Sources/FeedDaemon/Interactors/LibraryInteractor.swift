@@ -81,17 +81,29 @@ public struct LibraryInteractor: Sendable {
     /// - Throws: `LibraryError.noSuchFeed`, `.ambiguousFeed` (several titles start so; the error
     ///   names them with their numbers), `.prefixTooShort`.
     public func resolveFeed(_ selector: String, toChange change: FeedChange? = nil) async throws -> Feed {
-        let feeds = try await store.feeds()
         let trimmed = selector.trimmingCharacters(in: .whitespaces)
         let number = Int64(trimmed)
-        if let number, let feed = feeds.first(where: { $0.id == number }) { return feed }
-        if let feed = feeds.first(where: { $0.url == trimmed }) { return feed }
+        // A number is one look-up; a URL or title is matched against the names alone, not
+        // against every feed's counters, tags and settings.
+        if let number, let feed = try await store.feed(id: number) { return feed }
+        let names = try await store.feedNames()
+        let name = try Self.pick(names, selector: selector, trimmed: trimmed, isNumber: number != nil, change: change)
+        guard let feed = try await store.feed(id: name.id) else { throw LibraryError.noSuchFeed(selector) }
+        return feed
+    }
+
+    /// The feed among `names` whose URL is `trimmed`, else whose title is, else the only one
+    /// whose title starts with it (case-insensitively).
+    private static func pick(
+        _ names: [FeedName], selector: String, trimmed: String, isNumber: Bool, change: FeedChange?
+    ) throws -> FeedName {
+        if let name = names.first(where: { $0.url == trimmed }) { return name }
         let needle = trimmed.lowercased()
         guard !needle.isEmpty else { throw LibraryError.noSuchFeed(selector) }
-        let exact = feeds.filter { $0.title.lowercased() == needle }
+        let exact = names.filter { $0.title.lowercased() == needle }
         if exact.count == 1 { return exact[0] }
-        if number != nil, exact.isEmpty { throw LibraryError.noSuchFeed(trimmed) }
-        let prefixed = feeds.filter { $0.title.lowercased().hasPrefix(needle) }
+        if isNumber, exact.isEmpty { throw LibraryError.noSuchFeed(trimmed) }
+        let prefixed = names.filter { $0.title.lowercased().hasPrefix(needle) }
         switch prefixed.count {
         case 0: throw LibraryError.noSuchFeed(selector)
         case 1:
@@ -158,7 +170,7 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `2 Kernel Notes`: a feed as errors name it, by number and title.
-    static func named(_ feed: Feed) -> String {
+    static func named(_ feed: FeedName) -> String {
         "\(feed.id) \(feed.title)"
     }
 

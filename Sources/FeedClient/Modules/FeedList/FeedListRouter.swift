@@ -8,7 +8,7 @@ public enum FeedListRouter {
         let terminal = dependencies.terminal
         let presenter = FeedListPresenter(
             view: TerminalFeedListView(terminal: terminal, format: .choose(json: json, isTTY: terminal.isTTY)),
-            interactor: FeedListInteractor(daemon: dependencies.daemon),
+            interactor: FeedListInteractor(daemon: dependencies.daemon, listing: !json),
             clock: dependencies.clock,
             onlyFailing: failing,
             tag: tag)

@@ -28,8 +28,13 @@ struct FeedListRouterTests {
         feed.tags = ["linux", "news"]
         test.daemon.stub(RPC.ListFeeds.self, .init(feeds: [feed]))
         #expect(await FeedListRouter.assemble(json: false, tag: "Linux", dependencies: test.dependencies).run() == .success)
-        #expect(test.daemon.params(of: RPC.ListFeeds.self) == [.init(tag: "Linux")])
+        // A table asks for the listing form; `--json` writes members only whole feeds have.
+        #expect(test.daemon.params(of: RPC.ListFeeds.self) == [.init(tag: "Linux", listing: true)])
         #expect(test.terminal.out == "1   3/10  2 min ago  Planet Terminal [linux, news]\n")
+        let json = ModuleTestDependencies(isTTY: true, width: 70)
+        json.daemon.stub(RPC.ListFeeds.self, .init(feeds: [feed]))
+        #expect(await FeedListRouter.assemble(json: true, dependencies: json.dependencies).run() == .success)
+        #expect(json.daemon.params(of: RPC.ListFeeds.self) == [.init()])
     }
 
     @Test func anUnreachableDaemonExitsWithThree() async {
