@@ -70,6 +70,11 @@ public protocol FeedStore: Sendable {
     /// reads for each of thousands of feeds.
     func feedNames() async throws -> [FeedName]
 
+    /// Frees the page caches of the database connections (idle readers are closed, and opened
+    /// again when a read needs one): for a daemon that sleeps until its next pass. Waits for
+    /// the accesses running.
+    func releaseMemory() async
+
     /// The feed with this number, or `nil` (also for a feed unsubscribed from).
     func feed(id: Int64) async throws -> Feed?
 
@@ -239,6 +244,9 @@ public protocol FeedStore: Sendable {
 }
 
 extension FeedStore {
+    /// Nothing to free.
+    public func releaseMemory() async {}
+
     /// `feeds()`, of which only the names are kept.
     public func feedNames() async throws -> [FeedName] {
         try await feeds().map { FeedName(id: $0.id, url: $0.url, title: $0.title) }

@@ -2,6 +2,18 @@ import Foundation
 import GRDB
 
 extension SQLiteFeedStore {
+    /// See `FeedStore.releaseMemory()`. GRDB's call blocks until the connections are free, so
+    /// it runs on a thread of its own rather than on one of the task pool's.
+    public func releaseMemory() async {
+        guard let pool = writer as? DatabasePool else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                pool.releaseMemory()
+                continuation.resume()
+            }
+        }
+    }
+
     /// See `FeedStore.integrityProblems`. `integrity_check` answers one row `ok` when it finds
     /// nothing, else up to 100 lines of problems; `foreign_key_check` answers nothing when every
     /// reference holds. The checks run on a reader: a snapshot, so writes go on meanwhile.

@@ -6,7 +6,8 @@ import Logging
 /// What follows a refresh pass, off the pass's path (the items are committed already): the
 /// retention policy, the search index catching up, the stored HTML compacted (a compression
 /// dictionary trained once there are enough items), a checkpoint of the write-ahead log, the
-/// heap's free pages handed back, and the service manager's status line.
+/// database's page caches and the heap's free pages handed back, and the service manager's
+/// status line.
 public struct PassHousekeeping: RefreshPassObserver {
     private let store: any FeedStore
     private let indexer: SearchIndexer
@@ -58,6 +59,7 @@ public struct PassHousekeeping: RefreshPassObserver {
                     logger.warning("\(error)")
                 }
             }
+            await store.releaseMemory()
             Self.returnFreeMemory()
         }
     }
