@@ -70,9 +70,9 @@ public protocol FeedStore: Sendable {
     /// reads for each of thousands of feeds.
     func feedNames() async throws -> [FeedName]
 
-    /// Frees the page caches of the database connections (idle readers are closed, and opened
-    /// again when a read needs one): for a daemon that sleeps until its next pass. Waits for
-    /// the accesses running.
+    /// Frees the page caches of the database connections (readers are closed once free, and
+    /// opened again when a read needs one): for a daemon that sleeps until its next pass. Holds
+    /// no read back; returns once the writer's cache is freed.
     func releaseMemory() async
 
     /// The feed with this number, or `nil` (also for a feed unsubscribed from).

@@ -2,16 +2,14 @@ import Foundation
 import GRDB
 
 extension SQLiteFeedStore {
-    /// See `FeedStore.releaseMemory()`. GRDB's call blocks until the connections are free, so
-    /// it runs on a thread of its own rather than on one of the task pool's.
+    /// See `FeedStore.releaseMemory()`. GRDB's `releaseMemory()` would hold every new read
+    /// back until the reads running end (a listing behind a long export); its eventual form
+    /// closes each reader when it is free and queues the writer's release.
     public func releaseMemory() async {
         guard let pool = writer as? DatabasePool else { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread {
-                pool.releaseMemory()
-                continuation.resume()
-            }
-        }
+        pool.releaseMemoryEventually()
+        // Queued behind the writer's release: once this has run, so has the release.
+        _ = try? await writer.writeWithoutTransaction { _ in }
     }
 
     /// See `FeedStore.integrityProblems`. `integrity_check` answers one row `ok` when it finds
