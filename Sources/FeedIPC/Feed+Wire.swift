@@ -109,23 +109,21 @@ extension Feed {
             case "subscribedAt": subscribedAt = try reader.date()
             case "itemCount": itemCount = try reader.int()
             case "unreadCount": unreadCount = try reader.int()
-            case "siteLink": feed.siteLink = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "lastRefreshed": feed.lastRefreshed = try reader.optional { r throws(WireReader.Unexpected) in try r.date() }
-            case "lastAttempt": feed.lastAttempt = try reader.optional { r throws(WireReader.Unexpected) in try r.date() }
-            case "lastError": feed.lastError = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "httpStatus": feed.httpStatus = try reader.optional { r throws(WireReader.Unexpected) in Int(try r.int()) }
-            case "consecutiveFailures":
-                feed.consecutiveFailures = try reader.optional { r throws(WireReader.Unexpected) in Int(try r.int()) } ?? 0
-            case "etag": feed.etag = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "lastModified": feed.lastModified = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "movedTo": feed.movedTo = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "goneSince": feed.goneSince = try reader.optional { r throws(WireReader.Unexpected) in try r.date() }
-            case "nextCheck": feed.nextCheck = try reader.optional { r throws(WireReader.Unexpected) in try r.date() }
-            case "updateHint": feed.updateHint = try reader.optional { r throws(WireReader.Unexpected) in try r.double() }
-            case "tags": feed.tags = try reader.optional { r throws(WireReader.Unexpected) in try r.strings() } ?? []
-            case "hasCustomTitle":
-                feed.hasCustomTitle = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() } ?? false
-            case "synced": feed.synced = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() } ?? false
+            case "siteLink": feed.siteLink = try reader.optionalString()
+            case "lastRefreshed": feed.lastRefreshed = try reader.optionalDate()
+            case "lastAttempt": feed.lastAttempt = try reader.optionalDate()
+            case "lastError": feed.lastError = try reader.optionalString()
+            case "httpStatus": feed.httpStatus = try reader.optionalInt().map { Int($0) }
+            case "consecutiveFailures": feed.consecutiveFailures = try reader.optionalInt().map { Int($0) } ?? 0
+            case "etag": feed.etag = try reader.optionalString()
+            case "lastModified": feed.lastModified = try reader.optionalString()
+            case "movedTo": feed.movedTo = try reader.optionalString()
+            case "goneSince": feed.goneSince = try reader.optionalDate()
+            case "nextCheck": feed.nextCheck = try reader.optionalDate()
+            case "updateHint": feed.updateHint = try reader.optionalDouble()
+            case "tags": feed.tags = try reader.optionalStrings() ?? []
+            case "hasCustomTitle": feed.hasCustomTitle = try reader.optionalBool() ?? false
+            case "synced": feed.synced = try reader.optionalBool() ?? false
             case "settings":
                 let json = try reader.rawValue()
                 if json.elementsEqual("{}".utf8) || json.elementsEqual("null".utf8) { continue }

@@ -61,19 +61,19 @@ extension Item {
             case "feedTitle": feedTitle = try reader.string()
             case "firstSeen": firstSeen = try reader.date()
             case "isRead": isRead = try reader.bool()
-            case "isStarred": item.isStarred = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() } ?? false
-            case "guid": item.guid = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "title": item.title = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "link": item.link = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "author": item.author = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "published": item.published = try reader.optional { r throws(WireReader.Unexpected) in try r.date() }
-            case "updated": item.updated = try reader.optional { r throws(WireReader.Unexpected) in try r.date() }
-            case "summary": item.summary = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "content": item.content = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "excerpt": item.excerpt = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "categories": item.categories = try reader.optional { r throws(WireReader.Unexpected) in try r.strings() } ?? []
-            case "alsoIn": item.alsoIn = try reader.optional { r throws(WireReader.Unexpected) in try r.strings() }
-            case "tags": item.tags = try reader.optional { r throws(WireReader.Unexpected) in try r.strings() }
+            case "isStarred": item.isStarred = try reader.optionalBool() ?? false
+            case "guid": item.guid = try reader.optionalString()
+            case "title": item.title = try reader.optionalString()
+            case "link": item.link = try reader.optionalString()
+            case "author": item.author = try reader.optionalString()
+            case "published": item.published = try reader.optionalDate()
+            case "updated": item.updated = try reader.optionalDate()
+            case "summary": item.summary = try reader.optionalString()
+            case "content": item.content = try reader.optionalString()
+            case "excerpt": item.excerpt = try reader.optionalString()
+            case "categories": item.categories = try reader.optionalStrings() ?? []
+            case "alsoIn": item.alsoIn = try reader.optionalStrings()
+            case "tags": item.tags = try reader.optionalStrings()
             case "enclosures":
                 var enclosures: [Enclosure] = []
                 if !reader.null() {
@@ -111,9 +111,9 @@ extension Enclosure {
         while let key = try reader.nextKey() {
             switch key {
             case "url": url = try reader.string()
-            case "type": enclosure.type = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-            case "length": enclosure.length = try reader.optional { r throws(WireReader.Unexpected) in try r.int() }
-            case "duration": enclosure.duration = try reader.optional { r throws(WireReader.Unexpected) in try r.int() }
+            case "type": enclosure.type = try reader.optionalString()
+            case "length": enclosure.length = try reader.optionalInt()
+            case "duration": enclosure.duration = try reader.optionalInt()
             default: try reader.skipValue()
             }
         }

@@ -77,18 +77,18 @@ extension RPC.ListItems {
             try reader.beginObject()
             while let key = try reader.nextKey() {
                 switch key {
-                case "unreadOnly": params.unreadOnly = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
-                case "starredOnly": params.starredOnly = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
-                case "feed": params.feed = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-                case "tag": params.tag = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-                case "since": params.since = try reader.optional { r throws(WireReader.Unexpected) in try r.date() }
-                case "search": params.search = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-                case "limit": params.limit = try reader.optional { r throws(WireReader.Unexpected) in Int(try r.int()) }
-                case "includeHidden": params.includeHidden = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
-                case "after": params.after = try reader.optional { r throws(WireReader.Unexpected) in try r.int() }
-                case "before": params.before = try reader.optional { r throws(WireReader.Unexpected) in try r.int() }
-                case "fromEnd": params.fromEnd = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
-                case "withPosition": params.withPosition = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
+                case "unreadOnly": params.unreadOnly = try reader.optionalBool()
+                case "starredOnly": params.starredOnly = try reader.optionalBool()
+                case "feed": params.feed = try reader.optionalString()
+                case "tag": params.tag = try reader.optionalString()
+                case "since": params.since = try reader.optionalDate()
+                case "search": params.search = try reader.optionalString()
+                case "limit": params.limit = try reader.optionalInt().map { Int($0) }
+                case "includeHidden": params.includeHidden = try reader.optionalBool()
+                case "after": params.after = try reader.optionalInt()
+                case "before": params.before = try reader.optionalInt()
+                case "fromEnd": params.fromEnd = try reader.optionalBool()
+                case "withPosition": params.withPosition = try reader.optionalBool()
                 default: try reader.skipValue()
                 }
             }
@@ -117,8 +117,8 @@ extension RPC.ListItems {
                     try reader.beginArray()
                     while try reader.nextElement() { read.append(try Item(reading: &reader)) }
                     items = read
-                case "total": total = try reader.optional { r throws(WireReader.Unexpected) in Int(try r.int()) }
-                case "offset": offset = try reader.optional { r throws(WireReader.Unexpected) in Int(try r.int()) }
+                case "total": total = try reader.optionalInt().map { Int($0) }
+                case "offset": offset = try reader.optionalInt().map { Int($0) }
                 default: try reader.skipValue()
                 }
             }
@@ -143,9 +143,9 @@ extension RPC.ListFeeds {
             try reader.beginObject()
             while let key = try reader.nextKey() {
                 switch key {
-                case "tag": params.tag = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-                case "brief": params.brief = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
-                case "listing": params.listing = try reader.optional { r throws(WireReader.Unexpected) in try r.bool() }
+                case "tag": params.tag = try reader.optionalString()
+                case "brief": params.brief = try reader.optionalBool()
+                case "listing": params.listing = try reader.optionalBool()
                 default: try reader.skipValue()
                 }
             }

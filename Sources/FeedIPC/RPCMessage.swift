@@ -78,8 +78,8 @@ extension RPCEnvelope {
             try reader.beginObject()
             while let key = try reader.nextKey() {
                 switch key {
-                case "jsonrpc": envelope.jsonrpc = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
-                case "method": envelope.method = try reader.optional { r throws(WireReader.Unexpected) in try r.string() }
+                case "jsonrpc": envelope.jsonrpc = try reader.optionalString()
+                case "method": envelope.method = try reader.optionalString()
                 case "id":
                     envelope.hasID = true
                     envelope.id = try reader.optional { r throws(WireReader.Unexpected) in .number(try r.int()) }

@@ -214,6 +214,15 @@ public struct WireReader {
         null() ? nil : try value(&self)
     }
 
+    // The members most messages leave out or send as `null`.
+
+    public mutating func optionalString() throws(Unexpected) -> String? { null() ? nil : try string() }
+    public mutating func optionalBool() throws(Unexpected) -> Bool? { null() ? nil : try bool() }
+    public mutating func optionalInt() throws(Unexpected) -> Int64? { null() ? nil : try int() }
+    public mutating func optionalDouble() throws(Unexpected) -> Double? { null() ? nil : try double() }
+    public mutating func optionalDate() throws(Unexpected) -> Date? { null() ? nil : try date() }
+    public mutating func optionalStrings() throws(Unexpected) -> [String]? { null() ? nil : try strings() }
+
     /// Skips any value (objects and arrays up to `maximumDepth` deep).
     public mutating func skipValue() throws(Unexpected) {
         try skipValue(depth: 0)

@@ -124,10 +124,7 @@ public final class TerminalFeedListView: FeedListView {
                 row.nextCheck ?? "", row.tags.map(TerminalText.sanitize).joined(separator: ","),
                 row.synced ? "synced" : "local",
             ]
-            for (index, field) in fields.enumerated() {
-                if index > 0 { output += "\t" }
-                output += field
-            }
+            output += fields.joined(separator: "\t")
             output += "\n"
         }
         return output
