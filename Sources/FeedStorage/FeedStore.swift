@@ -142,6 +142,12 @@ public protocol FeedStore: Sendable {
     /// empties a long log once it was copied whole, waiting for readers older than the copy.
     func checkpoint() async throws
 
+    /// Gives the database's free pages back to the file system once they are many (what
+    /// deleted items, index merges and compaction left), a bounded step per write transaction,
+    /// so refreshes wait for one step at most. The file shrinks at the next checkpoint.
+    /// - Throws: the database's errors; `CancellationError` stops between steps.
+    func reclaimFreePages() async throws
+
     /// Sets the read state of items.
     /// - Returns: the number of items whose state changed; unknown numbers are ignored.
     func markRead(ids: [Int64], read: Bool) async throws -> Int
@@ -246,6 +252,9 @@ public protocol FeedStore: Sendable {
 extension FeedStore {
     /// Nothing to free.
     public func releaseMemory() async {}
+
+    /// Nothing to give back.
+    public func reclaimFreePages() async throws {}
 
     /// `feeds()`, of which only the names are kept.
     public func feedNames() async throws -> [FeedName] {

@@ -12,6 +12,32 @@ extension SQLiteFeedStore {
         _ = try? await writer.writeWithoutTransaction { _ in }
     }
 
+    /// Free pages below which `reclaimFreePages` leaves them for the next items: moving pages
+    /// to give back a few hundred kilobytes is not worth the writes.
+    static let freeBytesKept = 4 << 20
+    /// Pages given back per write transaction: 32 MiB of 16 KiB pages, which the log takes
+    /// within one checkpoint's worth (`walBytesBeforeCheckpoint`).
+    static let pagesReclaimedPerStep = 2_048
+
+    /// See `FeedStore.reclaimFreePages`. `PRAGMA incremental_vacuum` moves pages from the end of
+    /// the file into free ones and cuts the end off; only a database in incremental auto-vacuum
+    /// mode has the pointer map that needs (every database made since, and older ones once
+    /// vacuumed).
+    public func reclaimFreePages() async throws {
+        while true {
+            try Task.checkCancellation()
+            let more = try await write("give free pages back") { db -> Bool in
+                guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 2 else { return false }
+                let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+                let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+                guard free * pageSize > Self.freeBytesKept else { return false }
+                try db.execute(sql: "PRAGMA incremental_vacuum(\(Self.pagesReclaimedPerStep))")
+                return free > Self.pagesReclaimedPerStep
+            }
+            guard more else { return }
+        }
+    }
+
     /// See `FeedStore.integrityProblems`. `integrity_check` answers one row `ok` when it finds
     /// nothing, else up to 100 lines of problems; `foreign_key_check` answers nothing when every
     /// reference holds. The checks run on a reader: a snapshot, so writes go on meanwhile.

@@ -235,6 +235,7 @@ struct SQLiteFeedStoreTests {
         #expect(try await store.pragma("page_size") == "16384")
         #expect(try await store.pragma("wal_autocheckpoint") == "\((32 << 20) / 16384)")
         #expect(try await store.pragma("journal_size_limit") == "\(16 << 20)")
+        #expect(try await store.pragma("auto_vacuum") == "2")  // incremental
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1")]), fetchedAt: day(1))
 
         // Opening again runs no migration twice and finds the data.
@@ -262,6 +263,50 @@ struct SQLiteFeedStoreTests {
         #expect(try await store.pragma("wal_autocheckpoint") == "\((32 << 20) / 4096)")
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(items: [ParsedItem(id: "1")]), fetchedAt: day(1))
         #expect(try await store.feed(id: feed.id)?.itemCount == 1)
+        // Made without incremental auto-vacuum, it takes it at its next VACUUM.
+        #expect(try await store.pragma("auto_vacuum") == "0")
+        try await store.reclaimFreePages()  // nothing it can do: no error
+        try await store.vacuum()
+        #expect(try await store.pragma("auto_vacuum") == "2")
+        #expect(try await store.feed(id: feed.id)?.itemCount == 1)
+    }
+
+    @Test func freePagesAreGivenBackAndTheFileShrinksAtTheCheckpoint() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("tidings.sqlite").path
+        let store = try SQLiteFeedStore(path: path, text: .verbatim)
+        let (feed, _) = try await store.addFeed(url: feedURL, document: document(), fetchedAt: day(1))
+        // About 60 MB of items, then most of them deleted: more free pages than one step gives back.
+        try await store.writer.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 15000)
+                INSERT INTO item (feed_id, key, title, html, first_seen) SELECT ?, 'k' || i, 't', randomblob(4000), 0 FROM n
+                """, arguments: [feed.id])
+            try SQLiteFeedStore.recountFeeds(db)
+        }
+        try await store.checkpoint()
+        try await store.writer.write { db in try db.execute(sql: "DELETE FROM item WHERE id % 10 <> 0") }
+        try await store.checkpoint()
+        let full = try fileSize(path)
+        let free = try await store.pragma("freelist_count").flatMap { Int($0) } ?? 0
+        #expect(free > SQLiteFeedStore.pagesReclaimedPerStep)
+
+        try await store.reclaimFreePages()
+        #expect(try await store.pragma("freelist_count") == "0")
+        try await store.checkpoint()
+        #expect(try fileSize(path) <= full - free * 16384)
+        #expect(try await store.feed(id: feed.id)?.itemCount == 1500)
+        let kept = try await store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE length(html) = 4000") }
+        #expect(kept == 1500)
+
+        // A few free pages (at most 100 items' worth here) are left for the next items.
+        try await store.writer.write { db in
+            try db.execute(sql: "DELETE FROM item WHERE id IN (SELECT id FROM item ORDER BY id LIMIT 100)")
+        }
+        try await store.reclaimFreePages()
+        let left = try await store.pragma("freelist_count").flatMap { Int($0) } ?? 0
+        #expect(left > 0 && left * 16384 <= SQLiteFeedStore.freeBytesKept)
     }
 
     @Test func aCheckpointFoldsTheLogIntoTheDatabaseFile() async throws {

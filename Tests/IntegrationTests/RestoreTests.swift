@@ -181,8 +181,9 @@ struct RestoreTests {
         let leaf = try await ManyFeeds.sqlite3(
             backup, "SELECT pageno FROM dbstat WHERE name = 'item' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 2;")
         let page = try #require(Int(leaf), "no leaf page: \(leaf)")
+        let pageSize = try #require(Int(try await ManyFeeds.sqlite3(backup, "PRAGMA page_size;")))
         let file = try #require(FileHandle(forUpdatingAtPath: backup))
-        try file.seek(toOffset: UInt64((page - 1) * 4096))
+        try file.seek(toOffset: UInt64((page - 1) * pageSize))
         try file.write(contentsOf: Data((0..<2048).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }))
         try file.close()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: backup))

@@ -41,6 +41,29 @@ struct ParseThreadTests {
         await overLimit.value
     }
 
+    @Test func anIdleThreadEndsAndTheNextJobStartsAnother() async throws {
+        let thread = ParseThread(name: "test-parse", idleTimeout: 0.05)
+        // Jobs mark their thread, which keeps the mark for as long as it lives.
+        func run(_ job: @escaping @Sendable () -> Bool) async -> Bool {
+            await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+                thread.enqueue { done.resume(returning: job()) }
+            }
+        }
+        // The second job is queued while the first runs: no idle moment between them.
+        let gate = DispatchSemaphore(value: 0)
+        thread.enqueue {
+            gate.wait()
+            Thread.current.threadDictionary["test-parse-mark"] = true
+        }
+        let sameThread = Mutex(false)
+        thread.enqueue { sameThread.withLock { $0 = Thread.current.threadDictionary["test-parse-mark"] != nil } }
+        gate.signal()
+        _ = await run { true }  // after the jobs before it
+        #expect(sameThread.withLock { $0 }, "busy: the same thread")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await run { Thread.current.threadDictionary["test-parse-mark"] == nil }, "idle: a new thread")
+    }
+
     @Test func queuedJobsStillRunWhenTheThreadIsReleased() async {
         let ran = Mutex(0)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in

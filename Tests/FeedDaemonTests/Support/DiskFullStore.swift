@@ -81,6 +81,11 @@ final class DiskFullStore: FeedStore {
         try await base.checkpoint()
     }
 
+    func reclaimFreePages() async throws {
+        try refuse("give free pages back")
+        try await base.reclaimFreePages()
+    }
+
     // MARK: - Passed on
 
     func addFeed(

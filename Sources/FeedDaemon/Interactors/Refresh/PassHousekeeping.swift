@@ -5,9 +5,9 @@ import Logging
 
 /// What follows a refresh pass, off the pass's path (the items are committed already): the
 /// retention policy, the search index catching up, the stored HTML compacted (a compression
-/// dictionary trained once there are enough items), a checkpoint of the write-ahead log, the
-/// database's page caches and the heap's free pages handed back, and the service manager's
-/// status line.
+/// dictionary trained once there are enough items), the database's free pages given back to
+/// the file system, a checkpoint of the write-ahead log, the database's page caches and the
+/// heap's free pages handed back, and the service manager's status line.
 public struct PassHousekeeping: RefreshPassObserver {
     private let store: any FeedStore
     private let indexer: SearchIndexer
@@ -50,10 +50,11 @@ public struct PassHousekeeping: RefreshPassObserver {
             do { try await retention() } catch { logger.warning("retention failed: \(error)") }
             if report.storedItems {
                 do {
-                    // Indexed and compacted before the checkpoint, so that one checkpoint folds
-                    // in all of it.
+                    // Indexed, compacted and the free pages given back before the checkpoint,
+                    // so that one checkpoint folds in all of it (and shrinks the file).
                     try await indexer.catchUp()
                     try await indexer.compact()
+                    try await store.reclaimFreePages()
                     try await store.checkpoint()
                 } catch {
                     logger.warning("\(error)")
