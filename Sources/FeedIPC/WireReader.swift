@@ -31,6 +31,9 @@ public struct WireReader {
         self.bytes = bytes
     }
 
+    /// Bytes not read yet: a bound on how many values can follow, to reserve room for them.
+    public var remainingBytes: Int { bytes.count - index }
+
     // MARK: - Containers
 
     public mutating func beginObject() throws(Unexpected) {

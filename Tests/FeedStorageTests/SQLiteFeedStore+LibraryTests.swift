@@ -28,6 +28,27 @@ struct SQLiteFeedStoreLibraryTests {
         #expect(try await store.feeds().isEmpty)
     }
 
+    /// `feeds()` reads the tags in one walk beside the feeds; `feed(id:)` per feed.
+    @Test func theFeedListGivesEachFeedItsOwnTags() async throws {
+        let tagSets: [[String]] = [["b", "A"], [], ["z"], ["Ünïcode", "ascii", "Mixed"], [], ["only"]]
+        var ids: [Int64] = []
+        for (index, tags) in tagSets.enumerated() {
+            let (feed, _) = try await store.addFeed(
+                url: "https://example.com/\(index).xml", document: document(items: [ParsedItem(id: "1")]),
+                check: FeedCheck(at: day(1)), tags: tags, customTitle: nil)
+            ids.append(feed.id)
+        }
+        // Unsubscribed from with its starred item kept: its row and tags stay, and are not listed.
+        _ = try await store.setStarred(ids: try await store.items(ItemQuery(feedID: ids[2])).map(\.id), starred: true)
+        _ = try await store.removeFeed(id: ids[2], keepStarred: true)
+        let listed = try await store.feeds()
+        #expect(listed.map(\.id) == ids.filter { $0 != ids[2] })
+        for feed in listed {
+            #expect(feed.tags == (try await store.feed(id: feed.id))?.tags, "feed \(feed.id)")
+        }
+        #expect(listed.map(\.tags) == [["A", "b"], [], ["ascii", "Mixed", "Ünïcode"], [], ["only"]])
+    }
+
     @Test func anOwnTitleSurvivesRefreshesUntilReset() async throws {
         let (feed, _) = try await store.addFeed(
             url: feedURL, document: document(title: "Doc", items: [ParsedItem(id: "1", title: "One")]),
