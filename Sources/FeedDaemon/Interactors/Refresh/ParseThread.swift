@@ -16,7 +16,7 @@ import Foundation
 /// or the `ParseThread` is released: a thread keeps a cache of the blocks it freed (glibc's
 /// tcache), which pins heap pages `malloc_trim` cannot give back for as long as the thread
 /// lives, between passes hours apart (idle anonymous memory after a cold pass of 100,000 items:
-/// 15.0 MB with one thread for good, 13.2 MB with a thread per pass; means of 3 and 4 runs).
+/// 15.0 MB with one thread for good, 13.5 MB with a thread per pass; means of 3 and 6 runs).
 final class ParseThread: Sendable {
     private let shared: Shared
 
@@ -88,8 +88,9 @@ final class ParseThread: Sendable {
                 if queuedBytes <= limit / 2 { condition.broadcast() }
                 condition.unlock()
             }
-            // The thread's malloc cache (glibc's tcache) went back to the heap as it ended.
-            _ = malloc_trim(0)
+            // glibc hands the thread's cache of freed blocks back to the heap as the thread
+            // exits, after this returns; the heap's free pages go back to the system once it has.
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { _ = malloc_trim(0) }
         }
 
         /// The next job, waiting for one; `nil` once stopped with nothing left, or idle for
