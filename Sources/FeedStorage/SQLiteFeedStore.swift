@@ -158,7 +158,16 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
             addTextFunctions(db, text: text, compressor: compressor)
             // Takes effect only in a database without tables yet; GRDB turns WAL mode on after this.
             try db.execute(sql: "PRAGMA page_size = \(newDatabasePageSize)")
-            if !db.configuration.readonly {
+            if db.configuration.readonly {
+                // A reader's pages are the kernel's page cache over again, kept for as long as
+                // the connection lives (until the next `releaseMemory`), and a listing or a
+                // search reads most of its pages once. At 1M items half of SQLite's 2 MiB
+                // default searched and listed as fast (a quarter was 20% slower on a common
+                // word) and leaves an idle daemon 1 MB less after a search. Memory-mapped reads
+                // were faster still but put every page the startup check reads (the whole
+                // file) in the daemon's RSS.
+                try db.execute(sql: "PRAGMA cache_size = -\(readerCacheKiB)")
+            } else {
                 // After the page size, which it would fix otherwise. Also only for a database
                 // without tables; an older one takes it at its next `vacuum()`. Free pages can
                 // then be given back a few at a time (`reclaimFreePages`), where without it
@@ -177,15 +186,6 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
             // checkpointed. The daemon also checkpoints once a pass is done (`checkpoint()`).
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(walBytesBeforeCheckpoint / pageSize)")
             try db.execute(sql: "PRAGMA journal_size_limit = \(walBytesKept)")
-            // A reader's pages are the kernel's page cache over again, kept for as long as the
-            // connection lives (until the next `releaseMemory`), and a listing or a search reads
-            // most of its pages once. At 1M items half of SQLite's 2 MiB default searched and
-            // listed as fast (a quarter was 20% slower on a common word) and leaves an idle
-            // daemon 1 MB less after a search. Memory-mapped reads were faster still but put
-            // every page the startup check reads (the whole file) in the daemon's RSS.
-            if db.configuration.readonly {
-                try db.execute(sql: "PRAGMA cache_size = -\(readerCacheKiB)")
-            }
         }
         return config
     }

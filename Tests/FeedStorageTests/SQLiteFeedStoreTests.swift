@@ -278,13 +278,7 @@ struct SQLiteFeedStoreTests {
         let store = try SQLiteFeedStore(path: path, text: .verbatim)
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(), fetchedAt: day(1))
         // About 60 MB of items, then most of them deleted: more free pages than one step gives back.
-        try await store.writer.write { db in
-            try db.execute(sql: """
-                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 15000)
-                INSERT INTO item (feed_id, key, title, html, first_seen) SELECT ?, 'k' || i, 't', randomblob(4000), 0 FROM n
-                """, arguments: [feed.id])
-            try SQLiteFeedStore.recountFeeds(db)
-        }
+        try await insertItems(15_000, of4000BytesInto: feed.id, store)
         try await store.checkpoint()
         try await store.writer.write { db in try db.execute(sql: "DELETE FROM item WHERE id % 10 <> 0") }
         try await store.checkpoint()
@@ -333,18 +327,23 @@ struct SQLiteFeedStoreTests {
         let store = try SQLiteFeedStore(path: path, text: .verbatim)
         let (feed, _) = try await store.addFeed(url: feedURL, document: document(), fetchedAt: day(1))
         // About 24 MB of log, more than the 16 MiB it is cut back to.
-        try await store.writer.write { db in
-            try db.execute(sql: """
-                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
-                INSERT INTO item (feed_id, key, title, html, first_seen) SELECT ?, 'k' || i, 't', randomblob(4000), 0 FROM n
-                """, arguments: [feed.id])
-            // Inserted around the store's writer, which counts what it inserts.
-            try SQLiteFeedStore.recountFeeds(db)
-        }
+        try await insertItems(5_000, of4000BytesInto: feed.id, store)
         #expect(try fileSize(path + "-wal") > SQLiteFeedStore.walBytesKept)
         try await store.checkpoint()
         #expect(try fileSize(path + "-wal") == 0)
         #expect(try await store.feed(id: feed.id)?.itemCount == 5000)
+    }
+
+    /// `count` items of 4,000 random bytes of HTML each in one transaction, inserted around the
+    /// store's writer (which counts what it inserts), so the feed's counters are set after.
+    private func insertItems(_ count: Int, of4000BytesInto feedID: Int64, _ store: SQLiteFeedStore) async throws {
+        try await store.writer.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+                INSERT INTO item (feed_id, key, title, html, first_seen) SELECT ?, 'k' || i, 't', randomblob(4000), 0 FROM n
+                """, arguments: [count, feedID])
+            try SQLiteFeedStore.recountFeeds(db)
+        }
     }
 
     private func fileSize(_ path: String) throws -> Int {
