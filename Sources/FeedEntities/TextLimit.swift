@@ -52,4 +52,12 @@ public enum TextLimit {
         }
         return text
     }
+
+    /// `text` shortened to `maximumCharacters` with its C0 and C1 control characters left out:
+    /// how a message quotes text from outside (a service's answer, a backup's feed address),
+    /// which must neither run long nor carry a terminal escape.
+    public static func quotable(_ text: String, maximumCharacters: Int = 80) -> String {
+        let printable = text.unicodeScalars.lazy.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
+        return shortened(String(String.UnicodeScalarView(printable)), maximumCharacters: maximumCharacters)
+    }
 }

@@ -47,17 +47,62 @@ public final class CurlRemoteDataManager: RemoteDataManager {
             throw error.redacting(ValidatedURL.parts(of: request.url)?.secrets ?? [])
         }
         if Task.isCancelled { throw .cancelled }
+        let options = options.withLock { $0 }
+        let started = ContinuousClock.now
         // Its errors never repeat a value of the settings.
-        let transfer = try CurlTransfer(request: request, url: url, options: options.withLock { $0 }, sink: sink)
+        var transfer = try CurlTransfer(request: request, url: url, options: options, sink: sink)
+        while true {
+            let result = await run(transfer)
+            guard request.crossOriginRedirects == .followWithoutSecrets, case .crossOriginRedirect(let target)? = transfer.abortReason
+            else { return try result.get() }
+            transfer = try await continuation(of: transfer, to: target, started: started)
+        }
+    }
+
+    /// Runs one transfer on the loop thread and waits for its outcome.
+    private func run(_ transfer: CurlTransfer) async -> Result<FetchResponse, FetchError> {
         let loop = self.loop
-        let result = await withTaskCancellationHandler {
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if transfer.attach(continuation) { loop.submit(transfer) }
             }
         } onCancel: {
             loop.cancel(transfer)
         }
-        return try result.get()
+    }
+
+    /// The transfer that follows `previous`'s redirect to `target`, another origin, without the
+    /// secrets of its settings (`TransferSettings.withoutOriginBoundSecrets`), within what is
+    /// left of its redirects and its time. The continuation resumed by `previous.finish` ordered
+    /// its callbacks' last writes before these reads.
+    private func continuation(of previous: CurlTransfer, to target: String, started: ContinuousClock.Instant) async throws(FetchError)
+        -> CurlTransfer
+    {
+        if Task.isCancelled { throw .cancelled }
+        let hops = previous.chain.hops + previous.redirects
+        let maximum = previous.options.maximumRedirects
+        guard maximum < 0 || hops.count <= maximum else { throw .tooManyRedirects }
+        let timeout = previous.options.transferTimeout
+        let remaining = timeout - (ContinuousClock.now - started)
+        guard remaining > .zero else { throw .timedOut(seconds: Int(timeout.components.seconds)) }
+        var request = previous.request
+        request.url = target
+        request.settings = request.settings.withoutOriginBoundSecrets
+        request.settings.transferTimeout = remaining
+        var options = previous.options
+        if maximum >= 0 { options.maximumRedirects = maximum - hops.count }
+        let url: ValidatedURL
+        do throws(FetchError) {
+            url = try ValidatedURL(target)
+        } catch {
+            throw error.redacting(ValidatedURL.parts(of: target)?.secrets ?? [])
+        }
+        logger.debug(
+            "redirect to another origin followed without the feed's credentials",
+            metadata: ["from": "\(previous.url.origin)", "to": "\(url.origin)"])
+        return try CurlTransfer(
+            request: request, url: url, options: options, sink: previous.sink,
+            chain: CurlTransfer.Chain(start: previous.chain.start, hops: hops))
     }
 
     /// New options (a configuration reload): timeouts and the size limit apply to transfers

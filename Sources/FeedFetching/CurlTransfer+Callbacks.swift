@@ -100,6 +100,15 @@ extension CurlTransfer {
     private func endOfHeaders() -> Bool {
         if (300..<400).contains(headerStatus), let location = responseHeaders["location"] {
             redirects.append((headerStatus, location))
+            // libcurl would follow it with every header line set, whatever its name: stopped
+            // here, before the next request, it is followed by a new transfer without them.
+            if stopsAtOtherOrigins, request.method == .get, headerStatus != 304,
+                let target = ValidatedURL.resolve(location, against: effectiveURL ?? url.string),
+                ValidatedURL.origin(of: target) != url.origin
+            {
+                abortReason = .crossOriginRedirect(target)
+                return false
+            }
         }
         guard (200..<300).contains(responseCode),
               let declared = responseHeaders["content-length"].flatMap({ Int($0) }), declared >= 0

@@ -22,6 +22,9 @@ extension CurlTransfer {
             case .httpStatus(let status):
                 return request.errorResponses ? errorResponse(status: status) : .failure(.httpStatus(status))
             case .sink: return .failure(.cancelled)
+            case .crossOriginRedirect(let target):
+                return .failure(.crossOriginRedirect(
+                    from: url.origin, to: ValidatedURL.origin(of: target) ?? ValidatedURL.redacted(target)))
             }
         }
         guard code == CURLE_OK else { return .failure(error(for: code)) }
@@ -69,16 +72,16 @@ extension CurlTransfer {
 
     /// The URL reached through the permanent redirects the exchange began with.
     private var permanentRedirect: String? {
-        var current = url.string
+        var current = chain.start
         var moved = false
-        for hop in redirects {
+        for hop in chain.hops + redirects {
             guard hop.status == 301 || hop.status == 308,
                 let target = URL(string: hop.location, relativeTo: URL(string: current))?.absoluteString
             else { break }
             current = target
             moved = true
         }
-        return moved && current != url.string ? current : nil
+        return moved && current != chain.start ? current : nil
     }
 
     /// `Retry-After` in seconds from now: a number of seconds, or an HTTP date measured against

@@ -23,7 +23,7 @@ extension CurlTransfer {
         if let userAgent = settings.userAgent, !isHeaderSafe(userAgent) {
             throw .invalidSettings("the user agent contains a line break or NUL")
         }
-        for (index, line) in settings.headers.enumerated() {
+        for (index, line) in (settings.headers + settings.secretHeaders).enumerated() {
             guard isHeaderSafe(line) else {
                 throw .invalidSettings("header line \(index + 1) contains a line break or NUL")
             }
@@ -57,12 +57,12 @@ extension CurlTransfer {
         }
     }
 
-    /// The settings' own header lines: the extra headers, then the cookie. The cookie goes as a
-    /// header rather than CURLOPT_COOKIE because libcurl keeps a custom `Cookie:` header to the
-    /// first host (scheme, host and port; CURLOPT_UNRESTRICTED_AUTH is off), while
-    /// CURLOPT_COOKIE would follow a redirect anywhere.
+    /// The settings' own header lines: the extra headers, the secret ones, then the cookie. The
+    /// cookie goes as a header rather than CURLOPT_COOKIE, which would follow a redirect
+    /// anywhere; a transfer carrying any of them stops at a redirect to another origin, which
+    /// is followed without them (`CurlRemoteDataManager`).
     static func settingsHeaderLines(_ settings: TransferSettings) -> [String] {
-        settings.headers + (settings.cookie.map { ["Cookie: \($0)"] } ?? [])
+        settings.headers + settings.secretHeaders + (settings.cookie.map { ["Cookie: \($0)"] } ?? [])
     }
 
     /// The lowercased name of a `Name: value` line.

@@ -24,6 +24,19 @@ final class CurlTransfer: @unchecked Sendable {
         case httpStatus(Int)
         /// The body sink asked to stop.
         case sink
+        /// A redirect to another origin than the requested URL's, with secrets that must not go
+        /// there or under a request that refuses such redirects: the absolute target.
+        case crossOriginRedirect(String)
+    }
+
+    /// Where the exchange this transfer continues began: a redirect to another origin is
+    /// followed by a new transfer (without the secrets), which keeps the first one's URL and
+    /// hops so that a permanent move is still told from the start.
+    struct Chain: Sendable {
+        /// The URL the caller asked for.
+        var start: String
+        /// The redirects before this transfer, in order.
+        var hops: [(status: Int, location: String)]
     }
 
     let url: ValidatedURL
@@ -32,6 +45,10 @@ final class CurlTransfer: @unchecked Sendable {
     let options: FetchOptions
     /// Where a 2xx body goes instead of `body`, if anywhere.
     let sink: (any FetchBodySink)?
+    /// The exchange this transfer is part of; its own URL starts it unless it follows a redirect.
+    let chain: Chain
+    /// Whether a redirect to another origin must stop the transfer (see `AbortReason`).
+    let stopsAtOtherOrigins: Bool
     /// Bytes of the body handed over so far (`body.count` when there is no sink).
     var bodyBytes = 0
     /// The sink has been told the body begins.
@@ -77,7 +94,9 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// - Throws: `FetchError.invalidSettings` for request settings that `validate` refuses;
     ///   `.other` when libcurl refuses an option or memory runs out.
-    init(request: FetchRequest, url: ValidatedURL, options: FetchOptions, sink: (any FetchBodySink)? = nil) throws(FetchError) {
+    init(
+        request: FetchRequest, url: ValidatedURL, options: FetchOptions, sink: (any FetchBodySink)? = nil, chain: Chain? = nil
+    ) throws(FetchError) {
         try Self.validate(request.settings)
         guard let easy = curl_easy_init() else { throw .other("libcurl could not create a transfer") }
         var headers: UnsafeMutablePointer<curl_slist>?
@@ -93,6 +112,8 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.options = Self.effectiveOptions(options, request.settings)
         self.sink = sink
+        self.chain = chain ?? Chain(start: url.string, hops: [])
+        self.stopsAtOtherOrigins = request.crossOriginRedirects == .refuse || request.settings.hasOriginBoundSecrets
         self.easy = easy
         self.requestHeaders = headers
         self.errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))

@@ -27,6 +27,7 @@ extension FetchError {
         case .connectionFailed(let reason): return .connectionFailed(scrub(reason))
         case .tls(let reason): return .tls(scrub(reason))
         case .other(let reason): return .other(scrub(reason))
+        case .crossOriginRedirect(let from, let to): return .crossOriginRedirect(from: scrub(from), to: scrub(to))
         case .timedOut, .httpStatus, .retryLater, .tooLarge, .tooManyRedirects, .cancelled: return self
         }
     }

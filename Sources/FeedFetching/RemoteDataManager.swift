@@ -95,10 +95,29 @@ public struct FetchRequest: Sendable, Hashable {
     /// 64 KiB, holds the service's explanation) instead of thrown as `FetchError.httpStatus`.
     /// A 429 or 503 with `Retry-After` is still thrown as `FetchError.retryLater`.
     public var errorResponses: Bool
+    /// Whether the address may be a command feed (`exec:…`, `filter:…`) that a fetcher wrapping
+    /// this one runs (the daemon's `CommandFeedFetcher`): set only for a feed the user
+    /// subscribed to. An address that came from data (a page's autodiscovery, a reading
+    /// service) leaves it `false`, so it can never become a program that runs. libcurl's
+    /// fetcher ignores it: it fetches http and https only.
+    public var allowsCommand: Bool
+    /// What a redirect to another origin (scheme, host or port) than the requested URL's does.
+    public var crossOriginRedirects: CrossOriginRedirects
+
+    /// How a fetch treats a redirect to another origin than the requested URL's.
+    public enum CrossOriginRedirects: Sendable, Hashable {
+        /// Followed, without the settings' credentials, cookie and credential headers
+        /// (`TransferSettings.hasOriginBoundSecrets`), which go to the requested origin only.
+        case followWithoutSecrets
+        /// Refused with `FetchError.crossOriginRedirect`: for calls to a service whose every
+        /// request is authenticated, where an answer from elsewhere would be worth nothing.
+        case refuse
+    }
 
     public init(
         url: String, etag: String? = nil, lastModified: String? = nil, settings: TransferSettings = TransferSettings(),
-        method: Method = .get, body: Body? = nil, errorResponses: Bool = false
+        method: Method = .get, body: Body? = nil, errorResponses: Bool = false, allowsCommand: Bool = false,
+        crossOriginRedirects: CrossOriginRedirects = .followWithoutSecrets
     ) {
         self.url = url
         self.etag = etag
@@ -107,6 +126,8 @@ public struct FetchRequest: Sendable, Hashable {
         self.method = method
         self.body = body
         self.errorResponses = errorResponses
+        self.allowsCommand = allowsCommand
+        self.crossOriginRedirects = crossOriginRedirects
     }
 }
 
@@ -173,6 +194,9 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     case retryLater(status: Int, after: Int)
     case tooLarge(limit: Int)
     case tooManyRedirects
+    /// The server redirected to another origin (`scheme://host:port`, no path), which a request
+    /// that refuses such redirects (`FetchRequest.CrossOriginRedirects.refuse`) did not follow.
+    case crossOriginRedirect(from: String, to: String)
     case tls(String)
     case cancelled
     case other(String)
@@ -189,6 +213,8 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
             "HTTP \(status)\(Self.reason(for: status).map { " \($0)" } ?? ""), retry after \(seconds) s"
         case .tooLarge(let limit): "response larger than \(limit) bytes"
         case .tooManyRedirects: "too many redirects"
+        case .crossOriginRedirect(let from, let to):
+            "\(from) redirected to another origin, \(to): not followed, so that no credential goes there"
         case .tls(let reason): "TLS error: \(reason)"
         case .cancelled: "cancelled"
         case .other(let reason): reason

@@ -57,8 +57,14 @@ public struct TransferSettings: Sendable, Hashable {
     public var userAgent: String?
     /// Extra request header lines, each `Name: value` (a line `Name:` with nothing after the
     /// colon removes a header libcurl would send). `Accept` and the validators can be replaced
-    /// this way too; an `Authorization` line goes to the first host only, like `credentials`.
+    /// this way too. A line whose name marks a credential (`CredentialHeader`: `Authorization`,
+    /// `X-Auth-Token`, `X-Api-Key`, …) goes to the requested URL's origin only, like
+    /// `credentials`: a redirect to another scheme, host or port is followed without it.
     public var headers: [String]
+    /// Header lines that are secrets whatever their name (a feed's `secret_header`, or read from
+    /// a file or program): sent like `headers`, to the requested URL's origin only, and never
+    /// shown.
+    public var secretHeaders: [String]
     /// Sent as a `Cookie:` header (`name=value; other=value`) to the first host only: a redirect
     /// to another host, scheme or port does not carry it.
     public var cookie: String?
@@ -81,12 +87,14 @@ public struct TransferSettings: Sendable, Hashable {
     public var maximumBodySize: Int?
 
     public init(
-        userAgent: String? = nil, headers: [String] = [], cookie: String? = nil, credentials: Credentials? = nil,
+        userAgent: String? = nil, headers: [String] = [], secretHeaders: [String] = [], cookie: String? = nil,
+        credentials: Credentials? = nil,
         proxy: String? = nil, proxyCredentials: ProxyCredentials? = nil, caFile: String? = nil,
         transferTimeout: Duration? = nil, maximumBodySize: Int? = nil
     ) {
         self.userAgent = userAgent
         self.headers = headers
+        self.secretHeaders = secretHeaders
         self.cookie = cookie
         self.credentials = credentials
         self.proxy = proxy
@@ -104,12 +112,31 @@ public struct TransferSettings: Sendable, Hashable {
     /// every message they were scrubbed from.
     var secrets: [String] {
         var secrets = [credentials?.password, proxyCredentials?.password, cookie].compactMap { $0 }
-        for line in headers {
+        for line in headers + secretHeaders {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let value = String(line[line.index(after: colon)...].trimmingWhitespace())
             if value.count >= 4 { secrets.append(value) }
         }
         return secrets.filter { !$0.isEmpty }
+    }
+
+    /// Whether anything of these settings must not leave the requested URL's origin: the
+    /// credentials, the cookie, a secret header or one whose name marks a credential.
+    var hasOriginBoundSecrets: Bool {
+        credentials != nil || cookie != nil || !secretHeaders.isEmpty
+            || headers.contains { CredentialHeader.isCredential(CredentialHeader.name(of: $0)) }
+    }
+
+    /// These settings for a request to another origin than the one they were set for: without
+    /// the credentials, the cookie, the secret headers and every header whose name marks a
+    /// credential. The proxy's credentials stay: they are the proxy's, which is the same.
+    var withoutOriginBoundSecrets: TransferSettings {
+        var settings = self
+        settings.credentials = nil
+        settings.cookie = nil
+        settings.secretHeaders = []
+        settings.headers.removeAll { CredentialHeader.isCredential(CredentialHeader.name(of: $0)) }
+        return settings
     }
 }
 
@@ -121,6 +148,10 @@ extension TransferSettings: CustomStringConvertible, CustomReflectable {
         if !headers.isEmpty {
             let names = headers.map { $0.split(separator: ":", maxSplits: 1).first.map(String.init) ?? "" }
             parts.append("headers: \(names.joined(separator: ", "))")
+        }
+        if !secretHeaders.isEmpty {
+            let names = secretHeaders.map { $0.split(separator: ":", maxSplits: 1).first.map(String.init) ?? "" }
+            parts.append("secretHeaders: \(names.joined(separator: ", "))")
         }
         if cookie != nil { parts.append("cookie: (set)") }
         if let credentials { parts.append("credentials: \(credentials)") }

@@ -60,6 +60,28 @@ struct ValidatedURL: Sendable, Hashable {
         return valid ? String(decoding: candidate, as: UTF8.self).lowercased() : nil
     }
 
+    /// `location` (a redirect's `Location`, absolute or relative) resolved against `base` as
+    /// libcurl resolves it when it follows a redirect; nil when libcurl rejects either.
+    static func resolve(_ location: String, against base: String) -> String? {
+        guard let handle = curl_url() else { return nil }
+        defer { curl_url_cleanup(handle) }
+        let flags = UInt32(CURLU_NON_SUPPORT_SCHEME | CURLU_URLENCODE | CURLU_ALLOW_SPACE)
+        guard curl_url_set(handle, CURLUPART_URL, base, flags) == CURLUE_OK,
+            curl_url_set(handle, CURLUPART_URL, location, flags) == CURLUE_OK
+        else { return nil }
+        var value: UnsafeMutablePointer<CChar>?
+        guard curl_url_get(handle, CURLUPART_URL, &value, 0) == CURLUE_OK, let value else { return nil }
+        defer { curl_free(value) }
+        return String(cString: value)
+    }
+
+    /// `scheme://host:port` of an absolute URL (the port given or the scheme's default), as
+    /// `origin` is made; nil when libcurl rejects the URL.
+    static func origin(of url: String) -> String? {
+        guard let scheme = scheme(of: url), let parts = parts(of: url), let host = parts.host else { return nil }
+        return "\(scheme)://\(host):\(parts.port ?? "")"
+    }
+
     /// The host of an absolute URL as libcurl's own parser sees it, or nil if libcurl rejects it.
     static func host(of url: String) -> String? {
         parts(of: url)?.host

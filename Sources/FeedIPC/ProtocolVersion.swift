@@ -4,11 +4,21 @@
 /// optional params and result fields, so both sides ignore what they do not know.
 public enum ProtocolVersion {
     public static let major = 1
-    public static let minor = 12
+    public static let minor = 13
     public static var current: String { "\(major).\(minor)" }
 
     /// The major component of a version string such as `"1.0"`; `nil` when it is not one.
     public static func major(of version: String) -> Int? {
         Int(version.split(separator: ".", maxSplits: 1).first ?? "")
     }
+
+    /// The minor component of a version string such as `"1.13"`; `nil` when it has none.
+    public static func minor(of version: String) -> Int? {
+        version.split(separator: ".").dropFirst().first.flatMap { Int($0) }
+    }
+
+    /// The first minor version whose daemon skips the command feeds of an imported list and
+    /// refuses a backup's unless the request allows them (`allowCommands`); an older one would
+    /// ignore the param and subscribe to them.
+    public static let commandRefusingMinor = 13
 }

@@ -198,9 +198,13 @@ extension RPC {
             public var document: String
             /// `opml`, `newsboat`, or `nil` to tell from the text.
             public var format: ImportFormat?
-            public init(document: String, format: ImportFormat? = nil) {
+            /// Subscribe to the document's command feeds (`exec:`, `filter:`) too; without it
+            /// (default `false`) each is skipped with a reason (protocol 1.13).
+            public var allowCommands: Bool?
+            public init(document: String, format: ImportFormat? = nil, allowCommands: Bool? = nil) {
                 self.document = document
                 self.format = format
+                self.allowCommands = allowCommands
             }
         }
         public struct Result: Codable, Sendable, Hashable {

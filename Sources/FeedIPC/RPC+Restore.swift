@@ -10,8 +10,15 @@ extension RPC {
         public struct Params: Codable, Sendable, Hashable {
             /// The backup, an absolute path (the daemon's working directory is not the client's).
             public var path: String
+            /// Restore a backup that subscribes to command feeds (`exec:`, `filter:`); without
+            /// it (default `false`) such a backup is refused with `restoreRefused` naming them
+            /// (protocol 1.13).
+            public var allowCommands: Bool?
 
-            public init(path: String) { self.path = path }
+            public init(path: String, allowCommands: Bool? = nil) {
+                self.path = path
+                self.allowCommands = allowCommands
+            }
         }
 
         public typealias Result = RestoreReport

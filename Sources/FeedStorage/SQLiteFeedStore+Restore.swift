@@ -25,7 +25,8 @@ extension SQLiteFeedStore {
     ///   the copy of the current database, the restore, the migration or the check after fails.
     ///   Runs on a thread of its own, not the cooperative pool, and is not cancellable once
     ///   started.
-    public func restore(from backup: String, now: Date = Date()) async throws -> RestoreReport {
+    ///   - allowCommands: restore a backup that subscribes to command feeds (refused otherwise).
+    public func restore(from backup: String, allowCommands: Bool = false, now: Date = Date()) async throws -> RestoreReport {
         guard let path else {
             throw FeedStoreDatabaseError(operation: "restore \(backup)", reason: "an in-memory store has no file to restore into")
         }
@@ -36,18 +37,20 @@ extension SQLiteFeedStore {
         let (text, compressor) = (text, compressor)
         return try await Self.offThePool { [self] in
             try Self.restoreLive(
-                writer, path: path, from: backup, text: text, compressor: compressor, now: now, verify: { try self.verifyFile() })
+                writer, path: path, from: backup, allowCommands: allowCommands, text: text, compressor: compressor, now: now,
+                verify: { try self.verifyFile() })
         }
     }
 
     /// - Parameter verify: throws when the database file is no longer the one at the path
     ///   (`verifyFile()`); checked again once the copy holds the writer.
     private static func restoreLive(
-        _ writer: any DatabaseWriter, path: String, from backup: String, text: HTMLText, compressor: TextCompressor,
+        _ writer: any DatabaseWriter, path: String, from backup: String, allowCommands: Bool, text: HTMLText,
+        compressor: TextCompressor,
         now: Date, verify: @Sendable () throws -> Void
     ) throws -> RestoreReport {
         let migrator = Self.migrator(text: text, compressor: compressor)
-        let checked = try checkBackup(at: backup)
+        let checked = try checkBackup(at: backup, allowCommands: allowCommands)
         if sameFile(backup, path) { throw RestoreRefusedError(path: backup, reason: "it is the database itself") }
         let operation = "restore \(backup) into \(path)"
         let pageSize = try databaseAccess(operation) { try writer.read { try Int.fetchOne($0, sql: "PRAGMA page_size") } ?? 0 }
@@ -105,8 +108,12 @@ extension SQLiteFeedStore {
     /// The schema stays the backup's; the daemon migrates it at its next start.
     /// - Throws: `RestoreRefusedError` when the backup is refused; `FeedStoreDatabaseError`
     ///   when copying, checking or moving fails (the database at `path` is then unchanged).
-    public static func restore(from backup: String, into path: String, now: Date = Date()) throws -> RestoreReport {
-        let checked = try checkBackup(at: backup)
+    /// - Parameter allowCommands: restore a backup that subscribes to command feeds (refused
+    ///   otherwise, naming them).
+    public static func restore(
+        from backup: String, into path: String, allowCommands: Bool = false, now: Date = Date()
+    ) throws -> RestoreReport {
+        let checked = try checkBackup(at: backup, allowCommands: allowCommands)
         if sameFile(backup, path) { throw RestoreRefusedError(path: backup, reason: "it is the database itself") }
         let restoring = path + ".restoring"
         func removeRestoring() {

@@ -1,3 +1,4 @@
+import FeedEntities
 import Foundation
 import GRDB
 
@@ -10,6 +11,8 @@ extension SQLiteFeedStore {
         var schemaVersion: String
         /// Its page size in bytes (a live restore copies it into the database's own first).
         var pageSize: Int
+        /// The addresses of the command feeds it subscribes to (`exec:…`, `filter:…`).
+        var commandFeeds: [String]
     }
 
     /// Checks a backup before anything is changed: a regular file (a symbolic link is refused,
@@ -17,9 +20,11 @@ extension SQLiteFeedStore {
     /// the full `PRAGMA integrity_check` (it is read once, and restoring a damaged copy would
     /// trade one damage for another) and has Tidings' schema: its migrations are a prefix of
     /// this build's, so an older schema is migrated after the restore and a newer one, which
-    /// this build could not read, is refused.
+    /// this build could not read, is refused. A backup that subscribes to command feeds is
+    /// refused too, naming them, unless `allowCommands`: a database someone hands over must not
+    /// run programs as the user at its first refresh.
     /// - Throws: `RestoreRefusedError` naming the backup and the reason.
-    static func checkBackup(at path: String) throws(RestoreRefusedError) -> CheckedBackup {
+    static func checkBackup(at path: String, allowCommands: Bool = false) throws(RestoreRefusedError) -> CheckedBackup {
         func refuse(_ reason: String) -> RestoreRefusedError { RestoreRefusedError(path: path, reason: reason) }
         var info = stat()
         guard lstat(path, &info) == 0 else { throw refuse(String(cString: strerror(errno))) }
@@ -51,7 +56,12 @@ extension SQLiteFeedStore {
                     throw refuse("it is an SQLite database but not one of Tidings (its schema migrations are not Tidings' own)")
                 }
                 let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0
-                return CheckedBackup(path: path, schemaVersion: known[applied.count - 1], pageSize: pageSize)
+                let commands = try commandFeeds(db)
+                if !commands.isEmpty, !allowCommands {
+                    throw refuse(commandRefusal(commands))
+                }
+                return CheckedBackup(
+                    path: path, schemaVersion: known[applied.count - 1], pageSize: pageSize, commandFeeds: commands)
             } }
         } catch let error as RestoreRefusedError {
             throw error
@@ -64,6 +74,26 @@ extension SQLiteFeedStore {
         } catch {
             throw refuse("\(error)")
         }
+    }
+
+    /// The command feeds `db` subscribes to (unsubscribed ones left out where the schema knows
+    /// them), in the case-insensitive sense of `FeedAddress.isCommand`.
+    static func commandFeeds(_ db: Database) throws -> [String] {
+        let removable = try db.columns(in: "feed").contains { $0.name == "removed_at" }
+        let urls = try String.fetchAll(
+            db,
+            sql: "SELECT url FROM feed WHERE (lower(ltrim(url)) LIKE 'exec:%' OR lower(ltrim(url)) LIKE 'filter:%')"
+                + (removable ? " AND removed_at IS NULL" : "") + " ORDER BY id")
+        return urls.filter(FeedAddress.isCommand)
+    }
+
+    /// `it subscribes to 2 command feeds, which run programs at every refresh (exec:…, …): …`.
+    static func commandRefusal(_ commands: [String]) -> String {
+        let shown = commands.prefix(3).map { TextLimit.quotable($0) }
+        let more = commands.count > 3 ? ", and \(commands.count - 3) more" : ""
+        let what = commands.count == 1 ? "a command feed, which runs a program" : "\(commands.count) command feeds, which run programs"
+        return "it subscribes to \(what) at every refresh (\(shown.joined(separator: ", "))\(more)); "
+            + "restore it with --allow-commands if you made this backup or have read its commands"
     }
 
     /// Runs `body` with the backup opened read-only: nothing is written to it (a `-wal` beside

@@ -42,8 +42,11 @@ struct ServiceConnection: Sendable {
     ) async throws(SyncError) -> FetchResponse {
         var settings = self.settings
         settings.headers += headers
+        // Every call carries the account's credentials (a token header, a session in the body,
+        // basic credentials): an answer from another origin is refused, not followed.
         let request = FetchRequest(
-            url: url(path, query: query), settings: settings, method: method, body: body, errorResponses: true)
+            url: url(path, query: query), settings: settings, method: method, body: body, errorResponses: true,
+            crossOriginRedirects: .refuse)
         let response: FetchResponse
         do {
             response = try await fetcher.fetch(request)

@@ -24,6 +24,9 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unauthorized(let reason): "the service refused the credentials: \(reason)"
+        case .unreachable(.crossOriginRedirect(let from, let to)):
+            "the service at \(from) redirected to another origin, \(to): not followed, so that the credentials do not go there; "
+                + "if the service has moved, set the new address as sync url in the config"
         case .unreachable(let error): "cannot reach the service: \(error)"
         case .retryLater(let seconds): "the service asks to wait \(seconds) s"
         case .refused(let reason): "the service refused: \(reason)"

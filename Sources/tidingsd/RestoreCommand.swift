@@ -19,7 +19,8 @@ struct RestoreCommand: ParsableCommand {
             Tidings' schema and not a newer one), keeps the current database, damaged or not, as \
             <database>.before-restore-<UTC time>.bak (with its -wal), copies the backup into place \
             with SQLite's backup API and checks the result. An older schema is migrated by the \
-            daemon at its next start. Refuses while a daemon runs on the database: use \
+            daemon at its next start. A backup that subscribes to command feeds (exec:, filter:) \
+            is refused, naming them, unless --allow-commands is given. Refuses while a daemon runs on the database: use \
             'tidings restore' then. Exit status 1 when the backup is refused or the restore fails; \
             nothing changed then.
             """)
@@ -32,6 +33,11 @@ struct RestoreCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("SQLite database file to restore into (overrides the config).", valueName: "path"))
     var database: String?
+
+    @Flag(help: ArgumentHelp(
+        "Restore a backup that subscribes to command feeds (exec:, filter:), which is refused otherwise.",
+        discussion: "Only for a backup you made or whose commands you have read: each runs as you at every refresh."))
+    var allowCommands = false
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -64,7 +70,9 @@ struct RestoreCommand: ParsableCommand {
         }
         let report: RestoreReport
         do {
-            report = try withExtendedLifetime(lock) { try SQLiteFeedStore.restore(from: backupPath, into: databasePath) }
+            report = try withExtendedLifetime(lock) { 
+                try SQLiteFeedStore.restore(from: backupPath, into: databasePath, allowCommands: allowCommands)
+            }
         } catch {
             fail("\(error)")
         }

@@ -67,6 +67,33 @@ struct SQLiteFeedStoreRestoreTests {
         try handle.close()
     }
 
+    // MARK: - Command feeds
+
+    /// A backup someone hands over may subscribe to command feeds, which would run as the user
+    /// at the first refresh: refused naming them, live and offline, unless allowed.
+    @Test func aBackupWithCommandFeedsIsRefusedUnlessAllowed() async throws {
+        defer { try? FileManager.default.removeItem(at: database.directory) }
+        let store = try await storeWithFeeds(["Alpha"])
+        for command in ["exec:/bin/sh -c 'id > /tmp/pwned'", "FILTER:cat:https://example.org/x"] {
+            _ = try await store.addFeed(url: command, document: document(title: command), fetchedAt: day(1))
+        }
+        let backup = directory + "/handed-over.sqlite"
+        try backUp(store, to: backup)
+        try await add(["Beta"], to: store)
+
+        let live = try await #require(throws: RestoreRefusedError.self) { try await store.restore(from: backup) }
+        #expect(live.description.contains("it subscribes to 2 command feeds, which run programs at every refresh (exec:/bin/sh -c 'id > /tmp/pwned', FILTER:cat:https://example.org/x)"), "\(live)")
+        #expect(live.description.contains("--allow-commands"))
+        #expect(try titles(at: path).contains("Beta"))
+        let offline = directory + "/offline.sqlite"
+        #expect(throws: RestoreRefusedError.self) { try SQLiteFeedStore.restore(from: backup, into: offline) }
+        #expect(!FileManager.default.fileExists(atPath: offline))
+
+        let allowed = try await store.restore(from: backup, allowCommands: true)
+        #expect(allowed.feeds == 3)
+        #expect(!(try titles(at: path).contains("Beta")))
+    }
+
     // MARK: - Into a live store
 
     @Test func aLiveRestoreKeepsTheFileAndTheDatabaseItReplaced() async throws {

@@ -163,8 +163,10 @@ struct CommandFeedsTests {
             """
         let file = first.directory.appendingPathComponent("urls")
         try urls.write(to: file, atomically: true, encoding: .utf8)
-        let imported = try await first.tidings(["import", file.path])
-        #expect(imported.status == 0 && !imported.err.contains("line "), "\(imported)")
+        let imported = try await first.tidings(["import", "--allow-commands", file.path])
+        #expect(imported.status == 0 && !imported.err.contains("skipped"), "\(imported)")
+        #expect(imported.err.contains("subscribed command feed 2: exec:~/bin/feed --name 'a b' (runs at every refresh)"), "\(imported)")
+        #expect(imported.err.contains("subscribed command feed 3: filter:sed s/web/filtered/:"), "\(imported)")
 
         let newsboat = try await first.tidings(["export", "--format", "newsboat"])
         #expect(newsboat.status == 0, "\(newsboat)")
@@ -180,7 +182,12 @@ struct CommandFeedsTests {
         #expect(await first.stop() == 0)
 
         let second = try await DaemonHarness()
-        let again = try await second.tidings(["import", opmlFile.path])
+        // Without --allow-commands the commands are named and skipped; with it, subscribed.
+        let skipped = try await second.tidings(["import", opmlFile.path])
+        #expect(skipped.status == 0 && skipped.out.contains("Imported 1 feed (2 skipped)"), "\(skipped)")
+        #expect(skipped.err.contains("exec:~/bin/feed --name 'a b': a command feed runs a program"), "\(skipped)")
+        #expect(try await Self.feeds(second).count == 1)
+        let again = try await second.tidings(["import", "--allow-commands", opmlFile.path])
         #expect(again.status == 0, "\(again)")
         let after = try await Self.feeds(second).map { "\($0["url"] ?? "") \($0["tags"] ?? "")" }.sorted()
         #expect(after == before, "\(opml.out)")

@@ -21,12 +21,12 @@ public final class ProcessOfflineRestorer: OfflineRestorer {
         self.executablePath = executablePath
     }
 
-    public func restore(backup: String) throws -> Bool {
+    public func restore(backup: String, allowCommands: Bool) throws -> Bool {
         let program = try DaemonExecutable.find(environment: environment, executablePath: executablePath)
         // In the client's process group, as a foreground command: a Ctrl-C stops both, which
         // leaves the database as it was (the copy is renamed into place only once complete).
         let spawned = ChildProcess.spawn(
-            [program, "restore", backup], environment: environment.map { "\($0.key)=\($0.value)" },
+            [program, "restore"] + (allowCommands ? ["--allow-commands"] : []) + ["--", backup], environment: environment.map { "\($0.key)=\($0.value)" },
             input: .nullDevice, output: STDOUT_FILENO, error: STDERR_FILENO, group: .callerProcessGroup)
         let pid: pid_t
         switch spawned {

@@ -15,6 +15,10 @@ import Synchronization
 ///   permanent redirect, which would move the feed off its command.
 /// - anything else: the wrapped fetcher, unchanged (streaming too).
 ///
+/// A command runs only for a request that allows it (`FetchRequest.allowsCommand`: a feed the
+/// user subscribed to); any other address that names a command is refused as an unsupported
+/// scheme, whoever built it.
+///
 /// Programs run through `SupervisedProcess` as an argv (`CommandWords`, `~/` as `HOME`),
 /// never a shell, in the user's home directory: newsboat runs them from wherever the user
 /// started it, usually home, while the daemon's own directory (`/` under systemd) means
@@ -79,6 +83,10 @@ public final class CommandFeedFetcher: RemoteDataManager {
     // MARK: - Commands
 
     private static func address(of request: FetchRequest) throws(FetchError) -> FeedAddress {
+        guard FeedAddress.isCommand(request.url) else { return .web(request.url) }
+        guard request.allowsCommand else {
+            throw .unsupportedScheme(request.url.prefix { $0 != ":" }.lowercased())
+        }
         do {
             return try FeedAddress(request.url)
         } catch {

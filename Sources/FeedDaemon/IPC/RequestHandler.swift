@@ -65,7 +65,9 @@ public struct RequestHandler: Sendable {
             .init(feed: try await interactors.feedSettings.change(params.feed, set: params.set, unset: params.unset))
         }
         onChange(RPC.RenameFeed.self) { params in .init(feed: try await library.rename(params.feed, to: params.title)) }
-        onChange(RPC.Import.self) { params in try await subscriptions.importFeeds(params.document, format: params.format) }
+        onChange(RPC.Import.self) { params in
+            try await subscriptions.importFeeds(params.document, format: params.format, allowCommands: params.allowCommands ?? false)
+        }
         on(RPC.ListItems.self) { params in
             if let limit = params.limit, limit < 0 { throw InvalidParams("limit must not be negative") }
             return try await library.items(params)
@@ -124,7 +126,7 @@ public struct RequestHandler: Sendable {
             try await interactors.maintenance.maintain(vacuum: params.vacuum ?? true, retention: params.retention ?? false)
         }
         on(RPC.Restore.self) { params in
-            try await interactors.restorer.restore(from: params.path)
+            try await interactors.restorer.restore(from: params.path, allowCommands: params.allowCommands ?? false)
         }
         on(RPC.ListRules.self) { _ in .init(rules: try await rules.list()) }
         on(RPC.TestRule.self) { params in

@@ -34,7 +34,9 @@ public final class LiveRestore: Sendable {
     /// items. Refresh passes in progress are waited for and new ones held back meanwhile.
     /// - Throws: `RestoreRefusedError` (a relative path, or a backup refused: nothing changed);
     ///   `FeedStoreDatabaseError` when the restore itself fails.
-    public func restore(from path: String) async throws -> RestoreReport {
+    /// - Parameter allowCommands: restore a backup that subscribes to command feeds, which is
+    ///   refused otherwise (`RestoreRefusedError` naming them).
+    public func restore(from path: String, allowCommands: Bool = false) async throws -> RestoreReport {
         guard path.hasPrefix("/") else {
             throw RestoreRefusedError(path: path, reason: "the daemon needs an absolute path (its working directory is not yours)")
         }
@@ -44,7 +46,7 @@ public final class LiveRestore: Sendable {
         defer { running.withLock { $0 = false } }
         let (store, refresher, newItems, indexer, logger) = (store, refresher, newItems, indexer, logger)
         let report = try await refresher.whilePaused {
-            let report = try await store.restore(from: path)
+            let report = try await store.restore(from: path, allowCommands: allowCommands)
             // What waited to be written belongs to the database the backup replaced.
             refresher.backlog.reset()
             await newItems?.databaseReplaced()

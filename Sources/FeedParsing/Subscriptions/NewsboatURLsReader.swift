@@ -7,7 +7,8 @@ import Foundation
 /// Reads newsboat's `urls` file: one feed per line, `URL tag "tag with spaces" "~Title"`.
 ///
 /// Comment lines (`#`) and blank lines are ignored. Command feeds (`"exec:…"`,
-/// `"filter:…:URL"`) are kept in their canonical form (`FeedAddress`), or skipped with the
+/// `"filter:…:URL"`) are read in their canonical form (`FeedAddress`; whether they are
+/// subscribed to is the importer's decision, see `Entry.isCommand`), or skipped with the
 /// reason when their command cannot be run without a shell; query feeds (`"query:…"`) have no
 /// meaning here and are skipped with a note. The `!` tag (hidden in newsboat) is dropped.
 enum NewsboatURLsReader {
@@ -31,7 +32,7 @@ enum NewsboatURLsReader {
                 skipped.append(.init(entry: url, location: location, reason: refusal.reason))
                 continue
             }
-            var entry = SubscriptionList.Entry(url: address)
+            var entry = SubscriptionList.Entry(url: address, location: location)
             for word in words.dropFirst() {
                 if word.hasPrefix("~") {
                     if let title = SubscriptionList.cleaned(String(word.dropFirst())) { entry.title = title }

@@ -10,7 +10,8 @@ import Foundation
 /// export).
 ///
 /// Every `outline` with an `xmlUrl` is a feed (a command feed for `xmlUrl="|COMMAND"` and a
-/// `filtercmd` attribute, see `TidingsOPML`), named by its `title` (else `text`; a name that is
+/// `filtercmd` attribute, see `TidingsOPML`, which the importer subscribes to only when told
+/// to: `Entry.isCommand`), named by its `title` (else `text`; a name that is
 /// just the URL names nothing); the outlines around it are folders and become its tags, as do
 /// the comma-separated names of its `category` attribute (OPML 2.0; `/a/b` paths give `a` and
 /// `b`). Attribute names are matched in any case (`xmlUrl`, `xmlurl`), since exporters disagree.
@@ -120,7 +121,8 @@ enum OPMLReader {
                         entries.append(.init(
                             url: address, title: title == url || title == address ? nil : title,
                             tags: folders + Self.categories(of: outline),
-                            isCustomTitle: Self.tidingsAttribute(outline, TidingsOPML.customTitleAttribute) == "true"))
+                            isCustomTitle: Self.tidingsAttribute(outline, TidingsOPML.customTitleAttribute) == "true",
+                            location: title))
                     }
                 } else if folders.count < OPMLReader.maximumDepth {
                     outlines(in: outline, folders: title.map { folders + [$0] } ?? folders)

@@ -18,12 +18,31 @@ public struct SubscriptionList: Sendable, Hashable {
         /// Whether the list marks `title` as the user's own rather than the feed's
         /// (`tidings:customTitle="true"` in a Tidings export, see `TidingsOPML`).
         public var isCustomTitle: Bool
+        /// Where the list names it first: `line 7` in a urls file, the outline's title in OPML.
+        /// Not part of the entry's identity (two entries of one URL are one feed).
+        public var location: String?
 
-        public init(url: String, title: String? = nil, tags: [String] = [], isCustomTitle: Bool = false) {
+        public init(url: String, title: String? = nil, tags: [String] = [], isCustomTitle: Bool = false, location: String? = nil) {
             self.url = url
             self.title = title
             self.tags = tags
             self.isCustomTitle = isCustomTitle
+            self.location = location
+        }
+
+        /// Whether the entry is a command feed (`exec:…`, `filter:…`): subscribing to it runs a
+        /// program at every refresh, which a list handed around as data must not do unasked.
+        public var isCommand: Bool { FeedAddress.isCommand(url) }
+
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.url == rhs.url && lhs.title == rhs.title && lhs.tags == rhs.tags && lhs.isCustomTitle == rhs.isCustomTitle
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(url)
+            hasher.combine(title)
+            hasher.combine(tags)
+            hasher.combine(isCustomTitle)
         }
     }
 
@@ -102,7 +121,8 @@ public struct SubscriptionList: Sendable, Hashable {
     }
 
     /// What an entry subscribes to: its http or https URL, or a command feed's canonical text
-    /// (`exec:…`, `filter:…:URL`); else why it cannot be subscribed to.
+    /// (`exec:…`, `filter:…:URL`), which the importer subscribes to only when told to
+    /// (`Entry.isCommand`); else why it cannot be subscribed to.
     static func address(of url: String) -> Result<String, Refusal> {
         guard FeedAddress.isCommand(url) else {
             return refusal(of: url).map { .failure(Refusal(reason: $0)) } ?? .success(url)

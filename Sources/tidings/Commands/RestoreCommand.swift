@@ -18,11 +18,18 @@ struct RestoreCommand: AsyncParsableCommand {
             progress, and migrates an older schema. With none running, runs 'tidingsd restore' \
             (this command never starts a daemon). Exit status 1 when the backup is refused (nothing \
             was changed then) or the restore fails (the message says where; the database it \
-            replaced is kept).
+            replaced is kept). A backup that subscribes to command feeds (exec:, filter:) is refused \
+            naming them, unless --allow-commands is given: a backup someone hands you must not run \
+            programs as you.
             """)
 
     @Argument(help: ArgumentHelp("The backup: a copy made with sqlite3 .backup, or a .bak beside the database.", valueName: "backup"), completion: .file())
     var backup: String
+
+    @Flag(help: ArgumentHelp(
+        "Restore a backup that subscribes to command feeds (exec:, filter:), which is refused otherwise.",
+        discussion: "Only for a backup you made or whose commands you have read: each runs as you at every refresh."))
+    var allowCommands = false
 
     @OptionGroup var global: GlobalOptions
 
@@ -30,6 +37,6 @@ struct RestoreCommand: AsyncParsableCommand {
         // Absolute: the daemon's working directory is not this one.
         let path = backup.hasPrefix("/") ? backup : FileManager.default.currentDirectoryPath + "/" + backup
         try await CompositionRoot.run(RestoreRouter.assemble(
-            backup: path, dependencies: CompositionRoot.dependencies(global, autostart: false)))
+            backup: path, allowCommands: allowCommands, dependencies: CompositionRoot.dependencies(global, autostart: false)))
     }
 }

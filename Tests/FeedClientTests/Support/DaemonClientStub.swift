@@ -8,7 +8,7 @@ import FeedIPC
 
 /// Answers requests with canned results or errors, and records them.
 final class DaemonClientStub: DaemonClient {
-    var helloResult = RPC.Hello.Result(protocolVersion: "1.0", daemonVersion: "0.1.0-test")
+    var helloResult = RPC.Hello.Result(protocolVersion: ProtocolVersion.current, daemonVersion: "0.1.0-test")
     /// Thrown by every call, hello included (e.g. an unreachable daemon).
     var failure: (any Error)?
     private var results: [String: Any] = [:]

@@ -31,7 +31,7 @@ struct CommandFeedFetcherTests {
 
     @Test func execAnswersTheProgramsOutputFromTheHomeDirectory() async throws {
         try script("feed", #"pwd; for a in "$@"; do echo "[$a]"; done; echo note >&2"#)
-        let response = try await fetcher().fetch(FetchRequest(url: "exec:~/bin/feed  'a b' '$(touch x)'"))
+        let response = try await fetcher().fetch(FetchRequest(url: "exec:~/bin/feed  'a b' '$(touch x)'", allowsCommand: true))
         #expect(response.status == 200)
         #expect(response.finalURL == "exec:~/bin/feed 'a b' '$(touch x)'")
         #expect(String(decoding: response.body, as: UTF8.self) == "\(home)\n[a b]\n[$(touch x)]\n")
@@ -42,7 +42,7 @@ struct CommandFeedFetcherTests {
     @Test func filterPipesTheDocumentThroughTheProgram() async throws {
         try script("upper", "tr a-z A-Z")
         inner.serve("https://example.org/feed", body: "<rss>hello</rss>")
-        let response = try await fetcher().fetch(FetchRequest(url: "filter:~/bin/upper:https://example.org/feed"))
+        let response = try await fetcher().fetch(FetchRequest(url: "filter:~/bin/upper:https://example.org/feed", allowsCommand: true))
         #expect(response.status == 200)
         #expect(response.finalURL == "https://example.org/feed")
         #expect(response.contentType == nil && response.permanentRedirect == nil)
@@ -52,10 +52,26 @@ struct CommandFeedFetcherTests {
     @Test func streamsToASinkInPieces() async throws {
         try script("big", "head -c 200000 /dev/zero")
         let sink = CollectingSink()
-        let response = try await fetcher().fetch(FetchRequest(url: "exec:~/bin/big"), bodySink: sink)
+        let response = try await fetcher().fetch(FetchRequest(url: "exec:~/bin/big", allowsCommand: true), bodySink: sink)
         #expect(response.body.isEmpty)
         #expect(sink.received == 200_000 && sink.pieces > 1)
         #expect(sink.began == "exec:~/bin/big")
+    }
+
+    /// An address that came from data (autodiscovery, a reading service) never runs: the
+    /// request does not allow a command, so none starts, whatever the address says.
+    @Test func aCommandTheRequestDoesNotAllowIsRefusedUnrun() async throws {
+        try script("feed", "touch ~/ran; echo '<rss/>'")
+        for url in ["exec:~/bin/feed", "EXEC:~/bin/feed", "filter:~/bin/feed:https://example.org/feed"] {
+            await #expect(throws: FetchError.unsupportedScheme(url.prefix { $0 != ":" }.lowercased())) {
+                try await fetcher().fetch(FetchRequest(url: url))
+            }
+            await #expect(throws: FetchError.self) {
+                try await fetcher().fetch(FetchRequest(url: url), bodySink: CollectingSink())
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: home + "/ran"))
+        #expect(inner.requests(for: "https://example.org/feed") == 0)
     }
 
     @Test func theWebGoesToTheWrappedFetcher() async throws {
@@ -68,31 +84,31 @@ struct CommandFeedFetcherTests {
     @Test func failuresAreOneLineNamingTheProgramOnly() async throws {
         try script("fails", "echo the-secret-output; exit 3")
         await #expect(throws: FetchError.other("exec:~/bin/fails exited with status 3")) {
-            try await fetcher().fetch(FetchRequest(url: "exec:~/bin/fails --token s3cret"))
+            try await fetcher().fetch(FetchRequest(url: "exec:~/bin/fails --token s3cret", allowsCommand: true))
         }
         await #expect(throws: FetchError.other("exec:missing-\(home.count) cannot start: missing-\(home.count): not found or not executable")) {
-            try await fetcher().fetch(FetchRequest(url: "exec:missing-\(home.count)"))
+            try await fetcher().fetch(FetchRequest(url: "exec:missing-\(home.count)", allowsCommand: true))
         }
         await #expect(throws: FetchError.other("exec: the command uses the shell's ';', but Tidings runs the program itself, without a shell: quote it ('…') to pass it as it is, or put the pipeline in a script")) {
-            try await fetcher().fetch(FetchRequest(url: "exec:a;b"))
+            try await fetcher().fetch(FetchRequest(url: "exec:a;b", allowsCommand: true))
         }
         inner.fail("https://example.org/gone", with: .httpStatus(404))
         await #expect(throws: FetchError.httpStatus(404)) {
-            try await fetcher().fetch(FetchRequest(url: "filter:~/bin/fails:https://example.org/gone"))
+            try await fetcher().fetch(FetchRequest(url: "filter:~/bin/fails:https://example.org/gone", allowsCommand: true))
         }
     }
 
     @Test(.timeLimit(.minutes(3))) func aProgramThatHangsTimesOut() async throws {
         try script("hangs", "sleep 600")
         await #expect(throws: FetchError.other("exec:~/bin/hangs timed out after 1 s")) {
-            try await fetcher(timeout: .seconds(1)).fetch(FetchRequest(url: "exec:~/bin/hangs"))
+            try await fetcher(timeout: .seconds(1)).fetch(FetchRequest(url: "exec:~/bin/hangs", allowsCommand: true))
         }
     }
 
     @Test(.timeLimit(.minutes(3))) func aProgramThatPrintsTooMuchIsStopped() async throws {
         try script("floods", "yes")
         await #expect(throws: FetchError.other("exec:~/bin/floods printed more than 64 KiB: stopped it")) {
-            try await fetcher(maximumBodySize: 64 << 10).fetch(FetchRequest(url: "exec:~/bin/floods"))
+            try await fetcher(maximumBodySize: 64 << 10).fetch(FetchRequest(url: "exec:~/bin/floods", allowsCommand: true))
         }
     }
 }

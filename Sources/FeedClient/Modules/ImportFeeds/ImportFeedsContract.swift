@@ -1,7 +1,7 @@
 import FeedEntities
 import FeedIPC
 
-// `tidings import FILE [--format opml|newsboat] [--json]`: subscribe to the feeds of an OPML
+// `tidings import FILE [--format opml|newsboat] [--allow-commands] [--json]`: subscribe to the feeds of an OPML
 // document or a newsboat `urls` file.
 
 /// Writes the outcome of an import.
@@ -25,13 +25,16 @@ public protocol ImportFeedsUseCase {
     /// Reads the file at `path` (`-`: standard input) and has the daemon subscribe to the feeds
     /// it lists, without fetching them first (it fetches them right after answering). Feeds
     /// already subscribed to are left as they are, so importing a file twice adds nothing.
-    /// - Parameter format: how to read the file; `nil` lets the daemon tell from the text.
+    /// - Parameters:
+    ///   - format: how to read the file; `nil` lets the daemon tell from the text.
+    ///   - allowCommands: subscribe to the file's command feeds too, which the daemon otherwise
+    ///     skips (a daemon too old to skip them is refused before the file is sent).
     /// - Returns: the daemon's account: the format, the feeds added, those already there, and
     ///   the entries skipped with why.
     /// - Throws: `ImportFileError` when the file cannot be read or is too large for one
-    ///   request (nothing is sent then), `RPCError` (a malformed OPML document, an invalid tag)
-    ///   or `DaemonClientError`.
-    func importFeeds(from path: String, format: ImportFormat?) async throws -> ImportedFeeds
+    ///   request (nothing is sent then), `DaemonWouldRunCommands`, `RPCError` (a malformed OPML
+    ///   document, an invalid tag) or `DaemonClientError`.
+    func importFeeds(from path: String, format: ImportFormat?, allowCommands: Bool) async throws -> ImportedFeeds
 }
 
 /// What the daemon did with the file, as the Presenter phrases it (memberwise initializer).

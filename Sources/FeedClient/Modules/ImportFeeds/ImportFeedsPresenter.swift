@@ -5,6 +5,7 @@ import FeedIPC
 public final class ImportFeedsPresenter: ImportFeedsPresentation {
     private let path: String
     private let format: ImportFormat?
+    private let allowCommands: Bool
     private let view: any ImportFeedsView
     private let interactor: any ImportFeedsUseCase
     private let clock: any WallClock
@@ -12,12 +13,14 @@ public final class ImportFeedsPresenter: ImportFeedsPresentation {
     /// - Parameters:
     ///   - path: the file, `-` for standard input.
     ///   - format: `--format`; `nil` lets the daemon tell.
+    ///   - allowCommands: `--allow-commands`: the file's command feeds are subscribed to too.
     public init(
-        path: String, format: ImportFormat?, view: any ImportFeedsView, interactor: any ImportFeedsUseCase,
-        clock: any WallClock
+        path: String, format: ImportFormat?, allowCommands: Bool = false, view: any ImportFeedsView,
+        interactor: any ImportFeedsUseCase, clock: any WallClock
     ) {
         self.path = path
         self.format = format
+        self.allowCommands = allowCommands
         self.view = view
         self.interactor = interactor
         self.clock = clock
@@ -27,7 +30,7 @@ public final class ImportFeedsPresenter: ImportFeedsPresentation {
 
     public func viewDidLoad() async -> ExitStatus {
         do {
-            let result = try await interactor.importFeeds(from: path, format: format)
+            let result = try await interactor.importFeeds(from: path, format: format, allowCommands: allowCommands)
             view.showImport(report(for: result))
             return .success
         } catch DaemonClientError.unanswered {
@@ -49,7 +52,7 @@ public final class ImportFeedsPresenter: ImportFeedsPresentation {
         return ImportReport(
             format: result.format.rawValue,
             summary: Self.summary(added: result.added.count, existing: result.existing.count, skipped: result.skipped.count),
-            notes: result.skipped.map(Self.note(for:)),
+            notes: result.added.compactMap(Self.commandNote(for:)) + result.skipped.map(Self.note(for:)),
             added: result.added.map { FeedRow($0, now: now, clock: clock) },
             existing: result.existing.map { FeedRow($0, now: now, clock: clock) },
             skipped: result.skipped)
@@ -73,6 +76,14 @@ public final class ImportFeedsPresenter: ImportFeedsPresentation {
     static func unanswered(path: String) -> String {
         let again = path == "-" ? "tidings import - < FILE" : "tidings import \(ShellWord.escaped(path))"
         return "the daemon stopped before answering; the import may have been applied: run '\(again)' again to be sure (importing twice adds nothing)"
+    }
+
+    /// `subscribed command feed 12: exec:~/bin/weather (runs at every refresh)` for a command
+    /// feed the import added (only with `--allow-commands`), so that no program is subscribed
+    /// to without its command being shown; `nil` for a web feed.
+    static func commandNote(for feed: Feed) -> String? {
+        guard FeedAddress.isCommand(feed.url) else { return nil }
+        return "subscribed command feed \(feed.id): \(TextLimit.shortened(feed.url, maximumCharacters: 200)) (runs at every refresh)"
     }
 
     /// `skipped line 7: ftp://example.org/feed: only http and https feeds can be imported`.

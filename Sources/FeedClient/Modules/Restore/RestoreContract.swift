@@ -21,11 +21,13 @@ public protocol RestorePresentation: AnyObject {
 /// Restoring, as the daemon or `tidingsd restore` does it.
 public protocol RestoreUseCase {
     /// Has the running daemon restore `backup` into its database; with no daemon running, runs
-    /// `tidingsd restore` (which writes its own report) instead. Never starts a daemon.
+    /// `tidingsd restore` (which writes its own report) instead. Never starts a daemon. A
+    /// backup that subscribes to command feeds is refused unless the use case was made to
+    /// allow them (`--allow-commands`).
     /// - Parameter backup: an absolute path.
     /// - Throws: `RPCError` (`restoreRefused` naming the backup and the reason: nothing changed;
     ///   `methodNotFound` from a daemon before protocol 1.7), `DaemonClientError` other than "not
-    ///   running", or `DaemonLaunchError` when `tidingsd` cannot be run.
+    ///   running", `DaemonWouldRunCommands`, or `DaemonLaunchError` when `tidingsd` cannot be run.
     func restore(backup: String) async throws -> RestoreOutcome
 }
 

@@ -4,21 +4,33 @@ import FeedIPC
 public final class RestoreInteractor: RestoreUseCase {
     private let daemon: any DaemonClient
     private let offline: any OfflineRestorer
+    private let allowCommands: Bool
 
-    /// - Parameter daemon: a client that does not start the daemon: a restore with none
-    ///   running is `tidingsd restore`'s.
-    public init(daemon: any DaemonClient, offline: any OfflineRestorer) {
+    /// - Parameters:
+    ///   - daemon: a client that does not start the daemon: a restore with none running is
+    ///     `tidingsd restore`'s.
+    ///   - allowCommands: `--allow-commands`: a backup that subscribes to command feeds is
+    ///     restored too (refused otherwise, naming them).
+    public init(daemon: any DaemonClient, offline: any OfflineRestorer, allowCommands: Bool = false) {
         self.daemon = daemon
         self.offline = offline
+        self.allowCommands = allowCommands
     }
 
     public func restore(backup: String) async throws -> RestoreOutcome {
         do {
-            return .live(try await daemon.call(RPC.Restore.self, .init(path: backup)))
+            // An older daemon ignores `allowCommands` and would restore command feeds unasked.
+            let hello = try await daemon.hello()
+            let minor = ProtocolVersion.minor(of: hello.protocolVersion) ?? 0
+            if !allowCommands, minor < ProtocolVersion.commandRefusingMinor {
+                throw DaemonWouldRunCommands(hello, would: "restore a backup's command feeds unchecked")
+            }
+            return .live(try await daemon.call(
+                RPC.Restore.self, .init(path: backup, allowCommands: allowCommands ? true : nil)))
         } catch DaemonClientError.unreachable(_, let reason) where Self.noDaemon(reason) {
-            return .offline(restored: try offline.restore(backup: backup))
+            return .offline(restored: try offline.restore(backup: backup, allowCommands: allowCommands))
         } catch DaemonClientError.managedBySystemd(_, let reason, _) where Self.noDaemon(reason) {
-            return .offline(restored: try offline.restore(backup: backup))
+            return .offline(restored: try offline.restore(backup: backup, allowCommands: allowCommands))
         }
     }
 

@@ -5,11 +5,13 @@ public enum RestoreRouter {
     /// - Parameters:
     ///   - backup: an absolute path.
     ///   - dependencies: their `daemon` must not start a daemon (see `RestoreInteractor`).
-    public static func assemble(backup: String, dependencies: ClientDependencies) -> AssembledModule {
+    ///   - allowCommands: `--allow-commands`: restore a backup that subscribes to command feeds.
+    public static func assemble(backup: String, allowCommands: Bool = false, dependencies: ClientDependencies) -> AssembledModule {
         let presenter = RestorePresenter(
             backup: backup, view: TerminalRestoreView(terminal: dependencies.terminal),
             interactor: RestoreInteractor(
-                daemon: dependencies.daemon, offline: ProcessOfflineRestorer(environment: dependencies.environment)))
+                daemon: dependencies.daemon, offline: ProcessOfflineRestorer(environment: dependencies.environment),
+                allowCommands: allowCommands))
         return AssembledModule(run: presenter.viewDidLoad)
     }
 }

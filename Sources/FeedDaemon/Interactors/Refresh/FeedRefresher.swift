@@ -78,7 +78,7 @@ public struct FeedRefresher: Sendable {
         do {
             let request = FetchRequest(
                 url: feed.url, etag: feed.etag, lastModified: feed.lastModified,
-                settings: try await transferSettings(feed.settings))
+                settings: try await transferSettings(feed.settings), allowsCommand: true)
             let loaded = try await load(request, parser: tuning.parser(for: feed.settings))
             let response = loaded.response
             let fetched = clock.now

@@ -26,7 +26,9 @@ extension SubscriptionInteractor {
     static func isUnreachable(_ error: FetchError) -> Bool {
         switch error {
         case .dnsFailure, .connectionFailed, .timedOut, .tls, .other: true
-        case .invalidURL, .unsupportedScheme, .httpStatus, .retryLater, .tooLarge, .tooManyRedirects, .cancelled: false
+        case .invalidURL, .unsupportedScheme, .httpStatus, .retryLater, .tooLarge, .tooManyRedirects, .crossOriginRedirect,
+            .cancelled:
+            false
         }
     }
 

@@ -20,7 +20,8 @@ extension SubscriptionInteractor {
         guard TextLimit.fits(address.text) else { throw SubscriptionError.tooLong(address.text) }
         try await refuseKnown(address.text)
         let tuning = feeds.tuning.current
-        let request = FetchRequest(url: address.text, settings: try await feeds.transferSettings(options.settings))
+        let request = FetchRequest(
+            url: address.text, settings: try await feeds.transferSettings(options.settings), allowsCommand: true)
         return try await save(
             url: address.text, try await feeds.load(request, parser: tuning.parser(for: options.settings)), tuning, options)
     }

@@ -125,21 +125,49 @@ public struct SubscriptionInteractor: Sendable {
     }
 
     /// Subscribes to the feeds of an OPML document or newsboat `urls` file, without fetching.
+    ///
+    /// A list is data someone may have handed over (a blogroll, an "awesome" list, another
+    /// person's export): its command feeds (`exec:`, `filter:`, OPML's `xmlUrl="|…"` and
+    /// `filtercmd`) would run their programs as the user at every refresh, so they are skipped,
+    /// each reported with its command, unless `allowCommands` says the user checked them.
     /// - Throws: `SubscriptionListError` when the document cannot be read, `FeedStoreError.invalidTag`.
-    public func importFeeds(_ document: String, format: ImportFormat?) async throws -> RPC.Import.Result {
+    public func importFeeds(_ document: String, format: ImportFormat?, allowCommands: Bool = false) async throws -> RPC.Import.Result {
         let list = try SubscriptionList.read(document, format: format.map { $0 == .opml ? .opml : .newsboat })
+        var skipped = list.skipped.map { ImportSkip(entry: $0.entry, location: $0.location, reason: $0.reason) }
+        var entries = list.entries
+        if !allowCommands {
+            let commands = entries.filter(\.isCommand)
+            entries.removeAll(where: \.isCommand)
+            skipped += commands.map { entry in
+                let skip = SubscriptionList.Skip(entry: entry.url, location: entry.location, reason: Self.commandSkipReason)
+                return ImportSkip(entry: skip.entry, location: skip.location, reason: skip.reason)
+            }
+            if !commands.isEmpty {
+                logger.notice("import: command feeds skipped (not allowed from a file)", metadata: ["count": "\(commands.count)"])
+            }
+        }
         let stored = try await feeds.store.importFeeds(
-            list.entries.map { FeedImport(url: $0.url, title: $0.title, titleRole: Self.role(of: $0, in: list), tags: $0.tags) },
+            entries.map { FeedImport(url: $0.url, title: $0.title, titleRole: Self.role(of: $0, in: list), tags: $0.tags) },
             at: feeds.now())
         if !stored.added.isEmpty {
             // Fetched right away rather than at the next scheduler tick; the answer does not wait.
             let ids = Set(stored.added.map(\.id))
             Task { [refresher] in _ = try? await refresher.refreshFeeds(ids) }
         }
+        let commandsAdded = stored.added.filter { FeedAddress.isCommand($0.url) }
+        if !commandsAdded.isEmpty {
+            logger.notice(
+                "import: command feeds subscribed (--allow-commands)",
+                metadata: ["feeds": "\(commandsAdded.map { "\($0.id)" }.joined(separator: ","))"])
+        }
         return RPC.Import.Result(
-            format: list.format == .opml ? .opml : .newsboat, added: stored.added, existing: stored.existing,
-            skipped: list.skipped.map { ImportSkip(entry: $0.entry, location: $0.location, reason: $0.reason) })
+            format: list.format == .opml ? .opml : .newsboat, added: stored.added, existing: stored.existing, skipped: skipped)
     }
+
+    /// Why a command feed of an imported list was not subscribed to, and what the user can do.
+    static let commandSkipReason =
+        "a command feed runs a program at every refresh and is not imported from a file; "
+        + "check the command, then import again with --allow-commands or subscribe to it with 'tidings subscribe'"
 
     /// What a title in an imported list is: in an OPML document Tidings wrote, the user's own
     /// when marked so and the feed's own otherwise; in another reader's OPML export, unsettled

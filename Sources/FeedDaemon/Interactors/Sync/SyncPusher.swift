@@ -98,6 +98,12 @@ struct SyncPusher: Sendable {
         case .subscribe:
             // A feed unsubscribed from meanwhile has nothing to subscribe.
             guard let feed, feed.remoteID == nil else { return }
+            // A command feed is this machine's program and its arguments, which may hold
+            // secrets: a service could not fetch it anyway, and it is never sent there.
+            guard !FeedAddress.isCommand(feed.url) else {
+                logger.info("sync: command feed \(feed.id) stays local: only http and https feeds go to the service")
+                return
+            }
             let subscription = try await service.subscribe(url: feed.url, title: feed.customTitle, categories: feed.tags)
             try await store.linkFeed(
                 id: feed.id,

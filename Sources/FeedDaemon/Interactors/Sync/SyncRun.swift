@@ -26,7 +26,7 @@ struct SyncRun: Sendable {
         try await pusher.push(into: &report)
         phases.end("push")
 
-        let subscriptions = try await service.subscriptions().map {
+        let subscriptions = Self.webSubscriptions(try await service.subscriptions(), logger: logger).map {
             SyncSubscription(remoteID: $0.id, url: $0.url, title: $0.title, siteLink: $0.siteLink, categories: $0.categories)
         }
         phases.end("subscriptions")
@@ -71,6 +71,32 @@ struct SyncRun: Sendable {
         phases.end("push")
         logger.debug("sync phases: \(phases.summary)")
         return (report, next)
+    }
+}
+
+extension SyncRun {
+    /// The service's subscriptions to http and https feeds; any other (`exec:…`, `filter:…`,
+    /// `file:…`, a bare word) is left out and logged. What a service answers is data: a feed it
+    /// names as a command would be stored as a command feed and run as the user the day sync is
+    /// turned off or the service changed. Left out, such a subscription is one this daemon does
+    /// not have, as if it were of a format it cannot read.
+    static func webSubscriptions(_ subscriptions: [RemoteSubscription], logger: Logger) -> [RemoteSubscription] {
+        subscriptions.filter { subscription in
+            guard !isWebFeed(subscription.url) else { return true }
+            logger.warning(
+                "sync: skipped the service's subscription \(subscription.id): only http and https feeds are taken from a service",
+                metadata: ["url": "\(TextLimit.quotable(subscription.url))"])
+            return false
+        }
+    }
+
+    /// An absolute `http://` or `https://` URL with a host, and nothing a command feed could be.
+    static func isWebFeed(_ url: String) -> Bool {
+        guard !FeedAddress.isCommand(url), let components = URLComponents(string: url),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty
+        else { return false }
+        return true
     }
 }
 

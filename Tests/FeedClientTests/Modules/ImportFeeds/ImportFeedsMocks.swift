@@ -10,10 +10,10 @@ final class ImportFeedsViewSpy: ImportFeedsView {
 
 final class ImportFeedsUseCaseStub: ImportFeedsUseCase {
     var result: Result<ImportedFeeds, any Error>
-    private(set) var requests: [(path: String, format: ImportFormat?)] = []
+    private(set) var requests: [(path: String, format: ImportFormat?, allowCommands: Bool)] = []
     init(_ result: Result<ImportedFeeds, any Error>) { self.result = result }
-    func importFeeds(from path: String, format: ImportFormat?) async throws -> ImportedFeeds {
-        requests.append((path, format))
+    func importFeeds(from path: String, format: ImportFormat?, allowCommands: Bool) async throws -> ImportedFeeds {
+        requests.append((path, format, allowCommands))
         return try result.get()
     }
 }

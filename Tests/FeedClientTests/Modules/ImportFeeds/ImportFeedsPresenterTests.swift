@@ -5,9 +5,11 @@ import Testing
 struct ImportFeedsPresenterTests {
     let view = ImportFeedsViewSpy()
 
-    private func presenter(_ interactor: ImportFeedsUseCaseStub, path: String = "subs.opml", format: ImportFormat? = nil) -> ImportFeedsPresenter {
+    private func presenter(
+        _ interactor: ImportFeedsUseCaseStub, path: String = "subs.opml", format: ImportFormat? = nil, allowCommands: Bool = false
+    ) -> ImportFeedsPresenter {
         ImportFeedsPresenter(
-            path: path, format: format, view: view, interactor: interactor,
+            path: path, format: format, allowCommands: allowCommands, view: view, interactor: interactor,
             clock: FixedClock(now: Fixtures.now))
     }
 
@@ -35,6 +37,20 @@ struct ImportFeedsPresenterTests {
         #expect(report.added.first == FeedRow(Fixtures.feed(4), now: Fixtures.now, clock: FixedClock(now: Fixtures.now)))
         #expect(report.skipped == skipped)
         #expect(status == .success)
+    }
+
+    /// With `--allow-commands`, every command feed the import subscribed to is named with its
+    /// command, before the skipped entries.
+    @Test func eachCommandFeedSubscribedIsListedWithItsCommand() async throws {
+        var command = Fixtures.feed(7)
+        command.url = "exec:~/bin/weather --city 'New York'"
+        let result = ImportedFeeds(format: .newsboat, added: [Fixtures.feed(6), command], existing: [], skipped: [])
+        let interactor = ImportFeedsUseCaseStub(.success(result))
+        _ = await presenter(interactor, allowCommands: true).viewDidLoad()
+        #expect(interactor.requests.map(\.allowCommands) == [true])
+        #expect(view.reports.first?.notes == [
+            "subscribed command feed 7: exec:~/bin/weather --city 'New York' (runs at every refresh)",
+        ])
     }
 
     @Test func summaries() {

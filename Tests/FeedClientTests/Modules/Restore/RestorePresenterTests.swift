@@ -12,10 +12,12 @@ struct RestorePresenterTests {
     /// Runs `tidingsd restore` in tests: records the backup and answers `restored`.
     final class OfflineRestorerSpy: OfflineRestorer {
         var backups: [String] = []
+        var allowed: [Bool] = []
         var restored = true
 
-        func restore(backup: String) throws -> Bool {
+        func restore(backup: String, allowCommands: Bool) throws -> Bool {
             backups.append(backup)
+            allowed.append(allowCommands)
             return restored
         }
     }

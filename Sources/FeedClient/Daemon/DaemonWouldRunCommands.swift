@@ -1,0 +1,21 @@
+import FeedIPC
+
+/// The daemon answering predates protocol 1.13: it ignores `allowCommands` and would subscribe
+/// to the command feeds of a file or backup it was handed. Nothing was sent to it.
+public struct DaemonWouldRunCommands: Error, Equatable, Sendable, CustomStringConvertible {
+    public var daemonVersion: String
+    public var protocolVersion: String
+    /// What it would do: `subscribe to the file's command feeds without a word`.
+    public var would: String
+
+    public init(_ hello: RPC.Hello.Result, would: String) {
+        daemonVersion = hello.daemonVersion
+        protocolVersion = hello.protocolVersion
+        self.would = would
+    }
+
+    public var description: String {
+        "the running tidingsd \(daemonVersion) (protocol \(protocolVersion)) would \(would); "
+            + "restart it so that the installed one answers (systemctl --user restart tidingsd), or pass --allow-commands"
+    }
+}
