@@ -4,7 +4,12 @@ public enum FeedSettingKey: String, Sendable, Hashable, CaseIterable {
     case interval
     case userAgent = "user_agent"
     case header
+    case secretHeader = "secret_header"
+    case headerCommand = "header_command"
+    case headerFile = "header_file"
     case cookie
+    case cookieCommand = "cookie_command"
+    case cookieFile = "cookie_file"
     case authUser = "auth_user"
     case authPasswordCommand = "auth_password_command"
     case authPasswordFile = "auth_password_file"
@@ -20,9 +25,14 @@ public enum FeedSettingKey: String, Sendable, Hashable, CaseIterable {
     case caFile = "ca_file"
 
     /// Whether the value may be a secret, which is never shown, encoded on the wire, logged or
-    /// quoted in an error: the cookie, and the headers (only those that carry credentials are
-    /// hidden when shown, but any header's value may be one, so errors never quote them).
-    public var mayBeSecret: Bool { self == .cookie || self == .header }
+    /// quoted in an error: the cookie, and the headers (only those that carry credentials, by
+    /// name or marked `secret_header`, are hidden when shown, but any header's value may be
+    /// one, so errors never quote them). The `…_command` and `…_file` forms name where a
+    /// secret is, not the secret.
+    public var mayBeSecret: Bool { self == .cookie || self == .header || self == .secretHeader }
+
+    /// The keys that name one header, as `header=Name` does in `unset`.
+    public var isHeader: Bool { self == .header || self == .secretHeader || self == .headerCommand || self == .headerFile }
 
     /// `interval, user_agent, …`: every key, for messages that list them.
     public static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }

@@ -11,7 +11,7 @@ extension FeedSettings: Codable {
     }
 
     /// Encodes the wire form: only the settings that are set, the cookie and the values of
-    /// credential headers as `(hidden)`, whatever the encoder (so no `--json`, log or answer can
+    /// credential and secret headers as `(hidden)`, whatever the encoder (so no `--json`, log or answer can
     /// carry them).
     public func encode(to encoder: any Encoder) throws {
         try EncodedSettings(self, hidingSecrets: true).encode(to: encoder)
@@ -39,7 +39,12 @@ extension FeedSettings: Codable {
             cookie: encoded.cookie, authUser: encoded.authUser, authPassword: encoded.authPassword?.source,
             authMethod: encoded.authMethod, proxy: encoded.proxy, proxyUser: encoded.proxyUser,
             proxyPassword: encoded.proxyPassword?.source, timeout: encoded.timeout, maxSize: encoded.maxSize,
-            keepPerFeed: encoded.keepPerFeed, keepDays: encoded.keepDays, caFile: encoded.caFile)
+            keepPerFeed: encoded.keepPerFeed, keepDays: encoded.keepDays, caFile: encoded.caFile,
+            secretHeaders: encoded.secretHeaders ?? [],
+            headerSources: (encoded.headerSources ?? []).compactMap { header in
+                header.source.source.map { HeaderSource(name: header.name, source: $0) }
+            },
+            cookieSource: encoded.cookieSource?.source)
     }
 }
 
@@ -49,7 +54,10 @@ private struct EncodedSettings: Codable {
     var interval: Int?
     var userAgent: String?
     var headers: [String]?
+    var secretHeaders: [String]?
+    var headerSources: [EncodedHeaderSource]?
     var cookie: String?
+    var cookieSource: EncodedPasswordSource?
     var authUser: String?
     var authPassword: EncodedPasswordSource?
     var authMethod: AuthMethod?
@@ -67,7 +75,12 @@ private struct EncodedSettings: Codable {
         userAgent = settings.userAgent
         let headers = hidingSecrets ? settings.shownHeaders : settings.headers
         self.headers = headers.isEmpty ? nil : headers
+        let secretHeaders = hidingSecrets ? settings.shownSecretHeaders : settings.secretHeaders
+        self.secretHeaders = secretHeaders.isEmpty ? nil : secretHeaders
+        headerSources = settings.headerSources.isEmpty
+            ? nil : settings.headerSources.map { EncodedHeaderSource(name: $0.name, source: EncodedPasswordSource($0.source)) }
         cookie = hidingSecrets ? settings.shownCookie : settings.cookie
+        cookieSource = settings.cookieSource.map(EncodedPasswordSource.init)
         authUser = settings.authUser
         authPassword = settings.authPassword.map(EncodedPasswordSource.init)
         authMethod = settings.authMethod
@@ -80,6 +93,12 @@ private struct EncodedSettings: Codable {
         keepDays = settings.keepDays
         caFile = settings.caFile
     }
+}
+
+/// A `FeedSettings.HeaderSource` as `{"name": "X-Api-Key", "source": {"command": [argv]}}`.
+private struct EncodedHeaderSource: Codable {
+    var name: String
+    var source: EncodedPasswordSource
 }
 
 /// A `PasswordSource` as `{"command": [argv]}` or `{"file": path}`.

@@ -5,8 +5,10 @@ extension FeedSettings {
 
     /// Sets each `key=value` of `assignments`, in order (a key given twice keeps the later
     /// value). `header=Name: value` adds a header, or replaces the one of that name (names
-    /// compare case-insensitively). `auth_password_command` and `auth_password_file` are one
-    /// setting, as are the two of the proxy: setting one replaces the other.
+    /// compare case-insensitively), as `secret_header=Name: value`, `header_command=Name:
+    /// PROGRAM ARGS` and `header_file=Name: PATH` do in their forms. `auth_password_command` and
+    /// `auth_password_file` are one setting, as are the two of the proxy and `cookie`,
+    /// `cookie_command` and `cookie_file`: setting one replaces the other.
     ///
     /// All or nothing: when one assignment is refused, nothing is changed.
     /// - Throws: `FeedSettingsError` naming the first assignment refused and what its key expects
@@ -20,9 +22,11 @@ extension FeedSettings {
         self = settings
     }
 
-    /// Clears each of `keys`: a setting not set stays unset. `header` clears every header,
-    /// `header=Name` the one of that name; `auth_password_command` and `auth_password_file`
-    /// both clear the password (the proxy's likewise).
+    /// Clears each of `keys`: a setting not set stays unset. `header` clears every header (of
+    /// any form), `header=Name` the one of that name (as do `secret_header=Name`,
+    /// `header_command=Name`, `header_file=Name`), and `secret_header`, `header_command` and
+    /// `header_file` the headers of their form; `auth_password_command` and
+    /// `auth_password_file` both clear the password (the proxy's and the cookie's likewise).
     ///
     /// All or nothing: when one key is refused, nothing is changed.
     /// - Throws: `FeedSettingsError` for an unknown key, or a value given to another key than
@@ -33,12 +37,11 @@ extension FeedSettings {
             let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = try Self.key(named: String(parts[0]))
             if parts.count == 2 {
-                guard key == .header else {
+                guard key.isHeader else {
                     throw FeedSettingsError(
                         key: key, description: "`unset` takes a key without a value: `\(key.rawValue)`, not `\(key.rawValue)=…`")
                 }
-                let name = try Self.headerName(String(parts[1]))
-                settings.headers.removeAll { Self.headerName(of: $0).lowercased() == name.lowercased() }
+                settings.removeHeader(named: try Self.headerName(String(parts[1])))
             } else {
                 settings.clear(key)
             }
@@ -56,9 +59,30 @@ extension FeedSettings {
         case .userAgent:
             userAgent = value
         case .header:
-            try addHeader(value)
+            let (name, text) = try Self.headerLine(key, value)
+            try put("\(name): \(text)", in: \.headers)
+        case .secretHeader:
+            let (name, text) = try Self.headerLine(key, value)
+            try put("\(name): \(text)", in: \.secretHeaders)
+        case .headerCommand:
+            let (name, text) = try Self.headerLine(key, value)
+            let source = try Self.command(key, text)
+            try makeRoom(forHeader: name)
+            headerSources.append(HeaderSource(name: name, source: source))
+        case .headerFile:
+            let (name, text) = try Self.headerLine(key, value)
+            let source = PasswordSource.file(try Self.path(key, text, allowingHome: true))
+            try makeRoom(forHeader: name)
+            headerSources.append(HeaderSource(name: name, source: source))
         case .cookie:
             cookie = value
+            cookieSource = nil
+        case .cookieCommand:
+            cookieSource = try Self.command(key, value)
+            cookie = nil
+        case .cookieFile:
+            cookieSource = .file(try Self.path(key, value, allowingHome: true))
+            cookie = nil
         case .authUser:
             authUser = try Self.userName(key, value)
         case .authPasswordCommand:
@@ -95,8 +119,16 @@ extension FeedSettings {
         switch key {
         case .interval: interval = nil
         case .userAgent: userAgent = nil
-        case .header: headers = []
-        case .cookie: cookie = nil
+        case .header:
+            headers = []
+            secretHeaders = []
+            headerSources = []
+        case .secretHeader: secretHeaders = []
+        case .headerCommand: headerSources.removeAll { if case .command = $0.source { true } else { false } }
+        case .headerFile: headerSources.removeAll { if case .file = $0.source { true } else { false } }
+        case .cookie, .cookieCommand, .cookieFile:
+            cookie = nil
+            cookieSource = nil
         case .authUser: authUser = nil
         case .authPasswordCommand, .authPasswordFile: authPassword = nil
         case .authMethod: authMethod = nil
@@ -111,26 +143,53 @@ extension FeedSettings {
         }
     }
 
-    /// Adds `Name: value`, in the place of a header of that name if there is one.
-    private mutating func addHeader(_ line: String) throws(FeedSettingsError) {
+    /// The name and the rest of `Name: rest` (a value, a command or a path, by `key`).
+    private static func headerLine(_ key: FeedSettingKey, _ line: String) throws(FeedSettingsError) -> (name: String, rest: String) {
+        let form = switch key {
+        case .headerCommand: "Name: PROGRAM ARGUMENTS"
+        case .headerFile: "Name: PATH"
+        default: "Name: value"
+        }
         guard let colon = line.firstIndex(of: ":") else {
-            throw FeedSettingsError.badValue(.header, reason: "expected `Name: value`")
+            throw FeedSettingsError.badValue(key, reason: "expected `\(form)`")
         }
-        let name = try Self.headerName(String(line[..<colon]))
+        let name = try Self.headerName(String(line[..<colon]), key: key)
         // HTTP's optional white space: spaces and tabs.
-        let value = line[line.index(after: colon)...].trimming { $0 == " " || $0 == "\t" }
-        guard !value.isEmpty else {
-            throw FeedSettingsError.badValue(.header, reason: "the header `\(name)` has no value (expected `Name: value`)")
+        let rest = line[line.index(after: colon)...].trimming { $0 == " " || $0 == "\t" }
+        guard !rest.isEmpty else {
+            let missing = key == .header || key == .secretHeader ? "has no value" : "has nothing after its name"
+            throw FeedSettingsError.badValue(key, reason: "the header `\(name)` \(missing) (expected `\(form)`)")
         }
-        let header = "\(name): \(value)"
-        if let index = headers.firstIndex(where: { Self.headerName(of: $0).lowercased() == name.lowercased() }) {
-            headers[index] = header
-        } else {
-            guard headers.count < Self.maximumHeaders else {
-                throw FeedSettingsError.badValue(.header, reason: "a feed may have at most \(Self.maximumHeaders) headers")
-            }
-            headers.append(header)
+        return (name, String(rest))
+    }
+
+    /// Puts `line` in `list` (`headers` or `secretHeaders`): in the place of the one of its
+    /// name there, else at the end once `makeRoom` removed its other forms.
+    private mutating func put(_ line: String, in list: WritableKeyPath<FeedSettings, [String]>) throws(FeedSettingsError) {
+        let name = Self.headerName(of: line).lowercased()
+        if let index = self[keyPath: list].firstIndex(where: { Self.headerName(of: $0).lowercased() == name }) {
+            self[keyPath: list][index] = line
+            return
         }
+        try makeRoom(forHeader: name)
+        self[keyPath: list].append(line)
+    }
+
+    /// Removes any header called `name`, in any form, and refuses a new one past
+    /// `maximumHeaders`: a header set again takes the place of the old one, whatever its form.
+    private mutating func makeRoom(forHeader name: String) throws(FeedSettingsError) {
+        removeHeader(named: name)
+        guard headerNames.count < Self.maximumHeaders else {
+            throw FeedSettingsError.badValue(.header, reason: "a feed may have at most \(Self.maximumHeaders) headers")
+        }
+    }
+
+    /// Removes the header called `name` (any case), whatever its form.
+    private mutating func removeHeader(named name: String) {
+        let lowered = name.lowercased()
+        headers.removeAll { Self.headerName(of: $0).lowercased() == lowered }
+        secretHeaders.removeAll { Self.headerName(of: $0).lowercased() == lowered }
+        headerSources.removeAll { $0.name.lowercased() == lowered }
     }
 
     // MARK: - Reading the input

@@ -18,7 +18,15 @@ extension FeedSettings {
         add(.interval, interval.map { Quantity.durationText(seconds: $0) })
         add(.userAgent, userAgent)
         for header in shownHeaders { add(.header, header) }
+        for header in shownSecretHeaders { add(.secretHeader, header) }
+        for header in headerSources {
+            switch header.source {
+            case .command(let argv): add(.headerCommand, header.name + ": " + argv.map(ShellWord.quoted).joined(separator: " "))
+            case .file(let path): add(.headerFile, header.name + ": " + path)
+            }
+        }
         add(.cookie, shownCookie)
+        addSource(cookieSource, command: .cookieCommand, file: .cookieFile)
         add(.authUser, authUser)
         addSource(authPassword, command: .authPasswordCommand, file: .authPasswordFile)
         add(.authMethod, authMethod?.rawValue)

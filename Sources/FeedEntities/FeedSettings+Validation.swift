@@ -127,10 +127,10 @@ extension FeedSettings {
     }
 
     /// A header's name: an HTTP token (letters, digits and ``!#$%&'*+-.^_`|~``).
-    static func headerName(_ name: String) throws(FeedSettingsError) -> String {
+    static func headerName(_ name: String, key: FeedSettingKey = .header) throws(FeedSettingsError) -> String {
         guard name.isHTTPToken else {
             throw FeedSettingsError.badValue(
-                .header, reason: "expected `Name: value` with a name of letters, digits and !#$%&'*+-.^_`|~")
+                key, reason: "expected `Name: value` with a name of letters, digits and !#$%&'*+-.^_`|~")
         }
         return name
     }

@@ -10,10 +10,20 @@ public struct FeedSettings: Sendable, Hashable {
     public var interval: Int?
     /// The `User-Agent` sent.
     public var userAgent: String?
-    /// Extra request headers, `Name: value` each, names unique (case-insensitively).
+    /// Extra request headers, `Name: value` each. Names are unique (case-insensitively) across
+    /// `headers`, `secretHeaders` and `headerSources`.
     public var headers: [String]
+    /// Headers the user marked secret (`secret_header`), `Name: value` each: never shown, and
+    /// sent to the feed's origin only, whatever their name.
+    public var secretHeaders: [String]
+    /// Headers whose value the daemon reads at each fetch from a program or a private file
+    /// (`header_command`, `header_file`): secrets, sent to the feed's origin only.
+    public var headerSources: [HeaderSource]
     /// The `Cookie` header's value. A secret.
     public var cookie: String?
+    /// Where the daemon reads the cookie at each fetch instead (`cookie_command`,
+    /// `cookie_file`); setting one clears the other.
+    public var cookieSource: PasswordSource?
     /// The user name for HTTP authentication.
     public var authUser: String?
     /// Where the password for `authUser` comes from.
@@ -41,12 +51,16 @@ public struct FeedSettings: Sendable, Hashable {
         interval: Int? = nil, userAgent: String? = nil, headers: [String] = [], cookie: String? = nil,
         authUser: String? = nil, authPassword: PasswordSource? = nil, authMethod: AuthMethod? = nil,
         proxy: String? = nil, proxyUser: String? = nil, proxyPassword: PasswordSource? = nil,
-        timeout: Int? = nil, maxSize: Int? = nil, keepPerFeed: Int? = nil, keepDays: Int? = nil, caFile: String? = nil
+        timeout: Int? = nil, maxSize: Int? = nil, keepPerFeed: Int? = nil, keepDays: Int? = nil, caFile: String? = nil,
+        secretHeaders: [String] = [], headerSources: [HeaderSource] = [], cookieSource: PasswordSource? = nil
     ) {
         self.interval = interval
         self.userAgent = userAgent
         self.headers = headers
+        self.secretHeaders = secretHeaders
+        self.headerSources = headerSources
         self.cookie = cookie
+        self.cookieSource = cookieSource
         self.authUser = authUser
         self.authPassword = authPassword
         self.authMethod = authMethod
@@ -68,19 +82,38 @@ public struct FeedSettings: Sendable, Hashable {
     /// What stands for a secret wherever settings are shown or sent: `(hidden)`.
     public static let hidden = "(hidden)"
 
-    /// Headers whose value is a credential (compared case-insensitively).
-    public static let secretHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+    /// A header whose value the daemon reads from where the user keeps it.
+    public struct HeaderSource: Sendable, Hashable {
+        /// The header's name.
+        public var name: String
+        /// The program whose output, or the private file whose text, is the value.
+        public var source: PasswordSource
+
+        public init(name: String, source: PasswordSource) {
+            self.name = name
+            self.source = source
+        }
+    }
 
     /// The cookie as it may be shown: `(hidden)` when one is set.
     public var shownCookie: String? { cookie.map { _ in Self.hidden } }
 
-    /// The headers as they may be shown: `Authorization: (hidden)` for a credential header.
+    /// The headers as they may be shown: `X-Api-Key: (hidden)` for a header whose name marks a
+    /// credential (`CredentialHeader`).
     public var shownHeaders: [String] { headers.map(Self.shownHeader) }
 
-    /// `line` with its value hidden when its name is one of `secretHeaderNames`.
+    /// The secret headers as they may be shown: `Name: (hidden)` each.
+    public var shownSecretHeaders: [String] { secretHeaders.map { "\(Self.headerName(of: $0)): \(Self.hidden)" } }
+
+    /// `line` with its value hidden when its name marks a credential.
     static func shownHeader(_ line: String) -> String {
         let name = headerName(of: line)
-        return secretHeaderNames.contains(name.lowercased()) ? "\(name): \(hidden)" : line
+        return CredentialHeader.isCredential(name) ? "\(name): \(hidden)" : line
+    }
+
+    /// Every header name the settings send, in any of their three forms.
+    var headerNames: [String] {
+        (headers + secretHeaders).map(Self.headerName(of:)) + headerSources.map(\.name)
     }
 
     /// The name of a `Name: value` line (everything before the first colon).

@@ -102,7 +102,7 @@ extension FeedSettingsTests {
     }
 
     @Test(arguments: [
-        ("frobnicate=1", "unknown setting `frobnicate` (settings: interval, user_agent, header, cookie, auth_user, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
+        ("frobnicate=1", "unknown setting `frobnicate` (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
         ("interval", "expected key=value, such as interval=2h, but `interval` has no `=`"),
         ("interval=soon", "bad value for `interval`: `soon` (a duration such as 30m, 2h or 1d)"),
         ("interval=59s", "bad value for `interval`: `59s` (a duration such as 30m, 2h or 1d)"),
@@ -154,8 +154,8 @@ extension FeedSettingsTests {
         ("header=X-Token:   ", "bad value for `header`: the header `X-Token` has no value (expected `Name: value`)"),
         ("cookie=" + String(repeating: "s", count: 5000), "bad value for `cookie`: it is over 4096 bytes long"),
         ("s3cret", "expected key=value, such as interval=2h, but a word without `=` is no setting (quote a value with spaces)"),
-        ("S3cret=x", "unknown setting (settings: interval, user_agent, header, cookie, auth_user, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
-        ("Authorization: Bearer s3cret=x", "unknown setting (settings: interval, user_agent, header, cookie, auth_user, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
+        ("S3cret=x", "unknown setting (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
+        ("Authorization: Bearer s3cret=x", "unknown setting (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
         ("proxy=http://user:s3cret@proxy:3128", "bad value for `proxy`: a proxy URL may not hold credentials: use proxy_user and proxy_password_command"),
         ("proxy=user:s3cret@proxy", "bad value for `proxy`: a proxy URL may not hold credentials: use proxy_user and proxy_password_command"),
     ])
@@ -247,5 +247,82 @@ extension FeedSettingsTests {
     @Test func aPasswordFileInTheHomeIsResolvedThere() {
         #expect(FeedSettings.resolvedPath("~/.pw", home: "/home/ada") == "/home/ada/.pw")
         #expect(FeedSettings.resolvedPath("/etc/pw", home: "/home/ada") == "/etc/pw")
+    }
+}
+
+/// Secrets in headers and cookies: hidden by name or by mark, and kept out of argv by the
+/// `…_command` and `…_file` forms.
+extension FeedSettingsTests {
+    static let secretForms = [
+        "header=X-Auth-Token: tok-1", "header=Private-Token: tok-2", "header=X-Api-Key: key-3", "header=X-Session: ses-4",
+        "header=X-Client-Secret: sec-5", "header=X-Trace: visible", "secret_header=X-Plain: marked-6",
+        "header_command=X-From-Pass: pass show 'feeds/api key'", "header_file=X-From-File: ~/.feed-token",
+        "cookie_file=/run/secrets/cookie",
+    ]
+
+    @Test func credentialHeadersAreToldByTheirName() {
+        let credentials = [
+            "Authorization", "Proxy-Authorization", "Cookie", "X-Auth-Token", "X-Api-Key", "Private-Token", "X-Session-Id",
+            "X-Client-Secret", "X-CSRF-Token", "X-XSRF-TOKEN", "Api-Key", "X-Amz-Signature", "X-SID", "Bearer",
+            "X-Password", "X-Passphrase", "Ticket", "X-Credential",
+        ]
+        #expect(!credentials.isEmpty)
+        for name in credentials { #expect(CredentialHeader.isCredential(name), "\(name)") }
+        for name in ["Accept", "X-Trace", "DNT", "X-Inside", "User-Agent", "If-None-Match", "X-Feed"] {
+            #expect(!CredentialHeader.isCredential(name), "\(name)")
+        }
+    }
+
+    @Test func secretAndCredentialHeadersAreHiddenWhereverShown() throws {
+        let settings = try Self.settings(Self.secretForms)
+        #expect(settings.headers.count == 6)
+        #expect(settings.secretHeaders == ["X-Plain: marked-6"])
+        #expect(settings.headerSources == [
+            .init(name: "X-From-Pass", source: .command(["pass", "show", "feeds/api key"])),
+            .init(name: "X-From-File", source: .file("~/.feed-token")),
+        ])
+        #expect(settings.cookieSource == .file("/run/secrets/cookie"))
+        let wire = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
+        for secret in ["tok-1", "tok-2", "key-3", "ses-4", "sec-5", "marked-6"] { #expect(!wire.contains(secret), "\(secret)") }
+        #expect(wire.contains("visible"))
+        let lines = settings.lines.map { "\($0.key) = \($0.value)" }
+        #expect(lines == [
+            "header = X-Auth-Token: (hidden)", "header = Private-Token: (hidden)", "header = X-Api-Key: (hidden)",
+            "header = X-Session: (hidden)", "header = X-Client-Secret: (hidden)", "header = X-Trace: visible",
+            "secret_header = X-Plain: (hidden)", "header_command = X-From-Pass: pass show 'feeds/api key'",
+            "header_file = X-From-File: ~/.feed-token", "cookie_file = /run/secrets/cookie",
+        ])
+        let decoded = try JSONDecoder().decode(FeedSettings.self, from: Data(wire.utf8))
+        #expect(decoded.secretHeaders == ["X-Plain: (hidden)"])
+        #expect(decoded.headerSources == settings.headerSources)
+        #expect(try FeedSettings(storageJSON: settings.storageJSON()) == settings)
+    }
+
+    @Test func aHeaderNameHasOneFormAndTheCookieOneSource() throws {
+        var settings = try Self.settings(["header=X-Key: plain", "cookie=c00kie"])
+        try settings.apply(["header_file=x-key: /run/key"])
+        #expect(settings.headers.isEmpty && settings.headerSources == [.init(name: "x-key", source: .file("/run/key"))])
+        try settings.apply(["secret_header=X-KEY: marked"])
+        #expect(settings.headerSources.isEmpty && settings.secretHeaders == ["X-KEY: marked"])
+        try settings.apply(["cookie_command=pass cookie"])
+        #expect(settings.cookie == nil && settings.cookieSource == .command(["pass", "cookie"]))
+        try settings.apply(["cookie=again"])
+        #expect(settings.cookie == "again" && settings.cookieSource == nil)
+        try settings.apply(["header_command=X-Other: pass other", "header=X-Plain: 1"])
+        try settings.unset(["header_command"])
+        #expect(settings.headerSources.isEmpty && settings.secretHeaders.count == 1 && settings.headers.count == 1)
+        try settings.unset(["secret_header=x-key", "cookie_file"])
+        #expect(settings.secretHeaders.isEmpty && settings.cookie == nil)
+        try settings.apply(["secret_header=A: 1", "header_file=B: /b"])
+        try settings.unset(["header"])
+        #expect(settings.isEmpty)
+    }
+
+    @Test func theSourceFormsSayWhatTheyTake() {
+        #expect(Self.error(["header_file=X-Key: relative/path"]) == "bad value for `header_file`: `relative/path` (an absolute path or ~/…)")
+        #expect(Self.error(["header_command=X-Key"]) == "bad value for `header_command`: expected `Name: PROGRAM ARGUMENTS`")
+        #expect(Self.error(["header_file=X-Key:"]) == "bad value for `header_file`: the header `X-Key` has nothing after its name (expected `Name: PATH`)")
+        #expect(Self.error(["secret_header=X-Key: "]) == "bad value for `secret_header`: the header `X-Key` has no value (expected `Name: value`)")
+        #expect(Self.error(["cookie_file=cookies.txt"]) == "bad value for `cookie_file`: `cookies.txt` (an absolute path or ~/…)")
     }
 }

@@ -3,8 +3,8 @@ import FeedIPC
 
 extension FeedSettings {
     /// The settings as `--json` writes them in a feed (docs/json.md): only those set, in the
-    /// order of `tidings feed show`, the cookie and credential headers `(hidden)` whatever the
-    /// daemon sent, every string sanitized.
+    /// order of `tidings feed show`, the cookie, credential and secret headers `(hidden)`
+    /// whatever the daemon sent, every string sanitized.
     var jsonValue: JSONValue {
         var members: [(String, JSONValue)] = []
         func number(_ key: String, _ value: Int?) {
@@ -13,20 +13,28 @@ extension FeedSettings {
         func string(_ key: String, _ value: String?) {
             if let value { members.append((key, .string(TerminalText.sanitize(value)))) }
         }
-        func source(_ key: String, _ source: PasswordSource?) {
+        func sourceValue(_ source: PasswordSource) -> JSONValue {
             switch source {
-            case .command(let argv):
-                members.append((key, .object([("command", .array(argv.map { .string(TerminalText.sanitize($0)) }))])))
-            case .file(let path):
-                members.append((key, .object([("file", .string(TerminalText.sanitize(path)))])))
-            case nil:
-                break
+            case .command(let argv): .object([("command", .array(argv.map { .string(TerminalText.sanitize($0)) }))])
+            case .file(let path): .object([("file", .string(TerminalText.sanitize(path)))])
             }
+        }
+        func source(_ key: String, _ source: PasswordSource?) {
+            if let source { members.append((key, sourceValue(source))) }
         }
         number("interval", interval)
         string("userAgent", userAgent)
         if !headers.isEmpty { members.append(("headers", .array(shownHeaders.map { .string(TerminalText.sanitize($0)) }))) }
+        if !secretHeaders.isEmpty {
+            members.append(("secretHeaders", .array(shownSecretHeaders.map { .string(TerminalText.sanitize($0)) })))
+        }
+        if !headerSources.isEmpty {
+            members.append(("headerSources", .array(headerSources.map { header in
+                .object([("name", .string(TerminalText.sanitize(header.name))), ("source", sourceValue(header.source))])
+            })))
+        }
         string("cookie", shownCookie)
+        source("cookieSource", cookieSource)
         string("authUser", authUser)
         source("authPassword", authPassword)
         string("authMethod", authMethod?.rawValue)

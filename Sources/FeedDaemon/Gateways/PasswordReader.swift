@@ -1,6 +1,7 @@
 import FeedEntities
 
-/// Reads secrets (per-feed HTTP and proxy passwords) from where the user keeps them.
+/// Reads secrets (per-feed HTTP and proxy passwords, secret headers and cookies) from where the
+/// user keeps them.
 public protocol PasswordReader: Sendable {
     /// The secret `source` holds, without its one trailing newline.
     ///
@@ -27,18 +28,18 @@ public enum PasswordReadError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case .emptyCommand: "the password command is empty: it needs a program"
-        case .commandCannotStart(let program, let reason): "the password command \(program) cannot start: \(reason)"
-        case .commandFailed(let program, let status): "the password command \(program) exited with status \(status)"
-        case .commandKilled(let program, let signal): "the password command \(program) was killed by signal \(signal)"
-        case .commandTimedOut(let program, let seconds): "the password command \(program) timed out after \(seconds) s"
-        case .tooLong(let source, let limit): "\(source) gives more than \(limit) bytes: not a password"
+        case .emptyCommand: "the secret command is empty: it needs a program"
+        case .commandCannotStart(let program, let reason): "the secret command \(program) cannot start: \(reason)"
+        case .commandFailed(let program, let status): "the secret command \(program) exited with status \(status)"
+        case .commandKilled(let program, let signal): "the secret command \(program) was killed by signal \(signal)"
+        case .commandTimedOut(let program, let seconds): "the secret command \(program) timed out after \(seconds) s"
+        case .tooLong(let source, let limit): "\(source) gives more than \(limit) bytes: too long for a secret"
         case .notText(let source): "\(source) gives bytes that are not UTF-8 text"
-        case .fileUnreadable(let path, let reason): "the password file \(path) cannot be read: \(reason)"
-        case .notRegularFile(let path): "the password file \(path) is not a regular file"
-        case .notOwned(let path): "the password file \(path) belongs to another user: it must be yours"
+        case .fileUnreadable(let path, let reason): "the secret file \(path) cannot be read: \(reason)"
+        case .notRegularFile(let path): "the secret file \(path) is not a regular file"
+        case .notOwned(let path): "the secret file \(path) belongs to another user: it must be yours"
         case .sharedPermissions(let path, let mode):
-            "the password file \(path) is readable or writable by others (mode \(String(mode, radix: 8))): chmod 600 it"
+            "the secret file \(path) is readable or writable by others (mode \(String(mode, radix: 8))): chmod 600 it"
         }
     }
 }

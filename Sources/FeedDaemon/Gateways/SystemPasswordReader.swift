@@ -38,11 +38,11 @@ public struct SystemPasswordReader: PasswordReader {
             limits: .init(timeout: Self.timeout, outputLimit: Self.maximumBytes, overflow: .stop, errorOutput: .discarded),
             directory: process.homeDirectory)
         switch outcome.ending {
-        case .exited(0): return try Self.secret(outcome.output, source: "the password command \(program)")
+        case .exited(0): return try Self.secret(outcome.output, source: "the secret command \(program)")
         case .exited(let status): throw .commandFailed(program: program, status: status)
         case .signalled(let signal): throw .commandKilled(program: program, signal: signal)
         case .timedOut: throw .commandTimedOut(program: program, seconds: Int(Self.timeout.components.seconds))
-        case .outputTooLarge: throw .tooLong(source: "the password command \(program)", limit: Self.maximumBytes)
+        case .outputTooLarge: throw .tooLong(source: "the secret command \(program)", limit: Self.maximumBytes)
         case .cannotStart(let reason): throw .commandCannotStart(program: program, reason: reason)
         }
     }
@@ -74,8 +74,8 @@ public struct SystemPasswordReader: PasswordReader {
             if count == 0 { break }
             bytes += buffer[..<count]
         }
-        guard bytes.count <= Self.maximumBytes else { throw .tooLong(source: "the password file \(path)", limit: Self.maximumBytes) }
-        return try Self.secret(bytes, source: "the password file \(path)")
+        guard bytes.count <= Self.maximumBytes else { throw .tooLong(source: "the secret file \(path)", limit: Self.maximumBytes) }
+        return try Self.secret(bytes, source: "the secret file \(path)")
     }
 
     /// `bytes` as text, without one trailing newline (`\n` or `\r\n`).

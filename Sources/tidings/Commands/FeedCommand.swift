@@ -9,8 +9,10 @@ struct FeedCommand: AsyncParsableCommand {
         abstract: "Show and change a feed's own settings: how and how often it is fetched, how long its items are kept.",
         discussion: """
             Keys: \(FeedSettingKey.list). A setting not set follows the config. \
-            The cookie and the values of Authorization, Proxy-Authorization and Cookie headers \
-            are never shown. docs/cli.md ('tidings feed') says what each key takes.
+            The cookie, secret headers and headers whose name marks a credential (Authorization, \
+            X-Auth-Token, X-Api-Key, any with token, key, secret, auth or session in it) are never \
+            shown, and go to the feed's own origin only. docs/cli.md ('tidings feed') says what \
+            each key takes.
             """,
         subcommands: [Show.self, Set.self, Unset.self])
 
@@ -57,14 +59,20 @@ struct FeedCommand: AsyncParsableCommand {
             abstract: "Set a feed's settings, then show them.",
             discussion: """
                 Each KEY=VALUE sets one setting (quote a value with spaces: 'header=X-Key: value'); \
-                header=… adds a header, or replaces the one of that name. Nothing is changed when \
-                one is refused.
+                header=… adds a header, or replaces the one of that name. A secret need not be \
+                typed where other users can read it: KEY=- reads the value of KEY from standard \
+                input, --stdin reads KEY=VALUE lines from it, and header_command, header_file, \
+                cookie_command and cookie_file have the daemon read it at each fetch. Nothing is \
+                changed when one is refused.
                 """)
 
         @OptionGroup var target: Target
 
-        @Argument(help: ArgumentHelp("Settings to set, such as interval=2h.", valueName: "key=value"), completion: .list(Self.keys))
+        @Argument(help: ArgumentHelp("Settings to set, such as interval=2h; KEY=- reads the value from standard input.", valueName: "key=value"), completion: .list(Self.keys))
         var assignments: [String] = []
+
+        @Flag(help: "Read more KEY=VALUE lines from standard input (blank lines and # comments skipped).")
+        var stdin = false
 
         @OptionGroup var global: GlobalOptions
 
@@ -72,11 +80,11 @@ struct FeedCommand: AsyncParsableCommand {
 
         func validate() throws {
             _ = try target.number()
-            if assignments.isEmpty { throw ValidationError("Give at least one key=value, such as interval=2h.") }
+            if assignments.isEmpty, !stdin { throw ValidationError("Give at least one key=value, such as interval=2h, or --stdin.") }
         }
 
         func run() async throws {
-            try await FeedCommand.run(target, FeedSettingsChange(set: assignments), global)
+            try await FeedCommand.run(target, FeedSettingsChange(set: assignments, readsAssignments: stdin), global)
         }
     }
 

@@ -33,13 +33,13 @@ struct SystemPasswordReaderTests {
             _ = try await reader.password(from: .command(["/bin/sh", "-c", "echo hunter2; echo hunter3 >&2; exit 4"]))
             Issue.record("no error")
         } catch {
-            #expect("\(error)" == "the password command /bin/sh exited with status 4")
+            #expect("\(error)" == "the secret command /bin/sh exited with status 4")
         }
         await #expect(throws: PasswordReadError.emptyCommand) { try await reader.password(from: .command([])) }
     }
 
     @Test func refusesALongAnswer() async {
-        await #expect(throws: PasswordReadError.tooLong(source: "the password command yes", limit: 4096)) {
+        await #expect(throws: PasswordReadError.tooLong(source: "the secret command yes", limit: 4096)) {
             try await reader.password(from: .command(["yes"]))
         }
     }
@@ -66,7 +66,7 @@ struct SystemPasswordReaderTests {
         mkfifo(fifo, 0o600)
         await #expect(throws: PasswordReadError.notRegularFile(path: fifo)) { try await reader.password(from: .file(fifo)) }
         let long = try file("long", String(repeating: "x", count: 5000), mode: 0o600)
-        await #expect(throws: PasswordReadError.tooLong(source: "the password file \(long)", limit: 4096)) {
+        await #expect(throws: PasswordReadError.tooLong(source: "the secret file \(long)", limit: 4096)) {
             try await reader.password(from: .file(long))
         }
         await #expect(throws: PasswordReadError.self) { try await reader.password(from: .file(directory + "/missing")) }

@@ -21,19 +21,34 @@ public protocol ChangeFeedSettingsPresentation: AnyObject {
 }
 
 /// What to do to a feed's settings: `set` first, then `unset`; neither only reads them.
+///
+/// A secret need not be typed where every local user can read it (`/proc/PID/cmdline`, the
+/// shell's history): `KEY=-` takes the value of KEY from standard input, and `--stdin` reads
+/// `key=value` lines from it.
 public struct FeedSettingsChange: Equatable, Sendable {
-    /// `key=value` assignments, in order.
+    /// `key=value` assignments, in order; a value `-` is read from standard input.
     public var set: [String]
     /// Keys to clear (`header=Name` clears one header).
     public var unset: [String]
+    /// `--stdin`: standard input holds more `key=value` lines, applied after `set`.
+    public var readsAssignments: Bool
 
-    public init(set: [String] = [], unset: [String] = []) {
+    public init(set: [String] = [], unset: [String] = [], readsAssignments: Bool = false) {
         self.set = set
         self.unset = unset
+        self.readsAssignments = readsAssignments
     }
 
     /// Whether the settings are only read.
-    public var isReading: Bool { self.set.isEmpty && unset.isEmpty }
+    public var isReading: Bool { self.set.isEmpty && unset.isEmpty && !readsAssignments }
+}
+
+/// Where `KEY=-` and `--stdin` read from.
+public protocol FeedSettingsInput {
+    /// The UTF-8 text of standard input, read to its end.
+    /// - Throws: `FeedSettingsInputError` when it cannot be read, holds more than `limit`
+    ///   bytes or is not UTF-8.
+    func standardInput(limit: Int) throws -> String
 }
 
 /// One line of `tidings feed show`: a key and its value as `feed set` takes it, a secret
@@ -50,9 +65,11 @@ public struct FeedSettingLine: Equatable, Sendable {
 
 /// A feed's settings, as the daemon keeps them.
 public protocol ChangeFeedSettingsUseCase {
-    /// Applies `change` to the settings of feed `number`, all of it or nothing.
+    /// Applies `change` to the settings of feed `number`, all of it or nothing, once what it
+    /// reads from standard input is read.
     /// - Returns: the feed afterwards, its settings with secrets hidden.
-    /// - Throws: `RPCError` (`notFound` for a number that names no feed, `invalidParams` naming
-    ///   the assignment or key refused and what it expects) or `DaemonClientError`.
+    /// - Throws: `FeedSettingsInputError` (nothing is sent then), `RPCError` (`notFound` for a
+    ///   number that names no feed, `invalidParams` naming the assignment or key refused and what
+    ///   it expects) or `DaemonClientError`.
     func changeSettings(ofFeed number: Int64, _ change: FeedSettingsChange) async throws -> Feed
 }

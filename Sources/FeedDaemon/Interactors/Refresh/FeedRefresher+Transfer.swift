@@ -2,15 +2,21 @@ import FeedEntities
 import FeedFetching
 
 extension FeedRefresher {
-    /// What a feed's settings ask of each of its transfers; passwords are read now, for this
-    /// transfer only, and kept nowhere.
-    /// - Throws: `PasswordReadError` when a password command or file fails (the refresh fails
+    /// What a feed's settings ask of each of its transfers; passwords, and the headers and
+    /// cookie kept in a program or file, are read now, for this transfer only, and kept nowhere.
+    /// Secret headers and those read so go to the feed's origin only (`secretHeaders`).
+    /// - Throws: `PasswordReadError` when a secret's command or file fails (the refresh fails
     ///   with that error, which names the program or file and never the secret).
     func transferSettings(_ settings: FeedSettings) async throws -> TransferSettings {
         var transfer = TransferSettings()
         transfer.userAgent = settings.userAgent
         transfer.headers = settings.headers
+        transfer.secretHeaders = settings.secretHeaders
+        for header in settings.headerSources {
+            transfer.secretHeaders.append("\(header.name): \(try await passwords.password(from: header.source))")
+        }
         transfer.cookie = settings.cookie
+        if let source = settings.cookieSource { transfer.cookie = try await passwords.password(from: source) }
         if let user = settings.authUser {
             transfer.credentials = .init(
                 user: user, password: try await password(settings.authPassword), method: settings.authMethod ?? .basic)
