@@ -126,9 +126,41 @@ struct HooksTests {
         try await Self.storeNewItems([("a", ["One", "Two $(id)"]), ("b", ["Three & four"])], daemon: daemon, server: server)
 
         let lines = try await Self.notification(at: output)
-        // argv: --app-name, the summary, then the body (the newest titles, one per line).
-        #expect(lines.count >= 5 && lines[0] == "--app-name=Tidings" && lines[1] == "3 new items in 2 feeds", "\(lines)\n\(daemon.log())")
-        #expect(Set(lines.dropFirst(2).prefix(3)) == ["One", "Two $(id)", "Three &amp; four"], "\(lines)\n\(daemon.log())")
+        // argv: --app-name, --, the summary, then the body (the newest titles, one per line).
+        #expect(lines.count >= 6 && lines[0] == "--app-name=Tidings" && lines[1] == "--" && lines[2] == "3 new items in 2 feeds", "\(lines)\n\(daemon.log())")
+        #expect(Set(lines.dropFirst(3).prefix(3)) == ["One", "Two $(id)", "Three &amp; four"], "\(lines)\n\(daemon.log())")
+        #expect(await daemon.waitForLog("hook notify finished"), "\(daemon.log())")
+        #expect(await daemon.stop() == 0)
+    }
+
+    /// A feed titles its item `--urgency=critical` (or `-w`, `--icon=…`, `--help`): notify-send
+    /// must read it as text. The stand-in reads its argv as GLib's option parser does (every
+    /// word starting with `-` is an option, until `--`).
+    @Test func titlesNeverBecomeOptionsOfNotifySend() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        let bin = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-notify-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: bin) }
+        let (daemon, output) = try await Self.notifyingDaemon(bin: bin)
+        try #"""
+            #!/bin/sh
+            out=\#(output)
+            while [ $# -gt 0 ]; do
+              case "$1" in
+                --) shift; break ;;
+                -?*) printf 'option %s\n' "$(printf '%s' "$1" | tr '\n' '|')" >> "$out.part" ;;
+                *) printf 'text %s\n' "$(printf '%s' "$1" | tr '\n' '|')" >> "$out.part" ;;
+              esac
+              shift
+            done
+            for word in "$@"; do printf 'text %s\n' "$(printf '%s' "$word" | tr '\n' '|')" >> "$out.part"; done
+            mv "$out.part" "$out"
+            """#.write(toFile: bin.appendingPathComponent("notify-send").path, atomically: true, encoding: .utf8)
+        chmod(bin.appendingPathComponent("notify-send").path, 0o755)
+        try await Self.storeNewItems([("hostile", ["--urgency=critical"])], daemon: daemon, server: server)
+
+        let lines = try await Self.notification(at: output)
+        #expect(lines == ["option --app-name=Tidings", "text 1 new item in 1 feed", "text --urgency=critical", ""], "\(lines)\n\(daemon.log())")
         #expect(await daemon.waitForLog("hook notify finished"), "\(daemon.log())")
         #expect(await daemon.stop() == 0)
     }
@@ -144,7 +176,7 @@ struct HooksTests {
         try await Self.storeNewItems([("long", [String(repeating: "&", count: 150 * 1024), "Short"])], daemon: daemon, server: server)
 
         let lines = try await Self.notification(at: output)
-        #expect(lines.count >= 4 && lines[1] == "2 new items in 1 feed", "\(lines.prefix(3))\n\(daemon.log())")
+        #expect(lines.count >= 5 && lines[2] == "2 new items in 1 feed", "\(lines.prefix(3))\n\(daemon.log())")
         #expect(lines.contains("Short") && lines.contains(Substring(String(repeating: "&amp;", count: 199) + "…")), "\(lines)")
         #expect(await daemon.waitForLog("hook notify finished"), "\(daemon.log())")
         #expect(await daemon.stop() == 0)

@@ -8,7 +8,9 @@ import Foundation
 /// Only unread items count: an item a rule marked read (or the copy of an article already read
 /// through another feed) is one the user asked not to be bothered with.
 ///
-/// Built as an argv: titles reach `notify-send` as one argument, never through a shell. They
+/// Built as an argv: titles reach `notify-send` as one argument, never through a shell, and after
+/// `--`, so that a title such as `--urgency=critical`, `--icon=…` or `-w` is text, not an
+/// option (notify-send reads its options with GLib's parser, which ends them at `--`). They
 /// are escaped for the little markup notification servers interpret (`&`, `<`, `>`). Each title
 /// is shortened first (`titleCharacters`, `titleBytes`), so the body stays within a few KiB
 /// whatever the feeds wrote: Linux refuses to start a program with an argument over 128 KiB
@@ -32,7 +34,7 @@ enum NotificationHook {
         let unread = items.filter { !$0.isRead }
         guard !unread.isEmpty else { return nil }
         return HookCommand(
-            arguments: ["notify-send", "--app-name=Tidings", summary(unread), body(unread)],
+            arguments: ["notify-send", "--app-name=Tidings", "--", summary(unread), body(unread)],
             timeout: timeout, name: "notify")
     }
 

@@ -78,7 +78,7 @@ struct NewItemsHookServiceTests {
         let document = try JSONSerialization.jsonObject(with: Data(runs[0].1)) as? [String: Any]
         let titles = (document?["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
         #expect(Set(titles) == ["a 1", "a 2", "a 3", "b 1", "b 2"], "\(titles)")
-        #expect(runs[1].0.arguments.prefix(3) == ["notify-send", "--app-name=Tidings", "5 new items in 2 feeds"])
+        #expect(runs[1].0.arguments.prefix(4) == ["notify-send", "--app-name=Tidings", "--", "5 new items in 2 feeds"])
 
         // The next pass hands over only its own items.
         try await addFeed("c", items: 1)

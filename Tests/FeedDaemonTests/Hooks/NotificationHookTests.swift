@@ -12,7 +12,7 @@ struct NotificationHookTests {
         let items = (1...7).map { item($0, feed: $0 % 3, title: "Title \($0)") }
         let command = NotificationHook.command(for: items)
         #expect(command?.arguments == [
-            "notify-send", "--app-name=Tidings", "7 new items in 3 feeds",
+            "notify-send", "--app-name=Tidings", "--", "7 new items in 3 feeds",
             "Title 7\nTitle 6\nTitle 5\nTitle 4\nTitle 3\nand 2 more",
         ])
     }
