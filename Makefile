@@ -32,10 +32,12 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 # daemon is the one `make install` restarts and `make uninstall` stops when no systemd user
 # session runs it. Daemons on other sockets (tests, benchmarks, a second store) are left alone.
 DEFAULT_SOCKET = $(or $(TIDINGS_SOCKET),$(if $(XDG_RUNTIME_DIR),$(XDG_RUNTIME_DIR)/tidings/tidingsd.sock,/tmp/tidings-$(shell id -u)/tidingsd.sock))
-# Ends the user's tidingsd that holds DEFAULT_SOCKET's lock file (the daemon keeps it open while
+# Where the daemon listens instead when another user took the guessable directory first.
+FALLBACK_SOCKET = $(XDG_STATE)/tidings/run/tidingsd.sock
+# Ends the user's tidingsd that holds DEFAULT_SOCKET's (or FALLBACK_SOCKET's) lock file (the daemon keeps it open while
 # it serves the socket) and waits up to 10 s for it to go.
 STOP_DEFAULT_DAEMON = for pid in $$(pgrep -u "$$(id -u)" -x tidingsd); do \
-	  if ls -l /proc/$$pid/fd 2>/dev/null | grep -qF -- "-> $(DEFAULT_SOCKET).lock"; then \
+	  if ls -l /proc/$$pid/fd 2>/dev/null | grep -qF -e "-> $(DEFAULT_SOCKET).lock" -e "-> $(FALLBACK_SOCKET).lock"; then \
 	    kill $$pid 2>/dev/null; \
 	    for i in $$(seq 50); do kill -0 $$pid 2>/dev/null || break; sleep 0.2; done; \
 	  fi; \

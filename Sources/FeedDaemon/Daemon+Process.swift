@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FeedIPC
 import FeedStorage
 import Foundation
 
@@ -28,12 +29,11 @@ extension Daemon {
         // A socket passed by systemd (tidingsd.socket) is used as it is and needs no lock
         // (systemd starts one daemon per socket); otherwise the daemon binds its own.
         let activation = try SocketActivation.inherited(environment: environment)
-        let socketPath = activation?.path ?? self.socketPath
+        var socketPath = activation?.path ?? self.socketPath
         var locks = [InstanceLock]()
         if activation == nil {
-            let ownsDirectory = configuration.socketPath == nil && (environment["TIDINGS_SOCKET"] ?? "").isEmpty
-            let preparation = SocketPreparation(path: socketPath, ownsDirectory: ownsDirectory)
-            try preparation.prepareDirectory()
+            let preparation = try prepareSocketDirectory()
+            socketPath = preparation.path
             locks.append(try InstanceLock(path: socketPath + ".lock", resource: "the socket \(socketPath)"))
             try preparation.prepare()
         }
@@ -47,5 +47,28 @@ extension Daemon {
                 "no database at \(databasePath): starting a new, empty one; the newest copy beside it is \(newest) ('tidings restore \(newest)' puts it back)")
         }
         return PreparedProcess(activation: activation, socketPath: socketPath, locks: locks)
+    }
+
+    /// The socket's directory, made ready: the default one is chosen again when another user
+    /// takes it between the choice and its use (`SocketLocation` then passes it over), a few
+    /// times, so that a race in /tmp does not keep the daemon from starting.
+    private func prepareSocketDirectory() throws -> SocketPreparation {
+        var attempts = 0
+        while true {
+            let choice = SocketLocation.choose(explicit: configuration.socketPath, environment: environment, uid: getuid())
+            if let squatted = choice.squatted {
+                logger.warning(
+                    "\(squatted) belongs to another user, who may have made it to catch your commands: listening in \(choice.defaultDirectory ?? choice.path) instead")
+            }
+            if choice.makesParents { try DataLocations.createPrivateDirectory(forFile: choice.defaultDirectory ?? choice.path) }
+            let preparation = SocketPreparation(path: choice.path, ownsDirectory: choice.defaultDirectory != nil)
+            do {
+                try preparation.prepareDirectory()
+                return preparation
+            } catch {
+                guard case .taken = error, attempts < 4 else { throw error }
+                attempts += 1
+            }
+        }
     }
 }

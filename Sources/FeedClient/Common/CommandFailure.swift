@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// A failure as the user reads it: one line (without the `tidings:` prefix the View adds) and
@@ -68,9 +69,15 @@ public struct CommandFailure: Equatable, Sendable {
                 status: .daemonUnreachable)
         case .autostartFailed(let path, let reason):
             CommandFailure(message: "the daemon is not running (no answer on \(path)) and could not be started: \(reason)", status: .daemonUnreachable)
+        case .untrustedDirectory(let path, .foreignOwner(let uid)):
+            // In a sticky /tmp the user cannot remove it: the next run uses the fallback
+            // directory (SocketLocation), which nobody else can make.
+            CommandFailure(
+                message: "refusing to use the socket directory \(path): it belongs to another user (uid \(uid)), who may have made it to catch your commands; nothing was sent. Run the command again (Tidings then uses a directory of yours under ~/.local/state), or set TIDINGS_SOCKET to a path of your own",
+                status: .daemonUnreachable)
         case .untrustedDirectory(let path, let problem):
             CommandFailure(
-                message: "refusing to use the socket directory \(path): \(problem); another user may have made it to catch your commands. Remove it, or set XDG_RUNTIME_DIR, and try again",
+                message: "refusing to use the socket directory \(path): \(problem); another user may have made it to catch your commands. If it is yours (ls -ld \(ShellWord.quoted(path))), remove it and try again; else set TIDINGS_SOCKET to a path of your own",
                 status: .daemonUnreachable)
         case .untrustedDaemon(let path, let uid):
             CommandFailure(

@@ -127,6 +127,11 @@ public final class SpawningDaemonLauncher: DaemonLauncher {
     private func takeLock(next socketPath: String) throws -> Int32 {
         let socket = defaultSocket
         if socketPath == socket.path, let directory = socket.defaultDirectory {
+            // The fallback lies under the user's own state directory: its parents are made
+            // (private) as the log's are; the directory itself is made and checked below.
+            if socket.makesParents, let slash = directory.lastIndex(of: "/"), slash != directory.startIndex {
+                try Self.makeDirectories(String(directory[..<slash]))
+            }
             do {
                 try PrivateDirectory.prepare(directory, uid: getuid(), tighten: false)
             } catch {

@@ -35,6 +35,8 @@ struct SocketPreparation {
             // same path in between (a mkdir/rmdir race in /tmp) is refused, never used.
             do {
                 try PrivateDirectory.prepare(directory, uid: getuid(), tighten: true)
+            } catch .foreignOwner(let uid) {
+                throw .taken(directory, uid: uid)
             } catch {
                 throw .unusable(directory, "\(error); refusing to use it")
             }
@@ -81,10 +83,13 @@ struct SocketPreparation {
 public enum SocketError: Error, Sendable, Equatable, CustomStringConvertible {
     case inUse(String)
     case unusable(String, String)
+    /// The default directory is another user's (made between the choice and the use).
+    case taken(String, uid: UInt32)
 
     public var description: String {
         switch self {
         case .inUse(let path): "another tidingsd is already listening on \(path)"
+        case .taken(let path, let uid): "cannot use \(path): it belongs to another user (uid \(uid)); refusing to use it"
         case .unusable(let path, let reason): "cannot use \(path): \(reason)"
         }
     }

@@ -7,14 +7,26 @@ import Foundation
 /// `/proc`, so a test can stop what it caused.
 enum DaemonProcesses {
     /// The pids of live `tidingsd` processes whose command line names `socketPath` (a daemon the
-    /// client started for a non-default socket gets `--socket PATH`). Zombies are not counted.
+    /// client started for a non-default socket gets `--socket PATH`) or that hold its lock file
+    /// open (one started for the default socket gets none). Zombies are not counted.
     static func pids(usingSocket socketPath: String) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), isAlive(pid) else { return false }
             let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return arguments.first?.hasSuffix("tidingsd") == true && arguments.contains(socketPath)
+            guard arguments.first?.hasSuffix("tidingsd") == true else { return false }
+            if arguments.contains(socketPath) { return true }
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            return descriptors.contains { descriptor in
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")) == socketPath + ".lock"
+            }
         }.sorted()
+    }
+
+    /// `killAll`, then waits up to 5 s for those daemons to be gone.
+    static func killAllAndWait(usingSocket socketPath: String) async {
+        let pids = pids(usingSocket: socketPath)
+        for pid in pids { await stop(pid, signal: SIGKILL) }
     }
 
     /// Whether `pid` exists and is not a zombie (a re-parented daemon is reaped by whoever

@@ -47,8 +47,8 @@ enum OtherUser {
 
 /// A directory anyone may create entries in, sticky like `/tmp` (mode 1777): the place where the
 /// other user can get in first. Used as `XDG_RUNTIME_DIR`, so the default socket directory is
-/// `<path>/tidings`, examined exactly as `/tmp/tidings-$UID` is, without touching the real `/tmp`
-/// entries of a daemon that may run on this machine.
+/// `<path>/tidings-$UID`, chosen and examined exactly as `/tmp/tidings-$UID` is, without touching
+/// the real `/tmp` entries of a daemon that may run on this machine.
 final class SharedDirectory: Sendable {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-shared-\(UUID().uuidString.prefix(8))").path
 
@@ -57,8 +57,9 @@ final class SharedDirectory: Sendable {
         guard chmod(path, 0o1777) == 0 else { throw HarnessError("cannot chmod \(path)") }
     }
 
-    /// The default socket directory for `XDG_RUNTIME_DIR=path`.
-    var socketDirectory: String { path + "/tidings" }
+    /// The default socket directory for `XDG_RUNTIME_DIR=path`: a runtime directory others may
+    /// write to gets the uid in the name, as `/tmp` does.
+    var socketDirectory: String { path + "/tidings-\(getuid())" }
 
     deinit {
         try? FileManager.default.removeItem(atPath: path)
