@@ -21,6 +21,13 @@ extension Daemon {
             }
             graph.server.set(ipc)
             logger.info("tidingsd \(TidingsVersion.current) started", metadata: ["database": "\(databasePath)"])
+            // Feeds subscribed with a password in their URL before it was taken out at once.
+            do {
+                let moved = try await graph.store.moveURLCredentials()
+                if moved > 0 { logger.notice("took the passwords out of \(moved) feed URLs: they are the feeds' auth_password now") }
+            } catch {
+                logger.warning("\(error)")
+            }
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
                 services: services(graph, ipc: ipc, readyStatus: process.readyStatus),
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -11,6 +11,7 @@ public enum FeedSettingKey: String, Sendable, Hashable, CaseIterable {
     case cookieCommand = "cookie_command"
     case cookieFile = "cookie_file"
     case authUser = "auth_user"
+    case authPassword = "auth_password"
     case authPasswordCommand = "auth_password_command"
     case authPasswordFile = "auth_password_file"
     case authMethod = "auth_method"
@@ -29,7 +30,7 @@ public enum FeedSettingKey: String, Sendable, Hashable, CaseIterable {
     /// name or marked `secret_header`, are hidden when shown, but any header's value may be
     /// one, so errors never quote them). The `…_command` and `…_file` forms name where a
     /// secret is, not the secret.
-    public var mayBeSecret: Bool { self == .cookie || self == .header || self == .secretHeader }
+    public var mayBeSecret: Bool { self == .cookie || self == .header || self == .secretHeader || self == .authPassword }
 
     /// The keys that name one header, as `header=Name` does in `unset`.
     public var isHeader: Bool { self == .header || self == .secretHeader || self == .headerCommand || self == .headerFile }

@@ -78,15 +78,18 @@ private struct EncodedSettings: Codable {
         let secretHeaders = hidingSecrets ? settings.shownSecretHeaders : settings.secretHeaders
         self.secretHeaders = secretHeaders.isEmpty ? nil : secretHeaders
         headerSources = settings.headerSources.isEmpty
-            ? nil : settings.headerSources.map { EncodedHeaderSource(name: $0.name, source: EncodedPasswordSource($0.source)) }
+            ? nil
+            : settings.headerSources.map {
+                EncodedHeaderSource(name: $0.name, source: EncodedPasswordSource($0.source, hidingSecrets: hidingSecrets))
+            }
         cookie = hidingSecrets ? settings.shownCookie : settings.cookie
-        cookieSource = settings.cookieSource.map(EncodedPasswordSource.init)
+        cookieSource = settings.cookieSource.map { EncodedPasswordSource($0, hidingSecrets: hidingSecrets) }
         authUser = settings.authUser
-        authPassword = settings.authPassword.map(EncodedPasswordSource.init)
+        authPassword = settings.authPassword.map { EncodedPasswordSource($0, hidingSecrets: hidingSecrets) }
         authMethod = settings.authMethod
         proxy = settings.proxy
         proxyUser = settings.proxyUser
-        proxyPassword = settings.proxyPassword.map(EncodedPasswordSource.init)
+        proxyPassword = settings.proxyPassword.map { EncodedPasswordSource($0, hidingSecrets: hidingSecrets) }
         timeout = settings.timeout
         maxSize = settings.maxSize
         keepPerFeed = settings.keepPerFeed
@@ -101,15 +104,18 @@ private struct EncodedHeaderSource: Codable {
     var source: EncodedPasswordSource
 }
 
-/// A `PasswordSource` as `{"command": [argv]}` or `{"file": path}`.
+/// A `PasswordSource` as `{"command": [argv]}`, `{"file": path}` or `{"value": secret}` (on the
+/// wire `{"value": "(hidden)"}`).
 private struct EncodedPasswordSource: Codable {
     var command: [String]?
     var file: String?
+    var value: String?
 
-    init(_ source: PasswordSource) {
+    init(_ source: PasswordSource, hidingSecrets: Bool) {
         switch source {
         case .command(let argv): command = argv
         case .file(let path): file = path
+        case .value(let secret): value = hidingSecrets ? FeedSettings.hidden : secret
         }
     }
 
@@ -117,14 +123,16 @@ private struct EncodedPasswordSource: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         command = try container.decodeIfPresent([String].self, forKey: .command)
         file = try container.decodeIfPresent(String.self, forKey: .file)
-        guard (command == nil) != (file == nil) else {
+        value = try container.decodeIfPresent(String.self, forKey: .value)
+        guard [command != nil, file != nil, value != nil].filter({ $0 }).count == 1 else {
             throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "a password source has either `command` or `file`"))
+                codingPath: decoder.codingPath, debugDescription: "a password source has one of `command`, `file` or `value`"))
         }
     }
 
     var source: PasswordSource? {
         if let command { return .command(command) }
+        if let value { return .value(value) }
         return file.map(PasswordSource.file)
     }
 }

@@ -85,6 +85,8 @@ extension FeedSettings {
             cookie = nil
         case .authUser:
             authUser = try Self.userName(key, value)
+        case .authPassword:
+            authPassword = .value(value)
         case .authPasswordCommand:
             authPassword = try Self.command(key, value)
         case .authPasswordFile:
@@ -130,7 +132,7 @@ extension FeedSettings {
             cookie = nil
             cookieSource = nil
         case .authUser: authUser = nil
-        case .authPasswordCommand, .authPasswordFile: authPassword = nil
+        case .authPassword, .authPasswordCommand, .authPasswordFile: authPassword = nil
         case .authMethod: authMethod = nil
         case .proxy: proxy = nil
         case .proxyUser: proxyUser = nil

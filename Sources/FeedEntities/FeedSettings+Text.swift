@@ -8,10 +8,11 @@ extension FeedSettings {
         func add(_ key: FeedSettingKey, _ value: String?) {
             if let value { lines.append((key.rawValue, value)) }
         }
-        func addSource(_ source: PasswordSource?, command: FeedSettingKey, file: FeedSettingKey) {
+        func addSource(_ source: PasswordSource?, command: FeedSettingKey, file: FeedSettingKey, value: FeedSettingKey? = nil) {
             switch source {
             case .command(let argv): add(command, argv.map(ShellWord.quoted).joined(separator: " "))
             case .file(let path): add(file, path)
+            case .value: add(value ?? command, Self.hidden)
             case nil: break
             }
         }
@@ -23,12 +24,13 @@ extension FeedSettings {
             switch header.source {
             case .command(let argv): add(.headerCommand, header.name + ": " + argv.map(ShellWord.quoted).joined(separator: " "))
             case .file(let path): add(.headerFile, header.name + ": " + path)
+            case .value: add(.secretHeader, header.name + ": " + Self.hidden)
             }
         }
         add(.cookie, shownCookie)
-        addSource(cookieSource, command: .cookieCommand, file: .cookieFile)
+        addSource(cookieSource, command: .cookieCommand, file: .cookieFile, value: .cookie)
         add(.authUser, authUser)
-        addSource(authPassword, command: .authPasswordCommand, file: .authPasswordFile)
+        addSource(authPassword, command: .authPasswordCommand, file: .authPasswordFile, value: .authPassword)
         add(.authMethod, authMethod?.rawValue)
         add(.proxy, proxy)
         add(.proxyUser, proxyUser)

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// A feed of an imported subscription list.
 public struct FeedImport: Sendable, Hashable {
     /// What the title a list gives a feed is.
@@ -19,11 +21,17 @@ public struct FeedImport: Sendable, Hashable {
     public var title: String?
     public var titleRole: TitleRole
     public var tags: [String]
+    /// Settings the feed is subscribed with (the credentials its listed URL carried); a feed of
+    /// the list already subscribed to keeps its own.
+    public var settings: FeedSettings
 
-    public init(url: String, title: String? = nil, titleRole: TitleRole = .custom, tags: [String] = []) {
+    public init(
+        url: String, title: String? = nil, titleRole: TitleRole = .custom, tags: [String] = [], settings: FeedSettings = FeedSettings()
+    ) {
         self.url = url
         self.title = title
         self.titleRole = titleRole
         self.tags = tags
+        self.settings = settings
     }
 }

@@ -14,7 +14,7 @@ extension SQLiteFeedStore {
         let validated = try feeds.map { feed throws(FeedStoreError) in
             FeedImport(
                 url: try StoredText.feedURL(feed.url), title: try StoredText.ownTitle(feed.title),
-                titleRole: feed.titleRole, tags: try TagName.validated(feed.tags))
+                titleRole: feed.titleRole, tags: try TagName.validated(feed.tags), settings: feed.settings)
         }
         return try await write("import \(Counted.phrase(feeds.count, "feed"))") { db in
             var added: [Feed] = []
@@ -42,6 +42,7 @@ extension SQLiteFeedStore {
                     id = db.lastInsertedRowID
                 }
                 try Self.insertTags(feed.tags, feedID: id, db)
+                if !feed.settings.isEmpty { try Self.storeSettings(feed.settings, feedID: id, db) }
                 if let stored = try Self.fetchFeed(id: id, db) { added.append(stored) }
             }
             return (added, existing)

@@ -102,7 +102,7 @@ extension FeedSettingsTests {
     }
 
     @Test(arguments: [
-        ("frobnicate=1", "unknown setting `frobnicate` (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
+        ("frobnicate=1", "unknown setting `frobnicate` (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
         ("interval", "expected key=value, such as interval=2h, but `interval` has no `=`"),
         ("interval=soon", "bad value for `interval`: `soon` (a duration such as 30m, 2h or 1d)"),
         ("interval=59s", "bad value for `interval`: `59s` (a duration such as 30m, 2h or 1d)"),
@@ -154,8 +154,8 @@ extension FeedSettingsTests {
         ("header=X-Token:   ", "bad value for `header`: the header `X-Token` has no value (expected `Name: value`)"),
         ("cookie=" + String(repeating: "s", count: 5000), "bad value for `cookie`: it is over 4096 bytes long"),
         ("s3cret", "expected key=value, such as interval=2h, but a word without `=` is no setting (quote a value with spaces)"),
-        ("S3cret=x", "unknown setting (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
-        ("Authorization: Bearer s3cret=x", "unknown setting (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
+        ("S3cret=x", "unknown setting (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
+        ("Authorization: Bearer s3cret=x", "unknown setting (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
         ("proxy=http://user:s3cret@proxy:3128", "bad value for `proxy`: a proxy URL may not hold credentials: use proxy_user and proxy_password_command"),
         ("proxy=user:s3cret@proxy", "bad value for `proxy`: a proxy URL may not hold credentials: use proxy_user and proxy_password_command"),
     ])
@@ -316,6 +316,18 @@ extension FeedSettingsTests {
         try settings.apply(["secret_header=A: 1", "header_file=B: /b"])
         try settings.unset(["header"])
         #expect(settings.isEmpty)
+    }
+
+    /// A password handed over as a value (from a URL's userinfo, or `auth_password=-`) is kept
+    /// like the cookie: in clear in the database only.
+    @Test func aPasswordValueIsHiddenButStored() throws {
+        let settings = try Self.settings(["auth_user=ada", "auth_password=pa55-word"])
+        #expect(settings.authPassword == .value("pa55-word"))
+        #expect(settings.lines.map { "\($0.key) = \($0.value)" } == ["auth_user = ada", "auth_password = (hidden)"])
+        let wire = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
+        #expect(!wire.contains("pa55-word") && wire.contains(#"{"value":"(hidden)"}"#), "\(wire)")
+        #expect(try FeedSettings(storageJSON: settings.storageJSON()) == settings)
+        #expect(Self.error(["auth_password=a\u{7}b"]) == "bad value for `auth_password`: it contains a control character")
     }
 
     @Test func theSourceFormsSayWhatTheyTake() {

@@ -17,6 +17,7 @@ extension FeedSettings {
             switch source {
             case .command(let argv): .object([("command", .array(argv.map { .string(TerminalText.sanitize($0)) }))])
             case .file(let path): .object([("file", .string(TerminalText.sanitize(path)))])
+            case .value: .object([("value", .string(Self.hidden))])
             }
         }
         func source(_ key: String, _ source: PasswordSource?) {

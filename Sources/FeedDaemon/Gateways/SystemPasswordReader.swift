@@ -28,6 +28,7 @@ public struct SystemPasswordReader: PasswordReader {
         switch source {
         case .command(let arguments): return try await run(arguments.map { FeedSettings.resolvedPath($0, home: home) })
         case .file(let path): return try readFile(FeedSettings.resolvedPath(path, home: home))
+        case .value(let secret): return secret
         }
     }
 

@@ -40,9 +40,13 @@ public struct SubscriptionInteractor: Sendable {
         // Refused before anything is fetched, as the store would refuse them after.
         var settings = FeedSettings()
         try settings.apply(assignments)
+        if FeedAddress.isCommand(rawURL) {
+            return try await subscribe(command: rawURL, SubscriptionOptions(
+                tags: try TagName.validated(tags), title: try StoredText.ownTitle(title), settings: settings))
+        }
+        let rawURL = Self.movingCredentials(of: rawURL.trimmingCharacters(in: .whitespacesAndNewlines), into: &settings)
         let options = SubscriptionOptions(
             tags: try TagName.validated(tags), title: try StoredText.ownTitle(title), settings: settings)
-        if FeedAddress.isCommand(rawURL) { return try await subscribe(command: rawURL, options) }
         guard let address = Self.schemelessAddress(rawURL) else {
             return try await subscribe(url: try Self.validatedURL(rawURL), options)
         }
@@ -147,7 +151,11 @@ public struct SubscriptionInteractor: Sendable {
             }
         }
         let stored = try await feeds.store.importFeeds(
-            entries.map { FeedImport(url: $0.url, title: $0.title, titleRole: Self.role(of: $0, in: list), tags: $0.tags) },
+            entries.map { entry in
+                var settings = FeedSettings()
+                let url = entry.isCommand ? entry.url : Self.movingCredentials(of: entry.url, into: &settings)
+                return FeedImport(url: url, title: entry.title, titleRole: Self.role(of: entry, in: list), tags: entry.tags, settings: settings)
+            },
             at: feeds.now())
         if !stored.added.isEmpty {
             // Fetched right away rather than at the next scheduler tick; the answer does not wait.
@@ -162,6 +170,19 @@ public struct SubscriptionInteractor: Sendable {
         }
         return RPC.Import.Result(
             format: list.format == .opml ? .opml : .newsboat, added: stored.added, existing: stored.existing, skipped: skipped)
+    }
+
+    /// `url` without the user and password of its userinfo, which become `settings`'
+    /// `auth_user` and `auth_password` (unless the settings name a user already): the feed is
+    /// fetched with them as before, but the password is no longer part of what every listing,
+    /// export and log line shows.
+    static func movingCredentials(of url: String, into settings: inout FeedSettings) -> String {
+        guard let credentials = URLCredentials(splitting: url) else { return url }
+        if settings.authUser == nil {
+            settings.authUser = credentials.user
+            settings.authPassword = credentials.password.map(PasswordSource.value)
+        }
+        return credentials.url
     }
 
     /// Why a command feed of an imported list was not subscribed to, and what the user can do.
