@@ -15,8 +15,9 @@ public struct ProcessBrowserLauncher: BrowserLauncher {
             throw BrowserLaunchError.refusedLink(url, reason: reason)
         }
         var lastError: Int32 = ENOENT
+        let link = LinkPolicy.browserForm(of: url)
         for command in commands {
-            switch Self.spawn(command.arguments(for: url), streams: streams) {
+            switch Self.spawn(command.arguments(for: link), streams: streams) {
             case .failure(let error):
                 lastError = error.code
             case .success(let pid):

@@ -7,19 +7,26 @@
 /// stays readable.
 public enum TerminalText {
     /// `text` as a single printable line: escape sequences (ESC and 8-bit C1 forms, with their
-    /// parameters) and every other C0/C1 control and DEL removed, bidi controls and invisible
-    /// format characters removed, and runs of whitespace (tabs, newlines, line separators)
-    /// collapsed to one space, with no leading or trailing space.
+    /// parameters) and every other C0/C1 control and DEL removed, bidi controls, invisible
+    /// format and filler characters removed, combining marks past `maximumCombiningRun` in a
+    /// row removed, and runs of whitespace (tabs, newlines, line separators) collapsed to one
+    /// space, with no leading or trailing space.
     public static func sanitize(_ text: String) -> String {
         if isClean(text) { return text }
         let scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
         var pendingSpace = false
+        var marks = 0
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
             let value = scalar.value
             index += 1
+            if value >= 0x300 {
+                guard !isExcessMark(scalar, after: &marks) else { continue }
+            } else {
+                marks = 0
+            }
             switch value {
             case 0x1B:
                 index = endOfEscape(in: scalars, after: index)
@@ -46,21 +53,46 @@ public enum TerminalText {
     /// without allocating, where sanitising copies every character.
     static func isClean(_ text: String) -> Bool {
         var previousIsSpace = true
+        var marks = 0
         for scalar in text.unicodeScalars {
             let value = scalar.value
             switch value {
             case 0x20:
                 if previousIsSpace { return false }
                 previousIsSpace = true
+                marks = 0
                 continue
             case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029:
                 return false
             default:
                 if value > 0xAC, isInvisibleFormat(value) { return false }
+                if value >= 0x300 {
+                    if isExcessMark(scalar, after: &marks) { return false }
+                } else {
+                    marks = 0
+                }
             }
             previousIsSpace = false
         }
         return !previousIsSpace || text.isEmpty
+    }
+
+    /// Combining marks kept in a row after one character: more than any script stacks (Thai,
+    /// Vietnamese, Hebrew with cantillation, Tibetan use up to four or five); the marks of
+    /// "Zalgo" text, dozens a letter, paint over the lines above and below.
+    static let maximumCombiningRun = 6
+
+    /// Whether `scalar` is a combining mark past `maximumCombiningRun` in a row, counting the
+    /// run in `marks` (reset by anything else).
+    private static func isExcessMark(_ scalar: Unicode.Scalar, after marks: inout Int) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark:
+            marks += 1
+            return marks > maximumCombiningRun
+        default:
+            marks = 0
+            return false
+        }
     }
 
     /// `text` as a block of lines, such as an article rendered by the daemon: removes what
@@ -76,11 +108,17 @@ public enum TerminalText {
         // this much, so a long line full of tabs stays linear.
         var segment = String.UnicodeScalarView()
         var segmentColumn = 0
+        var marks = 0
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
             let value = scalar.value
             index += 1
+            if value >= 0x300 {
+                guard !isExcessMark(scalar, after: &marks) else { continue }
+            } else {
+                marks = 0
+            }
             switch value {
             case 0x1B:
                 index = endOfEscape(in: scalars, after: index)
@@ -111,13 +149,17 @@ public enum TerminalText {
         return String(output)
     }
 
-    /// Bidi embeddings/overrides/isolates and marks, zero-width and invisible format characters
-    /// and tag characters: they change how text reads without being visible. ZWJ and ZWNJ are
-    /// kept because emoji sequences and several scripts need them.
+    /// Bidi embeddings/overrides/isolates and marks, zero-width and invisible format characters,
+    /// tag characters, and the fillers and blanks that draw nothing yet are not white space (the
+    /// Hangul fillers, the braille blank, the combining grapheme joiner, Mongolian variation
+    /// selectors, Khmer's invisible vowels, musical formatting): they change how text reads, or
+    /// make a title look empty or like another, without being visible. ZWJ and ZWNJ are kept
+    /// because emoji sequences and several scripts need them.
     static func isInvisibleFormat(_ value: UInt32) -> Bool {
         switch value {
-        case 0x00AD, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064,
-            0x2066...0x206F, 0xFEFF, 0xFFF9...0xFFFB, 0xE0001, 0xE0020...0xE007F:
+        case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F, 0x200B, 0x200E, 0x200F,
+            0x202A...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0x2800, 0x3164, 0xFEFF, 0xFFA0, 0xFFF9...0xFFFB,
+            0x1D173...0x1D17A, 0xE0001, 0xE0020...0xE007F:
             true
         default:
             false

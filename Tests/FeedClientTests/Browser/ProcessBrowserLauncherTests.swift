@@ -44,7 +44,8 @@ struct ProcessBrowserLauncherTests {
         let command = try #require(BrowserCommand(parsing: "\(scratch.recorderCommand) --flag %s"))
         let used = try ProcessBrowserLauncher().open(url, with: [command])
         #expect(used == command)
-        #expect(scratch.recordedArguments == ["--flag", url])
+        // One argument, with what a URL may not hold percent-encoded (the backquotes).
+        #expect(scratch.recordedArguments == ["--flag", "https://example.org/a?b=1&c=$(touch%20x);%60id%60"])
     }
 
     @Test func triesTheNextCommandWhenOneCannotStart() throws {

@@ -86,7 +86,8 @@ struct TerminalTextTests {
     @Test(arguments: [
         "", "Plain title", "Ørestad, été 😀 日本語", " leading", "trailing ", "two  spaces", "tab\there", "a\u{85}b",
         "soft\u{AD}hyphen", "zero\u{200B}width", "bidi\u{202E}txt", "line\u{2028}sep", "del\u{7F}", "esc\u{1B}[2J", "\u{A0}nbsp",
-        "tag\u{E0041}", "bom\u{FEFF}",
+        "tag\u{E0041}", "bom\u{FEFF}", "\u{3164}", "a\u{115F}b", "\u{2800}", "cgj\u{034F}", "mvs\u{180B}",
+        "Zalgo" + String(repeating: "\u{0301}", count: 30), "Tiếng Việt", "e\u{0301}\u{0302}\u{0303}",
     ])
     func aCleanTextIsOneSanitisingLeavesAsItIs(text: String) {
         #expect(TerminalText.isClean(text) == (TerminalText.sanitize(text) == text))
@@ -96,5 +97,26 @@ struct TerminalTextTests {
         #expect(TerminalText.isClean("Ørestad, été 😀 日本語"))
         #expect(!TerminalText.isClean("two  spaces"))
         #expect(!TerminalText.isClean("zero\u{200B}width"))
+    }
+
+    /// Fillers and blanks that draw nothing but are not white space make a title look empty or
+    /// like another: removed, as the other invisible characters are.
+    @Test func removesInvisibleFillers() {
+        #expect(TerminalText.sanitize("\u{3164}") == "")
+        #expect(TerminalText.sanitize("Pay\u{115F}\u{1160}Pal") == "PayPal")
+        #expect(TerminalText.sanitize("\u{2800}\u{2800} Important") == "Important")
+        #expect(TerminalText.sanitize("a\u{034F}b\u{180B}c\u{FFA0}d\u{17B4}e\u{1D173}f") == "abcdef")
+        #expect(TerminalText.sanitizeBlock("x\u{3164}y\n\u{2800}z") == "xy\nz")
+    }
+
+    /// A letter keeps the marks a script stacks; "Zalgo" runs of dozens are cut to that many.
+    @Test func cutsRunsOfCombiningMarks() {
+        let zalgo = "Z" + String(repeating: "\u{0336}\u{0301}", count: 20) + "algo"
+        let kept = TerminalText.sanitize(zalgo)
+        #expect(kept == "Z" + String(repeating: "\u{0336}\u{0301}", count: 3) + "algo")
+        #expect(TerminalText.sanitizeBlock(zalgo) == kept)
+        #expect(TerminalText.sanitize("Tiếng Việt ở đâu") == "Tiếng Việt ở đâu")
+        let thai = "ก\u{0E34}\u{0E48}"
+        #expect(TerminalText.sanitize(thai) == thai)
     }
 }
