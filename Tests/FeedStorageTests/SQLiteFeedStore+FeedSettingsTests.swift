@@ -29,6 +29,26 @@ struct SQLiteFeedStoreFeedSettingsTests {
         return id
     }
 
+    /// Feeds stored with a password in their URL (before subscribing took it out) lose it to
+    /// their auth settings; a feed that names a user keeps its own, and one whose plain URL
+    /// another feed has keeps its URL.
+    @Test func passwordsInStoredURLsMoveToTheAuthSettings() async throws {
+        let plain = try await subscribe("https://ada:pw%21@example.org/a.xml", items: 1)
+        let named = try await subscribe("https://bob:old@example.org/b.xml", items: 1, settings: try settings("auth_user=carol"))
+        _ = try await subscribe("https://example.org/c.xml", items: 1)
+        let clash = try await subscribe("https://dan:pw@example.org/c.xml", items: 1)
+        let userOnly = try await subscribe("https://erin@example.org/d.xml", items: 1)
+
+        #expect(try await store.moveURLCredentials() == 3)
+        #expect(try await store.feed(id: plain)?.url == "https://example.org/a.xml")
+        #expect(try await store.feed(id: plain)?.settings == FeedSettings(authUser: "ada", authPassword: .value("pw!")))
+        #expect(try await store.feed(id: named)?.url == "https://example.org/b.xml")
+        #expect(try await store.feed(id: named)?.settings == (try settings("auth_user=carol")))
+        #expect(try await store.feed(id: clash)?.url == "https://dan:pw@example.org/c.xml")
+        #expect(try await store.feed(id: userOnly)?.settings == FeedSettings(authUser: "erin"))
+        #expect(try await store.moveURLCredentials() == 0)
+    }
+
     @Test func settingsAreStoredWithTheFeedAndReadBackInClear() async throws {
         let own = try settings("interval=2h", "cookie=session=s3cret", "header=Authorization: Bearer t0ken", "keep_days=3")
         let id = try await subscribe("https://example.org/a.xml", items: 1, settings: own)

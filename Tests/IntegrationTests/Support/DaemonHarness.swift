@@ -114,12 +114,12 @@ final class DaemonHarness: @unchecked Sendable {
         throw HarnessError("tidingsd did not listen on \(socketPath) within 5 s")
     }
 
-    /// Runs `tidings ARGS` against this daemon.
-    func tidings(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {
+    /// Runs `tidings ARGS` against this daemon, with `input` as its standard input if given.
+    func tidings(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) async throws -> ProcessResult {
         var environment = Self.baseEnvironment(home: directory.path)
         environment["TIDINGS_SOCKET"] = socketPath
         environment.merge(extra) { $1 }
-        return try await ProcessResult.run(Binaries.client, arguments, environment: environment)
+        return try await ProcessResult.run(Binaries.client, arguments, environment: environment, input: input)
     }
 
     /// Sends `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and waits for the exit status

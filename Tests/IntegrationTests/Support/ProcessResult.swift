@@ -11,9 +11,12 @@ struct ProcessResult: CustomStringConvertible {
 
     var description: String { "exit \(status)\n--- stdout\n\(out)--- stderr\n\(err)" }
 
-    /// Runs a program to completion with an argv (no shell), capturing both streams.
+    /// Runs a program to completion with an argv (no shell), capturing both streams; `input`,
+    /// if any, is its standard input (else /dev/null).
     /// Blocking reads happen on Dispatch threads, never on the cooperative pool.
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) async throws -> ProcessResult {
+    static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String], input: String? = nil
+    ) async throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -21,8 +24,14 @@ struct ProcessResult: CustomStringConvertible {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = input.map { _ in Pipe() }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
+        if let stdin, let input {
+            // Small inputs: the pipe's buffer holds them whole, so the write cannot block.
+            try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         async let stdout = readAll(out.fileHandleForReading)
         async let stderr = readAll(err.fileHandleForReading)
         let (outData, errData) = await (stdout, stderr)
