@@ -33,8 +33,10 @@ struct WireCodingTests {
     @Test func socketLocationPrecedence() {
         #expect(SocketLocation.resolve(explicit: "/x.sock", environment: ["TIDINGS_SOCKET": "/y"], uid: 5) == "/x.sock")
         #expect(SocketLocation.resolve(explicit: nil, environment: ["TIDINGS_SOCKET": "/y"], uid: 5) == "/y")
-        #expect(SocketLocation.resolve(explicit: nil, environment: ["XDG_RUNTIME_DIR": "/run/user/5"], uid: 5)
-            == "/run/user/5/tidings/tidingsd.sock")
+        // A runtime directory that is no private directory of the user's (here: none at all)
+        // gets the uid in the name; SocketLocationTests covers the private one.
+        #expect(SocketLocation.resolve(explicit: nil, environment: ["XDG_RUNTIME_DIR": "/nonexistent/run/user/5"], uid: 5)
+            == "/nonexistent/run/user/5/tidings-5/tidingsd.sock")
         #expect(SocketLocation.resolve(explicit: nil, environment: [:], uid: 5) == "/tmp/tidings-5/tidingsd.sock")
     }
 }

@@ -33,7 +33,9 @@ struct HostileSyncServerTests {
         #expect(feeds.map(\.url) == ["https://news.example/feed.xml"], "\(feeds.map(\.url))")
         #expect(!feeds.contains { FeedAddress.isCommand($0.url) })
         let log = daemon.harness.log()
-        #expect(log.components(separatedBy: "only http and https feeds are taken from a service").count - 1 == planted.count, "\(log)")
+        // Each planted subscription is skipped at every sync (the daemon's first one and this one).
+        let skips = log.split(separator: "\n").filter { $0.contains("only http and https feeds are taken from a service") }
+        #expect(skips.count >= planted.count && skips.count % planted.count == 0, "\(log)")
         // Turning sync off leaves the feeds local: none of them may be a program.
         let refreshed = try await daemon.harness.tidings(["refresh"])
         #expect(refreshed.status == 0 || refreshed.status == 1, "\(refreshed)")

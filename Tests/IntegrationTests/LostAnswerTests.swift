@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FeedIPC
 import Foundation
 import Testing
 import TestSupport
@@ -25,7 +26,7 @@ struct LostAnswerTests {
                 my ($method) = $line =~ /"method"\s*:\s*"([^"]+)"/;
                 next unless defined $id && defined $method;
                 if ($method eq 'hello') {
-                    print $client qq({"jsonrpc":"2.0","id":$id,"result":{"protocolVersion":"1.6","daemonVersion":"9.9.9"}}\n);
+                    print $client qq({"jsonrpc":"2.0","id":$id,"result":{"protocolVersion":"\#(ProtocolVersion.current)","daemonVersion":"9.9.9"}}\n);
                     next;
                 }
                 print $out "$method\n";
