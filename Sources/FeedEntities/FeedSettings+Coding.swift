@@ -105,7 +105,7 @@ private struct EncodedHeaderSource: Codable {
 }
 
 /// A `PasswordSource` as `{"command": [argv]}`, `{"file": path}` or `{"value": secret}` (on the
-/// wire `{"value": "(hidden)"}`).
+/// wire `{"value": "(hidden)", "file": "(hidden)"}`; `value` wins when both are read).
 private struct EncodedPasswordSource: Codable {
     var command: [String]?
     var file: String?
@@ -115,7 +115,11 @@ private struct EncodedPasswordSource: Codable {
         switch source {
         case .command(let argv): command = argv
         case .file(let path): file = path
-        case .value(let secret): value = hidingSecrets ? FeedSettings.hidden : secret
+        case .value(let secret):
+            value = hidingSecrets ? FeedSettings.hidden : secret
+            // A client before protocol 1.13 reads a source as a command or a file only: it then
+            // shows a hidden file instead of failing to read the feed at all.
+            if hidingSecrets { file = FeedSettings.hidden }
         }
     }
 
@@ -124,7 +128,7 @@ private struct EncodedPasswordSource: Codable {
         command = try container.decodeIfPresent([String].self, forKey: .command)
         file = try container.decodeIfPresent(String.self, forKey: .file)
         value = try container.decodeIfPresent(String.self, forKey: .value)
-        guard [command != nil, file != nil, value != nil].filter({ $0 }).count == 1 else {
+        guard value != nil || (command == nil) != (file == nil) else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath, debugDescription: "a password source has one of `command`, `file` or `value`"))
         }

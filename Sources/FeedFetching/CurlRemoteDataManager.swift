@@ -47,15 +47,13 @@ public final class CurlRemoteDataManager: RemoteDataManager {
             throw error.redacting(ValidatedURL.parts(of: request.url)?.secrets ?? [])
         }
         if Task.isCancelled { throw .cancelled }
-        let options = options.withLock { $0 }
-        let started = ContinuousClock.now
         // Its errors never repeat a value of the settings.
-        var transfer = try CurlTransfer(request: request, url: url, options: options, sink: sink)
+        var transfer = try CurlTransfer(request: request, url: url, options: options.withLock { $0 }, sink: sink)
         while true {
             let result = await run(transfer)
             guard request.crossOriginRedirects == .followWithoutSecrets, case .crossOriginRedirect(let target)? = transfer.abortReason
             else { return try result.get() }
-            transfer = try await continuation(of: transfer, to: target, started: started)
+            transfer = try continuation(of: transfer, to: target)
         }
     }
 
@@ -73,18 +71,17 @@ public final class CurlRemoteDataManager: RemoteDataManager {
 
     /// The transfer that follows `previous`'s redirect to `target`, another origin, without the
     /// secrets of its settings (`TransferSettings.withoutOriginBoundSecrets`), within what is
-    /// left of its redirects and its time. The continuation resumed by `previous.finish` ordered
-    /// its callbacks' last writes before these reads.
-    private func continuation(of previous: CurlTransfer, to target: String, started: ContinuousClock.Instant) async throws(FetchError)
-        -> CurlTransfer
-    {
+    /// left of its redirects and its time (counted from when each transfer left the queue, as
+    /// libcurl counts it). The continuation resumed by `previous.finish` ordered its callbacks'
+    /// last writes before these reads.
+    private func continuation(of previous: CurlTransfer, to target: String) throws(FetchError) -> CurlTransfer {
         if Task.isCancelled { throw .cancelled }
         let hops = previous.chain.hops + previous.redirects
         let maximum = previous.options.maximumRedirects
         guard maximum < 0 || hops.count <= maximum else { throw .tooManyRedirects }
-        let timeout = previous.options.transferTimeout
-        let remaining = timeout - (ContinuousClock.now - started)
-        guard remaining > .zero else { throw .timedOut(seconds: Int(timeout.components.seconds)) }
+        let used = previous.startedAt.map { ContinuousClock.now - $0 } ?? .zero
+        let remaining = previous.options.transferTimeout - used
+        guard remaining > .zero else { throw .timedOut(seconds: Int(previous.chain.timeout.components.seconds)) }
         var request = previous.request
         request.url = target
         request.settings = request.settings.withoutOriginBoundSecrets
@@ -102,7 +99,7 @@ public final class CurlRemoteDataManager: RemoteDataManager {
             metadata: ["from": "\(previous.url.origin)", "to": "\(url.origin)"])
         return try CurlTransfer(
             request: request, url: url, options: options, sink: previous.sink,
-            chain: CurlTransfer.Chain(start: previous.chain.start, hops: hops))
+            chain: CurlTransfer.Chain(start: previous.chain.start, hops: hops, timeout: previous.chain.timeout))
     }
 
     /// New options (a configuration reload): timeouts and the size limit apply to transfers

@@ -95,6 +95,10 @@ extension CurlTransfer {
         return sink.begin(finalURL: finalURL, contentType: responseHeaders["content-type"])
     }
 
+    /// The redirects libcurl follows (CURLOPT_FOLLOWLOCATION): the others (304, 305, 306) end
+    /// the exchange where they are.
+    static let followedStatuses: Set<Int> = [300, 301, 302, 303, 307, 308]
+
     /// Refuses a successful response up front when it announces a body over the limit.
     /// - Returns: false to abort.
     private func endOfHeaders() -> Bool {
@@ -102,7 +106,7 @@ extension CurlTransfer {
             redirects.append((headerStatus, location))
             // libcurl would follow it with every header line set, whatever its name: stopped
             // here, before the next request, it is followed by a new transfer without them.
-            if stopsAtOtherOrigins, request.method == .get, headerStatus != 304,
+            if stopsAtOtherOrigins, request.method == .get, Self.followedStatuses.contains(headerStatus),
                 let target = ValidatedURL.resolve(location, against: effectiveURL ?? url.string),
                 ValidatedURL.origin(of: target) != url.origin
             {

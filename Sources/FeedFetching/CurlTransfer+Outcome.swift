@@ -157,7 +157,8 @@ extension CurlTransfer {
         if connectMicroseconds == 0 { return options.connectTimeout.curlSeconds }
         let totalMilliseconds = (offT(CURLINFO_TOTAL_TIME_T) ?? 0) / 1000
         if totalMilliseconds >= options.transferTimeout.curlMilliseconds - 100 {
-            return options.transferTimeout.curlSeconds
+            // The whole exchange's limit, of which a transfer after a redirect had what was left.
+            return chain.timeout.curlSeconds
         }
         return options.lowSpeedTime.curlSeconds
     }

@@ -37,6 +37,8 @@ final class CurlTransfer: @unchecked Sendable {
         var start: String
         /// The redirects before this transfer, in order.
         var hops: [(status: Int, location: String)]
+        /// The whole exchange's time limit, which the transfers before this one used part of.
+        var timeout: Duration
     }
 
     let url: ValidatedURL
@@ -112,7 +114,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.options = Self.effectiveOptions(options, request.settings)
         self.sink = sink
-        self.chain = chain ?? Chain(start: url.string, hops: [])
+        self.chain = chain ?? Chain(start: url.string, hops: [], timeout: Self.effectiveOptions(options, request.settings).transferTimeout)
         self.stopsAtOtherOrigins = request.crossOriginRedirects == .refuse || request.settings.hasOriginBoundSecrets
         self.easy = easy
         self.requestHeaders = headers

@@ -325,7 +325,10 @@ extension FeedSettingsTests {
         #expect(settings.authPassword == .value("pa55-word"))
         #expect(settings.lines.map { "\($0.key) = \($0.value)" } == ["auth_user = ada", "auth_password = (hidden)"])
         let wire = String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)
-        #expect(!wire.contains("pa55-word") && wire.contains(#"{"value":"(hidden)"}"#), "\(wire)")
+        #expect(!wire.contains("pa55-word") && wire.contains(#""value":"(hidden)""#), "\(wire)")
+        // An older client, which knows command and file sources only, reads a hidden file.
+        #expect(wire.contains(#""file":"(hidden)""#), "\(wire)")
+        #expect(try JSONDecoder().decode(FeedSettings.self, from: Data(wire.utf8)).authPassword == .value("(hidden)"))
         #expect(try FeedSettings(storageJSON: settings.storageJSON()) == settings)
         #expect(Self.error(["auth_password=a\u{7}b"]) == "bad value for `auth_password`: it contains a control character")
     }

@@ -47,7 +47,7 @@ struct CommandLineTests {
             ["feed", "show", "Kernel"], "tidings: FEED is a feed's number, as 'tidings feeds' shows it, not 'Kernel'",
             help: "tidings feed --help")
         try await expectUsageError(
-            ["feed", "set", "3"], "tidings: give at least one key=value, such as interval=2h", help: "tidings feed --help")
+            ["feed", "set", "3"], "tidings: give at least one key=value, such as interval=2h, or --stdin", help: "tidings feed --help")
         try await expectUsageError(
             ["feed", "unset", "3"], "tidings: give at least one key to clear, such as interval", help: "tidings feed --help")
         try await expectUsageError(

@@ -16,7 +16,8 @@ extension FeedRow {
         self.init(
             number: feed.id,
             title: feed.title,
-            url: feed.url,
+            // A synced feed may still carry a password in its URL (subscribing takes it out).
+            url: URLCredentials.redacted(feed.url),
             siteLink: feed.siteLink,
             unread: feed.unreadCount,
             total: feed.itemCount,

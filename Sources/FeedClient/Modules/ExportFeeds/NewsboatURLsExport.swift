@@ -13,7 +13,8 @@ enum NewsboatURLsExport {
         var text = ""
         var notes: [String] = []
         for feed in feeds {
-            var words = [word(singleLine(feed.url))]
+            // An export is shared: a password left in a (synced) feed's URL stays out of it.
+            var words = [word(singleLine(URLCredentials.redacted(feed.url)))]
             for tag in feed.tags.map(singleLine) {
                 // newsboat reads a word starting with `~` as the title and `!` as "hidden",
                 // quoted or not: such a tag cannot be written.

@@ -53,7 +53,8 @@ enum OPMLExport {
         switch try? FeedAddress(feed.url) {
         case .exec(let command, _)?: (TidingsOPML.execURLPrefix + command.written, nil)
         case .filter(let command, let url, _)?: (url, command.written)
-        case .web?, nil: (feed.url, nil)
+        // An export is shared: a password left in a (synced) feed's URL stays out of it.
+        case .web?, nil: (URLCredentials.redacted(feed.url), nil)
         }
     }
 
