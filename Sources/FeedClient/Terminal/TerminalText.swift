@@ -85,6 +85,12 @@ public enum TerminalText {
     /// Whether `scalar` is a combining mark past `maximumCombiningRun` in a row, counting the
     /// run in `marks` (reset by anything else).
     private static func isExcessMark(_ scalar: Unicode.Scalar, after marks: inout Int) -> Bool {
+        // CJK ideographs and Hangul syllables, most of a CJK title, hold no mark: spared the
+        // property lookup.
+        if (0x4E00...0x9FFF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value) {
+            marks = 0
+            return false
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark:
             marks += 1
