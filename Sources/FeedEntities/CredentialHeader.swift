@@ -21,9 +21,4 @@ public enum CredentialHeader {
             marker == "sid" ? lowered.split(separator: "-").contains("sid") : lowered.contains(marker)
         }
     }
-
-    /// The name of a `Name: value` line (everything before the first colon, trimmed).
-    public static func name(of line: some StringProtocol) -> String {
-        String(line.prefix { $0 != ":" }.trimming { $0 == " " || $0 == "\t" })
-    }
 }

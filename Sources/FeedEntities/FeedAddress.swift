@@ -95,8 +95,9 @@ public enum FeedAddress: Sendable, Hashable {
         text.utf8.count >= prefix.utf8.count && text.prefix(prefix.count).lowercased() == prefix
     }
 
-    /// `http://` or `https://` with something after it, no blanks or control characters.
-    static func isWebURL(_ url: String) -> Bool {
+    /// `http://` or `https://` (any case) with something after it, no blanks or control
+    /// characters: what may be a feed's web address, and never a command.
+    public static func isWebURL(_ url: String) -> Bool {
         let lowered = url.lowercased()
         let scheme = lowered.hasPrefix("https://") ? 8 : lowered.hasPrefix("http://") ? 7 : 0
         return scheme > 0 && url.utf8.count > scheme

@@ -31,11 +31,11 @@ public struct URLCredentials: Sendable, Hashable {
         let userinfo = authority[..<at]
         guard !userinfo.isEmpty, authority.index(after: at) < authority.endIndex else { return nil }
         let colon = userinfo.firstIndex(of: ":")
-        guard let user = Self.decoded(userinfo[..<(colon ?? userinfo.endIndex)]), !user.isEmpty else { return nil }
+        guard let user = PercentEncoding.decoded(userinfo[..<(colon ?? userinfo.endIndex)]), !user.isEmpty else { return nil }
         let password = colon.map { userinfo[userinfo.index(after: $0)...] }
         self.user = user
         if let password {
-            guard let decoded = Self.decoded(password) else { return nil }
+            guard let decoded = PercentEncoding.decoded(password) else { return nil }
             self.password = decoded
         } else {
             self.password = nil
@@ -50,58 +50,6 @@ public struct URLCredentials: Sendable, Hashable {
         // `credentials.url` starts with the scheme, `://` and then the host.
         let schemeLength = credentials.url.prefix(8).lowercased().hasPrefix("https://") ? 8 : 7
         let hostStart = credentials.url.index(credentials.url.startIndex, offsetBy: schemeLength)
-        return credentials.url[..<hostStart] + percentEncoded(credentials.user) + ":(hidden)@" + credentials.url[hostStart...]
-    }
-
-    /// `%XX` sequences decoded as UTF-8; `nil` for a malformed one or bytes that are not UTF-8.
-    static func decoded(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var index = text.utf8.startIndex
-        let utf8 = text.utf8
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%") {
-                let first = utf8.index(after: index)
-                guard first < utf8.endIndex else { return nil }
-                let second = utf8.index(after: first)
-                guard second < utf8.endIndex, let high = hexValue(utf8[first]), let low = hexValue(utf8[second]) else { return nil }
-                bytes.append(high << 4 | low)
-                index = utf8.index(after: second)
-            } else {
-                bytes.append(byte)
-                index = utf8.index(after: index)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    /// Every byte but RFC 3986's unreserved characters as `%XX`.
-    static func percentEncoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return result
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        return credentials.url[..<hostStart] + PercentEncoding.encoded(credentials.user) + ":(hidden)@" + credentials.url[hostStart...]
     }
 }

@@ -114,7 +114,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.options = Self.effectiveOptions(options, request.settings)
         self.sink = sink
-        self.chain = chain ?? Chain(start: url.string, hops: [], timeout: Self.effectiveOptions(options, request.settings).transferTimeout)
+        self.chain = chain ?? Chain(start: url.string, hops: [], timeout: self.options.transferTimeout)
         self.stopsAtOtherOrigins = request.crossOriginRedirects == .refuse || request.settings.hasOriginBoundSecrets
         self.easy = easy
         self.requestHeaders = headers

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FeedEntities
 
 /// Fetches documents over HTTP(S).
 ///
@@ -67,18 +68,7 @@ public struct FetchRequest: Sendable, Hashable {
 
         /// RFC 3986 unreserved characters stay; every other byte is `%XX`.
         public static func formEncoded(_ text: String) -> String {
-            var encoded = ""
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                    encoded.unicodeScalars.append(Unicode.Scalar(byte))
-                default:
-                    let hex = String(byte, radix: 16, uppercase: true)
-                    encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
-                }
-            }
-            return encoded
+            PercentEncoding.encoded(text)
         }
     }
 

@@ -124,7 +124,7 @@ public struct TransferSettings: Sendable, Hashable {
     /// credentials, the cookie, a secret header or one whose name marks a credential.
     var hasOriginBoundSecrets: Bool {
         credentials != nil || cookie != nil || !secretHeaders.isEmpty
-            || headers.contains { CredentialHeader.isCredential(CredentialHeader.name(of: $0)) }
+            || headers.contains(where: Self.namesCredential)
     }
 
     /// These settings for a request to another origin than the one they were set for: without
@@ -135,8 +135,13 @@ public struct TransferSettings: Sendable, Hashable {
         settings.credentials = nil
         settings.cookie = nil
         settings.secretHeaders = []
-        settings.headers.removeAll { CredentialHeader.isCredential(CredentialHeader.name(of: $0)) }
+        settings.headers.removeAll(where: Self.namesCredential)
         return settings
+    }
+
+    /// Whether the name of the header line `line` marks a credential.
+    private static func namesCredential(_ line: String) -> Bool {
+        CredentialHeader.isCredential(CurlTransfer.headerName(line))
     }
 }
 

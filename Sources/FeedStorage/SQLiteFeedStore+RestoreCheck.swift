@@ -82,7 +82,8 @@ extension SQLiteFeedStore {
         let removable = try db.columns(in: "feed").contains { $0.name == "removed_at" }
         let urls = try String.fetchAll(
             db,
-            sql: "SELECT url FROM feed WHERE (lower(ltrim(url)) LIKE 'exec:%' OR lower(ltrim(url)) LIKE 'filter:%')"
+            // LIKE ignores ASCII case; FeedAddress has the last word on what is a command.
+            sql: "SELECT url FROM feed WHERE (ltrim(url) LIKE 'exec:%' OR ltrim(url) LIKE 'filter:%')"
                 + (removable ? " AND removed_at IS NULL" : "") + " ORDER BY id")
         return urls.filter(FeedAddress.isCommand)
     }

@@ -11,11 +11,17 @@ extension SQLiteFeedStore {
     /// its own.
     /// - Returns: how many feeds were changed.
     public func moveURLCredentials() async throws -> Int {
-        try await write("take the passwords out of feed URLs") { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT id, url, settings FROM feed
-                WHERE remote_id IS NULL AND (url LIKE 'http://%@%' OR url LIKE 'https://%@%')
-                """)
+        // Run at every start: a read finds that there is nothing to do without taking the writer.
+        let sql = """
+            SELECT id, url, settings FROM feed
+            WHERE remote_id IS NULL AND (url LIKE 'http://%@%' OR url LIKE 'https://%@%')
+            """
+        let found = try await read("look for passwords in feed URLs") { db in
+            try String.fetchAll(db, sql: "SELECT url FROM (\(sql))").contains { URLCredentials(splitting: $0) != nil }
+        }
+        guard found else { return 0 }
+        return try await write("take the passwords out of feed URLs") { db in
+            let rows = try Row.fetchAll(db, sql: sql)
             var moved = 0
             for row in rows {
                 let id: Int64 = row[0]

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Which links the client hands to a browser: absolute `http`/`https` URLs with a host and
 /// nothing invisible in them.
 ///
@@ -39,37 +41,7 @@ public enum LinkPolicy {
     /// line, or a handler registered for the link could read them otherwise. The host is
     /// encoded too: browsers decode it before IDNA.
     public static func browserForm(of link: String) -> String {
-        let bytes = Array(link.utf8)
-        var result = ""
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) {
-                result.unicodeScalars.append("%")
-            } else if isAllowedInURL(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                result += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-            index += 1
-        }
-        return result
-    }
-
-    /// RFC 3986's unreserved and reserved characters (`%` is handled apart).
-    private static func isAllowedInURL(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "-._~:/?#[]@!$&'()*+,;=".utf8.contains(byte)
-        }
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        PercentEncoding.encoded(link, keepingEscapes: true, keep: PercentEncoding.isAllowedInURL)
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

@@ -14,6 +14,17 @@ public struct DaemonWouldRunCommands: Error, Equatable, Sendable, CustomStringCo
         self.would = would
     }
 
+    /// Throws when `daemon` predates protocol 1.13 and the user did not allow commands: such a
+    /// daemon would ignore `allowCommands: false`.
+    /// - Parameter would: what it would do, for the message.
+    public static func check(_ daemon: any DaemonClient, allowCommands: Bool, would: String) async throws {
+        guard !allowCommands else { return }
+        let hello = try await daemon.hello()
+        if (ProtocolVersion.minor(of: hello.protocolVersion) ?? 0) < ProtocolVersion.commandRefusingMinor {
+            throw DaemonWouldRunCommands(hello, would: would)
+        }
+    }
+
     public var description: String {
         "the running tidingsd \(daemonVersion) (protocol \(protocolVersion)) would \(would); "
             + "restart it so that the installed one answers (systemctl --user restart tidingsd), or pass --allow-commands"

@@ -22,11 +22,7 @@ public enum TerminalText {
             let scalar = scalars[index]
             let value = scalar.value
             index += 1
-            if value >= 0x300 {
-                guard !isExcessMark(scalar, after: &marks) else { continue }
-            } else {
-                marks = 0
-            }
+            if isExcessMark(scalar, after: &marks) { continue }
             switch value {
             case 0x1B:
                 index = endOfEscape(in: scalars, after: index)
@@ -66,11 +62,7 @@ public enum TerminalText {
                 return false
             default:
                 if value > 0xAC, isInvisibleFormat(value) { return false }
-                if value >= 0x300 {
-                    if isExcessMark(scalar, after: &marks) { return false }
-                } else {
-                    marks = 0
-                }
+                if isExcessMark(scalar, after: &marks) { return false }
             }
             previousIsSpace = false
         }
@@ -85,9 +77,10 @@ public enum TerminalText {
     /// Whether `scalar` is a combining mark past `maximumCombiningRun` in a row, counting the
     /// run in `marks` (reset by anything else).
     private static func isExcessMark(_ scalar: Unicode.Scalar, after marks: inout Int) -> Bool {
-        // CJK ideographs and Hangul syllables, most of a CJK title, hold no mark: spared the
-        // property lookup.
-        if (0x4E00...0x9FFF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value) {
+        // Below U+0300 (ASCII, Latin-1), CJK ideographs and Hangul syllables there is no mark:
+        // most titles are spared the property lookup.
+        let value = scalar.value
+        if value < 0x300 || (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) {
             marks = 0
             return false
         }
@@ -120,11 +113,7 @@ public enum TerminalText {
             let scalar = scalars[index]
             let value = scalar.value
             index += 1
-            if value >= 0x300 {
-                guard !isExcessMark(scalar, after: &marks) else { continue }
-            } else {
-                marks = 0
-            }
+            if isExcessMark(scalar, after: &marks) { continue }
             switch value {
             case 0x1B:
                 index = endOfEscape(in: scalars, after: index)

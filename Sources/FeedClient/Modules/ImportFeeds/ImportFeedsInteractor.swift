@@ -24,12 +24,8 @@ public final class ImportFeedsInteractor: ImportFeedsUseCase {
 
     public func importFeeds(from path: String, format: ImportFormat?, allowCommands: Bool) async throws -> ImportedFeeds {
         let text = try reader.text(ofFileAt: path, limit: Self.fileLimit)
-        // An older daemon ignores `allowCommands` and subscribes to every command of the file.
-        let hello = try await daemon.hello()
-        let minor = ProtocolVersion.minor(of: hello.protocolVersion) ?? 0
-        if !allowCommands, minor < ProtocolVersion.commandRefusingMinor {
-            throw DaemonWouldRunCommands(hello, would: "subscribe to the file's command feeds without a word")
-        }
+        try await DaemonWouldRunCommands.check(
+            daemon, allowCommands: allowCommands, would: "subscribe to the file's command feeds without a word")
         let params = RPC.Import.Params(document: text, format: format, allowCommands: allowCommands ? true : nil)
         // The daemon closes the connection on an over-long line, which would read as a crash;
         // a file of quotes and backslashes doubles in size when escaped.

@@ -19,12 +19,8 @@ public final class RestoreInteractor: RestoreUseCase {
 
     public func restore(backup: String) async throws -> RestoreOutcome {
         do {
-            // An older daemon ignores `allowCommands` and would restore command feeds unasked.
-            let hello = try await daemon.hello()
-            let minor = ProtocolVersion.minor(of: hello.protocolVersion) ?? 0
-            if !allowCommands, minor < ProtocolVersion.commandRefusingMinor {
-                throw DaemonWouldRunCommands(hello, would: "restore a backup's command feeds unchecked")
-            }
+            try await DaemonWouldRunCommands.check(
+                daemon, allowCommands: allowCommands, would: "restore a backup's command feeds unchecked")
             return .live(try await daemon.call(
                 RPC.Restore.self, .init(path: backup, allowCommands: allowCommands ? true : nil)))
         } catch DaemonClientError.unreachable(_, let reason) where Self.noDaemon(reason) {

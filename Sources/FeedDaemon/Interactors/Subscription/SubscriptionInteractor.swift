@@ -40,13 +40,9 @@ public struct SubscriptionInteractor: Sendable {
         // Refused before anything is fetched, as the store would refuse them after.
         var settings = FeedSettings()
         try settings.apply(assignments)
-        if FeedAddress.isCommand(rawURL) {
-            return try await subscribe(command: rawURL, SubscriptionOptions(
-                tags: try TagName.validated(tags), title: try StoredText.ownTitle(title), settings: settings))
-        }
-        let rawURL = Self.movingCredentials(of: rawURL.trimmingCharacters(in: .whitespacesAndNewlines), into: &settings)
-        let options = SubscriptionOptions(
-            tags: try TagName.validated(tags), title: try StoredText.ownTitle(title), settings: settings)
+        var options = SubscriptionOptions(tags: try TagName.validated(tags), title: try StoredText.ownTitle(title), settings: settings)
+        if FeedAddress.isCommand(rawURL) { return try await subscribe(command: rawURL, options) }
+        let rawURL = Self.movingCredentials(of: rawURL.trimmingCharacters(in: .whitespacesAndNewlines), into: &options.settings)
         guard let address = Self.schemelessAddress(rawURL) else {
             return try await subscribe(url: try Self.validatedURL(rawURL), options)
         }
@@ -137,15 +133,12 @@ public struct SubscriptionInteractor: Sendable {
     /// - Throws: `SubscriptionListError` when the document cannot be read, `FeedStoreError.invalidTag`.
     public func importFeeds(_ document: String, format: ImportFormat?, allowCommands: Bool = false) async throws -> RPC.Import.Result {
         let list = try SubscriptionList.read(document, format: format.map { $0 == .opml ? .opml : .newsboat })
-        var skipped = list.skipped.map { ImportSkip(entry: $0.entry, location: $0.location, reason: $0.reason) }
+        var skipped = list.skipped
         var entries = list.entries
         if !allowCommands {
             let commands = entries.filter(\.isCommand)
             entries.removeAll(where: \.isCommand)
-            skipped += commands.map { entry in
-                let skip = SubscriptionList.Skip(entry: entry.url, location: entry.location, reason: Self.commandSkipReason)
-                return ImportSkip(entry: skip.entry, location: skip.location, reason: skip.reason)
-            }
+            skipped += commands.map { .init(entry: $0.url, location: $0.location, reason: Self.commandSkipReason) }
             if !commands.isEmpty {
                 logger.notice("import: command feeds skipped (not allowed from a file)", metadata: ["count": "\(commands.count)"])
             }
@@ -169,7 +162,8 @@ public struct SubscriptionInteractor: Sendable {
                 metadata: ["feeds": "\(commandsAdded.map { "\($0.id)" }.joined(separator: ","))"])
         }
         return RPC.Import.Result(
-            format: list.format == .opml ? .opml : .newsboat, added: stored.added, existing: stored.existing, skipped: skipped)
+            format: list.format == .opml ? .opml : .newsboat, added: stored.added, existing: stored.existing,
+            skipped: skipped.map { ImportSkip(entry: $0.entry, location: $0.location, reason: $0.reason) })
     }
 
     /// `url` without the user and password of its userinfo, which become `settings`'

@@ -82,7 +82,7 @@ extension SyncRun {
     /// not have, as if it were of a format it cannot read.
     static func webSubscriptions(_ subscriptions: [RemoteSubscription], logger: Logger) -> [RemoteSubscription] {
         subscriptions.filter { subscription in
-            guard !isWebFeed(subscription.url) else { return true }
+            guard !FeedAddress.isWebURL(subscription.url) else { return true }
             logger.warning(
                 "sync: skipped the service's subscription \(subscription.id): only http and https feeds are taken from a service",
                 metadata: ["url": "\(TextLimit.quotable(subscription.url))"])
@@ -90,14 +90,6 @@ extension SyncRun {
         }
     }
 
-    /// An absolute `http://` or `https://` URL with a host, and nothing a command feed could be.
-    static func isWebFeed(_ url: String) -> Bool {
-        guard !FeedAddress.isCommand(url), let components = URLComponents(string: url),
-            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = components.host, !host.isEmpty
-        else { return false }
-        return true
-    }
 }
 
 /// How long each phase of a sync took, for the debug log.
