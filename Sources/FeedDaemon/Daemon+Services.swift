@@ -28,8 +28,9 @@ extension Daemon {
             } catch {
                 logger.warning("\(error)")
             }
+            let fileWatch = DatabaseFileWatchService(store: graph.store, logger: logger)
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-                services: services(graph, ipc: ipc, readyStatus: process.readyStatus),
+                services: services(graph, ipc: ipc, fileWatch: fileWatch, readyStatus: process.readyStatus),
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
             // Items stored before this version had a search index, or while it was down.
             let indexing = Task { [indexer = graph.indexer, logger] in
@@ -37,6 +38,7 @@ extension Daemon {
             }
             try await group.run()
             indexing.cancel()
+            try await fileWatch.finalCheck()
         } catch {
             failure = error
         }
@@ -49,7 +51,7 @@ extension Daemon {
     }
 
     private func services(
-        _ graph: DaemonGraph, ipc: IPCServerService, readyStatus: String
+        _ graph: DaemonGraph, ipc: IPCServerService, fileWatch: DatabaseFileWatchService, readyStatus: String
     ) -> [ServiceGroupConfiguration.ServiceConfiguration] {
         let refresher = graph.refresher
         let live = graph.live
@@ -67,7 +69,7 @@ extension Daemon {
                 hooks: { live.current.newItemsHooks },
                 runner: ProcessHookRunner(environment: environment, logger: logger), logger: logger)),
             .init(service: ReloadService(reloader: graph.reloader), successTerminationBehavior: .ignore),
-            .init(service: DatabaseFileWatchService(store: graph.store, logger: logger)),
+            .init(service: fileWatch),
         ]
         if let interval = graph.notifier.watchdogInterval {
             services.append(.init(service: WatchdogService(notifier: graph.notifier, interval: interval)))

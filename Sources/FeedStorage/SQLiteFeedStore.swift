@@ -44,8 +44,9 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     /// The device and inode of the database file when it was opened (`checkFile()`); `nil` in memory.
     let fileIdentity: FileIdentity?
     /// The write-ahead log and shared-memory files beside the database (`-wal`, `-shm`) and their
-    /// identities once opened: removed with the database file's loss (`checkFile()`).
-    let companionFiles: [(path: String, identity: FileIdentity)]
+    /// identities once opened: guarded like the database file, and removed with its loss
+    /// (`checkFile()`).
+    let companionFiles: [(file: DatabaseFileLostError.LostFile, identity: FileIdentity)]
     /// The loss of the database file, once noticed: every later store call throws it.
     let fileLoss = Mutex<DatabaseFileLostError?>(nil)
     /// `fileLosses` and its continuation, which `checkFile()` feeds once.
@@ -126,9 +127,11 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
         }
         // Both exist by now: SQLite made them for the first transaction, and keeps them while a
         // connection is open (the pool's writer stays open).
-        companionFiles = (path.map { [$0 + "-wal", $0 + "-shm"] } ?? []).compactMap { file in
-            FileIdentity(path: file).map { (file, $0) }
-        }
+        companionFiles = path.map { path in
+            [DatabaseFileLostError.LostFile.log, .sharedMemory].compactMap { file in
+                FileIdentity(path: file.path(besideDatabase: path)).map { (file, $0) }
+            }
+        } ?? []
     }
 
     // MARK: - Connection setup
@@ -217,7 +220,7 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     func write<T: Sendable>(
         _ operation: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
     ) async throws -> T {
-        try await describingFailure(of: operation) { try await writer.write(body) }
+        try await describingFailure(of: operation, writing: true) { try await writer.write(body) }
     }
 
     /// Runs `body` on the writer connection outside any transaction (VACUUM, checkpoints),
@@ -225,7 +228,7 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     func write<T: Sendable>(
         withoutTransaction operation: @autoclosure () -> String, _ body: @Sendable (Database) throws -> T
     ) async throws -> T {
-        try await describingFailure(of: operation) { try await writer.writeWithoutTransaction(body) }
+        try await describingFailure(of: operation, writing: true) { try await writer.writeWithoutTransaction(body) }
     }
 
     /// Runs `body` on a reader connection (a snapshot, concurrent with writes in WAL mode).
@@ -237,14 +240,21 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
 
     /// Rethrows a `DatabaseError` as a `FeedStoreDatabaseError` naming `operation`; other errors
     /// (`FeedStoreError`, `CancellationError`) pass unchanged. Throws `DatabaseFileLostError`
-    /// without running `access` once the database file is not the one at the path.
-    private func describingFailure<T>(of operation: () -> String, _ access: () async throws -> T) async throws -> T {
+    /// without running `access` once a file of the database is not the one at its path, and
+    /// for a write also after it: a write that went into a log deleted meanwhile is not
+    /// acknowledged as if a restart would find it (the daemon saves it on its way out).
+    private func describingFailure<T>(
+        of operation: () -> String, writing: Bool = false, _ access: () async throws -> T
+    ) async throws -> T {
         try verifyFile()
+        let result: T
         do {
-            return try await access()
+            result = try await access()
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: operation(), error)
         }
+        if writing { try verifyFile() }
+        return result
     }
 
     /// Runs `body`, which blocks for as long as it reads or copies a whole database, on a
@@ -266,7 +276,7 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     /// waits only for readers that began before the copy was done (readers since then read
     /// the database file alone), and when one still reads, the next write cuts the log back.
     public func checkpoint() async throws {
-        try await describingFailure(of: { "checkpoint the database" }) {
+        try await describingFailure(of: { "checkpoint the database" }, writing: true) {
             try await writer.writeWithoutTransaction { db in
                 let (frames, copied) = try db.checkpoint(.passive)
                 // A frame is a page and its 24-byte header.

@@ -62,8 +62,9 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as DamagedDatabaseError {
             logger.critical("\(error)")
             throw ExitCode(Self.damagedDatabaseStatus)
-        } catch is DatabaseFileLostError {
-            // Logged by the service that found it, with where the database was saved.
+        } catch let error as DatabaseFileLostError {
+            // Logged when found; again on the way out, with where the database was saved.
+            logger.critical("\(error)")
             throw ExitCode(Self.lostDatabaseFileStatus)
         } catch {
             logger.critical("\(error)")

@@ -99,6 +99,72 @@ struct SQLiteFeedStoreFileIdentityTests {
         #expect(FileManager.default.contents(atPath: path + "-wal") == Data("not ours".utf8))
     }
 
+    @Test func aDeletedLogStopsTheStoreBeforeTheNextWriteAndItsChangesArePutBack() async throws {
+        defer { try? FileManager.default.removeItem(at: database.directory) }
+        let store = try await openStore()
+        // The import is committed to the log only (nothing checkpointed it).
+        #expect(unlink(path + "-wal") == 0)
+
+        let lost = DatabaseFileLostError(path: path, loss: .deleted, file: .log)
+        await #expect(throws: lost) {
+            _ = try await store.importFeeds([FeedImport(url: "https://example.org/after")], at: Date())
+        }
+        await #expect(throws: lost) { _ = try await store.feeds() }
+        #expect(lost.description.contains("the write-ahead log \(path)-wal of the database was deleted"))
+
+        // What the store had open, the committed import with it, takes the stale file's place.
+        #expect(try await store.saveLostDatabase() == path)
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+        #expect(try feedURLs(inDatabaseAt: path) == ["https://example.org/kept"])
+        let check = try DatabaseQueue(path: path)
+        #expect(try await check.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        try check.close()
+    }
+
+    @Test func aLogPutInPlaceByAnotherProgramIsKeptAsideAndNeverReadIntoTheDatabase() async throws {
+        defer { try? FileManager.default.removeItem(at: database.directory) }
+        let store = try await openStore()
+        let foreign = database.directory.appendingPathComponent("foreign-wal").path
+        _ = FileManager.default.createFile(atPath: foreign, contents: Data(repeating: 7, count: 4096))
+        #expect(rename(foreign, path + "-wal") == 0)
+
+        await #expect(throws: DatabaseFileLostError(path: path, loss: .replaced, file: .log)) {
+            try await store.markAllRead(feedID: nil, read: true)
+        }
+        #expect(try await store.saveLostDatabase() == path)
+        #expect(try feedURLs(inDatabaseAt: path) == ["https://example.org/kept"])
+        let names = try FileManager.default.contentsOfDirectory(atPath: database.directory.path)
+        let aside = try #require(names.first { $0.hasPrefix((path as NSString).lastPathComponent + "-wal.") && $0.hasSuffix(".bak") })
+        #expect(FileManager.default.contents(atPath: database.directory.appendingPathComponent(aside).path) == Data(repeating: 7, count: 4096))
+    }
+
+    @Test func aDeletedIndexOfTheLogStopsTheStore() async throws {
+        defer { try? FileManager.default.removeItem(at: database.directory) }
+        let store = try await openStore()
+        #expect(unlink(path + "-shm") == 0)
+        #expect(store.checkFile() == DatabaseFileLostError(path: path, loss: .deleted, file: .sharedMemory))
+        await #expect(throws: DatabaseFileLostError.self) { _ = try await store.statistics() }
+        #expect(try await store.saveLostDatabase() == path)
+        #expect(try feedURLs(inDatabaseAt: path) == ["https://example.org/kept"])
+    }
+
+    @Test func aMovedDirectoryIsToldApartAndLeftWholeWhereItWent() async throws {
+        let moved = database.directory.deletingLastPathComponent().appendingPathComponent(
+            database.directory.lastPathComponent + "-moved")
+        defer {
+            try? FileManager.default.removeItem(at: database.directory)
+            try? FileManager.default.removeItem(at: moved)
+        }
+        let store = try await openStore()
+        #expect(rename(database.directory.path, moved.path) == 0)
+        let loss = try #require(store.checkFile())
+        #expect(loss.loss == .directoryGone)
+        #expect(loss.description.contains("the directory of the database \(path) was moved or deleted"))
+        await #expect(throws: FeedStoreDatabaseError.self) { _ = try await store.saveLostDatabase() }
+        let movedDatabase = moved.appendingPathComponent((path as NSString).lastPathComponent).path
+        #expect(FileManager.default.fileExists(atPath: movedDatabase + "-wal"), "the log went with it")
+    }
+
     @Test func aStoreWhoseFileIsInPlaceIsNotLostAndCannotSaveACopy() async throws {
         defer { try? FileManager.default.removeItem(at: database.directory) }
         let store = try await openStore()

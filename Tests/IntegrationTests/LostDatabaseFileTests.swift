@@ -81,6 +81,56 @@ struct LostDatabaseFileTests {
         #expect(await daemon.stop() == 0)
     }
 
+    @Test func aDeletedLogRefusesTheNextWriteAndEveryAcknowledgedChangeSurvivesTheRestart() async throws {
+        let (server, daemon) = try await Self.daemonWithItems(12)
+        defer { Task { try? await server.stop() } }
+        let database = daemon.databasePath
+        // Changes after the pass's checkpoint: in the write-ahead log only.
+        for change in [["tag", "1", "+kept"], ["read", "3", "4"], ["star", "5"], ["rename", "1", "Mine"], ["feed", "set", "1", "user_agent=probe/1"]] {
+            let done = try await daemon.tidings(change)
+            #expect(done.status == 0, "\(change): \(done)")
+        }
+        let before = try await UserState.read(database)
+        #expect(before.tags.contains("kept") && before.feeds.contains("Mine"), "\(before)")
+
+        #expect(unlink(database + "-wal") == 0)
+        let tagged = try await daemon.tidings(["tag", "1", "+afterwal"])
+        #expect(tagged.status != 0, "a write into a deleted log is not acknowledged: \(tagged)")
+        if tagged.status == 1 {
+            #expect(tagged.err.contains("the write-ahead log \(database)-wal of the database was deleted"), "\(tagged)")
+        }
+        #expect(await daemon.exitStatus(within: .seconds(20)) == 74, "\(daemon.log())")
+        #expect(daemon.log().contains("put the database tidingsd had open, with every change it committed, back at \(database)"), "\(daemon.log())")
+
+        // The file at the path has every acknowledged change; the next start serves it.
+        #expect(try await ManyFeeds.integrityCheck(database) == "ok")
+        #expect(try await UserState.read(database) == before)
+        server.route("/feed.xml", .status(304))
+        try await daemon.restart()
+        let listed = try await daemon.tidings(["list", "--all", "--limit", "100", "--json"])
+        #expect(listed.out.components(separatedBy: "\"number\"").count - 1 == 12, "\(listed)")
+        #expect(await daemon.stop() == 0)
+        #expect(try await UserState.read(database) == before)
+    }
+
+    @Test func aFreshDatabaseWhoseLogIsDeletedKeepsItsSubscriptions() async throws {
+        // Nothing checkpointed yet: the tables themselves are only in the log.
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/feed.xml", .ok(ManyFeeds.rss(feed: 1, items: 5)))
+        let daemon = try await DaemonHarness(config: "refresh_interval: 1h")
+        let database = daemon.databasePath
+        let subscribed = try await daemon.tidings(["subscribe", server.url("/feed.xml"), "--tag", "first"])
+        #expect(subscribed.status == 0, "\(subscribed)")
+        let before = try await UserState.read(database)
+        #expect(!before.feeds.isEmpty, "\(before)")
+
+        #expect(unlink(database + "-wal") == 0)
+        daemon.signal(SIGTERM)  // a clean stop: the periodic check or the stop finds the loss first
+        _ = await daemon.exitStatus(within: .seconds(20))
+        #expect(try await UserState.read(database) == before, "\(daemon.log())")
+    }
+
     /// The next client is answered with the loss, unless the daemon's own work after the last
     /// refresh (indexing, a checkpoint) found it first and the daemon is gone already; either
     /// way the daemon logs it and exits 74.

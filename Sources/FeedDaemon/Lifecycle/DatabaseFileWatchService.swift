@@ -2,12 +2,15 @@ import FeedStorage
 import Logging
 import ServiceLifecycle
 
-/// Ends the daemon when its database file is deleted or replaced under it.
+/// Ends the daemon when its database file, write-ahead log or shared-memory index is deleted or
+/// replaced under it.
 ///
-/// Every store call compares the path's device and inode with the file the store opened; this
+/// Every store call compares the paths' devices and inodes with the files the store opened; this
 /// service also checks once every `interval`, so an idle daemon notices too. On a loss the store
 /// already refuses every call (clients are answered with the loss, `-32010`); the service logs
-/// it as critical, saves the database the daemon still holds open beside the path, and throws
+/// it as critical, saves the database the daemon still holds open beside the path (and, when
+/// only the log or index was lost, puts that copy, which has every committed change, back at
+/// the path), and throws
 /// `DatabaseFileLostError`, which stops the service group: the daemon exits non-zero
 /// (`tidingsd run`). The store removed the lost file's write-ahead log and shared-memory files
 /// from beside the path when it found the loss; SQLite, seeing its file moved, neither
@@ -25,11 +28,31 @@ public struct DatabaseFileWatchService: Service {
     }
 
     public func run() async throws {
-        guard var loss = await cancelWhenGracefulShutdown({ await firstLoss() }) else { return }
+        guard let loss = await cancelWhenGracefulShutdown({ await firstLoss() }) else { return }
+        try await handle(loss)
+    }
+
+    /// The last look, once every other service has stopped and before the daemon lets go of
+    /// the database: a file lost since the last check (a log deleted just before SIGTERM) is
+    /// handled as any loss, so that a clean stop never closes the store over it.
+    /// - Throws: the loss, after saving the database.
+    public func finalCheck() async throws {
+        if let loss = store.checkFile() { try await handle(loss) }
+    }
+
+    /// Logs `loss`, saves the database the store still has open, and throws the loss with
+    /// where it was saved.
+    private func handle(_ found: DatabaseFileLostError) async throws -> Never {
+        var loss = found
         logger.critical("\(loss)")
         do {
-            loss.savedCopy = try await store.saveLostDatabase()
-            logger.notice("saved the database tidingsd had open as \(loss.savedCopy ?? "")")
+            let saved = try await store.saveLostDatabase()
+            loss.savedCopy = saved
+            if loss.file == .database {
+                logger.notice("saved the database tidingsd had open as \(saved)")
+            } else {
+                logger.notice("put the database tidingsd had open, with every change it committed, back at \(saved)")
+            }
         } catch {
             logger.error("could not save the database tidingsd had open: \(error)")
         }
