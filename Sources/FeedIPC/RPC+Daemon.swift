@@ -96,12 +96,16 @@ public struct DaemonStatus: Codable, Sendable, Hashable {
     public var storage: StorageFailure?
     /// Syncing with a reading service; `nil` when the config names none (protocol 1.11).
     public var sync: SyncStatus?
+    /// Damage found in the database while the daemon served it; `nil` while none was
+    /// (protocol 1.14).
+    public var damage: DatabaseDamage?
 
     public init(
         daemonVersion: String, protocolVersion: String, startedAt: Date, feeds: Int, failingFeeds: Int,
         items: Int, unread: Int, starred: Int, lastRefresh: Date?, nextRefresh: Date?, refreshing: Bool,
         databasePath: String, databaseBytes: Int64, schemaVersion: String, configPath: String? = nil,
-        reloadFailure: ReloadFailure? = nil, storage: StorageFailure? = nil, sync: SyncStatus? = nil
+        reloadFailure: ReloadFailure? = nil, storage: StorageFailure? = nil, sync: SyncStatus? = nil,
+        damage: DatabaseDamage? = nil
     ) {
         self.daemonVersion = daemonVersion
         self.protocolVersion = protocolVersion
@@ -121,6 +125,30 @@ public struct DaemonStatus: Codable, Sendable, Hashable {
         self.reloadFailure = reloadFailure
         self.storage = storage
         self.sync = sync
+        self.damage = damage
+    }
+}
+
+/// Damage SQLite found in the database while the daemon served it (`status`, protocol 1.14):
+/// a broken page, or a header that is no database's any more. The daemon writes nothing more to
+/// it until it is restored (`tidings restore`), refreshes nothing, and answers reads where it
+/// can.
+public struct DatabaseDamage: Codable, Sendable, Hashable {
+    /// What SQLite found, first problem first.
+    public var problems: [String]
+    /// Copies of the database beside it, newest first.
+    public var backups: [String]
+    /// The command that puts the newest backup back (`tidings restore /path/…bak`); `nil`
+    /// without a backup.
+    public var restoreCommand: String?
+    /// Whether the counts of the status could be read; when not, they are 0.
+    public var counted: Bool
+
+    public init(problems: [String], backups: [String], restoreCommand: String?, counted: Bool) {
+        self.problems = problems
+        self.backups = backups
+        self.restoreCommand = restoreCommand
+        self.counted = counted
     }
 }
 

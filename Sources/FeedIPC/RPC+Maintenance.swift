@@ -39,13 +39,17 @@ public struct MaintenanceResult: Codable, Sendable, Hashable {
     public var bytesAfter: Int64
     /// How long the maintenance took, in milliseconds.
     public var durationMilliseconds: Int64
+    /// When the problems are damage (broken pages, not only references to missing rows): the
+    /// newest backup and the command that puts it back, or that there is none; the daemon then
+    /// writes nothing more to the database until it is restored (protocol 1.14).
+    public var restoreAdvice: String?
 
     /// Whether the integrity check found nothing.
     public var isSound: Bool { problems.isEmpty }
 
     public init(
         problems: [String], retentionApplied: Bool, itemsDeleted: Int, vacuumed: Bool, bytesBefore: Int64,
-        bytesAfter: Int64, durationMilliseconds: Int64
+        bytesAfter: Int64, durationMilliseconds: Int64, restoreAdvice: String? = nil
     ) {
         self.problems = problems
         self.retentionApplied = retentionApplied
@@ -54,5 +58,6 @@ public struct MaintenanceResult: Codable, Sendable, Hashable {
         self.bytesBefore = bytesBefore
         self.bytesAfter = bytesAfter
         self.durationMilliseconds = durationMilliseconds
+        self.restoreAdvice = restoreAdvice
     }
 }

@@ -226,4 +226,8 @@ public enum RPCErrorCode: Int, Sendable {
     case restoreRefused = -32011
     /// `sync.run` while the config names no service to sync with (protocol 1.11).
     case syncNotConfigured = -32012
+    /// SQLite found the database damaged while the daemon served it: the daemon writes nothing
+    /// more to it until it is restored, and goes on answering reads where it can; the message
+    /// names the first problem, the newest backup and the restore command (protocol 1.14).
+    case databaseDamaged = -32013
 }

@@ -15,6 +15,10 @@ public protocol DatabaseFileWatching: Sendable {
     /// otherwise. One consumer.
     var fileLosses: AsyncStream<DatabaseFileLostError> { get }
 
+    /// Damage SQLite reported while the store served, once as it is found (the store then
+    /// refuses writes; see `FeedStore.damage`); the stream never ends otherwise. One consumer.
+    var damages: AsyncStream<DamagedDatabaseError> { get }
+
     /// Copies the database the store still has open (it holds its file and write-ahead log
     /// open even once deleted or replaced) to a backup beside the path, so that nothing written
     /// since the last backup is lost. Call only after a loss; it writes nothing to the database.

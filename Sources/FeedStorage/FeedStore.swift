@@ -17,6 +17,11 @@ import FeedEntities
 /// Feed and item titles from documents are stored as text (`ParsedFeed.titleText`,
 /// `ParsedItem.titleText`): what every listing, search, rule and hook sees.
 public protocol FeedStore: Sendable {
+    /// The damage SQLite reported while the store served (a broken page, a header that is no
+    /// database's any more); `nil` while none was. Once found, every write throws it
+    /// (`DamagedDatabaseError`) until a restore succeeds; reads go on where they can.
+    var damage: DamagedDatabaseError? { get }
+
     /// Stores a new feed, the items of its first fetch and what that fetch learned (validators,
     /// next check) in one transaction, with the user's tags and own title (`nil`: the document's).
     /// A feed unsubscribed from whose starred items were kept (`removeFeed`) is subscribed to
@@ -219,6 +224,10 @@ public protocol FeedStore: Sendable {
     /// reader, concurrently with writes.
     /// - Returns: the problems found, one line each; empty when the database is sound.
     func integrityProblems() async throws -> [String]
+
+    /// The database file and its write-ahead log, in bytes (0 in memory), from the file
+    /// system: known even when the database cannot be read.
+    var databaseBytes: Int64 { get }
 
     /// Sets the feeds' item counters from their items, rewrites the database file without its
     /// free pages (`VACUUM`) and folds the write-ahead log back into it. Holds the writer

@@ -95,6 +95,32 @@ extension SQLiteFeedStore {
         syncDirectory(of: backup)
     }
 
+    /// Copies the database `db` is connected to into `backup` page by page (SQLite's backup API,
+    /// which reads no b-tree, so a damaged database is kept as it is), through
+    /// `<backup>.partial`, synced and renamed into place as `writeCopy` does.
+    static func writePageCopy(_ db: Database, to backup: String, operation: String) throws {
+        let partial = backup + ".partial"
+        unlink(partial)
+        do {
+            let destination = try DatabaseQueue(path: partial)
+            try destination.writeWithoutTransaction { copy in
+                try db.backup(to: copy)
+                // One file, without a log beside it.
+                try copy.execute(sql: "PRAGMA journal_mode = DELETE")
+            }
+            try destination.close()
+        } catch let error as DatabaseError {
+            for file in [partial, partial + "-wal", partial + "-shm"] { unlink(file) }
+            throw FeedStoreDatabaseError(operation: operation, error)
+        }
+        guard syncFile(partial), rename(partial, backup) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(partial)
+            throw FeedStoreDatabaseError(operation: operation, reason: reason)
+        }
+        syncDirectory(of: backup)
+    }
+
     /// `fsync` of the directory holding `path`, so a rename or link there is on disk. Best
     /// effort: a directory that cannot be synced leaves the rename to the kernel's own flush.
     static func syncDirectory(of path: String) {

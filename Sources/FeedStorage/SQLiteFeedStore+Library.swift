@@ -173,12 +173,15 @@ extension SQLiteFeedStore {
                 nextCheck: (feeds[3] as Double?).map(Date.init(timeIntervalSince1970:)),
                 databaseBytes: 0, schemaVersion: schemaVersion)
         }
-        if let path {
-            statistics.databaseBytes = [path, path + "-wal"].reduce(0) { total, file in
-                var info = stat()
-                return total + (stat(file, &info) == 0 ? Int64(info.st_size) : 0)
-            }
-        }
+        statistics.databaseBytes = databaseBytes
         return statistics
+    }
+
+    public var databaseBytes: Int64 {
+        guard let path else { return 0 }
+        return [path, path + "-wal"].reduce(0) { total, file in
+            var info = stat()
+            return total + (stat(file, &info) == 0 ? Int64(info.st_size) : 0)
+        }
     }
 }

@@ -40,18 +40,36 @@ extension SQLiteFeedStore {
 
     /// See `FeedStore.integrityProblems`. `integrity_check` answers one row `ok` when it finds
     /// nothing, else up to 100 lines of problems; `foreign_key_check` answers nothing when every
-    /// reference holds. The checks run on a reader: a snapshot, so writes go on meanwhile.
+    /// reference holds. The checks run on a reader: a snapshot, so writes go on meanwhile. On a
+    /// damaged file SQLite may stop a check with SQLITE_CORRUPT after the rows it found: those
+    /// rows are kept and the error is one more problem (the damage is noted, as by any read).
     public func integrityProblems() async throws -> [String] {
-        try await read("check the database's integrity") { db in
-            var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
-            for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
-                let table: String = row[0]
-                let rowID: Int64? = row[1]
-                let parent: String = row[2]
-                problems.append("\(table) row \(rowID.map(String.init) ?? "?") refers to a missing \(parent)")
+        let found = try await read("check the database's integrity") { db -> ([String], damaged: Bool) in
+            var problems = [String]()
+            do {
+                let rows = try String.fetchCursor(db, sql: "PRAGMA integrity_check")
+                // As in the start-up check: one problem per line, without SQLite's headers.
+                while let row = try rows.next() {
+                    problems += row.split(separator: "\n").map(String.init)
+                        .filter { $0 != "ok" && !$0.hasPrefix("*** in database ") }
+                }
+                let damaged = !problems.isEmpty
+                for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
+                    let table: String = row[0]
+                    let rowID: Int64? = row[1]
+                    let parent: String = row[2]
+                    problems.append("\(table) row \(rowID.map(String.init) ?? "?") refers to a missing \(parent)")
+                }
+                return (problems, damaged)
+            } catch let error as DatabaseError where Self.isDamageWhileServing(error) {
+                problems.append(error.message ?? "database disk image is malformed")
+                return (problems, true)
             }
-            return problems
         }
+        // Pages SQLite finds broken are damage as much as a failed read (a reference to a
+        // missing row alone is not: nothing is broken to spread).
+        if found.damaged, let first = found.0.first { _ = noteDamage(first, operation: "check the database's integrity") }
+        return found.0
     }
 
     /// See `FeedStore.vacuum`. VACUUM cannot run inside a transaction, so it runs on the writer

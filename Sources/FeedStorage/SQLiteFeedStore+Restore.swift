@@ -34,18 +34,25 @@ extension SQLiteFeedStore {
         // the copy would go into a lost file, and new readers would open the one at the path.
         try verifyFile()
         let writer = self.writer
-        let (text, compressor) = (text, compressor)
-        return try await Self.offThePool { [self] in
+        let (text, compressor, damaged) = (text, compressor, damage != nil)
+        let report = try await Self.offThePool { [self] in
             try Self.restoreLive(
-                writer, path: path, from: backup, allowCommands: allowCommands, text: text, compressor: compressor, now: now,
-                verify: { try self.verifyFile() })
+                writer, path: path, from: backup, allowCommands: allowCommands, damaged: damaged, text: text,
+                compressor: compressor, now: now, verify: { try self.verifyFile() })
         }
+        // The restored database passed its integrity check: nothing broken is left to spread.
+        damageMended()
+        return report
     }
 
-    /// - Parameter verify: throws when the database file is no longer the one at the path
-    ///   (`verifyFile()`); checked again once the copy holds the writer.
+    /// - Parameters:
+    ///   - verify: throws when the database file is no longer the one at the path
+    ///     (`verifyFile()`); checked again once the copy holds the writer.
+    ///   - damaged: the store found the database damaged: the replaced database is kept page
+    ///     by page (SQLite's backup API copies pages without reading their b-trees), since
+    ///     `VACUUM INTO` would stop at the first broken page.
     private static func restoreLive(
-        _ writer: any DatabaseWriter, path: String, from backup: String, allowCommands: Bool, text: HTMLText,
+        _ writer: any DatabaseWriter, path: String, from backup: String, allowCommands: Bool, damaged: Bool, text: HTMLText,
         compressor: TextCompressor,
         now: Date, verify: @Sendable () throws -> Void
     ) throws -> RestoreReport {
@@ -62,7 +69,12 @@ extension SQLiteFeedStore {
                 // no write (a client marking an item read) lands between the two and is lost.
                 try writer.barrierWriteWithoutTransaction { db in
                     try verify()
-                    try writeCopy(db, to: replacedCopy, operation: "keep the database as \(replacedCopy) before restoring \(backup)")
+                    let keeping = "keep the database as \(replacedCopy) before restoring \(backup)"
+                    if damaged {
+                        try writePageCopy(db, to: replacedCopy, operation: keeping)
+                    } else {
+                        try writeCopy(db, to: replacedCopy, operation: keeping)
+                    }
                     try source.read { try $0.backup(to: db) }
                 }
             }

@@ -115,6 +115,8 @@ extension SQLiteFeedStore {
             return try await writer.read(body)
         } catch let error as DatabaseError where searching && error.resultCode == .SQLITE_ERROR {
             throw FeedStoreError.invalidSearch(error.message ?? "invalid query")
+        } catch let error as DatabaseError where Self.isDamageWhileServing(error) {
+            throw noteDamage(error, operation: operation())
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: operation(), error)
         }

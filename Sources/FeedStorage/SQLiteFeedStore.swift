@@ -51,6 +51,10 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     let fileLoss = Mutex<DatabaseFileLostError?>(nil)
     /// `fileLosses` and its continuation, which `checkFile()` feeds once.
     let fileLossStream = AsyncStream.makeStream(of: DatabaseFileLostError.self, bufferingPolicy: .bufferingNewest(1))
+    /// The damage SQLite reported while the store served (SQLiteFeedStore+Damage.swift).
+    let damageFound = Mutex<DamagedDatabaseError?>(nil)
+    /// `damages` and its continuation, fed once per damage found.
+    let damageStream = AsyncStream.makeStream(of: DamagedDatabaseError.self, bufferingPolicy: .bufferingNewest(1))
 
     /// Opens (or creates) the database at `path` and brings its schema up to date.
     ///
@@ -242,14 +246,19 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     /// (`FeedStoreError`, `CancellationError`) pass unchanged. Throws `DatabaseFileLostError`
     /// without running `access` once a file of the database is not the one at its path, and
     /// for a write also after it: a write that went into a log deleted meanwhile is not
-    /// acknowledged as if a restart would find it (the daemon saves it on its way out).
+    /// acknowledged as if a restart would find it (the daemon saves it on its way out). A
+    /// damaged database (SQLiteFeedStore+Damage.swift) refuses writes, and damage SQLite
+    /// reports is thrown as `DamagedDatabaseError`.
     private func describingFailure<T>(
         of operation: () -> String, writing: Bool = false, _ access: () async throws -> T
     ) async throws -> T {
         try verifyFile()
+        if writing { try refuseWritesWhenDamaged() }
         let result: T
         do {
             result = try await access()
+        } catch let error as DatabaseError where Self.isDamageWhileServing(error) {
+            throw noteDamage(error, operation: operation())
         } catch let error as DatabaseError {
             throw FeedStoreDatabaseError(operation: operation(), error)
         }

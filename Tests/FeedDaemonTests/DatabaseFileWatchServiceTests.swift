@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
+import TestSupport
 
 /// The service that ends the daemon when its database file is lost: it finds the loss by its
 /// own periodic check or from a store call, saves the database, and throws.
@@ -29,6 +30,9 @@ struct DatabaseFileWatchServiceTests {
 
         var fileLosses: AsyncStream<DatabaseFileLostError> { stream.stream }
 
+        let damageStream = AsyncStream.makeStream(of: DamagedDatabaseError.self)
+        var damages: AsyncStream<DamagedDatabaseError> { damageStream.stream }
+
         func lose() { stream.continuation.yield(loss) }
 
         func saveLostDatabase() async throws -> String {
@@ -47,6 +51,22 @@ struct DatabaseFileWatchServiceTests {
         #expect(error?.loss == .replaced)
         #expect(error?.savedCopy == "/data/tidings.sqlite.replaced-20261126T050000.bak")
         #expect(store.checks.withLock { $0 } == 4)
+    }
+
+    @Test func damageIsLoggedAsCriticalAndTheServiceGoesOn() async throws {
+        let store = FileStub()
+        let log = LogRecorder()
+        let watching = DatabaseFileWatchService(store: store, interval: .seconds(3600), logger: log.logger)
+        let run = Task { try await watching.run() }
+        let damage = DamagedDatabaseError(
+            path: "/data/tidings.sqlite", problems: ["database disk image is malformed"], backups: [], foundWhileServing: true)
+        store.damageStream.continuation.yield(damage)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !log.lines.contains("critical: \(damage)"), ContinuousClock.now < deadline { await Task.yield() }
+        #expect(log.lines.contains("critical: \(damage)"), "\(log.lines)")
+        // Still watching: a loss found later ends it.
+        store.lose()
+        await #expect(throws: DatabaseFileLostError.self) { try await run.value }
     }
 
     @Test func aLossAStoreCallFoundEndsTheServiceWithoutWaitingForTheCheck() async throws {

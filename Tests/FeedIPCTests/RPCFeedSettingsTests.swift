@@ -9,7 +9,7 @@ struct RPCFeedSettingsTests {
     }
 
     @Test func theProtocolIsVersion1_11() {
-        #expect(ProtocolVersion.current == "1.13")
+        #expect(ProtocolVersion.current == "1.14")
         #expect(RPC.FeedSettingsMethod.name == "feeds.settings")
     }
 

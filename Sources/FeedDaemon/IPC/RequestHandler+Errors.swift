@@ -80,6 +80,7 @@ extension RequestHandler {
             case .emptySearch, .searchTooLong: RPCError(.invalidParams, error.description)
             }
         case let error as DatabaseFileLostError: RPCError(.databaseFileLost, error.description)
+        case let error as DamagedDatabaseError: RPCError(.databaseDamaged, error.description)
         case is CancellationError: RPCError(.internalError, "cancelled: the daemon is shutting down")
         default: RPCError(.internalError, "Internal error: \(error)")
         }

@@ -50,12 +50,17 @@ public struct MaintenanceInteractor: Sendable {
     /// file (if asked). A database with problems is left as it is: deleting or rewriting pages
     /// of a damaged file can lose what a copy of it could still save.
     /// - Returns: what was found and done; sizes include the write-ahead log.
+    /// A database found damaged, by this check or by any read before, gets the report with the
+    /// problems and how to restore it; nothing is written to it.
     /// - Throws: the store's errors (the check itself failing, a full disk during VACUUM).
     public func maintain(vacuum: Bool, retention: Bool) async throws -> MaintenanceResult {
         let clock = ContinuousClock()
         let start = clock.now
-        let bytesBefore = try await store.statistics().databaseBytes
-        let problems = try await store.integrityProblems()
+        let bytesBefore = store.databaseBytes
+        var problems = try await store.integrityProblems()
+        let damage = store.damage
+        // Damage a read ran into that the check did not meet again still stands.
+        if problems.isEmpty, let damage { problems = damage.problems }
         var deleted = 0
         if problems.isEmpty {
             if retention { deleted = try await applyRetention(await policy()) }
@@ -63,7 +68,7 @@ public struct MaintenanceInteractor: Sendable {
         } else {
             logger.error("the database failed its integrity check: \(Counted.phrase(problems.count, "problem")), first: \(problems[0])")
         }
-        let bytesAfter = try await store.statistics().databaseBytes
+        let bytesAfter = store.databaseBytes
         let elapsed = clock.now - start
         let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
         logger.info("maintenance done", metadata: [
@@ -73,6 +78,6 @@ public struct MaintenanceInteractor: Sendable {
         return MaintenanceResult(
             problems: problems, retentionApplied: problems.isEmpty && retention, itemsDeleted: deleted,
             vacuumed: problems.isEmpty && vacuum, bytesBefore: bytesBefore, bytesAfter: bytesAfter,
-            durationMilliseconds: milliseconds)
+            durationMilliseconds: milliseconds, restoreAdvice: damage?.backupAdvice)
     }
 }

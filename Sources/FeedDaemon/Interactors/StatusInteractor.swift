@@ -1,4 +1,6 @@
+import FeedEntities
 import FeedIPC
+import FeedStorage
 import Foundation
 
 /// `tidings status`: the store's counters with what only the daemon knows (its versions, when
@@ -26,10 +28,27 @@ public struct StatusInteractor: Sendable {
         self.sync = sync
     }
 
-    /// The status now.
-    /// - Throws: the store's error when its counters cannot be read.
+    /// The status now. A database found damaged still has a status: the damage, with the
+    /// counts when they can be read.
+    /// - Throws: the store's error when its counters cannot be read for another reason.
     public func status() async throws -> DaemonStatus {
-        let statistics = try await library.statistics()
+        let statistics: StoreStatistics
+        var damaged = library.store.damage
+        var counted = true
+        do {
+            statistics = try await library.statistics()
+        } catch let damage as DamagedDatabaseError {
+            damaged = damage
+            counted = false
+            statistics = StoreStatistics(
+                feeds: 0, failingFeeds: 0, items: 0, unread: 0, starred: 0, lastAttempt: nil, nextCheck: nil,
+                databaseBytes: 0, schemaVersion: "")
+        }
+        let damage = damaged.map { found in
+            DatabaseDamage(
+                problems: found.problems, backups: found.backups,
+                restoreCommand: found.backups.first.map { "tidings restore \(ShellWord.quoted($0))" }, counted: counted)
+        }
         return DaemonStatus(
             daemonVersion: hello.daemonVersion, protocolVersion: hello.protocolVersion,
             startedAt: startedAt, feeds: statistics.feeds, failingFeeds: statistics.failingFeeds,
@@ -38,6 +57,15 @@ public struct StatusInteractor: Sendable {
             refreshing: await refresher.isRefreshing, databasePath: databasePath,
             databaseBytes: statistics.databaseBytes, schemaVersion: statistics.schemaVersion,
             configPath: reloader.configPath, reloadFailure: reloader.lastFailure,
-            storage: library.backlog.storageFailure, sync: try await sync.status())
+            storage: library.backlog.storageFailure, sync: try await syncStatus(), damage: damage)
+    }
+
+    /// The sync's status; none while the database is too damaged to read it.
+    private func syncStatus() async throws -> SyncStatus? {
+        do {
+            return try await sync.status()
+        } catch is DamagedDatabaseError {
+            return nil
+        }
     }
 }

@@ -66,6 +66,12 @@ public struct DatabaseFileWatchService: Service {
                 for await loss in store.fileLosses { return loss }
                 return nil
             }
+            // Damage stops writes, not the daemon: it goes on answering what it can, and
+            // `status` and `maintenance` say how to restore.
+            group.addTask { [logger] in
+                for await damage in store.damages { logger.critical("\(damage)") }
+                return nil
+            }
             group.addTask {
                 while true {
                     if let loss = store.checkFile() { return loss }

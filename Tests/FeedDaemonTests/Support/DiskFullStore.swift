@@ -15,6 +15,9 @@ final class DiskFullStore: FeedStore {
         base = try SQLiteFeedStore.inMemory()
     }
 
+    var damage: DamagedDatabaseError? { base.damage }
+    var databaseBytes: Int64 { base.databaseBytes }
+
     var isFull: Bool {
         get { full.withLock { $0 } }
         set { full.withLock { $0 = newValue } }

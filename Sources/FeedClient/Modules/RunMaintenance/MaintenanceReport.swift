@@ -22,11 +22,13 @@ public struct MaintenanceReport: Equatable, Sendable {
     public var durationMilliseconds: Int64
     /// `340 ms`, `12.5 s`.
     public var durationText: String
+    /// The daemon's advice when the problems are damage: the newest backup and how to restore it.
+    public var restoreAdvice: String?
 
     public init(
         isSound: Bool, problems: [String], integrityText: String, retentionApplied: Bool, itemsDeleted: Int,
         retentionText: String, vacuumed: Bool, vacuumText: String, bytesBefore: Int64, bytesAfter: Int64,
-        sizeText: String, durationMilliseconds: Int64, durationText: String
+        sizeText: String, durationMilliseconds: Int64, durationText: String, restoreAdvice: String? = nil
     ) {
         self.isSound = isSound
         self.problems = problems
@@ -41,5 +43,6 @@ public struct MaintenanceReport: Equatable, Sendable {
         self.sizeText = sizeText
         self.durationMilliseconds = durationMilliseconds
         self.durationText = durationText
+        self.restoreAdvice = restoreAdvice
     }
 }

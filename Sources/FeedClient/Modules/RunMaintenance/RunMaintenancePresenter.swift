@@ -29,7 +29,8 @@ public final class RunMaintenancePresenter: RunMaintenancePresentation {
             if result.isSound {
                 return .success
             } else {
-                view.showFailure(CommandFailure(message: Self.unsoundMessage(problems: result.problems.count)))
+                view.showFailure(CommandFailure(
+                    message: Self.unsoundMessage(problems: result.problems.count, restoreAdvice: result.restoreAdvice)))
                 return .failure
             }
         } catch {
@@ -41,10 +42,14 @@ public final class RunMaintenancePresenter: RunMaintenancePresentation {
 
     // MARK: - Mapping
 
-    /// What to do about a damaged database, after the report.
-    static func unsoundMessage(problems: Int) -> String {
-        "the database failed its integrity check (\(Self.count(problems, "problem"))); nothing was deleted or "
-            + "rewritten: stop the daemon, keep a copy of the database file, and see docs/cli.md"
+    /// What to do about a damaged database, after the report: restore the newest backup when
+    /// the daemon names one (it then writes nothing more to the file), else the manual way.
+    static func unsoundMessage(problems: Int, restoreAdvice: String? = nil) -> String {
+        let found = "the database failed its integrity check (\(Self.count(problems, "problem"))); nothing was deleted or rewritten"
+        if let restoreAdvice {
+            return found + ", and tidingsd writes nothing more to it; " + restoreAdvice
+        }
+        return found + ": stop the daemon, keep a copy of the database file, and see docs/cli.md"
     }
 
     func report(for result: MaintenanceResult) -> MaintenanceReport {
@@ -68,7 +73,8 @@ public final class RunMaintenancePresenter: RunMaintenancePresentation {
             bytesAfter: result.bytesAfter,
             sizeText: before == after ? before : "\(before) before, \(after) after",
             durationMilliseconds: result.durationMilliseconds,
-            durationText: Self.duration(milliseconds: result.durationMilliseconds))
+            durationText: Self.duration(milliseconds: result.durationMilliseconds),
+            restoreAdvice: result.restoreAdvice)
     }
 
     /// `1 item`, `20 items`.

@@ -45,7 +45,7 @@ public final class TerminalRunMaintenanceView: RunMaintenanceView {
     }
 
     /// `{"integrity","problems","retentionApplied","itemsDeleted","vacuumed","bytesBefore",
-    /// "bytesAfter","durationMs"}` (docs/json.md).
+    /// "bytesAfter","durationMs","restoreAdvice"}` (docs/json.md).
     static func json(_ report: MaintenanceReport) -> JSONValue {
         .object([
             ("integrity", .string(report.isSound ? "ok" : "failed")),
@@ -56,6 +56,7 @@ public final class TerminalRunMaintenanceView: RunMaintenanceView {
             ("bytesBefore", .int(report.bytesBefore)),
             ("bytesAfter", .int(report.bytesAfter)),
             ("durationMs", .int(report.durationMilliseconds)),
+            ("restoreAdvice", .optional(report.restoreAdvice.map(TerminalText.sanitize))),
         ])
     }
 }

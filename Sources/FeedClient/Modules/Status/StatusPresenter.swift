@@ -24,7 +24,8 @@ public final class StatusPresenter: StatusPresentation {
         do {
             let status = try await interactor.status()
             view.showStatus(report(for: status))
-            return .success
+            // A damaged database is a failure of the daemon's, whatever else the status says.
+            return status.damage == nil ? .success : .failure
         } catch {
             let failure = CommandFailure(error, action: "cannot read the daemon's status")
             view.showFailure(failure)
@@ -73,7 +74,12 @@ public final class StatusPresenter: StatusPresentation {
                     sinceText: DateText.compact(storage.since, now: now, offset: clock.utcOffset(at: storage.since)),
                     error: storage.error, feeds: storage.feeds)
             },
-            sync: status.sync.map { SyncStatusReport($0, now: now, clock: clock) })
+            sync: status.sync.map { SyncStatusReport($0, now: now, clock: clock) },
+            damage: status.damage.map { damage in
+                DatabaseDamageReport(
+                    problems: damage.problems, backups: damage.backups, restoreCommand: damage.restoreCommand,
+                    counted: damage.counted)
+            })
     }
 
     /// `512 B`, `12.4 MB`, `124 MB`, `1.5 GB`: decimal units, one decimal below 100.

@@ -35,6 +35,8 @@ public struct StatusReport: Equatable, Sendable {
     public var storage: StorageFailureReport?
     /// Syncing with a reading service; `nil` when the config names none.
     public var sync: SyncStatusReport?
+    /// Damage the daemon found in the database while serving it; `nil` while none was.
+    public var damage: DatabaseDamageReport?
 
     public init(
         daemonVersion: String, protocolVersion: String, startedAt: String, uptimeSeconds: Int64, uptimeText: String,
@@ -42,7 +44,7 @@ public struct StatusReport: Equatable, Sendable {
         lastRefreshText: String, nextRefresh: String?, nextRefreshText: String, refreshing: Bool,
         databasePath: String, databaseBytes: Int64, databaseSizeText: String, schemaVersion: String,
         configPath: String? = nil, reloadFailure: ReloadFailureReport? = nil, storage: StorageFailureReport? = nil,
-        sync: SyncStatusReport? = nil
+        sync: SyncStatusReport? = nil, damage: DatabaseDamageReport? = nil
     ) {
         self.daemonVersion = daemonVersion
         self.protocolVersion = protocolVersion
@@ -67,6 +69,27 @@ public struct StatusReport: Equatable, Sendable {
         self.reloadFailure = reloadFailure
         self.storage = storage
         self.sync = sync
+        self.damage = damage
+    }
+}
+
+/// Damage found in the database while the daemon served it, as `status` shows it. Strings are
+/// unsanitised: the View cleans them.
+public struct DatabaseDamageReport: Equatable, Sendable {
+    /// What SQLite found, first problem first.
+    public var problems: [String]
+    /// Copies of the database beside it, newest first.
+    public var backups: [String]
+    /// `tidings restore /path/…bak`; `nil` without a backup.
+    public var restoreCommand: String?
+    /// Whether the counts could be read.
+    public var counted: Bool
+
+    public init(problems: [String], backups: [String], restoreCommand: String?, counted: Bool) {
+        self.problems = problems
+        self.backups = backups
+        self.restoreCommand = restoreCommand
+        self.counted = counted
     }
 }
 

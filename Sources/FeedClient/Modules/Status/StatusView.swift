@@ -43,6 +43,14 @@ public final class TerminalStatusView: StatusView {
             ("schema", TerminalText.sanitize(report.schemaVersion)),
         ]
         if let path = report.configPath { lines.append(("config", TerminalText.sanitize(path))) }
+        if let damage = report.damage {
+            if !damage.counted {
+                for index in lines.indices where ["feeds", "items", "unread", "starred"].contains(lines[index].label) {
+                    lines[index].value = "unknown (the database cannot be read)"
+                }
+            }
+            lines.insert(("damage", damageText(damage)), at: 0)
+        }
         if let sync = report.sync { lines += syncLines(sync) }
         if let failure = report.reloadFailure {
             // What the daemon runs with is not what the file says: worth the red.
@@ -59,6 +67,16 @@ public final class TerminalStatusView: StatusView {
                     + Counted.phrase(storage.feeds, "feed") + (storage.feeds == 1 ? " waits" : " wait")))
         }
         return terminal.labelledLines(lines).joined()
+    }
+
+    /// The first problem in red, what the daemon does about it and how to restore.
+    private func damageText(_ damage: DatabaseDamageReport) -> String {
+        let more = damage.problems.count > 1 ? " (and \(damage.problems.count - 1) more)" : ""
+        let first = TerminalText.sanitize(damage.problems.first ?? "damaged")
+        let restore = damage.restoreCommand.map { "to restore the newest backup, run: " + TerminalText.sanitize($0) }
+            ?? "no backup beside it; see 'A damaged database' in docs/cli.md"
+        return terminal.styled("the database is damaged: \(first)\(more)", .red)
+            + "; tidingsd writes nothing more to it and refreshes nothing; " + restore
     }
 
     /// `sync: miniflux at https://…`, when it was, what waits and, in red, why the last sync
@@ -80,8 +98,8 @@ public final class TerminalStatusView: StatusView {
     /// `{"daemonVersion","protocolVersion","startedAt","uptimeSeconds","feeds","failingFeeds",
     /// "items","unread","starred","lastRefresh","nextRefresh","refreshing","databasePath",
     /// "databaseBytes","schemaVersion","configPath","reloadFailure":{"at","error"},
-    /// "storage":{"since","error","feeds"},"sync"}` (docs/json.md; `sync` is `sync --json`'s
-    /// document, or `null`).
+    /// "storage":{"since","error","feeds"},"sync","damage":{"problems","backups","restoreCommand",
+    /// "counted"}}` (docs/json.md; `sync` is `sync --json`'s document, or `null`).
     static func json(_ report: StatusReport) -> JSONValue {
         .object([
             ("daemonVersion", .string(TerminalText.sanitize(report.daemonVersion))),
@@ -110,6 +128,14 @@ public final class TerminalStatusView: StatusView {
                 ])
             } ?? .null),
             ("sync", report.sync.map(TerminalSyncView.json) ?? .null),
+            ("damage", report.damage.map { damage in
+                .object([
+                    ("problems", .array(damage.problems.map { .string(TerminalText.sanitize($0)) })),
+                    ("backups", .array(damage.backups.map { .string(TerminalText.sanitize($0)) })),
+                    ("restoreCommand", .optional(damage.restoreCommand.map(TerminalText.sanitize))),
+                    ("counted", .bool(damage.counted)),
+                ])
+            } ?? .null),
         ])
     }
 }

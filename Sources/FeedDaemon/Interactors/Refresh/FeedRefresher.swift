@@ -134,6 +134,9 @@ public struct FeedRefresher: Sendable {
             // stays due and is refreshed again by the next scheduled pass.
             outcome.error = error.description
             storeRefused(error, feedID: feed.id)
+        } catch let damage as DamagedDatabaseError {
+            // The database's fault too: nothing is recorded on the feed (nothing can be).
+            outcome.error = damage.description
         } catch FetchError.httpStatus(410) {
             outcome.error = FetchError.httpStatus(410).description
             outcome.isGone = true

@@ -146,6 +146,9 @@ public actor RefreshInteractor {
         progress: Progress?, where include: @Sendable (Feed, Date) -> Bool
     ) async throws -> [RefreshOutcome] {
         let feeds: [Feed]
+        // A damaged database takes no refresh: every fetch would be for nothing, and no feed is
+        // to look failing for it.
+        if let damage = self.feeds.store.damage { throw damage }
         await self.feeds.writeUnwrittenFailures()
         do {
             let now = self.feeds.now()

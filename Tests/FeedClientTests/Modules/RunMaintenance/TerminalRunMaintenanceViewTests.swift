@@ -63,14 +63,14 @@ struct TerminalRunMaintenanceViewTests {
             "integrity\tfailed",
             "problems\t" + #"["row 12 missing from index item_by_date","item row 7 refers to a missing feed"]"#,
             "retentionApplied\tfalse", "itemsDeleted\t0", "vacuumed\tfalse", "bytesBefore\t13000000",
-            "bytesAfter\t13000000", "durationMs\t85",
+            "bytesAfter\t13000000", "durationMs\t85", "restoreAdvice\t",
         ])
     }
 
     @Test func jsonHasTheDocumentedKeysInOrder() throws {
         let terminal = TerminalSpy()
         TerminalRunMaintenanceView(terminal: terminal, format: .json).showReport(RunMaintenanceFixtures.report())
-        #expect(terminal.out == #"{"integrity":"ok","problems":[],"retentionApplied":true,"itemsDeleted":20,"vacuumed":true,"bytesBefore":13000000,"bytesAfter":3100000,"durationMs":1234}"# + "\n")
+        #expect(terminal.out == #"{"integrity":"ok","problems":[],"retentionApplied":true,"itemsDeleted":20,"vacuumed":true,"bytesBefore":13000000,"bytesAfter":3100000,"durationMs":1234,"restoreAdvice":null}"# + "\n")
         _ = try JSONSerialization.jsonObject(with: Data(terminal.out.utf8))
     }
 }
