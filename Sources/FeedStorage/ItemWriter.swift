@@ -5,7 +5,8 @@ import GRDB
 /// Stores the items of one parsed document for one feed (`PreparedItem`), inside the caller's
 /// transaction.
 ///
-/// New items are inserted; known items (same `ParsedItem.storeKey` in the same feed) get their
+/// New items are inserted, unless they are stored items under a new guid
+/// (ItemWriter+GUIDMigration.swift); known items (same `ParsedItem.storeKey` in the same feed) get their
 /// text, dates and lists rewritten only when one of them changed, so an unchanged refresh
 /// writes nothing; a changed item is queued for the search index again (`indexed = 0`). Read
 /// and starred state are never touched. Both statements are prepared once per
@@ -69,6 +70,7 @@ struct ItemWriter {
         let update = try db.cachedStatement(sql: Self.updateIfChanged)
 
         let lookUps = try duplicateLookUps()
+        var migration = GUIDMigration(documentKeys: Set(items.map(\.key)))
         let ruleRunner = try RuleRunner(db: db, feedID: feedID, rules: rules)  // rules: new items only
         let feed: StatementArguments = [feedID]
         var inserted = 0, insertedUnread = 0
@@ -80,6 +82,12 @@ struct ItemWriter {
                     if lastSeen < firstSeen - Self.tombstoneRefresh {
                         try touchTombstone.execute(arguments: [firstSeen, feedID, key])
                     }
+                    continue
+                }
+                // The same article under a new guid (a site's new engine): the stored item
+                // takes the new key, keeping its number and its read, starred and tag state.
+                if hasItems, try rekeyMigrated(prepared, &migration) {
+                    try update.execute(arguments: feed + prepared.columns + [prepared.canonicalLink])
                     continue
                 }
                 let duplicate = try duplicate(of: prepared, lookUps)

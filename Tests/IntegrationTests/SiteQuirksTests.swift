@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What real sites do to their feeds that no specification forbids, served for real from
+/// 127.0.0.1 and refreshed by the real daemon: what the user is told, and that their reading
+/// state survives.
+@Suite(.timeLimit(.minutes(2)))
+struct SiteQuirksTests {
+    /// `count` entries with the same links, titles and dates, under guids starting `guid`.
+    static func blog(guid: String, links: String = "https://blog.example/posts/", titles: String = "Post", count: Int = 10) -> String {
+        let items = (1...count).map { index in
+            """
+            <item><title>\(titles) \(index)</title><link>\(links)\(index)</link>\
+            <guid isPermaLink="false">\(guid)\(index)</guid>\
+            <pubDate>Mon, \(String(format: "%02d", index)) Nov 2026 10:00:00 GMT</pubDate>\
+            <description>Text of \(titles.lowercased()) \(index).</description></item>
+            """
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>Migrating site</title><link>https://blog.example/</link>
+            <description>a blog</description>
+            \(items.joined(separator: "\n"))
+            </channel></rss>
+            """
+    }
+
+    /// `UserState.items` without the item keys (the guids a migration changes).
+    static func withoutKeys(_ items: String) -> [String] {
+        items.split(separator: "\n").map { line in
+            let fields = line.split(separator: "|", omittingEmptySubsequences: false)
+            return fields.enumerated().filter { $0.offset != 2 }.map { String($0.element) }.joined(separator: "|")
+        }
+    }
+
+    @Test func aSiteThatChangesEveryGuidAtOnceBringsNoReadArticleBack() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/feed.xml", .ok(Self.blog(guid: "wordpress-")))
+        let daemon = try await DaemonHarness(config: "refresh_interval: 1h")
+        #expect(try await daemon.tidings(["subscribe", server.url("/feed.xml")]).status == 0)
+        #expect(try await daemon.tidings(["read", "--all"]).status == 0)
+        #expect(try await daemon.tidings(["star", "3"]).status == 0)
+        let before = try await UserState.read(daemon.databasePath)
+
+        // The new engine: every guid new, everything else the same.
+        server.route("/feed.xml", .ok(Self.blog(guid: "hugo-")))
+        let migrated = try await daemon.tidings(["refresh"])
+        #expect(migrated.status == 0, "\(migrated)")
+        #expect(migrated.out.contains("Migrating site: no new items"), "no article is new: \(migrated)")
+        let unread = try await daemon.tidings(["list"])
+        #expect(unread.out.isEmpty, "nothing came back unread: \(unread)")
+        let all = try await daemon.tidings(["list", "--all", "--limit", "100", "--json"])
+        #expect(all.out.components(separatedBy: "\"number\"").count - 1 == 10, "each article once: \(all)")
+        let after = try await UserState.read(daemon.databasePath)
+        #expect(after.feeds == before.feeds && after.tags == before.tags)
+        #expect(Self.withoutKeys(after.items) == Self.withoutKeys(before.items), "the same numbers, read and starred:\n\(before)\n\(after)")
+
+        // A feed that replaces its whole list with new articles still gets them all.
+        server.route("/feed.xml", .ok(Self.blog(guid: "new-", links: "https://blog.example/2027/", titles: "Fresh")))
+        let fresh = try await daemon.tidings(["refresh"])
+        #expect(fresh.out.contains("10 new items"), "\(fresh)")
+        #expect(await daemon.stop() == 0)
+    }
+}
