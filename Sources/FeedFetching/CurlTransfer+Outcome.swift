@@ -39,12 +39,14 @@ extension CurlTransfer {
                 etag: responseHeaders["etag"], lastModified: responseHeaders["last-modified"],
                 permanentRedirect: permanentRedirect, freshFor: freshFor, date: responseHeaders["date"].flatMap(HTTPDate.parse)))
         case 304:
-            // A 304 need not repeat the validators; the ones sent are then still current.
+            // Unchanged from what? Only a conditional request can be answered so.
+            guard request.etag != nil || request.lastModified != nil else { return .failure(.unconditionalNotModified) }
+            // The validators sent stay the feed's: they name the document it has. A 304's own
+            // (a server that makes up a new ETag each time) would name one it never got.
             return .success(FetchResponse(
                 finalURL: finalURL, status: status, body: Data(),
                 contentType: responseHeaders["content-type"],
-                etag: responseHeaders["etag"] ?? request.etag,
-                lastModified: responseHeaders["last-modified"] ?? request.lastModified,
+                etag: request.etag, lastModified: request.lastModified,
                 permanentRedirect: permanentRedirect, freshFor: freshFor))
         case 429, 503:
             guard let seconds = retryAfter else {

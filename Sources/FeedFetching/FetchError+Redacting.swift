@@ -28,7 +28,8 @@ extension FetchError {
         case .tls(let reason): return .tls(scrub(reason))
         case .other(let reason): return .other(scrub(reason))
         case .crossOriginRedirect(let from, let to): return .crossOriginRedirect(from: scrub(from), to: scrub(to))
-        case .timedOut, .httpStatus, .retryLater, .tooLarge, .tooManyRedirects, .cancelled: return self
+        case .timedOut, .httpStatus, .retryLater, .tooLarge, .tooManyRedirects, .unconditionalNotModified, .cancelled:
+            return self
         }
     }
 }

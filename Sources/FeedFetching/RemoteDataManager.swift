@@ -184,6 +184,10 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     case retryLater(status: Int, after: Int)
     case tooLarge(limit: Int)
     case tooManyRedirects
+    /// A `304 Not Modified` to a request that sent no validators (no `If-None-Match`, no
+    /// `If-Modified-Since`): there is nothing it can be unchanged from, so it is the server's
+    /// error, not a document.
+    case unconditionalNotModified
     /// The server redirected to another origin (`scheme://host:port`, no path), which a request
     /// that refuses such redirects (`FetchRequest.CrossOriginRedirects.refuse`) did not follow.
     case crossOriginRedirect(from: String, to: String)
@@ -203,6 +207,7 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
             "HTTP \(status)\(Self.reason(for: status).map { " \($0)" } ?? ""), retry after \(seconds) s"
         case .tooLarge(let limit): "response larger than \(limit) bytes"
         case .tooManyRedirects: "too many redirects"
+        case .unconditionalNotModified: "the server answered 304 Not Modified to an unconditional request"
         case .crossOriginRedirect(let from, let to):
             "\(from) redirected to another origin, \(to): not followed, so that no credential goes there"
         case .tls(let reason): "TLS error: \(reason)"

@@ -81,6 +81,19 @@ struct CurlRemoteDataManagerTests {
         }
     }
 
+    @Test func a304ToAnUnconditionalRequestIsAnErrorAndItsValidatorsAreNotKept() async throws {
+        try await withFetcher { server, manager in
+            server.route("/feed.xml", .status(304, headers: [("ETag", "\"made-up\""), ("Last-Modified", "Mon, 02 Nov 2026 10:00:00 GMT")]))
+            let error = await fetchError(manager, FetchRequest(url: server.url("/feed.xml")))
+            #expect(error == .unconditionalNotModified)
+            #expect(error?.description == "the server answered 304 Not Modified to an unconditional request")
+            // Conditional: unchanged, with the validators that were sent, not the 304's.
+            let conditional = try await manager.fetch(FetchRequest(url: server.url("/feed.xml"), etag: "\"v1\""))
+            #expect(conditional.status == 304)
+            #expect(conditional.etag == "\"v1\"" && conditional.lastModified == nil)
+        }
+    }
+
     @Test func notModifiedWhenETagMatches() async throws {
         try await withFetcher { server, manager in
             server.route("/feed.xml") { request in

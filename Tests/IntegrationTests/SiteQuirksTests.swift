@@ -64,3 +64,32 @@ struct SiteQuirksTests {
         #expect(await daemon.stop() == 0)
     }
 }
+
+extension SiteQuirksTests {
+    @Test func aServerThatAnswers304ToEverythingIsAFailingFeedNotAHealthyEmptyOne() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/feed.xml", .status(304, headers: [("ETag", "\"made-up\"")]))
+        let daemon = try await DaemonHarness(config: "refresh_interval: 1h")
+        let message = "the server answered 304 Not Modified to an unconditional request"
+
+        let subscribed = try await daemon.tidings(["subscribe", server.url("/feed.xml")])
+        #expect(subscribed.status == 1 && subscribed.err.contains(message), "\(subscribed)")
+
+        // Imported, it is fetched by the next pass: an error on the feed, never "unchanged".
+        let list = daemon.directory.appendingPathComponent("feeds.opml").path
+        try ManyFeeds.opml([server.url("/feed.xml")]).write(toFile: list, atomically: true, encoding: .utf8)
+        #expect(try await daemon.tidings(["import", list]).status == 0)
+        let refreshed = try await daemon.tidings(["refresh"])
+        #expect(refreshed.out.contains(message), "\(refreshed)")
+        let feeds = try await daemon.tidings(["feeds", "--json"])
+        let listed = try #require(try JSONSerialization.jsonObject(with: feeds.stdout) as? [String: Any], "\(feeds)")
+        let feed = try #require((listed["feeds"] as? [[String: Any]])?.first, "\(listed)")
+        #expect(feed["lastError"] as? String == message, "\(feed)")
+        #expect((feed["consecutiveFailures"] as? Int ?? 0) >= 1, "\(feed)")
+        // The 304's made-up ETag is not kept, so the next request is unconditional again.
+        #expect(try await ManyFeeds.sqlite3(daemon.databasePath, "SELECT etag IS NULL FROM feed;") == "1")
+        #expect(server.requests(for: "/feed.xml").allSatisfy { $0.header("If-None-Match") == nil })
+        #expect(await daemon.stop() == 0)
+    }
+}

@@ -27,7 +27,7 @@ extension SubscriptionInteractor {
         switch error {
         case .dnsFailure, .connectionFailed, .timedOut, .tls, .other: true
         case .invalidURL, .unsupportedScheme, .httpStatus, .retryLater, .tooLarge, .tooManyRedirects, .crossOriginRedirect,
-            .cancelled:
+            .unconditionalNotModified, .cancelled:
             false
         }
     }
