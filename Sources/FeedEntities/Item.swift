@@ -68,8 +68,30 @@ public struct Item: Sendable, Codable, Hashable, Identifiable {
         self.isStarred = isStarred
     }
 
-    /// The date listings sort and show: published, else updated, else first seen.
-    public var displayDate: Date { published ?? updated ?? firstSeen }
+    /// The date listings sort, filter (`--since`) and show: the feed's date (published, else
+    /// updated) when it can be trusted, else when the item was first seen. A date later than
+    /// the first sight (beyond `futureDateSkew`: a clock or a time zone off by a little) would
+    /// top every listing until it comes; one before `earliestTrustedDate` (no feed existed, and
+    /// epoch 0 is what a missing date often becomes) would hide a new item from `--since`.
+    /// The store sorts on the same rule (`SQLiteFeedStore.sortDate`).
+    public var displayDate: Date {
+        guard let dated = feedDate, Self.isTrusted(dated, firstSeen: firstSeen) else { return firstSeen }
+        return dated
+    }
+
+    /// The date the feed gives the item: published, else updated.
+    public var feedDate: Date? { published ?? updated }
+
+    /// Whether a feed's `date` for an item first seen at `firstSeen` is believed.
+    public static func isTrusted(_ date: Date, firstSeen: Date) -> Bool {
+        date.timeIntervalSince1970 >= earliestTrustedDate && date.timeIntervalSince(firstSeen) <= futureDateSkew
+    }
+
+    /// 1995-01-01T00:00:00Z, in seconds since 1970: before any feed.
+    public static let earliestTrustedDate: Double = 788_918_400
+    /// How far past its first sight an item's date may be, in seconds: clocks that differ by a
+    /// few minutes.
+    public static let futureDateSkew: Double = 600
 
     /// Whether the item has no title to show (none, or only whitespace).
     public var isUntitled: Bool { title?.allSatisfy(\.isWhitespace) ?? true }

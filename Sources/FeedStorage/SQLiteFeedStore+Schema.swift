@@ -1,3 +1,4 @@
+import FeedEntities
 import GRDB
 
 extension SQLiteFeedStore {
@@ -29,6 +30,7 @@ extension SQLiteFeedStore {
         migrator.registerMigration(compressionMigration) {  // SQLiteFeedStore+TextCompression.swift
             try compressItemText($0, text: text, compressor: compressor)
         }
+        migrator.registerMigration("v18", migrate: listByTrustedDates)  // SQLiteFeedStore+TrustedDates.swift
         return migrator
     }
 
@@ -40,9 +42,14 @@ extension SQLiteFeedStore {
     /// as its schema version.
     public static var latestSchemaVersion: String { migrator.migrations.last ?? "" }
 
-    /// The expression listings sort on (newest first). Indexes and queries must spell it exactly
-    /// like this for SQLite to use the expression indexes below.
-    static let sortDate = "COALESCE(published, updated, first_seen)"
+    /// The expression listings sort on (newest first): the feed's date when it can be trusted,
+    /// else first seen (`Item.displayDate`, whose rule it is). Indexes and queries must spell it
+    /// exactly like this for SQLite to use the expression indexes below; migration v18
+    /// (SQLiteFeedStore+TrustedDates.swift) rebuilt the indexes of earlier databases on it.
+    static let sortDate = """
+        CASE WHEN COALESCE(published, updated) BETWEEN \(Item.earliestTrustedDate) AND first_seen + \(Item.futureDateSkew) \
+        THEN COALESCE(published, updated) ELSE first_seen END
+        """
 
     /// Per-feed health and scheduling: the last HTTP status, failures in a row, the validators
     /// for conditional GETs, a permanent-redirect candidate, retirement on 410, the next check,

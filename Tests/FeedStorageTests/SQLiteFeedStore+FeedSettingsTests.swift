@@ -22,7 +22,7 @@ struct SQLiteFeedStoreFeedSettingsTests {
     func subscribe(_ url: String, items count: Int, settings: FeedSettings = FeedSettings()) async throws -> Int64 {
         let items = (1...count).map { ParsedItem(id: "\(url)#\($0)", title: "Item \($0)", published: day($0)) }
         let id = try await store.addFeed(
-            url: url, document: document(items: items), check: FeedCheck(at: day(1)), tags: [], customTitle: nil,
+            url: url, document: document(items: items), check: FeedCheck(at: day(count)), tags: [], customTitle: nil,
             settings: settings, rules: .none
         ).feed.id
         _ = try await store.markAllRead(feedID: id, read: true)

@@ -18,8 +18,11 @@ struct SQLiteFeedStoreRetentionTests {
         (1...count).map { ParsedItem(id: "\(prefix)\($0)", title: "Item \(prefix)\($0)", published: day($0)) }
     }
 
+    /// Subscribes when the newest of `items` came out (day 1 for undated ones): a feed's dates
+    /// are believed only up to when its items are first seen (`Item.displayDate`).
     private func subscribe(_ items: [ParsedItem], url: String = feedURL) async throws -> Int64 {
-        try await store.addFeed(url: url, document: document(items: items), fetchedAt: day(1)).feed.id
+        let fetched = items.compactMap { $0.published ?? $0.updated }.max() ?? day(1)
+        return try await store.addFeed(url: url, document: document(items: items), fetchedAt: fetched).feed.id
     }
 
     private func guids(feed: Int64? = nil) async throws -> [String] {
@@ -48,12 +51,14 @@ struct SQLiteFeedStoreRetentionTests {
     }
 
     @Test func theAgeOfAnUndatedItemIsWhenItWasFirstSeen() async throws {
-        _ = try await subscribe([ParsedItem(id: "undated"), ParsedItem(id: "updated", updated: day(9))])
+        _ = try await store.addFeed(
+            url: feedURL, document: document(items: [ParsedItem(id: "undated"), ParsedItem(id: "updated", updated: day(2))]),
+            fetchedAt: day(9))
         try await markAllRead()
-        // first seen on day 1; "updated" carries its own date.
+        // Both first seen on day 9; "updated" carries its own date, day 2.
         let result = try await store.applyRetention(RetentionPolicy(maximumAge: 5 * 86400), now: day(10))
         #expect(result.deletedItems == 1)
-        #expect(try await guids() == ["updated"])
+        #expect(try await guids() == ["undated"])
     }
 
     @Test func eachFeedKeepsItsNewestItemsUpToTheCap() async throws {

@@ -100,7 +100,7 @@ struct SQLiteFeedStoreTextCompressionTests {
         #expect(before["sync_change"]?.count == 1 && before["item_tombstone"]?.count == 2)
 
         let store = try SQLiteFeedStore(path: path, text: .verbatim)
-        #expect(store.schemaVersion == SQLiteFeedStore.compressionMigration)
+        #expect(store.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         #expect(store.migrationBackup == path + ".before-v17.bak")
         let backup = try DatabaseQueue(path: path + ".before-v17.bak")
         #expect(try await backup.read { try SQLiteFeedStore.migrator.appliedMigrations($0) }.last == "v16")

@@ -93,3 +93,61 @@ extension SiteQuirksTests {
         #expect(await daemon.stop() == 0)
     }
 }
+
+extension SiteQuirksTests {
+    /// An RSS date for `date`.
+    static func rfc822(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+
+    static func dated(_ entries: [(title: String, date: String)]) -> String {
+        let items = entries.map { entry in
+            "<item><title>\(entry.title)</title><link>https://odd.example/\(entry.title)</link><pubDate>\(entry.date)</pubDate></item>"
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>Odd dates</title><link>https://odd.example/</link>
+            \(items.joined(separator: "\n"))
+            </channel></rss>
+            """
+    }
+
+    @Test func datesInTheFutureOrBefore1995AreListedByWhenTheItemWasFirstSeen() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        let now = Date()
+        server.route("/feed.xml", .ok(Self.dated([
+            ("future", "Fri, 01 Jan 2100 00:00:00 GMT"),
+            ("epoch", "Thu, 01 Jan 1970 00:00:00 GMT"),
+            ("recent", Self.rfc822(now - 2 * 3600)),
+            ("old", Self.rfc822(now - 3 * 86_400)),
+        ])))
+        let daemon = try await DaemonHarness(config: "refresh_interval: 1h")
+        #expect(try await daemon.tidings(["subscribe", server.url("/feed.xml")]).status == 0)
+
+        let recent = try await daemon.tidings(["list", "--since", "1d"])
+        let titles = recent.out.split(separator: "\n").compactMap { $0.split(separator: "\t").dropFirst(3).first.map(String.init) }
+        #expect(Set(titles) == ["future", "epoch", "recent"], "the 1970 item is new, the old one is not: \(recent)")
+
+        // A later item is listed above the one dated 2100: that one is only as new as its arrival.
+        server.route("/feed.xml", .ok(Self.dated([
+            ("later", Self.rfc822(Date() + 60)), ("future", "Fri, 01 Jan 2100 00:00:00 GMT"),
+            ("epoch", "Thu, 01 Jan 1970 00:00:00 GMT"), ("recent", Self.rfc822(now - 2 * 3600)), ("old", Self.rfc822(now - 3 * 86_400)),
+        ])))
+        #expect(try await daemon.tidings(["refresh"]).status == 0)
+        let all = try await daemon.tidings(["list", "--all"])
+        let order = all.out.split(separator: "\n").compactMap { $0.split(separator: "\t").dropFirst(3).first.map(String.init) }
+        #expect(order.first == "later", "\(all)")
+        #expect(order.last == "old", "\(all)")
+
+        // `show` keeps what the feed said.
+        let number = try #require(all.out.split(separator: "\n").first { $0.contains("\tfuture\t") }?.split(separator: "\t").first)
+        let shown = try await daemon.tidings(["show", String(number)])
+        #expect(shown.out.contains("first seen; the feed dates it 2100-01-01"), "\(shown)")
+        #expect(await daemon.stop() == 0)
+    }
+}

@@ -27,7 +27,7 @@ public struct ItemDetailMapper {
             feedTitle: item.feedTitle,
             feedNumber: item.feedID,
             author: Self.nonBlank(item.author),
-            dateText: dateText(item.displayDate),
+            dateText: dateText(of: item),
             published: item.published.map(DateText.iso8601),
             isRead: item.isRead,
             isStarred: item.isStarred,
@@ -45,6 +45,14 @@ public struct ItemDetailMapper {
         detail.titleIsExcerpt = display.isExcerpt
         detail.excerpt = item.untitledExcerpt
         return detail
+    }
+
+    /// The date the item is listed by, and the feed's own when that is not it (a date in the
+    /// future or before 1995: `Item.displayDate`), so that nothing the feed says is hidden.
+    func dateText(of item: Item) -> String {
+        let listed = dateText(item.displayDate)
+        guard let feedDate = item.feedDate, feedDate != item.displayDate else { return listed }
+        return listed + ", first seen; the feed dates it " + DateText.local(feedDate, offset: clock.utcOffset(at: feedDate))
     }
 
     /// Local time, plus how long ago when that says more than the date: within the last 30

@@ -17,7 +17,9 @@ enum Fixtures {
     ) -> Item {
         Item(
             id: number, feedID: feedID, feedTitle: feed, title: title, link: link, author: author,
-            published: published, firstSeen: now.addingTimeInterval(-86_400), isRead: isRead)
+            // Seen when published, or a day ago for an older or undated item: never before it
+            // was published, or the date would not be believed (`Item.displayDate`).
+            published: published, firstSeen: max(published ?? .distantPast, now.addingTimeInterval(-86_400)), isRead: isRead)
     }
 
     static func feed(
