@@ -56,6 +56,7 @@ struct DiskFullTests {
         print("tmpfs filled:\n" + (try await Self.run("/usr/bin/df", ["-k", data])) + (try await Self.run("/usr/bin/ls", ["-ls", data])))
 
         let refreshed = try await daemon.tidings(["refresh"])
+        let refused = ContinuousClock.now
         #expect(refreshed.out.components(separatedBy: "database or disk is full").count - 1 == Self.healthy, "\(refreshed)")
         #expect(refreshed.out.components(separatedBy: "HTTP 500").count - 1 == Self.failing, "\(refreshed)")
 
@@ -86,15 +87,23 @@ struct DiskFullTests {
         #expect(partialHits["partial"] as? Bool == true && partialHits["unindexed"] as? Int == 3, "\(partialHits)")
         #expect((partialHits["hits"] as? [[String: Any]])?.count == 15, "\(partialHits)")
 
-        // Room again: the scheduled pass (each minute) stores what waits, without a refresh.
+        // Room again: the scheduled pass stores what waits, without a refresh, a minute after
+        // the refusal as documented (not at the scheduler's next whole minute after that).
         try FileManager.default.removeItem(atPath: filler)
-        let deadline = ContinuousClock.now + .seconds(150)
+        let deadline = refused + .seconds(150)
         var recovered: [String: Any] = [:]
+        var pastNextRefresh: [String] = []
         repeat {
             try await Task.sleep(for: .seconds(2))
             recovered = try Self.json(try await daemon.tidings(["status", "--json"]))
+            if let next = (recovered["nextRefresh"] as? String).flatMap(Self.iso8601), next < Date() - 2 {
+                pastNextRefresh.append(recovered["nextRefresh"] as? String ?? "")
+            }
         } while !(recovered["storage"] is NSNull) && ContinuousClock.now < deadline
+        let waited = ContinuousClock.now - refused
         #expect(recovered["storage"] is NSNull, "the storage error stayed: \(recovered)\n\(daemon.log())")
+        #expect(waited < .seconds(75), "retried \(waited) after the refusal, not a minute")
+        #expect(pastNextRefresh.isEmpty, "status showed a next refresh in the past: \(pastNextRefresh)")
         let items = Self.healthy * 40 + Self.failing * 3
         #expect(recovered["items"] as? Int == items, "\(recovered)")
         #expect(recovered["failingFeeds"] as? Int == Self.failing, "\(recovered)")
@@ -120,6 +129,10 @@ struct DiskFullTests {
     private static func json(_ result: ProcessResult) throws -> [String: Any] {
         #expect(result.status == 0, "\(result)")
         return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any], "\(result)")
+    }
+
+    private static func iso8601(_ text: String) -> Date? {
+        ISO8601DateFormatter().date(from: text)
     }
 
     /// Writes zeros to `path` until the file system has no block left.

@@ -53,11 +53,25 @@ public struct StatusInteractor: Sendable {
             daemonVersion: hello.daemonVersion, protocolVersion: hello.protocolVersion,
             startedAt: startedAt, feeds: statistics.feeds, failingFeeds: statistics.failingFeeds,
             items: statistics.items, unread: statistics.unread, starred: statistics.starred,
-            lastRefresh: statistics.lastAttempt, nextRefresh: statistics.nextCheck,
+            lastRefresh: statistics.lastAttempt, nextRefresh: try await nextRefresh(statistics.nextCheck, counted: counted),
             refreshing: await refresher.isRefreshing, databasePath: databasePath,
             databaseBytes: statistics.databaseBytes, schemaVersion: statistics.schemaVersion,
             configPath: reloader.configPath, reloadFailure: reloader.lastFailure,
             storage: library.backlog.storageFailure, sync: try await syncStatus(), damage: damage)
+    }
+
+    /// When the next refresh comes, never in the past: a feed whose check is overdue is due
+    /// now, and one whose refresh the storage refused waits for the backlog's retry, not for
+    /// the next check it kept.
+    private func nextRefresh(_ stored: Date?, counted: Bool) async throws -> Date? {
+        let now = Date()
+        let backlog = library.backlog
+        guard counted, let retryAt = backlog.retryAt else { return stored.map { max($0, now) } }
+        let times = try await library.feeds().compactMap { feed -> Date? in
+            guard feed.goneSince == nil, !feed.synced else { return nil }
+            return backlog.isWaiting(feed.id) ? retryAt : (feed.nextCheck ?? now)
+        }
+        return times.min().map { max($0, now) }
     }
 
     /// The sync's status; none while the database is too damaged to read it.

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import ServiceLifecycle
 
@@ -23,12 +24,21 @@ public struct RefreshService: Service {
                 // A pass that cannot read the feed list logged why; the next look tries again.
                 _ = try? await refresher.refreshDue()
                 do {
-                    try await Task.sleep(for: interval)
+                    try await Task.sleep(for: nextLook(after: Date()))
                 } catch {
                     return
                 }
             }
         }
+    }
+
+    /// How long to wait before the next look: `interval`, or less when the refreshes the
+    /// storage refused are due again sooner (`WriteBacklog.retryAt`), so that they are retried
+    /// when the backlog says (a minute after a refusal), not up to a whole interval later.
+    func nextLook(after now: Date) -> Duration {
+        guard let retryAt = refresher.backlog.retryAt else { return interval }
+        let untilRetry = Duration.milliseconds(Int64((retryAt.timeIntervalSince(now) * 1000).rounded(.up)))
+        return max(.seconds(1), min(interval, untilRetry))
     }
 }
 

@@ -63,6 +63,11 @@ public final class WriteBacklog: Sendable {
         }
     }
 
+    /// When the feeds whose refresh waits to be stored are fetched again; `nil` when none wait.
+    public var retryAt: Date? {
+        state.withLock { state in state.waiting.isEmpty ? nil : state.retryAt }
+    }
+
     /// Whether the feeds whose refresh waits to be stored are to be fetched again at `date`.
     public func retryIsDue(at date: Date) -> Bool {
         state.withLock { state in state.retryAt.map { $0 <= date } ?? true }
