@@ -21,4 +21,8 @@ public enum ProtocolVersion {
     /// refuses a backup's unless the request allows them (`allowCommands`); an older one would
     /// ignore the param and subscribe to them.
     public static let commandRefusingMinor = 13
+
+    /// The first minor version whose daemon sends a keep-alive (`RPC.keepAliveMethod`) every
+    /// few seconds while it works on a request, so that a client can time every request.
+    public static let keepAliveMinor = 14
 }

@@ -6,6 +6,16 @@ import Foundation
 import FeedEntities
 
 extension RPC {
+    /// The notification a daemon sends on a connection every `keepAliveSeconds` while it works on
+    /// a request of it (protocol 1.14), without params: silence past a client's deadline then
+    /// means the daemon is stopped or stuck, not busy. Clients ignore it as any notification
+    /// they do not know.
+    public static let keepAliveMethod = "daemon.working"
+    /// Seconds between two keep-alives.
+    public static let keepAliveSeconds = 5
+    /// The keep-alive line, newline included.
+    public static let keepAliveLine = Array(#"{"jsonrpc":"2.0","method":"daemon.working"}"#.utf8) + [0x0A]
+
     /// `status`: what the daemon is and holds (protocol 1.2; `configPath` and `reloadFailure`
     /// 1.6).
     public enum Status: RPCMethod {

@@ -38,7 +38,9 @@ enum CompositionRoot {
             announce: { [terminal] note in terminal.writeError(note) })
         return ClientDependencies(
             daemon: UnixSocketDaemonClient(
-                socketPath: socket.path, socketDirectory: socket.defaultDirectory, autostart: starts ? autostart : nil),
+                socketPath: socket.path, socketDirectory: socket.defaultDirectory,
+                requestTimeout: UnixSocketDaemonClient.timeout(environment: environment) ?? UnixSocketDaemonClient.defaultTimeout,
+                autostart: starts ? autostart : nil),
             terminal: terminal,
             launcher: ProcessBrowserLauncher(),
             clock: SystemWallClock(),

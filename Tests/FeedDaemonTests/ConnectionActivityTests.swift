@@ -10,12 +10,25 @@ struct ConnectionActivityTests {
         #expect(activity.deadline(limits: limits) == since + .milliseconds(300))
         activity.beginHandling()
         #expect(activity.deadline(limits: limits) == nil)
+        guard case .handling = activity.current else { Issue.record("handling"); return }
+        let handling = activity.current
         let previous = activity.beginWriting()
-        #expect(previous == .handling)
+        #expect(previous == handling)
         guard case .writing(let started) = activity.current else { Issue.record("writing"); return }
         #expect(activity.deadline(limits: limits) == started + .milliseconds(100))
         activity.restore(previous)
-        #expect(activity.current == .handling)
+        #expect(activity.current == handling)
+    }
+
+    @Test func aRequestCountsAsLongOnceItOutlastsTheInterval() async throws {
+        let activity = ConnectionActivity()
+        #expect(!activity.handlingLonger(than: .zero), "idle is not handling")
+        activity.beginHandling()
+        #expect(!activity.handlingLonger(than: .seconds(60)))
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(activity.handlingLonger(than: .milliseconds(10)))
+        activity.becomeIdle()
+        #expect(!activity.handlingLonger(than: .zero))
     }
 
     @Test func aWriteThatStallsAfterAnIdleSpellIsCaughtByTheWriteTimeout() async throws {

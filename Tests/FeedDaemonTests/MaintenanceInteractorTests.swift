@@ -9,7 +9,7 @@ import Testing
 /// Retention and `maintenance` over a real (in-memory) store.
 struct MaintenanceInteractorTests {
     let store: SQLiteFeedStore
-    /// 30 items, one a day from 2026-11-01; "now" is a day after the last.
+    /// 30 items, one a day from 2026-11-01, fetched when the last came out; "now" is a day after it.
     static let start = Date(timeIntervalSince1970: 1_793_491_200)
 
     init() async throws {
@@ -17,7 +17,7 @@ struct MaintenanceInteractorTests {
         let items = (1...30).map { ParsedItem(id: "\($0)", title: "Item \($0)", published: Self.start.addingTimeInterval(Double($0) * 86_400)) }
         _ = try await store.addFeed(
             url: "https://example.org/feed", document: ParsedFeed(format: .rss20, title: "Example", items: items),
-            fetchedAt: Self.start)
+            fetchedAt: Self.start.addingTimeInterval(30 * 86_400))
     }
 
     /// - Parameter policy: what the config says, for `maintain(retention: true)`.

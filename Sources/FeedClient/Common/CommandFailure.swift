@@ -93,9 +93,22 @@ public struct CommandFailure: Equatable, Sendable {
             CommandFailure(message: "tidingsd \(daemonVersion) speaks protocol \(daemonProtocol) but this tidings speaks \(clientProtocol); install matching versions of tidings and tidingsd")
         case .malformedResponse(let detail):
             CommandFailure(message: "unexpected answer from the daemon: \(detail)")
-        case .timedOut(let method, let seconds):
-            CommandFailure(message: "the daemon did not answer \(method) within \(seconds) s")
+        case .timedOut(let method, let seconds, let pid, let stopped):
+            CommandFailure(
+                message: notAnswering(method: method, seconds: seconds, pid: pid, stopped: stopped)
+                    + (readOnlyMethods.contains(method) || method == "hello" ? "" : "; the change was sent, and may still be made when it answers again"),
+                status: .daemonUnreachable)
         }
+    }
+
+    /// The daemon went silent: who it is, for how long, and what to do.
+    static func notAnswering(method: String, seconds: Int, pid: Int32?, stopped: Bool) -> String {
+        let who = pid.map { "the daemon (pid \($0))" } ?? "the daemon"
+        let what = "\(who) is not answering: nothing came for \(seconds) s after asking for \(method)"
+        if stopped, let pid {
+            return what + "; it is stopped (kill -CONT \(pid) resumes it)"
+        }
+        return what + "; see 'journalctl --user -u tidingsd' (or its log), or set TIDINGS_TIMEOUT to wait longer"
     }
 
     private static func describe(_ error: OpenTargetError) -> String {

@@ -27,8 +27,12 @@ public enum DaemonClientError: Error, Equatable, Sendable {
     case protocolMismatch(daemonProtocol: String, daemonVersion: String, clientProtocol: String)
     /// A line from the daemon was not a JSON-RPC response the client can decode.
     case malformedResponse(String)
-    /// The daemon accepted the request but sent no answer within the time limit.
-    case timedOut(method: String, seconds: Int)
+    /// The daemon accepted the request but sent nothing for `seconds` (no answer, no progress,
+    /// none of the keep-alive lines a daemon from protocol 1.14 sends while it works): it is
+    /// stopped, stuck, or far too slow. `pid` is the tidingsd process listening on the socket
+    /// (`nil` when the listener is another process, such as systemd holding an activated
+    /// socket), `stopped` whether the kernel shows it stopped (SIGSTOP, `kill -STOP`).
+    case timedOut(method: String, seconds: Int, pid: Int32? = nil, stopped: Bool = false)
 
     /// Why `connect(2)` on the socket failed.
     public enum UnreachableReason: Equatable, Sendable {

@@ -11,6 +11,8 @@ import FeedIPC
 /// in one place.
 final class UnixSocketConnection {
     private var descriptor: Int32
+    /// The process listening on the socket, as the kernel recorded it (`SO_PEERCRED`).
+    private(set) var peerPID: Int32 = 0
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -63,14 +65,15 @@ final class UnixSocketConnection {
             throw DaemonClientError.unreachable(socketPath: path, reason: reason)
         }
         let connection = UnixSocketConnection(descriptor: fd)
-        let peer = try connection.peerUID(path: path)
+        let (peer, pid) = try connection.peerCredentials(path: path)
+        connection.peerPID = pid
         guard peer == uid else { throw DaemonClientError.untrustedDaemon(socketPath: path, uid: peer) }
         return connection
     }
 
-    /// The uid of the process at the other end, as the kernel recorded it when that process
-    /// called `listen` (`SO_PEERCRED`): it cannot be forged.
-    private func peerUID(path: String) throws -> UInt32 {
+    /// The uid and pid of the process at the other end, as the kernel recorded them when that
+    /// process called `listen` (`SO_PEERCRED`): they cannot be forged.
+    private func peerCredentials(path: String) throws -> (uid: UInt32, pid: Int32) {
         #if canImport(Glibc)
         // Linux's `struct ucred` (pid_t, uid_t, gid_t), which Swift's Glibc does not import.
         var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
@@ -81,7 +84,7 @@ final class UnixSocketConnection {
             throw DaemonClientError.unreachable(
                 socketPath: path, reason: .other("cannot learn who listens: \(Self.describe(errno))"))
         }
-        return credentials.uid
+        return (credentials.uid, credentials.pid)
         #else
         var uid: uid_t = 0
         var gid: gid_t = 0
@@ -89,7 +92,7 @@ final class UnixSocketConnection {
             throw DaemonClientError.unreachable(
                 socketPath: path, reason: .other("cannot learn who listens: \(Self.describe(errno))"))
         }
-        return uid
+        return (uid, 0)
         #endif
     }
 
@@ -126,7 +129,9 @@ final class UnixSocketConnection {
                 throw DaemonClientError.connectionLost
             }
             if ready == 0 {
-                throw DaemonClientError.timedOut(method: method, seconds: timeoutSeconds ?? 0)
+                let daemon = DaemonProcess(pid: peerPID)
+                throw DaemonClientError.timedOut(
+                    method: method, seconds: timeoutSeconds ?? 0, pid: daemon?.pid, stopped: daemon?.isStopped ?? false)
             }
             break
         }

@@ -42,11 +42,14 @@ public final class UnixSocketDaemonClient: DaemonClient {
     ///     own and private (`PrivateDirectory`); `nil` when the user named the socket. The
     ///     daemon behind any socket must run as the user.
     ///   - clientName: sent in `hello`, e.g. `tidings/0.1.0`.
-    ///   - requestTimeout: seconds to wait for an answer; `nil` waits as long as it takes.
-    ///   - untimedMethods: methods that may legitimately take long and are never timed out
-    ///     (`refresh` fetches every feed before it answers; `daemon.restore` waits for a pass in
-    ///     progress and reads the whole backup; `sync.run` answers when a sync ends, a full one
-    ///     reading every entry of the service, each call under the daemon's own `timeout`).
+    ///   - requestTimeout: seconds of silence after which the daemon is taken as not answering
+    ///     (`DaemonClientError.timedOut`); `nil` waits as long as it takes. Any line counts: an
+    ///     answer, a progress notification, or the keep-alive a daemon from protocol 1.14 sends
+    ///     every few seconds while it works on a request, so a long refresh never trips it.
+    ///   - untimedMethods: methods that may legitimately take long, which a daemon before 1.14
+    ///     (no keep-alives) is given all the time they take (`refresh` fetches every feed before
+    ///     it answers; `daemon.restore` waits for a pass in progress and reads the whole backup;
+    ///     `sync.run` answers when a sync ends; `watch` lasts until the daemon stops).
     ///   - pipelinedMethods: read-only methods whose first call is sent together with `hello`.
     ///   - responseLineLimit: the longest response line accepted. Larger than the daemon's own
     ///     request limit because a full `items.list` of a big database is one line.
@@ -55,7 +58,7 @@ public final class UnixSocketDaemonClient: DaemonClient {
         socketPath: String,
         socketDirectory: String? = nil,
         clientName: String = "tidings/" + TidingsVersion.current,
-        requestTimeout: Int? = 120,
+        requestTimeout: Int? = UnixSocketDaemonClient.defaultTimeout,
         untimedMethods: Set<String> = [RPC.Refresh.name, RPC.Watch.name, RPC.Restore.name, RPC.RunSync.name],
         pipelinedMethods: Set<String> = [
             RPC.ListItems.name, RPC.Search.name, RPC.GetItem.name, RPC.ListFeeds.name, RPC.Status.name,
@@ -77,6 +80,17 @@ public final class UnixSocketDaemonClient: DaemonClient {
 
     deinit {
         connection?.close()
+    }
+
+    /// Seconds of silence before the daemon counts as not answering (`TIDINGS_TIMEOUT` sets
+    /// another): six keep-alives missed.
+    public static let defaultTimeout = 30
+
+    /// The deadline `TIDINGS_TIMEOUT` asks for: whole seconds, `0` for none; `nil` when unset
+    /// or unreadable (the default applies).
+    public static func timeout(environment: [String: String]) -> Int?? {
+        guard let text = environment["TIDINGS_TIMEOUT"], let seconds = Int(text), seconds >= 0 else { return nil }
+        return .some(seconds == 0 ? nil : seconds)
     }
 
     public func hello() async throws -> RPC.Hello.Result {
@@ -216,7 +230,10 @@ public final class UnixSocketDaemonClient: DaemonClient {
     private func receive<M: RPCMethod>(
         _ method: M.Type, id: RPCID, on connection: UnixSocketConnection, notifications: (_ line: Data) -> Void
     ) throws -> M.Result {
-        let timeout = untimedMethods.contains(M.name) ? nil : requestTimeout
+        // A daemon that sends keep-alives is timed on everything; an older one only on what
+        // should answer soon.
+        let keepsAlive = handshake.flatMap { ProtocolVersion.minor(of: $0.protocolVersion) }.map { $0 >= ProtocolVersion.keepAliveMinor } ?? false
+        let timeout = untimedMethods.contains(M.name) && !keepsAlive ? nil : requestTimeout
         while true {
             let line: [UInt8]
             do {

@@ -6,8 +6,8 @@ final class ConnectionActivity: Sendable {
     enum Phase: Equatable {
         /// Waiting for the client's next line since then.
         case idle(since: ContinuousClock.Instant)
-        /// The daemon is working on a request (a `refresh` or a `watch` may take long).
-        case handling
+        /// The daemon is working on a request since then (a `refresh` or a `watch` may take long).
+        case handling(since: ContinuousClock.Instant)
         /// Writing to the client since then; a client that does not read stays here.
         case writing(since: ContinuousClock.Instant)
     }
@@ -21,7 +21,13 @@ final class ConnectionActivity: Sendable {
     var current: Phase { phase.withLock { $0 } }
 
     func becomeIdle() { phase.withLock { $0 = .idle(since: .now) } }
-    func beginHandling() { phase.withLock { $0 = .handling } }
+    func beginHandling() { phase.withLock { $0 = .handling(since: .now) } }
+
+    /// Whether a request has been worked on for `interval` or longer.
+    func handlingLonger(than interval: Duration) -> Bool {
+        guard case .handling(let since) = current else { return false }
+        return ContinuousClock.now - since >= interval
+    }
     /// Marks a write; returns what to restore afterwards (a notification is written while handling).
     func beginWriting() -> Phase {
         phase.withLock { phase in

@@ -14,8 +14,26 @@ extension IPCServerService {
                 self.logger.debug("closing a client connection: \(reason)")
                 connection.channel.close(promise: nil)
             }
+            group.addTask { await Self.keepAlive(connection, activity: activity) }
             await answer(connection, activity: activity)
             group.cancelAll()
+        }
+    }
+
+    /// While a request of this connection takes long (a refresh, a restore, a VACUUM, a `watch`),
+    /// writes a keep-alive every `RPC.keepAliveSeconds`, so that the client can tell a daemon at
+    /// work from one that is stopped or stuck (protocol 1.14). Only while the socket takes it
+    /// without waiting: a client that does not read is the watchdog's business. Runs until
+    /// cancelled.
+    private static func keepAlive(_ connection: Connection, activity: ConnectionActivity) async {
+        let interval = Duration.seconds(RPC.keepAliveSeconds)
+        var lastSent = ContinuousClock.now
+        // Looks every second, so that a client never waits much more than the interval.
+        while (try? await Task.sleep(for: .seconds(1))) != nil {
+            guard activity.handlingLonger(than: interval), ContinuousClock.now - lastSent >= interval else { continue }
+            let channel = connection.channel
+            if channel.isWritable { channel.writeAndFlush(ByteBuffer(bytes: RPC.keepAliveLine), promise: nil) }
+            lastSent = .now
         }
     }
 
