@@ -26,7 +26,7 @@ extension Daemon {
                 let moved = try await graph.store.moveURLCredentials()
                 if moved > 0 { logger.notice("took the passwords out of \(moved) feed URLs: they are the feeds' auth_password now") }
             } catch {
-                logger.warning("\(error)")
+                logger.failure(error)
             }
             let fileWatch = DatabaseFileWatchService(store: graph.store, logger: logger)
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
@@ -34,7 +34,7 @@ extension Daemon {
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
             // Items stored before this version had a search index, or while it was down.
             let indexing = Task { [indexer = graph.indexer, logger] in
-                do { try await indexer.catchUp() } catch { logger.warning("\(error)") }
+                do { try await indexer.catchUp() } catch { logger.failure(error) }
             }
             try await group.run()
             indexing.cancel()

@@ -45,12 +45,13 @@ struct DaemonGraph: Sendable {
         let indexer = SearchIndexer(store: store)
         let tuning = LiveRefreshTuning(Self.tuning(configuration, logger: logger))
         let maintenance = MaintenanceInteractor(store: store, retentionPolicy: { live.current.retention }, logger: logger)
+        let backlog = WriteBacklog()
         let feeds = FeedRefresher(
-            fetcher: commandFetcher, store: store, tuning: tuning, backlog: WriteBacklog(), newItems: newItems,
+            fetcher: commandFetcher, store: store, tuning: tuning, backlog: backlog, newItems: newItems,
             passwords: SystemPasswordReader(process: process), logger: logger)
         let housekeeping = PassHousekeeping(
             store: store, indexer: indexer, notifier: notifier,
-            retention: { try await maintenance.applyRetention(live.current.retention) }, logger: logger)
+            retention: { try await maintenance.applyRetention(live.current.retention) }, backlog: backlog, logger: logger)
         let services = ConfiguredSyncServices(
             fetcher: fetcher, passwords: SystemPasswordReader(process: process),
             userAgent: { live.current.userAgent ?? FetchOptions.userAgent(version: TidingsVersion.current) })

@@ -230,4 +230,8 @@ public enum RPCErrorCode: Int, Sendable {
     /// more to it until it is restored, and goes on answering reads where it can; the message
     /// names the first problem, the newest backup and the restore command (protocol 1.14).
     case databaseDamaged = -32013
+    /// The database's storage refused the write (a full disk, a file system gone read-only, an
+    /// I/O error); the message says which, then SQLite's words. Nothing was written; the same
+    /// request may succeed once the storage takes writes again (protocol 1.14).
+    case storageFailed = -32014
 }

@@ -24,10 +24,17 @@ public struct FeedStoreDatabaseError: Error, Sendable, Hashable, CustomStringCon
         self.sqliteExtendedCode = sqliteExtendedCode ?? sqliteCode
     }
 
-    init(operation: String, _ error: DatabaseError) {
+    /// SQLite's `error` while doing `operation` on the database at `path`: a storage failure
+    /// (`isStorageFailure`) says first what it means there (`StorageDiagnosis`: "the disk
+    /// holding /home/u/.local/share/tidings is full"), then SQLite's words.
+    init(operation: String, _ error: DatabaseError, path: String? = nil) {
+        let message = error.message ?? "SQLite error"
         self.init(
-            operation: operation, reason: error.message ?? "SQLite error", sqliteCode: error.resultCode.primaryResultCode.rawValue,
+            operation: operation, reason: message, sqliteCode: error.resultCode.primaryResultCode.rawValue,
             sqliteExtendedCode: error.extendedResultCode.rawValue)
+        if let path, isStorageFailure {
+            reason = "\(StorageDiagnosis.phrase(code: error.resultCode.primaryResultCode, path: path)) (\(message))"
+        }
     }
 
     public var description: String {

@@ -118,7 +118,7 @@ extension SQLiteFeedStore {
         } catch let error as DatabaseError where Self.isDamageWhileServing(error) {
             throw noteDamage(error, operation: operation())
         } catch let error as DatabaseError {
-            throw FeedStoreDatabaseError(operation: operation(), error)
+            throw FeedStoreDatabaseError(operation: operation(), error, path: path)
         }
     }
 }

@@ -260,7 +260,7 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
         } catch let error as DatabaseError where Self.isDamageWhileServing(error) {
             throw noteDamage(error, operation: operation())
         } catch let error as DatabaseError {
-            throw FeedStoreDatabaseError(operation: operation(), error)
+            throw FeedStoreDatabaseError(operation: operation(), error, path: path)
         }
         if writing { try verifyFile() }
         return result

@@ -81,6 +81,9 @@ extension RequestHandler {
             }
         case let error as DatabaseFileLostError: RPCError(.databaseFileLost, error.description)
         case let error as DamagedDatabaseError: RPCError(.databaseDamaged, error.description)
+        // The database's trouble, told as what it is; never "Internal error".
+        case let error as FeedStoreDatabaseError where error.isStorageFailure: RPCError(.storageFailed, error.description)
+        case let error as FeedStoreDatabaseError: RPCError(.internalError, error.description)
         case is CancellationError: RPCError(.internalError, "cancelled: the daemon is shutting down")
         default: RPCError(.internalError, "Internal error: \(error)")
         }

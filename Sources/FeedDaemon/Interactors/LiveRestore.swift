@@ -51,7 +51,7 @@ public final class LiveRestore: Sendable {
             refresher.backlog.reset()
             await newItems?.databaseReplaced()
             // Searches would otherwise miss what the backup holds beyond its own index.
-            do { try await indexer.catchUp() } catch { logger.warning("\(error)") }
+            do { try await indexer.catchUp() } catch { logger.failure(error) }
             return report
         }
         let migrated = report.schemaVersion == report.backupSchemaVersion ? "" : ", migrated to \(report.schemaVersion)"

@@ -18,7 +18,7 @@ struct PassHousekeepingTests {
     func housekeeping(retention: @escaping @Sendable () async throws -> Void) -> PassHousekeeping {
         PassHousekeeping(
             store: store, indexer: SearchIndexer(store: store), notifier: notifier, retention: retention,
-            logger: Logger(label: "test"))
+            backlog: WriteBacklog(), logger: Logger(label: "test"))
     }
 
     @Test func aPassThatRefreshedFeedsSetsTheStatusAndAppliesRetention() async throws {

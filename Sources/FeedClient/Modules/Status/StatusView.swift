@@ -64,7 +64,9 @@ public final class TerminalStatusView: StatusView {
                 "storage",
                 terminal.styled("cannot write the database since \(storage.sinceText)", .red)
                     + " (\(TerminalText.sanitize(storage.error))); "
-                    + Counted.phrase(storage.feeds, "feed") + (storage.feeds == 1 ? " waits" : " wait")))
+                    + (storage.feeds == 0
+                        ? "the search index waits"
+                        : Counted.phrase(storage.feeds, "feed") + (storage.feeds == 1 ? " waits" : " wait"))))
         }
         return terminal.labelledLines(lines).joined()
     }

@@ -17,7 +17,7 @@ extension FeedRefresher {
             do {
                 try await store.bringNextCheckForward(feedID: corrected[index].id, to: next)
             } catch {
-                logger.warning("\(error)")
+                logger.failure(error)
             }
         }
         return corrected

@@ -1,6 +1,7 @@
 import CMalloc
 import FeedEntities
 import FeedStorage
+import Foundation
 import Logging
 
 /// What follows a refresh pass, off the pass's path (the items are committed already): the
@@ -15,13 +16,16 @@ public struct PassHousekeeping: RefreshPassObserver {
     /// Applies the retention policy in effect (deleting what it says before indexing, so that
     /// deleted items need no indexing).
     private let retention: @Sendable () async throws -> Void
+    /// Where a storage error that stops this work is kept, for `status`, until it is done.
+    private let backlog: WriteBacklog
     private let logger: Logger
 
     public init(
         store: any FeedStore, indexer: SearchIndexer, notifier: any ServiceManagerNotifier,
-        retention: @escaping @Sendable () async throws -> Void, logger: Logger
+        retention: @escaping @Sendable () async throws -> Void, backlog: WriteBacklog, logger: Logger
     ) {
         self.store = store
+        self.backlog = backlog
         self.indexer = indexer
         self.notifier = notifier
         self.retention = retention
@@ -36,19 +40,23 @@ public struct PassHousekeeping: RefreshPassObserver {
         // small, rather than compressed again (and the table left full of holes) afterwards.
         // Does nothing once the store has one, or while a training runs.
         Task { [store, logger] in
-            do { _ = try await store.trainCompressionDictionary() } catch { logger.warning("\(error)") }
+            do { _ = try await store.trainCompressionDictionary() } catch { logger.failure(error) }
         }
     }
 
     public func passEnded(_ report: RefreshPassReport) {
-        // A scheduled look that found no feed due is no news, and leaves nothing to tidy.
-        guard report.feeds > 0 else { return }
-        notifier.status(
-            "Idle: last refresh of \(Counted.phrase(report.feeds, "feed")): \(Counted.phrase(report.newItems, "new item")), "
-                + Counted.phrase(report.failed, "error"))
-        Task { [store, indexer, retention, logger] in
-            do { try await retention() } catch { logger.warning("retention failed: \(error)") }
-            if report.storedItems {
+        // A scheduled look that found no feed due is no news, and leaves nothing to tidy, but
+        // for the work the storage refused after an earlier pass: each look tries it again.
+        let waiting = backlog.housekeepingWaits
+        guard report.feeds > 0 || waiting else { return }
+        if report.feeds > 0 {
+            notifier.status(
+                "Idle: last refresh of \(Counted.phrase(report.feeds, "feed")): \(Counted.phrase(report.newItems, "new item")), "
+                    + Counted.phrase(report.failed, "error"))
+        }
+        Task { [store, indexer, retention, backlog, logger] in
+            do { try await retention() } catch { logger.failure(error, "retention failed") }
+            if report.storedItems || waiting {
                 do {
                     // Indexed, compacted and the free pages given back before the checkpoint,
                     // so that one checkpoint folds in all of it (and shrinks the file).
@@ -56,8 +64,16 @@ public struct PassHousekeeping: RefreshPassObserver {
                     try await indexer.compact()
                     try await store.reclaimFreePages()
                     try await store.checkpoint()
+                    if let ended = backlog.housekeepingWritten() {
+                        logger.notice("the database accepts writes again (they failed since \(ended.since): \(ended.error))")
+                    }
+                } catch let error as FeedStoreDatabaseError where error.isStorageFailure {
+                    // The daemon's storage, as for a refused refresh: `status` shows it.
+                    if backlog.housekeepingRefused(error, at: Date()) {
+                        logger.error("the database refuses writes: \(error); the search index and the checkpoint wait for room")
+                    }
                 } catch {
-                    logger.warning("\(error)")
+                    logger.failure(error)
                 }
             }
             await store.releaseMemory()

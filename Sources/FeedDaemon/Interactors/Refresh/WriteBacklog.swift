@@ -40,6 +40,8 @@ public final class WriteBacklog: Sendable {
         var failures: [Int64: UnwrittenFailure] = [:]
         /// When the waiting feeds are fetched again (`retryDelay`).
         var retryAt: Date?
+        /// The work after a pass (the search index, compaction, the checkpoint) was refused.
+        var housekeeping = false
     }
 
     /// How long after a refused write the waiting feeds are fetched again: as long as the
@@ -111,6 +113,42 @@ public final class WriteBacklog: Sendable {
         state.withLock { state in
             state.waiting.remove(feedID)
             state.failures.removeValue(forKey: feedID)
+            guard state.waiting.isEmpty, state.failures.isEmpty, !state.housekeeping, let error = state.error,
+                  let since = state.since
+            else { return nil }
+            state.error = nil
+            state.since = nil
+            state.retryAt = nil
+            return StorageFailure(error: error.reason, since: since, feeds: 0)
+        }
+    }
+
+    /// Whether the work after a pass waits for the storage (`housekeepingRefused`).
+    public var housekeepingWaits: Bool { state.withLock { $0.housekeeping } }
+
+    /// Records that the storage refused the work after a pass (indexing new items for search,
+    /// the checkpoint) with `error` at `date`: a storage error as much as a refused refresh,
+    /// shown by `status` until that work is done.
+    /// - Returns: whether this began the storage error.
+    @discardableResult
+    public func housekeepingRefused(_ error: FeedStoreDatabaseError, at date: Date) -> Bool {
+        state.withLock { state in
+            let began = state.error == nil
+            state.error = error
+            if began { state.since = date }
+            state.housekeeping = true
+            return began
+        }
+    }
+
+    /// Records that the work after a pass was done; the storage error ends when nothing else
+    /// waits.
+    /// - Returns: the storage error that this ended, or `nil`.
+    @discardableResult
+    public func housekeepingWritten() -> StorageFailure? {
+        state.withLock { state in
+            guard state.housekeeping else { return nil }
+            state.housekeeping = false
             guard state.waiting.isEmpty, state.failures.isEmpty, let error = state.error, let since = state.since
             else { return nil }
             state.error = nil

@@ -204,7 +204,7 @@ public actor SyncInteractor {
             _ = try await indexer.catchUp()
             try await store.checkpoint()
         } catch {
-            logger.warning("\(error)")
+            logger.failure(error)
         }
     }
 
