@@ -41,12 +41,15 @@ final class RawSocket: @unchecked Sendable {
         }
     }
 
-    /// The next line, or `nil` at end of stream.
-    func readLine() throws -> String? {
+    /// The next line, or `nil` at end of stream. The keep-alives a daemon sends while a request
+    /// takes long (`daemon.working`, protocol 1.14) are skipped unless `keepAlives`: a test
+    /// reading answers and progress is not about them.
+    func readLine(keepAlives: Bool = false) throws -> String? {
         while true {
             if let newline = buffered.firstIndex(of: 0x0A) {
                 let line = String(decoding: buffered[..<newline], as: UTF8.self)
                 buffered.removeSubrange(...newline)
+                if !keepAlives, line == #"{"jsonrpc":"2.0","method":"daemon.working"}"# { continue }
                 return line
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
