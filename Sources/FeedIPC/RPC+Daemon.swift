@@ -168,7 +168,8 @@ public struct DatabaseDamage: Codable, Sendable, Hashable {
 /// the refused write, then after as long as the error has stood (at most every five minutes),
 /// until a write succeeds.
 public struct StorageFailure: Codable, Sendable, Hashable {
-    /// Why, as SQLite put it: `database or disk is full`.
+    /// Why: what the file system says it is, then SQLite's words (`the disk holding
+    /// /home/u/.local/share/tidings is full (database or disk is full)`).
     public var error: String
     /// When the first write failed so.
     public var since: Date
