@@ -187,6 +187,37 @@ struct ReaderTests {
 
     /// A terminal browser (a script called w3m) gets the terminal, cooked, until it exits; the
     /// reader then takes its screen back and redraws; `Q` leaves from deep inside.
+    @Test func codeInTheArticleKeepsItsIndentationAsShowDoes() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/code.xml", .ok("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>Code blog</title><link>https://code.example/</link>
+            <item><title>Snippet</title><link>https://code.example/a</link><guid>a</guid>
+            <description>&lt;p&gt;Run:&lt;/p&gt;&lt;pre&gt;&lt;code&gt;echo 12
+              indented
+            \tafter a tab&lt;/code&gt;&lt;/pre&gt;</description></item>
+            </channel></rss>
+            """))
+        let daemon = try await DaemonHarness()
+        defer { daemon.signal(SIGTERM) }
+        #expect(try await daemon.tidings(["subscribe", server.url("/code.xml")]).status == 0)
+        let shown = try await daemon.tidings(["show", "1", "--no-mark"])
+        #expect(shown.out.contains("\n  indented\n        after a tab"), "\(shown)")
+
+        let tmux = try await Tmux(
+            command: "'\(Binaries.client.path)' --socket '\(daemon.socketPath)'; sleep 60",
+            environment: DaemonHarness.baseEnvironment(home: daemon.directory.path), directory: daemon.directory)
+        defer { tmux.kill() }
+        try await tmux.waitForLine(containing: "Code blog")
+        try await tmux.send("j", "j", "Enter")
+        try await tmux.waitForLine(containing: "Snippet")
+        try await tmux.send("Enter")
+        let article = try await tmux.waitForLine(containing: "echo 12")
+        #expect(article.contains { $0.hasPrefix("  indented") }, "\(article)")
+        #expect(article.contains { $0.hasPrefix("        after a tab") }, "\(article)")
+    }
+
     @Test func terminalBrowserThenHardQuit() async throws {
         let world = try await World.start()
         defer { world.end() }

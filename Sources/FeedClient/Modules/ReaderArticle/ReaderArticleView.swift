@@ -19,15 +19,19 @@ public final class ScreenReaderArticleView: ReaderArticleView {
         var row = 1
         for line in model.lines {
             screen.clearLine(row: row)
-            let text = TerminalText.sanitize(line.text)
             switch line.kind {
             case .header(let label):
                 let column = screen.put(label + ": ", row: row, column: 0, style: [.bold])
-                screen.put(text, row: row, column: column, style: label == "Title" ? [.bold] : [])
+                screen.put(TerminalText.sanitize(line.text), row: row, column: column, style: label == "Title" ? [.bold] : [])
             case .text:
+                // A line of the article as the daemon laid it out: its spaces are its layout
+                // (the indentation of code), so it is cleaned as a block, as `show` does; a line
+                // separator inside it stays on this row.
+                let text = TerminalText.sanitizeBlock(line.text).split(separator: "\n", omittingEmptySubsequences: false)
+                    .joined(separator: " ")
                 screen.put(text, row: row, column: 0, style: [])
             case .link:
-                screen.put(text, row: row, column: 0, style: [.cyan])
+                screen.put(TerminalText.sanitize(line.text), row: row, column: 0, style: [.cyan])
             case .blank:
                 break
             }

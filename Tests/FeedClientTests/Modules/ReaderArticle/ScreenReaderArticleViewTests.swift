@@ -21,4 +21,19 @@ struct ScreenReaderArticleViewTests {
         #expect(screen.style(row: 4, column: 0).contains(.cyan))
         for row in 0..<7 { #expect(DisplayWidth.of(screen.text(row: row)) <= columns) }
     }
+
+    @Test func codeKeepsItsIndentationAndTabsTheirColumns() {
+        let screen = MemoryScreen(size: ScreenSize(rows: 6, columns: 40))
+        let view = ScreenReaderArticleView(screen: screen)
+        view.show(ReaderArticleModel(title: "Code", position: "all", lines: [
+            ReaderArticleLine(.text, "echo 12"),
+            ReaderArticleLine(.text, "  indented"),
+            ReaderArticleLine(.text, "\tif x:\u{1B}[2J"),
+            ReaderArticleLine(.text, "a\u{0B}b"),
+        ]))
+        #expect(screen.text(row: 1).hasPrefix("echo 12"))
+        #expect(screen.text(row: 2).hasPrefix("  indented"))
+        #expect(screen.text(row: 3).hasPrefix("        if x:"), "a tab to column 8, the escape gone")
+        #expect(screen.text(row: 4).hasPrefix("a b"), "a vertical tab stays on its row")
+    }
 }
