@@ -11,6 +11,9 @@ public final class ScreenReaderItemsView: ReaderItemsView {
 
     public var listRows: Int { ReaderChrome.listRows(on: screen) }
 
+    /// The narrowest window whose rows show `2026-11-21 19:30` rather than `11-21` or `2025`.
+    static let fullDateWidth = 80
+
     public func show(_ model: ReaderItemsModel) {
         ReaderChrome.drawTitle(model.title, position: model.position, on: screen)
         var row = 1
@@ -28,7 +31,9 @@ public final class ScreenReaderItemsView: ReaderItemsView {
 
     private func segments(_ item: ItemRow, showsFeed: Bool) -> [ReaderChrome.Segment] {
         let width = screen.size.columns
-        let date = width >= 120 ? item.localDate : item.shortDate
+        // The whole date and time from 80 columns on (the title still gets 40 and more): the
+        // 5-column form says only the year of anything older than half a year.
+        let date = width >= Self.fullDateWidth ? item.localDate : item.shortDate
         var segments: [ReaderChrome.Segment] = [
             (item.isRead ? " " : "N", [.bold]),
             (item.isStarred ? "*" : " ", [.yellow, .bold]),

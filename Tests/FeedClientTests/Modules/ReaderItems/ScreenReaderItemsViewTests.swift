@@ -21,7 +21,7 @@ struct ScreenReaderItemsViewTests {
         ],
         selectedRow: 1, showsFeed: true, emptyText: "No unread items")
 
-    @Test(arguments: [40, 80, 160])
+    @Test(arguments: [40, 79, 80, 160])
     func everyRowFitsTheWidthWithWideCharactersCountedTwice(columns: Int) {
         let screen = MemoryScreen(size: ScreenSize(rows: 8, columns: columns))
         ScreenReaderItemsView(screen: screen).show(Self.model)
@@ -30,8 +30,9 @@ struct ScreenReaderItemsViewTests {
         for row in 0..<7 {
             #expect(DisplayWidth.of(screen.text(row: row)) <= columns, "row \(row): \(screen.text(row: row))")
         }
-        // Wide windows have room for the whole date.
-        let date = columns >= 120 ? "2026-11-22 11:00" : "11:00"
+        // From 80 columns there is room for the whole date: the 5-column form would say only
+        // the year of an old item.
+        let date = columns >= 80 ? "2026-11-22 11:00" : "11:00"
         let titleColumn = 4 + date.count + 2
         #expect(screen.text(row: 1).hasPrefix("N   \(date)  Tiling"))
         #expect(screen.text(row: 2).hasPrefix("N*+ \(date)  珈琲"))
