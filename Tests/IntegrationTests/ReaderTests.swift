@@ -138,7 +138,8 @@ struct ReaderTests {
         try await Self.waitForFile(browser.record)
         #expect(try browser.recordedArguments() == ["https://planet.example.org/2026/11/tiling-revisited"])
 
-        // back to the items; N marks the second item read, * stars it.
+        // back to the items; N marks the second item read and moves on (as newsboat's does), *
+        // stars the third.
         try await tmux.send("q")
         try await tmux.waitForLine(containing: "Shell history tricks")
         try await tmux.send("j", "N", "*")
@@ -185,8 +186,7 @@ struct ReaderTests {
         try await Self.expectRestored(tmux, status: 0)
     }
 
-    /// A terminal browser (a script called w3m) gets the terminal, cooked, until it exits; the
-    /// reader then takes its screen back and redraws; `Q` leaves from deep inside.
+    /// Code in an article keeps its indentation on the screen as in `tidings show`.
     @Test func codeInTheArticleKeepsItsIndentationAsShowDoes() async throws {
         let server = try await TestHTTPServer.start()
         defer { Task { try? await server.stop() } }
@@ -218,6 +218,8 @@ struct ReaderTests {
         #expect(article.contains { $0.hasPrefix("        after a tab") }, "\(article)")
     }
 
+    /// A terminal browser (a script called w3m) gets the terminal, cooked, until it exits; the
+    /// reader then takes its screen back and redraws; `Q` leaves from deep inside.
     @Test func terminalBrowserThenHardQuit() async throws {
         let world = try await World.start()
         defer { world.end() }

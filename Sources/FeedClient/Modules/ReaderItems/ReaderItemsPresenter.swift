@@ -111,7 +111,8 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
         case .openInBrowser, .openEnclosure:
             await openSelected(enclosure: action == .openEnclosure)
         case .toggleRead:
-            await toggleRead()
+            // As newsboat's `toggleitemread-jumps-to-next`: `NNN` marks three items.
+            if await toggleRead() { cursor.move(by: 1, count: total, visible: visible) }
         case .toggleStar:
             await toggleStar()
         case .nextUnread, .previousUnread:
@@ -167,13 +168,16 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
         if let index = items.firstIndex(where: { $0.id == number }) { change(&items[index]) }
     }
 
-    private func toggleRead() async {
-        guard let item = selectedItem else { return }
+    /// - Returns: whether the item's state changed.
+    private func toggleRead() async -> Bool {
+        guard let item = selectedItem else { return false }
         do {
             try await interactor.setRead([item.id], read: !item.isRead)
             update(item.id) { $0.isRead.toggle() }
+            return true
         } catch {
             router.say(CommandFailure(error, action: "cannot mark item \(item.id)").message, isError: true)
+            return false
         }
     }
 

@@ -155,12 +155,23 @@ struct ReaderItemsPresenterTests {
         let interactor = ReaderItemsUseCaseFake(count: 3)
         let presenter = presenter(interactor)
         await presenter.screenWillAppear()
-        _ = await presenter.handle(.character("N"), action: .toggleRead)
         _ = await presenter.handle(.character("*"), action: .toggleStar)
+        _ = await presenter.handle(.character("N"), action: .toggleRead)
         #expect(interactor.readChanges.map(\.1) == [true])
         #expect(interactor.starChanges.map(\.1) == [true])
         #expect(view.last?.rows.first?.isRead == true)
         #expect(view.last?.rows.first?.isStarred == true)
+    }
+
+    @Test func nMovesOnAsNewsboatsDoesSoNNNMarksThreeAndStopsAtTheEnd() async {
+        let interactor = ReaderItemsUseCaseFake(count: 3)
+        let presenter = presenter(interactor)
+        await presenter.screenWillAppear()
+        for _ in 0..<4 { _ = await presenter.handle(.character("N"), action: .toggleRead) }
+        // The fourth N is on the last item again: it toggles that one back.
+        #expect(interactor.readChanges.map(\.1) == [true, true, true, false])
+        #expect(view.last?.rows.map(\.isRead) == [true, true, false])
+        #expect(view.last?.selectedRow == 2)
     }
 
     @Test func enterOpensTheArticleAndSearchKeepsTheFeed() async {
