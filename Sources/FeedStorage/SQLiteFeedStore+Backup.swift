@@ -124,8 +124,13 @@ extension SQLiteFeedStore {
     /// `fsync` of the directory holding `path`, so a rename or link there is on disk. Best
     /// effort: a directory that cannot be synced leaves the rename to the kernel's own flush.
     static func syncDirectory(of path: String) {
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        _ = syncFile(directory.isEmpty ? "/" : directory)
+        _ = syncFile(directory(of: path))
+    }
+
+    /// The directory holding `path`: `/` for a file at the root, `.` for a bare name.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `fsync` of a file or directory; `false` (with `errno`) when it cannot be opened or synced.

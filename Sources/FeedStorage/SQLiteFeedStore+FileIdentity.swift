@@ -29,8 +29,7 @@ extension SQLiteFeedStore: DatabaseFileWatching {
         path: String, identity: FileIdentity, companions: [(file: DatabaseFileLostError.LostFile, identity: FileIdentity)]
     ) -> DatabaseFileLostError? {
         if let loss = loss(of: path, identity: identity) {
-            let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-            let directoryGone = loss == .deleted && FileIdentity(path: directory.isEmpty ? "/" : directory) == nil
+            let directoryGone = loss == .deleted && FileIdentity(path: directory(of: path)) == nil
             return DatabaseFileLostError(path: path, loss: directoryGone ? .directoryGone : loss)
         }
         for (file, identity) in companions {

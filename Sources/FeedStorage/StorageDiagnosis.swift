@@ -8,9 +8,9 @@ enum StorageDiagnosis {
     /// The phrase for the storage failure `code` (SQLite's primary result code) of the database
     /// at `path`, e.g. "the disk holding /home/u/.local/share/tidings is full".
     static func phrase(code: ResultCode, path: String) -> String {
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let directory = SQLiteFeedStore.directory(of: path)
         var info = statvfs()
-        let known = statvfs(directory.isEmpty ? "/" : directory, &info) == 0
+        let known = statvfs(directory, &info) == 0
         if known, info.f_flag & UInt(ST_RDONLY) != 0 {
             return "the file system holding \(directory) is read-only"
         }

@@ -11,11 +11,8 @@ import TestSupport
 @Suite(.timeLimit(.minutes(2)))
 struct UnansweringDaemonTests {
     @Test func aStoppedDaemonIsNamedAtTheDeadlineAndALongRefreshIsNot() async throws {
-        let server = try await TestHTTPServer.start()
+        let (server, daemon) = try await Self.daemonWithAFeed()
         defer { Task { try? await server.stop() } }
-        server.route("/feed.xml", .ok(ManyFeeds.rss(feed: 1, items: 3)))
-        let daemon = try await DaemonHarness(config: "refresh_interval: 1h")
-        #expect(try await daemon.tidings(["subscribe", server.url("/feed.xml")]).status == 0)
         let deadline = ["TIDINGS_TIMEOUT": "8"]
 
         // Slower than the deadline, answered all the same: the keep-alives count.
@@ -43,11 +40,8 @@ struct UnansweringDaemonTests {
     }
 
     @Test func aLongRequestGetsAKeepAliveEveryFiveSecondsUntilItsAnswer() async throws {
-        let server = try await TestHTTPServer.start()
+        let (server, daemon) = try await Self.daemonWithAFeed()
         defer { Task { try? await server.stop() } }
-        server.route("/feed.xml", .ok(ManyFeeds.rss(feed: 1, items: 3)))
-        let daemon = try await DaemonHarness(config: "refresh_interval: 1h")
-        #expect(try await daemon.tidings(["subscribe", server.url("/feed.xml")]).status == 0)
         server.route("/feed.xml", TestHTTPResponse(body: Array(ManyFeeds.rss(feed: 1, items: 4).utf8), delay: .seconds(13)))
 
         let path = daemon.socketPath
@@ -71,5 +65,14 @@ struct UnansweringDaemonTests {
         #expect(gaps.allSatisfy { $0 < .seconds(7) }, "never long silent: \(lines)")
         #expect(lines.last?.line.contains(#""result""#) == true, "\(lines)")
         #expect(await daemon.stop() == 0)
+    }
+
+    /// A daemon subscribed to one feed of three items served from 127.0.0.1.
+    private static func daemonWithAFeed() async throws -> (TestHTTPServer, DaemonHarness) {
+        let server = try await TestHTTPServer.start()
+        server.route("/feed.xml", .ok(ManyFeeds.rss(feed: 1, items: 3)))
+        let daemon = try await DaemonHarness(config: "refresh_interval: 1h")
+        #expect(try await daemon.tidings(["subscribe", server.url("/feed.xml")]).status == 0)
+        return (server, daemon)
     }
 }

@@ -49,6 +49,6 @@ extension FeedRefresher {
 
     /// Logs that the storage error `ended` is over.
     func logStorageRecovered(_ ended: StorageFailure) {
-        logger.notice("the database accepts writes again (they failed since \(ended.since): \(ended.error))")
+        logger.notice("\(WriteBacklog.recoveredMessage(ended))")
     }
 }

@@ -65,7 +65,7 @@ public struct PassHousekeeping: RefreshPassObserver {
                     try await store.reclaimFreePages()
                     try await store.checkpoint()
                     if let ended = backlog.housekeepingWritten() {
-                        logger.notice("the database accepts writes again (they failed since \(ended.since): \(ended.error))")
+                        logger.notice("\(WriteBacklog.recoveredMessage(ended))")
                     }
                 } catch let error as FeedStoreDatabaseError where error.isStorageFailure {
                     // The daemon's storage, as for a refused refresh: `status` shows it.

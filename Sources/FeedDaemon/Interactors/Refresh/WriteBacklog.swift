@@ -113,14 +113,25 @@ public final class WriteBacklog: Sendable {
         state.withLock { state in
             state.waiting.remove(feedID)
             state.failures.removeValue(forKey: feedID)
-            guard state.waiting.isEmpty, state.failures.isEmpty, !state.housekeeping, let error = state.error,
-                  let since = state.since
-            else { return nil }
-            state.error = nil
-            state.since = nil
-            state.retryAt = nil
-            return StorageFailure(error: error.reason, since: since, feeds: 0)
+            return Self.endIfNothingWaits(&state)
         }
+    }
+
+    /// Ends the storage error once no refresh, failure or work after a pass waits any more.
+    /// - Returns: the storage error that this ended, or `nil`.
+    private static func endIfNothingWaits(_ state: inout State) -> StorageFailure? {
+        guard state.waiting.isEmpty, state.failures.isEmpty, !state.housekeeping, let error = state.error,
+              let since = state.since
+        else { return nil }
+        state.error = nil
+        state.since = nil
+        state.retryAt = nil
+        return StorageFailure(error: error.reason, since: since, feeds: 0)
+    }
+
+    /// The log line for the end of the storage error `ended`.
+    public static func recoveredMessage(_ ended: StorageFailure) -> String {
+        "the database accepts writes again (they failed since \(ended.since): \(ended.error))"
     }
 
     /// Whether the work after a pass waits for the storage (`housekeepingRefused`).
@@ -149,12 +160,7 @@ public final class WriteBacklog: Sendable {
         state.withLock { state in
             guard state.housekeeping else { return nil }
             state.housekeeping = false
-            guard state.waiting.isEmpty, state.failures.isEmpty, let error = state.error, let since = state.since
-            else { return nil }
-            state.error = nil
-            state.since = nil
-            state.retryAt = nil
-            return StorageFailure(error: error.reason, since: since, feeds: 0)
+            return Self.endIfNothingWaits(&state)
         }
     }
 
