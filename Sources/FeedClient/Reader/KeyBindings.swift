@@ -8,7 +8,8 @@ public struct KeyBindings: Equatable, Sendable {
     private var keysByAction: [ReaderAction: [KeyPress]]
     private var actionByKey: [KeyPress: ReaderAction]
 
-    /// newsboat's defaults, plus `*` to star (newsboat's `s` saves an article).
+    /// newsboat's defaults, plus `*` to star (newsboat's `s` saves an article); `next-feed` and
+    /// `prev-feed` are `J` and `K`, since `j` and `k` move the cursor on every screen here.
     public static let defaults = KeyBindings(keysByAction: [
         .up: [.character("k"), .up],
         .down: [.character("j"), .down],
@@ -22,6 +23,10 @@ public struct KeyBindings: Equatable, Sendable {
         .openInBrowser: [.character("o")],
         .nextUnread: [.character("n")],
         .previousUnread: [.character("p")],
+        .nextFeed: [.character("J")],
+        .previousFeed: [.character("K")],
+        .nextUnreadFeed: [.control("n")],
+        .previousUnreadFeed: [.control("p")],
         .toggleRead: [.character("N")],
         .toggleStar: [.character("*")],
         .markFeedRead: [.character("A")],

@@ -83,6 +83,8 @@ public protocol ReaderArticleUseCase: AnyObject {
 /// Where the article screen goes.
 @MainActor
 public protocol ReaderArticleWireframe: AnyObject {
+    /// Closes the article: the listing it was opened from shows again.
+    func close() async
     /// Opens the list of the article's links and enclosures.
     func showLinks(_ links: [ReaderLink]) async
     /// Opens `link` in the browser and returns once it is open; a terminal browser has the
@@ -98,9 +100,14 @@ public protocol ReaderArticleWireframe: AnyObject {
 /// What an article screen asks the listing it was opened from.
 @MainActor
 public protocol ReaderArticleList: AnyObject {
-    /// The unread item listed after (`forward`) or before the item numbered `number`;
-    /// `nil` when there is none. The listing's cursor follows.
+    /// newsboat's `next-unread`: the unread item listed after (`forward`) or before the item
+    /// numbered `number`, else the first (last) unread one of the listing, else the first
+    /// (last) unread item of the next (previous) feed with unread items, which the listing
+    /// then shows; `nil` when there is none anywhere. The listing's cursor follows.
     func unreadNeighbour(of number: Int64, forward: Bool) async -> Int64?
+    /// The listing shows the next (previous) feed of the feeds screen, the next with unread
+    /// items when `unreadOnly`; returns whether there was one (when not, it said so).
+    func moveToListing(forward: Bool, unreadOnly: Bool) async -> Bool
     /// The article screen now shows `item`, in the state it now has (read, starred): the
     /// listing's cursor follows it, and the row shows that state when the listing comes back.
     func articleDidShow(_ item: Item)

@@ -69,10 +69,15 @@ public final class ReaderArticlePresenter: ReaderScreen {
         case .nextUnread, .previousUnread:
             let forward = action == .nextUnread
             guard let next = await list.unreadNeighbour(of: number, forward: forward) else {
-                router.say("No unread item \(forward ? "after" : "before") this one", isError: false)
+                router.say("No unread items", isError: false)
                 return true
             }
             await load(next, markRead: true)
+        case .nextFeed, .previousFeed, .nextUnreadFeed, .previousUnreadFeed:
+            let forward = action == .nextFeed || action == .nextUnreadFeed
+            let unreadOnly = action == .nextUnreadFeed || action == .previousUnreadFeed
+            if await list.moveToListing(forward: forward, unreadOnly: unreadOnly) { await router.close() }
+            return true
         case .toggleRead:
             await setRead(!(content?.item.isRead ?? true))
         case .reload:

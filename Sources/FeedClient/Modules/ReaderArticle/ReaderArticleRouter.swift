@@ -18,6 +18,10 @@ public final class ReaderArticleRouter: ReaderArticleWireframe, ReaderContextRou
             mapper: ItemDetailMapper(clock: context.clock))
     }
 
+    public func close() async {
+        await context.navigator.pop()
+    }
+
     public func showLinks(_ links: [ReaderLink]) async {
         await context.navigator.push(ReaderLinksRouter.assemble(links: links, context: context))
     }

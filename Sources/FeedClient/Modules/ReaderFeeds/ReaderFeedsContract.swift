@@ -85,8 +85,9 @@ public protocol ReaderFeedsUseCase: AnyObject {
 /// Where the feeds screen goes.
 @MainActor
 public protocol ReaderFeedsWireframe: AnyObject {
-    /// Opens the items screen for `source`.
-    func showItems(_ source: ItemSource) async
+    /// Opens the items screen for `source`; `listings` answers its `n`/`p` past the ends
+    /// and its `J`/`K`.
+    func showItems(_ source: ItemSource, listings: any ReaderListingSequence) async
     /// Opens the search prompt, searching everything.
     func showSearch() async
     /// Starts refreshing `feeds` in the background (all when empty).

@@ -3,7 +3,7 @@ import FeedEntities
 /// Turns the feeds into the screen's rows, keeps the cursor on the feed it is on across
 /// reloads, and acts on the screen's keys.
 @MainActor
-public final class ReaderFeedsPresenter: ReaderScreen {
+public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
     private let view: any ReaderFeedsView
     private let interactor: any ReaderFeedsUseCase
     private let router: any ReaderFeedsWireframe
@@ -65,7 +65,7 @@ public final class ReaderFeedsPresenter: ReaderScreen {
                 if case .tag("")? = selected?.kind { router.say("The feeds without a tag are listed under this heading", isError: false) }
                 return true
             }
-            await router.showItems(source)
+            await router.showItems(source, listings: self)
             return true
         case .reload:
             router.refresh(feeds: selectedFeeds())
@@ -93,6 +93,51 @@ public final class ReaderFeedsPresenter: ReaderScreen {
         }
         redraw()
         return true
+    }
+
+    // MARK: - ReaderListingSequence
+
+    public func listings(beside source: ItemSource, forward: Bool, unreadOnly: Bool) -> [ItemSource] {
+        guard let row = row(of: source, from: cursor.selected, forward: forward) else { return [] }
+        var found: [ItemSource] = []
+        var seen: Set<ItemSource> = [source]
+        for index in forward ? Array(entries.indices.dropFirst(row + 1)) : Array(entries.indices.prefix(row).reversed()) {
+            let entry = entries[index]
+            guard Self.sameClass(entry.kind, source), !unreadOnly || entry.unread > 0, let listing = Self.source(of: entry) else { continue }
+            // A feed under two tags is on two rows: it comes once.
+            if seen.insert(Self.identity(listing)).inserted { found.append(listing) }
+        }
+        return found
+    }
+
+    public func didShow(_ source: ItemSource, forward: Bool) {
+        guard let row = row(of: source, from: cursor.selected, forward: forward) else { return }
+        cursor.select(row, count: entries.count, visible: view.listRows)
+    }
+
+    /// The row of `source` nearest to `start` going `forward` (or back), `start` itself
+    /// first, else its first row anywhere.
+    private func row(of source: ItemSource, from start: Int, forward: Bool) -> Int? {
+        let source = Self.identity(source)
+        let matches = { (index: Int) in Self.source(of: self.entries[index]).map(Self.identity) == source }
+        guard entries.indices.contains(start) else { return entries.indices.first(where: matches) }
+        let ahead = forward ? Array(entries.indices[start...]) : Array(entries.indices[...start].reversed())
+        return ahead.first(where: matches) ?? entries.indices.first(where: matches)
+    }
+
+    /// A feed by its number alone: the title in `ItemSource` is only for the title bar.
+    private static func identity(_ source: ItemSource) -> ItemSource {
+        if case .feed(let number, _) = source { return .feed(number: number, title: "") }
+        return source
+    }
+
+    /// Whether the row lists what `source` does: a feed for a feed, a tag for a tag.
+    private static func sameClass(_ kind: ReaderFeedEntry.Kind, _ source: ItemSource) -> Bool {
+        switch (kind, source) {
+        case (.feed, .feed): true
+        case (.tag(let tag), .tag): !tag.isEmpty
+        default: false
+        }
     }
 
     // MARK: - Loading
@@ -173,7 +218,11 @@ public final class ReaderFeedsPresenter: ReaderScreen {
     }
 
     private func selectedSource() -> ItemSource? {
-        guard let entry = selected else { return nil }
+        selected.flatMap(Self.source(of:))
+    }
+
+    /// What the row lists; `nil` for the heading of the untagged feeds.
+    private static func source(of entry: ReaderFeedEntry) -> ItemSource? {
         switch entry.kind {
         case .allUnread: return .allUnread
         case .starred: return .starred

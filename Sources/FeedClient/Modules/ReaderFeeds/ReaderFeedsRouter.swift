@@ -15,8 +15,8 @@ public final class ReaderFeedsRouter: ReaderFeedsWireframe, ReaderContextRouting
             router: ReaderFeedsRouter(context: context))
     }
 
-    public func showItems(_ source: ItemSource) async {
-        await context.navigator.push(ReaderItemsRouter.assemble(source: source, context: context))
+    public func showItems(_ source: ItemSource, listings: any ReaderListingSequence) async {
+        await context.navigator.push(ReaderItemsRouter.assemble(source: source, listings: listings, context: context))
     }
 
     public func showSearch() async {

@@ -95,6 +95,20 @@ public protocol ReaderItemsUseCase: AnyObject {
     func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String
 }
 
+/// What an items screen asks the feeds screen it was opened from: the listings beside its own,
+/// in the feeds screen's order, for `n`/`p` past the listing's ends and for `J`/`K`.
+@MainActor
+public protocol ReaderListingSequence: AnyObject {
+    /// The feeds (or tags, for a tag's listing) listed after (`forward`) or before `source` on
+    /// the feeds screen, nearest first, each once and `source` not, without those that have no
+    /// unread items when `unreadOnly` (by the counts the screen has, which may be behind);
+    /// empty when `source` has no row there.
+    func listings(beside source: ItemSource, forward: Bool, unreadOnly: Bool) -> [ItemSource]
+    /// The items screen now lists `source`, reached going `forward` or back: the feeds
+    /// screen's cursor goes to its row, so that going back there shows where one is.
+    func didShow(_ source: ItemSource, forward: Bool)
+}
+
 /// Where the items screen goes.
 @MainActor
 public protocol ReaderItemsWireframe: AnyObject {

@@ -6,7 +6,10 @@ import FeedIPC
 /// The cursor stays on its item when the listing changes under it.
 @MainActor
 public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
-    let source: ItemSource
+    /// What the screen lists; `n`/`p` past its ends and `J`/`K` change it to the next feed.
+    private(set) var source: ItemSource
+    /// The feeds screen it was opened from; `nil` for search results.
+    private let listings: (any ReaderListingSequence)?
     let view: any ReaderItemsView
     let interactor: any ReaderItemsUseCase
     let router: any ReaderItemsWireframe
@@ -25,10 +28,11 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
     private var followedArticle: Item?
 
     public init(
-        source: ItemSource, view: any ReaderItemsView, interactor: any ReaderItemsUseCase,
-        router: any ReaderItemsWireframe, mapper: ItemRowMapper
+        source: ItemSource, listings: (any ReaderListingSequence)? = nil, view: any ReaderItemsView,
+        interactor: any ReaderItemsUseCase, router: any ReaderItemsWireframe, mapper: ItemRowMapper
     ) {
         self.source = source
+        self.listings = listings
         self.view = view
         self.interactor = interactor
         self.router = router
@@ -117,6 +121,9 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
             await toggleStar()
         case .nextUnread, .previousUnread:
             await goToUnread(forward: action == .nextUnread)
+        case .nextFeed, .previousFeed, .nextUnreadFeed, .previousUnreadFeed:
+            let forward = action == .nextFeed || action == .nextUnreadFeed
+            _ = await moveToListing(forward: forward, unreadOnly: action == .nextUnreadFeed || action == .previousUnreadFeed)
         case .markFeedRead where source != .allUnread:
             await markAllRead(of: source)
         case .markFeedRead, .markAllRead:
@@ -141,13 +148,74 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
     // MARK: - ReaderArticleList
 
     public func unreadNeighbour(of number: Int64, forward: Bool) async -> Int64? {
+        await nextUnread(from: number, forward: forward)
+    }
+
+    /// `unreadNeighbour(of:forward:)` from the item numbered `number`, or from nowhere in an
+    /// empty listing.
+    private func nextUnread(from number: Int64?, forward: Bool) async -> Int64? {
         do {
-            let next = try await interactor.items(
-                of: source, from: forward ? .after(number) : .before(number), limit: 1, unreadOnly: true)
-            return next.first?.id
+            // As newsboat: on past the cursor, then round from the listing's other end (an item
+            // above may be unread again), then into the next feed with unread items.
+            if let number, let next = try await firstUnread(of: source, from: forward ? .after(number) : .before(number)) {
+                return next
+            }
+            if let next = try await firstUnread(of: source, from: forward ? .top : .end) { return next }
+            for listing in listings?.listings(beside: source, forward: forward, unreadOnly: true) ?? [] {
+                // The feeds screen's counts may be behind: a feed read meanwhile is passed over.
+                if let next = try await firstUnread(of: listing, from: forward ? .top : .end) {
+                    await show(listing, selecting: next, reachedForward: forward)
+                    return next
+                }
+            }
+            return nil
         } catch {
             router.say(CommandFailure(error, action: "cannot find the next unread item").message, isError: true)
             return nil
+        }
+    }
+
+    public func moveToListing(forward: Bool, unreadOnly: Bool) async -> Bool {
+        guard let listings else {
+            router.say("These results are not a feed of the feeds screen", isError: false)
+            return false
+        }
+        for listing in listings.listings(beside: source, forward: forward, unreadOnly: unreadOnly) {
+            do {
+                // The feeds screen's counts may be behind: a feed read meanwhile is passed over.
+                if unreadOnly, try await firstUnread(of: listing, from: .top) == nil { continue }
+            } catch {
+                router.say(CommandFailure(error, action: "cannot find the next feed").message, isError: true)
+                return false
+            }
+            await show(listing, selecting: nil, reachedForward: forward)
+            return true
+        }
+        let which = unreadOnly ? "feed with unread items" : "feed"
+        router.say("No \(which) \(forward ? "after" : "before") this one", isError: false)
+        return false
+    }
+
+    private func firstUnread(of listing: ItemSource, from anchor: ItemPageAnchor) async throws -> Int64? {
+        try await interactor.items(of: listing, from: anchor, limit: 1, unreadOnly: true).first?.id
+    }
+
+    /// Lists `listing` in the screen's place, its cursor on the item numbered `number`, else
+    /// on the first row; the feeds screen's cursor follows.
+    private func show(_ listing: ItemSource, selecting number: Int64?, reachedForward forward: Bool) async {
+        listings?.didShow(listing, forward: forward)
+        source = listing
+        items = []
+        offset = 0
+        total = 0
+        cursor = ListCursor()
+        anchorVanished = false
+        followedArticle = nil
+        if let number {
+            await recenter(on: number)
+            loaded = true
+        } else {
+            loaded = await load(.top)
         }
     }
 
@@ -209,12 +277,12 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
     }
 
     private func goToUnread(forward: Bool) async {
-        guard let current = selectedItem else { return }
-        guard let next = await unreadNeighbour(of: current.id, forward: forward) else {
-            router.say("No unread item \(forward ? "below" : "above")", isError: false)
+        let listed = source
+        guard let next = await nextUnread(from: selectedItem?.id, forward: forward) else {
+            router.say("No unread items", isError: false)
             return
         }
-        await recenter(on: next)
+        if source == listed { await recenter(on: next) }
     }
 
     private func markAllRead(of source: ItemSource) async {

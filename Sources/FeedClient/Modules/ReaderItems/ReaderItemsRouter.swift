@@ -7,10 +7,11 @@ public final class ReaderItemsRouter: ReaderItemsWireframe, ReaderContextRouting
         self.context = context
     }
 
-    /// Builds the items screen for `source`.
-    public static func assemble(source: ItemSource, context: ReaderContext) -> any ReaderScreen {
+    /// Builds the items screen for `source`; `listings` is the feeds screen it came from, for
+    /// going on to the next feed (`nil` for search results).
+    public static func assemble(source: ItemSource, listings: (any ReaderListingSequence)?, context: ReaderContext) -> any ReaderScreen {
         ReaderItemsPresenter(
-            source: source,
+            source: source, listings: listings,
             view: ScreenReaderItemsView(screen: context.navigator.terminal),
             interactor: ReaderItemsInteractor(daemon: context.daemon),
             router: ReaderItemsRouter(context: context),

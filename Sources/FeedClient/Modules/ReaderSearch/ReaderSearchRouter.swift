@@ -16,7 +16,7 @@ public final class ReaderSearchRouter: ReaderSearchWireframe, ReaderContextRouti
 
     public func showResults(_ source: ItemSource) async {
         context.navigator.terminal.placeCursor(at: nil)
-        await context.navigator.replaceTop(with: ReaderItemsRouter.assemble(source: source, context: context))
+        await context.navigator.replaceTop(with: ReaderItemsRouter.assemble(source: source, listings: nil, context: context))
     }
 
     public func cancel() async {

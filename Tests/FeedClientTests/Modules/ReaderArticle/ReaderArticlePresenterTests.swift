@@ -36,6 +36,8 @@ final class ReaderArticleWireframeSpy: ReaderArticleWireframe {
     private(set) var linkLists: [[ReaderLink]] = []
     private(set) var opened: [String] = []
     private(set) var messages: [String] = []
+    private(set) var closed = 0
+    func close() async { closed += 1 }
     func showLinks(_ links: [ReaderLink]) async { linkLists.append(links) }
     func openInBrowser(_ link: String) async throws { opened.append(link) }
     func say(_ message: String, isError: Bool) { messages.append(message) }
@@ -49,6 +51,12 @@ final class ReaderArticleListStub: ReaderArticleList {
     private(set) var shown: [Int64] = []
     private(set) var states: [(read: Bool, starred: Bool)] = []
     func unreadNeighbour(of number: Int64, forward: Bool) async -> Int64? { next }
+    var hasListing = true
+    private(set) var listingMoves: [(forward: Bool, unreadOnly: Bool)] = []
+    func moveToListing(forward: Bool, unreadOnly: Bool) async -> Bool {
+        listingMoves.append((forward, unreadOnly))
+        return hasListing
+    }
     func articleDidShow(_ item: Item) {
         if shown.last != item.id { shown.append(item.id) }
         states.append((item.isRead, item.isStarred))
@@ -112,7 +120,20 @@ struct ReaderArticlePresenterTests {
         #expect(interactor.readChanges.map(\.0) == [5, 9])
         list.next = nil
         _ = await presenter.handle(.character("n"), action: .nextUnread)
-        #expect(router.messages.last == "No unread item after this one")
+        #expect(router.messages.last == "No unread items")
+    }
+
+    @Test func nextFeedShowsTheNextFeedsListingInsteadOfTheArticle() async {
+        let presenter = presenter()
+        await presenter.screenWillAppear()
+        _ = await presenter.handle(.character("J"), action: .nextFeed)
+        _ = await presenter.handle(.control("p"), action: .previousUnreadFeed)
+        #expect(list.listingMoves.map(\.forward) == [true, false])
+        #expect(list.listingMoves.map(\.unreadOnly) == [false, true])
+        #expect(router.closed == 2)
+        list.hasListing = false
+        _ = await presenter.handle(.character("K"), action: .previousFeed)
+        #expect(router.closed == 2)
     }
 
     @Test func aResizeRendersTheTextAgainAtTheNewWidth() async {

@@ -37,7 +37,7 @@ final class ReaderFeedsWireframeSpy: ReaderFeedsWireframe {
     private(set) var searches = 0
     private(set) var refreshed: [[Int64]] = []
     private(set) var messages: [(String, Bool)] = []
-    func showItems(_ source: ItemSource) async { sources.append(source) }
+    func showItems(_ source: ItemSource, listings: any ReaderListingSequence) async { sources.append(source) }
     func showSearch() async { searches += 1 }
     func refresh(feeds: [Int64]) { refreshed.append(feeds) }
     func say(_ message: String, isError: Bool) { messages.append((message, isError)) }
@@ -125,6 +125,29 @@ struct ReaderFeedsPresenterTests {
         await presenter.screenWillAppear()
         _ = await presenter.handle(.character("n"), action: .nextUnread)
         #expect(view.last.map { $0.entries[$0.cursor.selected].title } == "Planet")
+    }
+
+    @Test func theListingsBesideAFeedAreTheNextRowsFeedsEachOnce() async {
+        let presenter = presenter(ReaderFeedsUseCaseStub(feeds: Self.feeds()))
+        await presenter.screenWillAppear()
+        let kernel = ItemSource.feed(number: 1, title: "Kernel")
+        let planet = ItemSource.feed(number: 2, title: "Planet")
+        let plain = ItemSource.feed(number: 3, title: "Plain")
+        #expect(presenter.listings(beside: kernel, forward: true, unreadOnly: false) == [planet, plain])
+        #expect(presenter.listings(beside: plain, forward: false, unreadOnly: true) == [planet])
+        #expect(presenter.listings(beside: kernel, forward: false, unreadOnly: false) == [])
+        #expect(presenter.listings(beside: .starred, forward: true, unreadOnly: false) == [])
+        presenter.didShow(planet, forward: true)
+        presenter.redraw()
+        #expect(view.last.map { $0.entries[$0.cursor.selected].title } == "Planet")
+        // Grouped by tag (linux: Kernel, Planet; News: Planet; untagged: Plain), from the row
+        // the cursor is on: Planet comes once.
+        _ = await presenter.handle(.character("t"), action: .toggleTags)
+        #expect(presenter.listings(beside: kernel, forward: true, unreadOnly: false) == [planet, plain])
+        #expect(presenter.listings(beside: .tag("linux"), forward: true, unreadOnly: false) == [.tag("News")])
+        presenter.didShow(plain, forward: true)
+        presenter.redraw()
+        #expect(view.last.map { $0.entries[$0.cursor.selected].title } == "Plain")
     }
 
     @Test func markFeedReadAndReloadActOnTheFeedUnderTheCursor() async {

@@ -16,6 +16,11 @@ final class ReaderItemsViewSpy: ReaderItemsView {
 final class ReaderItemsUseCaseFake: ReaderItemsUseCase {
     /// The listing, newest first.
     var listing: [Item]
+    /// The listings of other feeds, by number, for going from feed to feed; a feed not here
+    /// lists `listing`.
+    var feedListings: [Int64: [Item]] = [:]
+    /// The source of each of `requests`.
+    private(set) var requestedSources: [ItemSource] = []
     private(set) var requests: [(anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool)] = []
     /// How many of `requests` asked for the position too (`page` rather than `items`).
     private(set) var positioned = 0
@@ -29,15 +34,18 @@ final class ReaderItemsUseCaseFake: ReaderItemsUseCase {
 
     func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ItemPage {
         positioned += 1
-        return try listed(from: anchor, limit: limit, unreadOnly: unreadOnly)
+        return try listed(source, from: anchor, limit: limit, unreadOnly: unreadOnly)
     }
 
     func items(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> [Item] {
-        try listed(from: anchor, limit: limit, unreadOnly: unreadOnly).items
+        try listed(source, from: anchor, limit: limit, unreadOnly: unreadOnly).items
     }
 
-    private func listed(from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) throws -> ItemPage {
+    private func listed(_ source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) throws -> ItemPage {
         requests.append((anchor, limit, unreadOnly))
+        requestedSources.append(source)
+        var listing = self.listing
+        if case .feed(let number, _) = source, let other = feedListings[number] { listing = other }
         let rows = unreadOnly ? listing.filter { !$0.isRead } : listing
         func position(of number: Int64) throws -> Int {
             guard let index = listing.firstIndex(where: { $0.id == number }) else {
@@ -78,6 +86,26 @@ final class ReaderItemsUseCaseFake: ReaderItemsUseCase {
     func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String {
         try OpenTarget.of(item, enclosure: enclosure)
     }
+}
+
+/// The feeds screen's order of feeds, with the unread counts it believes.
+@MainActor
+final class ReaderListingSequenceStub: ReaderListingSequence {
+    var feeds: [(number: Int64, unread: Int)]
+    private(set) var asked: [(source: ItemSource, forward: Bool, unreadOnly: Bool)] = []
+
+    init(feeds: [(number: Int64, unread: Int)]) { self.feeds = feeds }
+
+    private(set) var shown: [ItemSource] = []
+
+    func listings(beside source: ItemSource, forward: Bool, unreadOnly: Bool) -> [ItemSource] {
+        asked.append((source, forward, unreadOnly))
+        guard case .feed(let number, _) = source, let index = feeds.firstIndex(where: { $0.number == number }) else { return [] }
+        let candidates = forward ? Array(feeds[(index + 1)...]) : Array(feeds[..<index].reversed())
+        return candidates.filter { !unreadOnly || $0.unread > 0 }.map { .feed(number: $0.number, title: "Feed \($0.number)") }
+    }
+
+    func didShow(_ source: ItemSource, forward: Bool) { shown.append(source) }
 }
 
 @MainActor
