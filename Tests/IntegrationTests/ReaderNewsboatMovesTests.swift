@@ -54,3 +54,63 @@ struct ReaderNewsboatMovesTests {
         }
     }
 }
+
+extension ReaderNewsboatMovesTests {
+    /// An article with links and words to find: `/` finds and highlights, `n`/`N` step,
+    /// Esc stops; `2` opens link [2] at once and `#` asks for a number.
+    @Test func findInTheArticleAndOpenLinksByNumber() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/links.xml", .ok("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>Link blog</title><link>https://links.example/</link>
+            <item><title>Three links</title><link>https://links.example/post</link><guid>p</guid>
+            <description>&lt;p&gt;First &lt;a href="https://one.example/"&gt;one&lt;/a&gt;, then
+            &lt;a href="https://two.example/"&gt;two&lt;/a&gt; and &lt;a href="https://three.example/"&gt;three&lt;/a&gt;.&lt;/p&gt;
+            &lt;p&gt;The kernel is the core. A second Kernel line.&lt;/p&gt;</description></item>
+            </channel></rss>
+            """))
+        let daemon = try await DaemonHarness()
+        defer { daemon.signal(SIGTERM) }
+        #expect(try await daemon.tidings(["subscribe", server.url("/links.xml")]).status == 0)
+        let browser = try BrowserScript(in: daemon.directory)
+        var environment = DaemonHarness.baseEnvironment(home: daemon.directory.path)
+        environment["BROWSER"] = browser.command
+        let tmux = try await Tmux(
+            command: "'\(Binaries.client.path)' --socket '\(daemon.socketPath)'; sleep 60",
+            environment: environment, directory: daemon.directory)
+        defer { tmux.kill() }
+        try await tmux.waitForLine(containing: "Link blog")
+        try await tmux.send("j", "j", "Enter")
+        try await tmux.waitForLine(containing: "Three links")
+        try await tmux.send("Enter")
+        try await tmux.waitForLine(containing: "[3]: https://three.example/")
+
+        try await tmux.send("/")
+        try await tmux.waitForLine(containing: "Find in article:")
+        try await tmux.type("kernel")
+        try await tmux.send("Enter")
+        try await tmux.waitForLine(containing: "1 of 2 matches for “kernel”")
+        let highlighted = try await tmux.command(["capture-pane", "-p", "-e", "-t", "it"])
+        #expect(highlighted.out.contains("\u{1B}[7mkernel"), "the match in reverse video: \(highlighted.out)")
+        try await tmux.send("n")
+        try await tmux.waitForLine(containing: "2 of 2 matches")
+        try await tmux.send("N")
+        try await tmux.waitForLine(containing: "1 of 2 matches")
+        try await tmux.send("Escape")
+        try await tmux.waitForLine(containing: "Done finding")
+
+        try await tmux.send("2")
+        try await ReaderTests.waitForFile(browser.record)
+        #expect(try browser.recordedArguments() == ["https://two.example/"])
+        try FileManager.default.removeItem(atPath: browser.record)
+        try await tmux.send("#")
+        try await tmux.waitForLine(containing: "Open link number:")
+        try await tmux.type("3")
+        try await tmux.send("Enter")
+        try await ReaderTests.waitForFile(browser.record)
+        #expect(try browser.recordedArguments() == ["https://three.example/"])
+        try await tmux.send("9")
+        try await tmux.waitForLine(containing: "This article has no link [9]")
+    }
+}

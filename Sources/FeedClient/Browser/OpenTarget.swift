@@ -19,6 +19,14 @@ public enum OpenTarget {
         return target
     }
 
+    /// Any other link (one of an article's references), without surrounding white space.
+    /// - Throws: `OpenTargetError.refused` when it is not an http(s) link.
+    public static func openable(_ link: String) throws(OpenTargetError) -> String {
+        let trimmed = link.trimmingWhitespace
+        if let reason = LinkPolicy.refusal(for: trimmed) { throw .refused(link: trimmed, reason: reason) }
+        return trimmed
+    }
+
     private static func trimmed(_ text: String) -> String? {
         let trimmed = text.trimmingWhitespace
         return trimmed.isEmpty ? nil : trimmed

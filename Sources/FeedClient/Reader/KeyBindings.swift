@@ -34,6 +34,7 @@ public struct KeyBindings: Equatable, Sendable {
         .reload: [.character("r")],
         .reloadAll: [.character("R")],
         .search: [.character("/")],
+        .gotoURL: [.character("#")],
         .help: [.character("?")],
         .showLinks: [.character("u")],
         .openEnclosure: [.character("e")],

@@ -29,7 +29,10 @@ public enum ReaderAction: String, CaseIterable, Hashable, Sendable {
     case markAllRead = "mark-all-feeds-read"
     case reload
     case reloadAll = "reload-all"
+    /// Search items; in an article, find text in it.
     case search = "open-search"
+    /// Open the article's link number N, asked for (digits open 1–10 at once).
+    case gotoURL = "goto-url"
     case help
     /// The article's numbered links (newsboat's `show-urls`).
     case showLinks = "show-urls"
@@ -70,6 +73,7 @@ extension ReaderAction {
         case .reload: "Reload"
         case .reloadAll: "Reload all"
         case .search: "Search"
+        case .gotoURL: "Link #"
         case .help: "Help"
         case .showLinks: "Links"
         case .openEnclosure: "Enclosure"
@@ -104,7 +108,8 @@ extension ReaderAction {
         case .markAllRead: "mark every item of every feed read"
         case .reload: "refresh this feed now (on the feeds screen: the one under the cursor)"
         case .reloadAll: "refresh every feed now, in the background"
-        case .search: "search titles and texts (within the feed or tag on screen)"
+        case .search: "search titles and texts (within the feed or tag on screen); in an article, find text in it (n/N: next/previous match, ESC: done)"
+        case .gotoURL: "open the article's link [N], asked for; the digits 1–9 and 0 (10) open it at once"
         case .help: "show this list of keys"
         case .showLinks: "list the article's links and enclosures to open one"
         case .openEnclosure: "open the item's first enclosure (a podcast episode) in the browser"

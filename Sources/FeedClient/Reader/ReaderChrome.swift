@@ -35,6 +35,22 @@ public enum ReaderChrome {
         }
     }
 
+    /// Draws a prompt on the last row: `prompt` in bold, then `text` with the cursor after it,
+    /// the text's end visible when it is wider than the row.
+    public static func drawPrompt(_ prompt: String, text: String, on screen: any Screen) {
+        let row = screen.size.rows - 1
+        let width = screen.size.columns
+        // The sanitiser trims the end; the space after the colon belongs to the layout.
+        let shownPrompt = TerminalText.sanitize(prompt) + (prompt.last?.isWhitespace == true ? " " : "")
+        var shownText = TerminalText.sanitize(text)
+        let room = max(1, width - DisplayWidth.of(shownPrompt) - 1)
+        while DisplayWidth.of(shownText) > room { shownText.removeFirst() }
+        screen.clearLine(row: row)
+        let column = screen.put(shownPrompt, row: row, column: 0, style: [.bold])
+        let end = screen.put(shownText, row: row, column: column, style: [])
+        screen.placeCursor(at: (row: row, column: min(end, width - 1)))
+    }
+
     /// Blanks the list rows from `row` down to the status line.
     public static func clearRows(from row: Int, on screen: any Screen) {
         guard row < screen.size.rows - 1 else { return }

@@ -23,6 +23,12 @@ extension ReaderContextRouting {
         context.navigator.confirm(question, then: action)
     }
 
+    /// Asks `question` on the bottom line; Enter runs `answer` with the line typed (it starts as
+    /// `initial`), once the prompt has closed.
+    public func ask(_ question: String, initial: String, then answer: @escaping @MainActor (String) async -> Void) async {
+        await context.navigator.push(ReaderPromptRouter.assemble(question: question, initial: initial, context: context, answer: answer))
+    }
+
     /// Opens `link` in the browser (`ReaderBrowser`: the terminal for a text browser).
     /// - Throws: `BrowserLaunchError` or `ClientSettingsError`.
     public func openInBrowser(_ link: String) async throws {

@@ -1,7 +1,8 @@
 import FeedEntities
 
 // The article screen: an item's header and its text as the daemon renders it at the window's
-// width (as `tidings show`), scrolled a line or a page at a time, with numbered links.
+// width (as `tidings show`), scrolled a line or a page at a time, with numbered links opened by
+// their number, and text found in it (`/`) highlighted.
 
 /// Draws the article screen.
 @MainActor
@@ -21,11 +22,15 @@ public struct ReaderArticleModel: Equatable, Sendable {
     public var position: String
     /// The lines from the window's top.
     public var lines: [ReaderArticleLine]
+    /// What `/` found, to set apart wherever it is on screen (in any case); `nil` when nothing
+    /// is being found.
+    public var highlight: String?
 
-    public init(title: String, position: String, lines: [ReaderArticleLine]) {
+    public init(title: String, position: String, lines: [ReaderArticleLine], highlight: String? = nil) {
         self.title = title
         self.position = position
         self.lines = lines
+        self.highlight = highlight
     }
 }
 
@@ -78,6 +83,9 @@ public protocol ReaderArticleUseCase: AnyObject {
     /// What opening the item opens: its link, or its first enclosure's URL.
     /// - Throws: `OpenTargetError` when there is none or it may not be opened.
     func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String
+    /// `link` without surrounding white space, when a browser may be given it.
+    /// - Throws: `OpenTargetError.refused` when it is not an http(s) link.
+    func openable(_ link: String) throws(OpenTargetError) -> String
 }
 
 /// Where the article screen goes.
@@ -91,6 +99,8 @@ public protocol ReaderArticleWireframe: AnyObject {
     /// terminal until it exits, a graphical one is waited for off the main actor.
     /// - Throws: `BrowserLaunchError` or `ClientSettingsError`.
     func openInBrowser(_ link: String) async throws
+    /// Asks `question` on the bottom line; Enter runs `answer` with the line typed.
+    func ask(_ question: String, initial: String, then answer: @escaping @MainActor (String) async -> Void) async
     /// Starts refreshing the feeds numbered `feeds` in the background.
     func refresh(feeds: [Int64])
     /// Shows a message on the status line.

@@ -26,4 +26,8 @@ public final class ReaderArticleInteractor: ReaderArticleUseCase {
     public func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String {
         try OpenTarget.of(item, enclosure: enclosure)
     }
+
+    public func openable(_ link: String) throws(OpenTargetError) -> String {
+        try OpenTarget.openable(link)
+    }
 }

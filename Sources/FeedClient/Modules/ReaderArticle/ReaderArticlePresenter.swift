@@ -4,16 +4,20 @@ import FeedEntities
 /// read, scrolls, and goes to the next or previous unread item of the listing it came from.
 @MainActor
 public final class ReaderArticlePresenter: ReaderScreen {
-    private let view: any ReaderArticleView
-    private let interactor: any ReaderArticleUseCase
-    private let router: any ReaderArticleWireframe
+    let view: any ReaderArticleView
     private let list: any ReaderArticleList
     private let mapper: ItemDetailMapper
+    let router: any ReaderArticleWireframe
+    let interactor: any ReaderArticleUseCase
     private(set) var number: Int64
-    private var content: ReaderArticleContent?
-    private(set) var lines: [ReaderArticleLine] = []
+    private(set) var content: ReaderArticleContent?
+    private(set) var lines: [ReaderArticleLine] = [] {
+        didSet { refind() }
+    }
     /// The first line on screen.
-    private(set) var top = 0
+    var top = 0
+    /// What `/` found in the article; `nil` when nothing is being found.
+    var finding: ArticleFinding?
     /// The width the text was rendered at.
     private var renderedWidth = 0
 
@@ -53,10 +57,16 @@ public final class ReaderArticlePresenter: ReaderScreen {
         let position = lines.count <= rows ? "all" : bottom >= lines.count ? "end" : "\(bottom * 100 / max(1, lines.count))%"
         view.show(ReaderArticleModel(
             title: content.map { "\($0.item.feedTitle) › #\(number)" } ?? "#\(number)",
-            position: position, lines: Array(lines[top..<bottom])))
+            position: position, lines: Array(lines[top..<bottom]), highlight: finding?.term))
     }
 
     public func handle(_ key: KeyPress, action: ReaderAction?) async -> Bool {
+        if await handleFindingKey(key) { return true }
+        // The digits open a link at once, as newsboat's `one`…`zero`: 3 is [3], 0 is [10].
+        if action == nil, case .character(let character) = key, character.isASCII, let digit = character.wholeNumberValue {
+            await openLink(digit == 0 ? 10 : digit)
+            return true
+        }
         guard let action else { return false }
         let rows = view.textRows
         switch action {
@@ -87,6 +97,19 @@ public final class ReaderArticlePresenter: ReaderScreen {
             await toggleStar()
         case .openInBrowser, .openEnclosure:
             await open(enclosure: action == .openEnclosure)
+        case .search:
+            await router.ask("Find in article: ", initial: "") { [weak self] text in self?.find(text) }
+            return true
+        case .gotoURL:
+            await router.ask("Open link number: ", initial: "") { [weak self] text in
+                guard let self else { return }
+                guard let number = Int(text.trimmingWhitespace), number > 0 else {
+                    router.say("Not a link number: \(text.trimmingWhitespace)", isError: true)
+                    return
+                }
+                await openLink(number)
+            }
+            return true
         case .showLinks:
             let links = self.links
             guard !links.isEmpty else {
@@ -108,6 +131,7 @@ public final class ReaderArticlePresenter: ReaderScreen {
         let width = view.textColumns
         do {
             let loaded = try await interactor.article(number, width: width)
+            if number != self.number { finding = nil }
             self.number = number
             content = loaded
             renderedWidth = width

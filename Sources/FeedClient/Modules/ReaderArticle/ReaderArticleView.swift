@@ -1,5 +1,7 @@
+import Foundation
+
 /// Draws the article: header labels set apart, the text as the daemon wrapped it, link
-/// references under it.
+/// references under it, and what `/` found in reverse video.
 @MainActor
 public final class ScreenReaderArticleView: ReaderArticleView {
     private let screen: any Screen
@@ -22,21 +24,37 @@ public final class ScreenReaderArticleView: ReaderArticleView {
             switch line.kind {
             case .header(let label):
                 let column = screen.put(label + ": ", row: row, column: 0, style: [.bold])
-                screen.put(TerminalText.sanitize(line.text), row: row, column: column, style: label == "Title" ? [.bold] : [])
+                put(TerminalText.sanitize(line.text), row: row, column: column, style: label == "Title" ? [.bold] : [], model.highlight)
             case .text:
                 // A line of the article as the daemon laid it out: its spaces are its layout
                 // (the indentation of code), so it is cleaned as a block, as `show` does; a line
                 // separator inside it stays on this row.
                 let text = TerminalText.sanitizeBlock(line.text).split(separator: "\n", omittingEmptySubsequences: false)
                     .joined(separator: " ")
-                screen.put(text, row: row, column: 0, style: [])
+                put(text, row: row, column: 0, style: [], model.highlight)
             case .link:
-                screen.put(TerminalText.sanitize(line.text), row: row, column: 0, style: [.cyan])
+                put(TerminalText.sanitize(line.text), row: row, column: 0, style: [.cyan], model.highlight)
             case .blank:
                 break
             }
             row += 1
         }
         ReaderChrome.clearRows(from: row, on: screen)
+    }
+
+    /// Writes `text` with each occurrence of `highlight` (in any case) reversed.
+    private func put(_ text: String, row: Int, column: Int, style: CellStyle, _ highlight: String?) {
+        guard let highlight, !highlight.isEmpty else {
+            screen.put(text, row: row, column: column, style: style)
+            return
+        }
+        var column = column
+        var rest = text[...]
+        while let found = rest.range(of: highlight, options: [.caseInsensitive]) {
+            column = screen.put(String(rest[..<found.lowerBound]), row: row, column: column, style: style)
+            column = screen.put(String(rest[found]), row: row, column: column, style: style.union(.reverse))
+            rest = rest[found.upperBound...]
+        }
+        screen.put(String(rest), row: row, column: column, style: style)
     }
 }

@@ -4,8 +4,6 @@ public final class ReaderLinksInteractor: ReaderLinksUseCase {
     public init() {}
 
     public func openable(_ link: String) throws(OpenTargetError) -> String {
-        let trimmed = link.trimmingWhitespace
-        if let reason = LinkPolicy.refusal(for: trimmed) { throw .refused(link: trimmed, reason: reason) }
-        return trimmed
+        try OpenTarget.openable(link)
     }
 }

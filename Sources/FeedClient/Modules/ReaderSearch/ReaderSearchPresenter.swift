@@ -5,7 +5,8 @@ public final class ReaderSearchPresenter: ReaderScreen {
     private let view: any ReaderSearchView
     private let interactor: any ReaderSearchUseCase
     private let router: any ReaderSearchWireframe
-    private(set) var text = ""
+    private var line = LineEditor()
+    var text: String { line.text }
 
     public init(scope: ItemSource.SearchScope, view: any ReaderSearchView, interactor: any ReaderSearchUseCase, router: any ReaderSearchWireframe) {
         self.scope = scope
@@ -33,17 +34,8 @@ public final class ReaderSearchPresenter: ReaderScreen {
 
     /// Every key is the prompt's: letters that are bound elsewhere are text here.
     public func handle(_ key: KeyPress, action: ReaderAction?) async -> Bool {
-        switch key {
-        case .character(let character):
-            text.append(character)
-        case .backspace, .delete:
-            if !text.isEmpty { text.removeLast() }
-        case .control("u"):
-            text = ""
-        case .control("w"):
-            while text.last?.isWhitespace == true { text.removeLast() }
-            while let last = text.last, !last.isWhitespace { text.removeLast() }
-        case .enter:
+        switch line.handle(key) {
+        case .submitted:
             switch interactor.query(from: text) {
             case .success(let query):
                 await router.showResults(.search(query: query, within: scope))
@@ -52,13 +44,12 @@ public final class ReaderSearchPresenter: ReaderScreen {
                 router.say(refusal.message, isError: true)
             }
             return true
-        case .escape, .control("c"), .control("g"):
+        case .cancelled:
             await router.cancel()
             return true
-        default:
-            return true
+        case .editing:
+            redraw()
         }
-        redraw()
         return true
     }
 }

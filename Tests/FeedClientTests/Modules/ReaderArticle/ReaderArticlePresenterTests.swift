@@ -27,6 +27,7 @@ final class ReaderArticleUseCaseStub: ReaderArticleUseCase {
     func setRead(_ number: Int64, read: Bool) async throws { readChanges.append((number, read)) }
     func setStarred(_ number: Int64, starred: Bool) async throws { starChanges.append((number, starred)) }
     func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String { try OpenTarget.of(item, enclosure: enclosure) }
+    func openable(_ link: String) throws(OpenTargetError) -> String { try OpenTarget.openable(link) }
 }
 
 enum RPCErrorStub: Error { case notFound }
@@ -43,6 +44,14 @@ final class ReaderArticleWireframeSpy: ReaderArticleWireframe {
     func say(_ message: String, isError: Bool) { messages.append(message) }
     private(set) var refreshed: [[Int64]] = []
     func refresh(feeds: [Int64]) { refreshed.append(feeds) }
+    /// The answers the next questions get, in order; a question with none left is not answered.
+    var answers: [String] = []
+    private(set) var questions: [String] = []
+    func ask(_ question: String, initial: String, then answer: @escaping @MainActor (String) async -> Void) async {
+        questions.append(question)
+        guard !answers.isEmpty else { return }
+        await answer(answers.removeFirst())
+    }
 }
 
 @MainActor

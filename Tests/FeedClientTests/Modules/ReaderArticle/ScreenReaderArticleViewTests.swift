@@ -36,4 +36,22 @@ struct ScreenReaderArticleViewTests {
         #expect(screen.text(row: 3).hasPrefix("        if x:"), "a tab to column 8, the escape gone")
         #expect(screen.text(row: 4).hasPrefix("a b"), "a vertical tab stays on its row")
     }
+
+    @Test func whatWasFoundIsReversedInAnyCaseWhereverItIs() {
+        let screen = MemoryScreen(size: ScreenSize(rows: 6, columns: 40))
+        ScreenReaderArticleView(screen: screen).show(ReaderArticleModel(title: "Find", position: "all", lines: [
+            ReaderArticleLine(.header(label: "Title"), "Kernel news"),
+            ReaderArticleLine(.text, "a KERNEL and a kernel"),
+            ReaderArticleLine(.link, "[1]: https://kernel.example/"),
+        ], highlight: "kernel"))
+        #expect(screen.style(row: 1, column: 7).contains(.reverse))
+        #expect(!screen.style(row: 1, column: 13).contains(.reverse))
+        #expect(screen.text(row: 2).hasPrefix("a KERNEL and a kernel"))
+        #expect(!screen.style(row: 2, column: 0).contains(.reverse))
+        #expect((2..<8).allSatisfy { screen.style(row: 2, column: $0).contains(.reverse) })
+        #expect(!screen.style(row: 2, column: 8).contains(.reverse))
+        #expect((15..<21).allSatisfy { screen.style(row: 2, column: $0).contains(.reverse) })
+        #expect(screen.style(row: 3, column: 13).contains(.reverse))
+        #expect(screen.style(row: 3, column: 13).contains(.cyan))
+    }
 }
