@@ -114,3 +114,47 @@ extension ReaderNewsboatMovesTests {
         try await tmux.waitForLine(containing: "This article has no link [9]")
     }
 }
+
+extension ReaderNewsboatMovesTests {
+    /// Writes the client's config file (`$XDG_CONFIG_HOME/tidings/config.yaml`).
+    static func writeClientConfig(_ text: String, home: URL) throws {
+        let directory = home.appendingPathComponent("config/tidings")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try text.write(to: directory.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+    }
+
+    /// `reader:` hides read items and shows item numbers; `l` on an items screen lists the read
+    /// ones too; a mistake under `keys:` is told by `tidings reload` with the file and line,
+    /// and by the reader, which does not open.
+    @Test func theReadersSettingsHideReadItemsShowNumbersAndAMistakeIsToldWithItsLine() async throws {
+        let world = try await ReaderTests.World.start()
+        defer { world.end() }
+        let marked = try await world.daemon.tidings(["read", "1"])
+        #expect(marked.status == 0, "\(marked)")
+        let config = world.daemon.directory.appendingPathComponent("config/tidings/config.yaml").path
+        try Self.writeClientConfig("reader:\n  show_read_articles: false\n  item_numbers: true\n", home: world.daemon.directory)
+        let tmux = try await world.readerPane()
+        defer { tmux.kill() }
+        try await ReaderTests.waitForFeeds(tmux, [("(2/3)", "Planet Terminal")])
+        try await tmux.send("j", "j", "Enter")
+        let unread = try await tmux.waitForScreen("Planet Terminal's unread items, numbered") { lines in
+            lines.first?.contains("Planet Terminal") == true && lines.contains { $0.hasPrefix("   2 N") } && lines.contains { $0.hasPrefix("   3 N") }
+        }
+        #expect(!unread.contains { $0.hasPrefix("   1 ") }, "item 1 is read: \(unread.joined(separator: "\n"))")
+        try await tmux.send("l")
+        try await tmux.waitForScreen("every item of Planet Terminal") { lines in
+            lines.contains { $0.hasPrefix("   1   ") } && lines.contains { $0.contains("Showing read items too") }
+        }
+        try await tmux.send("Q")
+
+        try Self.writeClientConfig("browser: w3m\nkeys:\n  up: k\n  frobnicate: x\n", home: world.daemon.directory)
+        let reloaded = try await world.daemon.tidings(["reload"])
+        #expect(reloaded.status == 1, "\(reloaded)")
+        #expect(reloaded.err.contains("\(config) line 4: keys: unknown action `frobnicate` (one of: up, down,"), "\(reloaded)")
+        let refused = try await tmux.command(["respawn-window", "-k", "-t", "it", "\(world.reader); echo EXIT=$?; sleep 60"])
+        #expect(refused.status == 0)
+        try await tmux.waitForLine(containing: "EXIT=1")
+        let told = try await tmux.screen(history: true).joined(separator: "\n")
+        #expect(told.contains("tidings: cannot open the reader: \(config) line 4: keys: unknown action `frobnicate`"), "\(told)")
+    }
+}

@@ -8,19 +8,21 @@ public struct ReaderContext {
     /// screen's counts, asked while the feed list comes).
     public let sideDaemon: ThreadedDaemonClient
     public let clock: any WallClock
-    public let bindings: KeyBindings
+    /// The config file's `keys:` and `reader:`.
+    public let settings: ReaderSettings
+    public var bindings: KeyBindings { settings.bindings }
     public let browser: ReaderBrowser
     /// The shell; it outlives every screen.
     public unowned let navigator: any ReaderNavigator
 
     public init(
-        daemon: ThreadedDaemonClient, sideDaemon: ThreadedDaemonClient, clock: any WallClock, bindings: KeyBindings, browser: ReaderBrowser,
-        navigator: any ReaderNavigator
+        daemon: ThreadedDaemonClient, sideDaemon: ThreadedDaemonClient, clock: any WallClock, settings: ReaderSettings,
+        browser: ReaderBrowser, navigator: any ReaderNavigator
     ) {
         self.daemon = daemon
         self.sideDaemon = sideDaemon
         self.clock = clock
-        self.bindings = bindings
+        self.settings = settings
         self.browser = browser
         self.navigator = navigator
     }

@@ -11,14 +11,14 @@ public protocol ClientSettings {
     ///   cannot be read without a YAML parser.
     func browser() throws -> String?
 
-    /// The reader's key overrides, the `keys:` mapping of the config: action names to the key
-    /// names they get (`KeyBindings(overrides:)` checks both); empty when the file or the key
-    /// is missing or null.
+    /// The reader's settings: its keys (`keys:`) and behaviour (`reader:`); the defaults when
+    /// the file or the sections are missing or null.
     ///
     /// Blocks the calling thread for a small file read.
-    /// - Throws: `ClientSettingsError.unreadableMapping` when `keys:` is not written as one
-    ///   level of `action: key` or `action: [key, key]` lines.
-    func keyBindings() throws -> [String: [String]]
+    /// - Throws: `ClientSettingsError.unreadableMapping` when a section is not written as one
+    ///   level of `name: value` or `name: [value, value]` lines; `.invalidSetting` for a name
+    ///   or value the reader cannot use, naming the file, the line and what is valid there.
+    func reader() throws -> ReaderSettings
 }
 
 /// Why a setting of the config file was not used.
@@ -32,6 +32,9 @@ public enum ClientSettingsError: Error, Equatable, Sendable, CustomStringConvert
     /// A mapping (`keys:`) is written in a form the client does not read: a deeper level, an
     /// empty value, an unquoted indicator character, a name given twice.
     case unreadableMapping(path: String, key: String, line: Int)
+    /// A setting of the reader names an action, key or setting it does not have, or a value
+    /// it does not take; `message` says what would be valid.
+    case invalidSetting(path: String, line: Int, section: String, message: String)
 
     public var description: String {
         switch self {
@@ -40,8 +43,11 @@ public enum ClientSettingsError: Error, Equatable, Sendable, CustomStringConvert
         case .unreadableValue(let path, let key, let line):
             "cannot read '\(key)' in \(path) line \(line): write it on one line, plain or in quotes"
         case .unreadableMapping(let path, let key, let line):
-            "cannot read '\(key)' in \(path) line \(line): write one 'action: key' or 'action: [key, key]' per line, "
-                + "indented under it, with characters such as * ? & # , [ in quotes"
+            "cannot read '\(key)' in \(path) line \(line): write one "
+                + (key == "keys" ? "'action: key' or 'action: [key, key]'" : "'name: value' or 'name: [value, value]'")
+                + " per line, indented under it, with characters such as * ? & # , [ in quotes"
+        case .invalidSetting(let path, let line, let section, let message):
+            "\(path) line \(line): \(section): \(message)"
         }
     }
 }

@@ -6,7 +6,7 @@ import Darwin
 
 /// The client's reading of the user's config file, `$XDG_CONFIG_HOME/tidings/config.yaml`
 /// (default `~/.config`): the same file the daemon reads by default, for the settings that
-/// are the client's own (`browser`, `autostart`, the reader's `keys`).
+/// are the client's own (`browser`, `autostart`, the reader's `keys` and `reader`).
 public struct ConfigFileSettings: ClientSettings {
     /// The file's path; `nil` when neither `XDG_CONFIG_HOME` nor `HOME` is an absolute path.
     public let path: String?
@@ -40,15 +40,19 @@ public struct ConfigFileSettings: ClientSettings {
         }
     }
 
-    public func keyBindings() throws -> [String: [String]] {
-        // Keys run nothing, so the file need not pass the checks `browser()` makes.
-        guard let path, let file = Self.contents(of: path) else { return [:] }
-        do {
-            let entries = try TopLevelScalars(file.text).mapping(of: "keys") ?? []
-            return Dictionary(entries.map { ($0.name, $0.values) }, uniquingKeysWith: { $1 })
-        } catch {
-            throw ClientSettingsError.unreadableMapping(path: path, key: "keys", line: error.line)
+    public func reader() throws -> ReaderSettings {
+        // Keys and the reader's settings run nothing, so the file need not pass the checks
+        // `browser()` makes.
+        guard let path, let file = Self.contents(of: path) else { return .defaults }
+        let scalars = TopLevelScalars(file.text)
+        func mapping(_ key: String) throws(ClientSettingsError) -> [TopLevelScalars.Entry]? {
+            do {
+                return try scalars.mapping(of: key)
+            } catch {
+                throw .unreadableMapping(path: path, key: key, line: error.line)
+            }
         }
+        return try ReaderSettingsParser(path: path).settings(keys: mapping("keys"), reader: mapping("reader"))
     }
 
     /// Whether the file says `autostart: false` (or `no`, `off`). A file that cannot be read

@@ -105,15 +105,19 @@ struct ConfigurationField {
         return level
     }
 
-    /// `keys:` belongs to the reader, which the client runs and which reads it itself; the daemon
-    /// only checks its shape, so that a config with it loads: a mapping of action names to a key
-    /// name or a list of key names. Empty or null means none.
-    func readerKeys() throws(ConfigurationError) {
+    /// `keys:` and `reader:` belong to the reader, which the client runs and which reads them
+    /// itself (and `tidings reload` checks them there); the daemon only checks their shape, so
+    /// that a config with them loads: a mapping of names to a scalar or a list of scalars. Empty
+    /// or null means none.
+    func readerMapping() throws(ConfigurationError) {
         if node.mapping == nil, node.sequence == nil {
             guard let scalar, !scalar.isEmpty, scalar != "~", scalar != "null" else { return }
         }
+        let keys = key == "keys"
         guard let mapping = node.mapping else {
-            throw fail("expected a mapping of reader actions to keys, such as 'open-in-browser: O'")
+            throw fail(keys
+                ? "expected a mapping of reader actions to keys, such as 'open-in-browser: O'"
+                : "expected a mapping of the reader's settings to values, such as 'show_read_articles: false'")
         }
         for (name, value) in mapping {
             let action = name.string ?? ""
@@ -122,7 +126,9 @@ struct ConfigurationField {
                 return !text.isEmpty && !(node.scalar?.style == .plain && (text == "~" || text == "null"))
             }
             guard isKeyName(value) || value.sequence.map({ $0.allSatisfy(isKeyName) }) == true else {
-                var error = fail("'\(action)': expected a key name or a list of key names, such as [j, DOWN]")
+                var error = fail(keys
+                    ? "'\(action)': expected a key name or a list of key names, such as [j, DOWN]"
+                    : "'\(action)': expected a value or a list of values")
                 error.line = value.mark?.line ?? name.mark?.line
                 throw error
             }

@@ -67,18 +67,42 @@ struct ConfigFileSettingsTests {
 
     @Test func theReadersKeysAreReadFromTheFile() throws {
         let home = try Home("browser: w3m\nkeys:\n  open-in-browser: O\n  down: [j, DOWN]\n")
-        #expect(try home.settings.keyBindings() == ["open-in-browser": ["O"], "down": ["j", "DOWN"]])
-        #expect(try Home("browser: w3m\n").settings.keyBindings() == [:])
-        #expect(try Home(nil).settings.keyBindings() == [:])
+        #expect(try home.settings.reader().bindings == KeyBindings(overrides: ["open-in-browser": ["O"], "down": ["j", "DOWN"]]))
+        #expect(try Home("browser: w3m\n").settings.reader() == .defaults)
+        #expect(try Home(nil).settings.reader() == .defaults)
         // Keys run nothing: a file others may write to still gives them.
         let shared = try Home("keys:\n  up: k\n", mode: 0o666)
-        #expect(try shared.settings.keyBindings() == ["up": ["k"]])
+        #expect(try shared.settings.reader().bindings.keys(for: .up) == [.character("k")])
+    }
+
+    @Test func theReadersSettingsAreReadFromTheFile() throws {
+        let home = try Home("reader:\n  show_read_feeds: no\n  show_read_articles: false\n  item_numbers: yes\n  goto_next_feed: off\n")
+        #expect(try home.settings.reader() == ReaderSettings(
+            showsReadFeeds: false, showsReadArticles: false, showsItemNumbers: true, goesToNextFeed: false))
+    }
+
+    /// Every mistake names the file, the line and what would be valid there.
+    @Test(arguments: [
+        ("keys:\n  up: k\n  frobnicate: x\n", "line 3: keys: unknown action `frobnicate` (one of: up, down,"),
+        ("keys:\n  up: k\n  down: CTRL-X\n", "line 3: keys: unknown key name `CTRL-X` (one character,"),
+        ("keys:\n  up: x\n  down: x\n", "line 3: keys: key `x` bound to two actions in the same file: down and up"),
+        ("keys:\n  up: \"^C\"\n", "line 2: keys: key `^C` cannot be bound"),
+        ("reader:\n  show_read: no\n", "line 2: reader: unknown setting `show_read` (one of: show_read_feeds, show_read_articles,"),
+        ("feeds: 1\nreader:\n  item_numbers: maybe\n", "line 3: reader: `item_numbers` takes true or false, not `maybe`"),
+    ])
+    func aMistakeInTheReadersSettingsNamesTheFileTheLineAndTheValidNames(text: String, message: String) throws {
+        let home = try Home(text)
+        #expect {
+            try home.settings.reader()
+        } throws: { error in
+            "\(error)".hasPrefix(home.file + " " + message)
+        }
     }
 
     @Test func unreadableKeysNameTheFileAndLine() throws {
         let home = try Home("feeds: 1\nkeys:\n  up: k\n  down:\n    - j\n")
         #expect(throws: ClientSettingsError.unreadableMapping(path: home.file, key: "keys", line: 4)) {
-            try home.settings.keyBindings()
+            try home.settings.reader()
         }
         #expect("\(ClientSettingsError.unreadableMapping(path: home.file, key: "keys", line: 4))".hasPrefix(
             "cannot read 'keys' in \(home.file) line 4: write one 'action: key' or 'action: [key, key]' per line"))

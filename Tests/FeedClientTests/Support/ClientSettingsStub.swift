@@ -1,6 +1,6 @@
 @testable import FeedClient
 
-/// A config file's `browser` and `keys` settings, or the errors reading them give.
+/// A config file's `browser` and reader settings, or the errors reading them give.
 final class ClientSettingsStub: ClientSettings {
     var browserSetting: Result<String?, ClientSettingsError> = .success(nil)
 
@@ -8,9 +8,9 @@ final class ClientSettingsStub: ClientSettings {
         try browserSetting.get()
     }
 
-    var keysSetting: Result<[String: [String]], ClientSettingsError> = .success([:])
+    var readerSetting: Result<ReaderSettings, ClientSettingsError> = .success(.defaults)
 
-    func keyBindings() throws -> [String: [String]] {
-        try keysSetting.get()
+    func reader() throws -> ReaderSettings {
+        try readerSetting.get()
     }
 }

@@ -21,15 +21,13 @@ public enum ReaderRouter {
                 return failure.status
             }
         }
-        let bindings: KeyBindings
+        let settings: ReaderSettings
         let connections: (screens: ThreadedDaemonClient, side: ThreadedDaemonClient, watcher: ThreadedDaemonClient, refresher: ThreadedDaemonClient)
         do {
-            bindings = try KeyBindings(overrides: dependencies.settings.keyBindings())
+            settings = try dependencies.settings.reader()
             connections = (
                 try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()),
                 try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()))
-        } catch let error as KeyBindingError {
-            return failing(CommandFailure(message: "cannot open the reader: the config file's keys: \(error)"))
         } catch {
             return failing(CommandFailure(error, action: "cannot open the reader"))
         }
@@ -41,13 +39,13 @@ public enum ReaderRouter {
             makeShellView: { ScreenReaderShellView(terminal: $0) },
             makeFirstScreen: { navigator in
                 ReaderFeedsRouter.assemble(context: ReaderContext(
-                    daemon: connections.screens, sideDaemon: connections.side, clock: dependencies.clock, bindings: bindings, browser: browser,
-                    navigator: navigator))
+                    daemon: connections.screens, sideDaemon: connections.side, clock: dependencies.clock, settings: settings,
+                    browser: browser, navigator: navigator))
             },
             showFailure: { terminal.writeFailure($0) },
             endAtOnce: { exit($0.code) })
         let presenter = ReaderPresenter(
-            parts: parts, bindings: bindings,
+            parts: parts, bindings: settings.bindings,
             live: ReaderInteractor(watcher: connections.watcher, refresher: connections.refresher))
         return presenter.viewDidLoad
     }

@@ -14,9 +14,10 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
     /// Group the feeds under their tags (`toggle-tags`).
     private(set) var groupsByTag = false
     /// Show feeds with no unread items too (`toggle-show-read-feeds`).
-    private(set) var showsReadFeeds = true
+    private(set) var showsReadFeeds: Bool
 
-    public init(view: any ReaderFeedsView, interactor: any ReaderFeedsUseCase, router: any ReaderFeedsWireframe) {
+    public init(view: any ReaderFeedsView, interactor: any ReaderFeedsUseCase, router: any ReaderFeedsWireframe, showsReadFeeds: Bool = true) {
+        self.showsReadFeeds = showsReadFeeds
         self.view = view
         self.interactor = interactor
         self.router = router

@@ -23,10 +23,16 @@ public struct ReaderItemsModel: Equatable, Sendable {
     public var selectedRow: Int?
     /// Whether rows show their feed's title (listings of more than one feed).
     public var showsFeed: Bool
+    /// Whether rows start with the item's number (what `tidings show N` takes).
+    public var showsNumbers: Bool
     /// What an empty listing says.
     public var emptyText: String
 
-    public init(title: String, position: String, rows: [ItemRow], selectedRow: Int?, showsFeed: Bool, emptyText: String) {
+    public init(
+        title: String, position: String, rows: [ItemRow], selectedRow: Int?, showsFeed: Bool, showsNumbers: Bool = false,
+        emptyText: String
+    ) {
+        self.showsNumbers = showsNumbers
         self.title = title
         self.position = position
         self.rows = rows

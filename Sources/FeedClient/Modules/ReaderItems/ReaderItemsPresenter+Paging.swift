@@ -40,7 +40,7 @@ extension ReaderItemsPresenter {
     private func recenterOnce(on number: Int64) async -> Recentering {
         let before: ItemPage
         do {
-            before = try await interactor.page(of: source, from: .before(number), limit: view.listRows, unreadOnly: false)
+            before = try await interactor.page(of: source, from: .before(number), limit: view.listRows, unreadOnly: !showsRead)
         } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
             return .gone
         } catch {
@@ -147,11 +147,11 @@ extension ReaderItemsPresenter {
     }
 
     private func fetch(_ anchor: ItemPageAnchor) async -> ItemPage? {
-        await asking { try await interactor.page(of: source, from: anchor, limit: pageSize, unreadOnly: false) }
+        await asking { try await interactor.page(of: source, from: anchor, limit: pageSize, unreadOnly: !showsRead) }
     }
 
     private func fetchItems(_ anchor: ItemPageAnchor) async -> [Item]? {
-        await asking { try await interactor.items(of: source, from: anchor, limit: pageSize, unreadOnly: false) }
+        await asking { try await interactor.items(of: source, from: anchor, limit: pageSize, unreadOnly: !showsRead) }
     }
 
     /// `request`'s answer; `nil` when the anchor item is gone (`anchorVanished`) or the daemon

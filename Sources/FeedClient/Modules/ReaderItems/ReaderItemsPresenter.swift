@@ -7,9 +7,9 @@ import FeedIPC
 @MainActor
 public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
     /// What the screen lists; `n`/`p` past its ends and `J`/`K` change it to the next feed.
-    private(set) var source: ItemSource
+    var source: ItemSource
     /// The feeds screen it was opened from; `nil` for search results.
-    private let listings: (any ReaderListingSequence)?
+    let listings: (any ReaderListingSequence)?
     let view: any ReaderItemsView
     let interactor: any ReaderItemsUseCase
     let router: any ReaderItemsWireframe
@@ -21,16 +21,26 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
     /// Items in the whole listing.
     var total = 0
     var cursor = ListCursor()
-    private var loaded = false
+    var loaded = false
     /// The last page asked for was anchored on an item the store no longer has.
     var anchorVanished = false
     /// The item the article screen showed last, to select when the screen comes back.
-    private var followedArticle: Item?
+    var followedArticle: Item?
+    /// Whether read items are listed (`l` toggles it; "All unread" lists none whatever it says).
+    private(set) var showsRead: Bool
+    /// Whether rows show the item's number.
+    private let showsNumbers: Bool
+    /// Whether `n`/`p` go on into the next feed with unread items.
+    let goesToNextFeed: Bool
 
     public init(
         source: ItemSource, listings: (any ReaderListingSequence)? = nil, view: any ReaderItemsView,
-        interactor: any ReaderItemsUseCase, router: any ReaderItemsWireframe, mapper: ItemRowMapper
+        interactor: any ReaderItemsUseCase, router: any ReaderItemsWireframe, mapper: ItemRowMapper,
+        settings: ReaderSettings = .defaults
     ) {
+        showsRead = settings.showsReadArticles
+        showsNumbers = settings.showsItemNumbers
+        goesToNextFeed = settings.goesToNextFeed
         self.source = source
         self.listings = listings
         self.view = view
@@ -90,7 +100,7 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
         view.show(ReaderItemsModel(
             title: source.title,
             position: total == 0 ? "" : "\(cursor.selected + 1)/\(total)",
-            rows: rows, selectedRow: selectedRow, showsFeed: showsFeed,
+            rows: rows, selectedRow: selectedRow, showsFeed: showsFeed, showsNumbers: showsNumbers,
             emptyText: emptyText))
     }
 
@@ -137,6 +147,10 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
         case .search:
             await router.showSearch(within: source.searchScope)
             return true
+        case .toggleShowRead:
+            showsRead.toggle()
+            router.say(showsRead ? "Showing read items too" : "Showing unread items only", isError: false)
+            if let number = selectedItem?.id { await recenter(on: number) } else { await load(.top) }
         default:
             return false
         }
@@ -146,78 +160,6 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
     }
 
     // MARK: - ReaderArticleList
-
-    public func unreadNeighbour(of number: Int64, forward: Bool) async -> Int64? {
-        await nextUnread(from: number, forward: forward)
-    }
-
-    /// `unreadNeighbour(of:forward:)` from the item numbered `number`, or from nowhere in an
-    /// empty listing.
-    private func nextUnread(from number: Int64?, forward: Bool) async -> Int64? {
-        do {
-            // As newsboat: on past the cursor, then round from the listing's other end (an item
-            // above may be unread again), then into the next feed with unread items.
-            if let number, let next = try await firstUnread(of: source, from: forward ? .after(number) : .before(number)) {
-                return next
-            }
-            if let next = try await firstUnread(of: source, from: forward ? .top : .end) { return next }
-            for listing in listings?.listings(beside: source, forward: forward, unreadOnly: true) ?? [] {
-                // The feeds screen's counts may be behind: a feed read meanwhile is passed over.
-                if let next = try await firstUnread(of: listing, from: forward ? .top : .end) {
-                    await show(listing, selecting: next, reachedForward: forward)
-                    return next
-                }
-            }
-            return nil
-        } catch {
-            router.say(CommandFailure(error, action: "cannot find the next unread item").message, isError: true)
-            return nil
-        }
-    }
-
-    public func moveToListing(forward: Bool, unreadOnly: Bool) async -> Bool {
-        guard let listings else {
-            router.say("These results are not a feed of the feeds screen", isError: false)
-            return false
-        }
-        for listing in listings.listings(beside: source, forward: forward, unreadOnly: unreadOnly) {
-            do {
-                // The feeds screen's counts may be behind: a feed read meanwhile is passed over.
-                if unreadOnly, try await firstUnread(of: listing, from: .top) == nil { continue }
-            } catch {
-                router.say(CommandFailure(error, action: "cannot find the next feed").message, isError: true)
-                return false
-            }
-            await show(listing, selecting: nil, reachedForward: forward)
-            return true
-        }
-        let which = unreadOnly ? "feed with unread items" : "feed"
-        router.say("No \(which) \(forward ? "after" : "before") this one", isError: false)
-        return false
-    }
-
-    private func firstUnread(of listing: ItemSource, from anchor: ItemPageAnchor) async throws -> Int64? {
-        try await interactor.items(of: listing, from: anchor, limit: 1, unreadOnly: true).first?.id
-    }
-
-    /// Lists `listing` in the screen's place, its cursor on the item numbered `number`, else
-    /// on the first row; the feeds screen's cursor follows.
-    private func show(_ listing: ItemSource, selecting number: Int64?, reachedForward forward: Bool) async {
-        listings?.didShow(listing, forward: forward)
-        source = listing
-        items = []
-        offset = 0
-        total = 0
-        cursor = ListCursor()
-        anchorVanished = false
-        followedArticle = nil
-        if let number {
-            await recenter(on: number)
-            loaded = true
-        } else {
-            loaded = await load(.top)
-        }
-    }
 
     public func articleDidShow(_ item: Item) {
         followedArticle = item
@@ -302,7 +244,8 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
     }
 
     private var emptyText: String {
-        switch source {
+        if !showsRead, source != .allUnread { return "No unread items (l lists the read ones too)" }
+        return switch source {
         case .allUnread: "No unread items"
         case .starred: "No starred items: star one with \(ReaderAction.toggleStar.hint.lowercased()) key"
         case .search: "Nothing found"

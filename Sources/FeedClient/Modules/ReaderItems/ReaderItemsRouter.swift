@@ -15,7 +15,7 @@ public final class ReaderItemsRouter: ReaderItemsWireframe, ReaderContextRouting
             view: ScreenReaderItemsView(screen: context.navigator.terminal),
             interactor: ReaderItemsInteractor(daemon: context.daemon),
             router: ReaderItemsRouter(context: context),
-            mapper: ItemRowMapper(clock: context.clock))
+            mapper: ItemRowMapper(clock: context.clock), settings: context.settings)
     }
 
     public func showArticle(_ number: Int64, list: any ReaderArticleList) async {

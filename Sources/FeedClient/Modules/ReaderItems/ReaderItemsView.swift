@@ -1,5 +1,5 @@
-/// Draws the items screen: per row the unread (`N`), starred (`*`) and "also in" (`+`)
-/// markers, the date, the title and, in listings of several feeds, the feed; fitted to the
+/// Draws the items screen: per row the item's number when asked for, the unread (`N`),
+/// starred (`*`) and "also in" (`+`) markers, the date, the title and, in listings of several feeds, the feed; fitted to the
 /// window's width by display width.
 @MainActor
 public final class ScreenReaderItemsView: ReaderItemsView {
@@ -17,8 +17,13 @@ public final class ScreenReaderItemsView: ReaderItemsView {
     public func show(_ model: ReaderItemsModel) {
         ReaderChrome.drawTitle(model.title, position: model.position, on: screen)
         var row = 1
+        // As wide as the largest number on screen, at least four digits, so that the column
+        // moves only past 9999.
+        let numberWidth = model.showsNumbers ? max(4, model.rows.map { String($0.number).count }.max() ?? 0) : 0
         for (index, item) in model.rows.enumerated() {
-            ReaderChrome.drawRow(segments(item, showsFeed: model.showsFeed), row: row, selected: index == model.selectedRow, on: screen)
+            ReaderChrome.drawRow(
+                segments(item, showsFeed: model.showsFeed, numberWidth: numberWidth), row: row, selected: index == model.selectedRow,
+                on: screen)
             row += 1
         }
         if model.rows.isEmpty {
@@ -29,18 +34,20 @@ public final class ScreenReaderItemsView: ReaderItemsView {
         ReaderChrome.clearRows(from: row, on: screen)
     }
 
-    private func segments(_ item: ItemRow, showsFeed: Bool) -> [ReaderChrome.Segment] {
+    private func segments(_ item: ItemRow, showsFeed: Bool, numberWidth: Int) -> [ReaderChrome.Segment] {
         let width = screen.size.columns
         // The whole date and time from 80 columns on (the title still gets 40 and more): the
         // 5-column form says only the year of anything older than half a year.
         let date = width >= Self.fullDateWidth ? item.localDate : item.shortDate
+        let number = numberWidth > 0 ? String(repeating: " ", count: max(0, numberWidth - String(item.number).count)) + "\(item.number) " : ""
         var segments: [ReaderChrome.Segment] = [
+            (number, [.dim]),
             (item.isRead ? " " : "N", [.bold]),
             (item.isStarred ? "*" : " ", [.yellow, .bold]),
             (item.alsoIn.isEmpty ? " " : "+", [.cyan]),
             (" " + DisplayWidth.fit(TerminalText.sanitize(date), toWidth: DisplayWidth.of(date)) + "  ", [.dim]),
         ]
-        let used = 4 + DisplayWidth.of(date) + 2
+        let used = number.count + 4 + DisplayWidth.of(date) + 2
         let feedWidth = showsFeed && width >= 60 ? min(24, (width - used) / 4) : 0
         let titleWidth = max(0, width - used - (feedWidth > 0 ? feedWidth + 2 : 0))
         var titleStyle: CellStyle = item.isRead ? [] : [.bold]

@@ -1,6 +1,7 @@
 import FeedIPC
 
-// `tidings reload`: have the daemon read its config file again, as SIGHUP does.
+// `tidings reload`: have the daemon read its config file again, as SIGHUP does, and check the
+// reader's own settings in it.
 
 /// Writes the outcome of a reload.
 public protocol ReloadView: AnyObject {
@@ -25,6 +26,11 @@ public protocol ReloadUseCase {
     ///   file does not load: the daemon keeps the configuration it has; `methodNotFound` from a
     ///   daemon older than protocol 1.6) or `DaemonClientError`.
     func reload() async throws -> ReloadedConfiguration
+
+    /// What keeps the reader from using its own settings in the client's config file
+    /// (`keys:`, `reader:`), which the daemon only checks the shape of: one line naming the
+    /// file, the line and what is valid there; `nil` when the reader can use them.
+    func readerSettingsProblem() -> String?
 }
 
 /// The configuration a reload put in force, as the confirmation names it (the Interactor's

@@ -2,7 +2,7 @@ import FeedEntities
 import FeedIPC
 
 /// Has the daemon reload its configuration and phrases the outcome: what is in force now, or why
-/// the file was refused.
+/// the file was refused; then what in the reader's own settings it would refuse.
 public final class ReloadPresenter: ReloadPresentation {
     private let view: any ReloadView
     private let interactor: any ReloadUseCase
@@ -18,6 +18,9 @@ public final class ReloadPresenter: ReloadPresentation {
         do {
             let result = try await interactor.reload()
             view.showReloaded(Self.confirmation(for: result))
+            if let problem = interactor.readerSettingsProblem() {
+                return fail(CommandFailure(message: "the reader will not open until this is mended: \(problem)"))
+            }
             return .success
         } catch let error as RPCError where error.code == RPCErrorCode.configurationRefused.rawValue {
             // The daemon's message names the file, the line and the key.

@@ -5,7 +5,7 @@ public enum ReloadRouter {
     public static func assemble(dependencies: ClientDependencies) -> AssembledModule {
         let presenter = ReloadPresenter(
             view: TerminalReloadView(terminal: dependencies.terminal),
-            interactor: ReloadInteractor(daemon: dependencies.daemon))
+            interactor: ReloadInteractor(daemon: dependencies.daemon, settings: dependencies.settings))
         return AssembledModule(run: presenter.viewDidLoad)
     }
 }

@@ -150,6 +150,15 @@ struct ReaderFeedsPresenterTests {
         #expect(view.last.map { $0.entries[$0.cursor.selected].title } == "Plain")
     }
 
+    @Test func theSettingCanHideFeedsWithNothingUnreadFromTheStart() async {
+        let presenter = ReaderFeedsPresenter(
+            view: view, interactor: ReaderFeedsUseCaseStub(feeds: Self.feeds()), router: router, showsReadFeeds: false)
+        await presenter.screenWillAppear()
+        #expect(view.last?.entries.map(\.title) == ["All unread", "Starred", "Planet", "Plain"])
+        _ = await presenter.handle(.character("l"), action: .toggleShowRead)
+        #expect(view.last?.entries.map(\.title) == ["All unread", "Starred", "Kernel", "Planet", "Plain"])
+    }
+
     @Test func markFeedReadAndReloadActOnTheFeedUnderTheCursor() async {
         let interactor = ReaderFeedsUseCaseStub(feeds: Self.feeds())
         let presenter = presenter(interactor)

@@ -61,4 +61,17 @@ struct ScreenReaderItemsViewTests {
         #expect(screen.text(row: 1).hasPrefix(" No starred items"))
         #expect(screen.text(row: 2).allSatisfy { $0 == " " })
     }
+
+    @Test(arguments: [40, 80])
+    func itemNumbersComeFirstRightAlignedWhenAskedFor(columns: Int) {
+        let screen = MemoryScreen(size: ScreenSize(rows: 8, columns: columns))
+        var model = Self.model
+        model.showsNumbers = true
+        model.rows[2].number = 12345
+        ScreenReaderItemsView(screen: screen).show(model)
+        #expect(screen.text(row: 1).hasPrefix("    1 N  "))
+        #expect(screen.text(row: 3).hasPrefix("12345    "))
+        #expect(screen.style(row: 1, column: 4).contains(.dim))
+        for row in 0..<7 { #expect(DisplayWidth.of(screen.text(row: row)) <= columns) }
+    }
 }

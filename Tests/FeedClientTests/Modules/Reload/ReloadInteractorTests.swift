@@ -10,7 +10,7 @@ struct ReloadInteractorTests {
     @Test func asksForAReloadAndKeepsEverythingTheDaemonSaid() async throws {
         let daemon = DaemonClientStub()
         daemon.stub(RPC.Reload.self, Self.result)
-        #expect(try await ReloadInteractor(daemon: daemon).reload() == ReloadPresenterTests.configuration)
+        #expect(try await ReloadInteractor(daemon: daemon, settings: ClientSettingsStub()).reload() == ReloadPresenterTests.configuration)
         #expect(daemon.params(of: RPC.Reload.self).count == 1)
     }
 }

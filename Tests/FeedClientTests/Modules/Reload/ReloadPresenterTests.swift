@@ -25,6 +25,18 @@ struct ReloadPresenterTests {
         #expect(test.terminal.out.hasPrefix("Reloaded /home/ada/.config/tidings/config.yaml: 3 rules"))
     }
 
+    @Test func aMistakeInTheReadersSettingsIsToldAfterTheReloadAndExitsOne() async {
+        let test = ModuleTestDependencies()
+        test.daemon.stub(RPC.Reload.self, ReloadInteractorTests.result)
+        test.settings.readerSetting = .failure(.invalidSetting(
+            path: "/c.yaml", line: 7, section: "keys", message: "unknown action `frobnicate` (one of: up, down)"))
+        #expect(await ReloadRouter.assemble(dependencies: test.dependencies).run() == .failure)
+        #expect(test.terminal.out.hasPrefix("Reloaded /home/ada/.config/tidings/config.yaml"))
+        #expect(test.terminal.errLines == [
+            "tidings: the reader will not open until this is mended: /c.yaml line 7: keys: unknown action `frobnicate` (one of: up, down)",
+        ])
+    }
+
     @Test func aRefusedFileIsOneLineNamingTheDaemonsReasonAndExitsOne() async {
         let test = ModuleTestDependencies()
         test.daemon.failure = RPCError(.configurationRefused, "/c.yaml line 4: 'concurrency': must be between 1 and 256, got 0")

@@ -1,0 +1,61 @@
+/// Reads `ReaderSettings` from the entries of the config file's `keys:` and `reader:` (as
+/// `TopLevelScalars.mapping(of:)` gives them), checking every name and value: a mistake is
+/// an error naming the file, its line and what would be valid there.
+struct ReaderSettingsParser {
+    let path: String
+
+    /// The settings `keys` and `reader` give; `nil` for a section the file does not have.
+    func settings(keys: [TopLevelScalars.Entry]?, reader: [TopLevelScalars.Entry]?) throws(ClientSettingsError) -> ReaderSettings {
+        var settings = ReaderSettings.defaults
+        if let keys { settings.bindings = try bindings(keys) }
+        for entry in reader ?? [] {
+            switch entry.name {
+            case "show_read_feeds": settings.showsReadFeeds = try bool(entry)
+            case "show_read_articles": settings.showsReadArticles = try bool(entry)
+            case "item_numbers": settings.showsItemNumbers = try bool(entry)
+            case "goto_next_feed": settings.goesToNextFeed = try bool(entry)
+            default:
+                throw invalid(entry, "reader", "unknown setting `\(entry.name)` (one of: \(Self.readerNames.joined(separator: ", ")))")
+            }
+        }
+        return settings
+    }
+
+    /// The settings `reader:` takes, for the error that names them.
+    static let readerNames = ["show_read_feeds", "show_read_articles", "item_numbers", "goto_next_feed"]
+
+    private func bindings(_ entries: [TopLevelScalars.Entry]) throws(ClientSettingsError) -> KeyBindings {
+        do {
+            return try KeyBindings(overrides: Dictionary(entries.map { ($0.name, $0.values) }, uniquingKeysWith: { $1 }))
+        } catch {
+            // The line of the entry at fault: the action's, or the first (the second, for a key
+            // bound twice) that gives the key.
+            let line: Int
+            var message = error.description
+            switch error {
+            case .unknownAction(let name):
+                line = entries.first { $0.name == name }?.line ?? entries[0].line
+                message += " (one of: \(ReaderAction.allCases.map(\.rawValue).joined(separator: ", ")))"
+            case .unknownKey(let name), .unbindable(let name):
+                line = entries.first { $0.values.contains(name) }?.line ?? entries[0].line
+            case .boundTwice(let key, _):
+                let giving = entries.filter { entry in entry.values.contains { (try? KeyBindings.key(named: $0)) == (try? KeyBindings.key(named: key)) } }
+                line = giving.dropFirst().first?.line ?? giving.first?.line ?? entries[0].line
+            }
+            throw .invalidSetting(path: path, line: line, section: "keys", message: message)
+        }
+    }
+
+    private func bool(_ entry: TopLevelScalars.Entry) throws(ClientSettingsError) -> Bool {
+        guard entry.values.count == 1 else { throw invalid(entry, "reader", "`\(entry.name)` takes true or false, not a list") }
+        switch entry.values[0].lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw invalid(entry, "reader", "`\(entry.name)` takes true or false, not `\(entry.values[0])`")
+        }
+    }
+
+    private func invalid(_ entry: TopLevelScalars.Entry, _ section: String, _ message: String) -> ClientSettingsError {
+        .invalidSetting(path: path, line: entry.line, section: section, message: message)
+    }
+}
