@@ -158,3 +158,80 @@ extension ReaderNewsboatMovesTests {
         #expect(told.contains("tidings: cannot open the reader: \(config) line 4: keys: unknown action `frobnicate`"), "\(told)")
     }
 }
+
+extension ReaderNewsboatMovesTests {
+    /// `s` saves the article to a file named after its title (and asks before replacing it),
+    /// `|` gives the terminal to the configured command with the article on its input, `^B`
+    /// runs the bookmark command with newsboat's arguments, and `,x` runs a macro.
+    @Test func saveThePipeBookmarkAndAMacroActOnTheArticle() async throws {
+        let world = try await ReaderTests.World.start()
+        defer { world.end() }
+        let directory = world.daemon.directory.path
+        let bookmarks = directory + "/bookmarks.txt"
+        let script = directory + "/bin/bookmark"
+        let written = try await ProcessResult.run(URL(fileURLWithPath: "/bin/sh"), ["-c", """
+            mkdir -p "$(dirname "$1")" "$3"
+            printf '#!/bin/sh\\nprintf "%%s\\\\n" "$@" > %s\\necho "bookmarked it"\\n' "$2" > "$1"
+            chmod 755 "$1"
+            """, "sh", script, bookmarks, directory + "/saved"], environment: DaemonHarness.baseEnvironment(home: directory))
+        #expect(written.status == 0, "\(written)")
+        try Self.writeClientConfig("""
+            reader:
+              save_directory: \(directory)/saved
+              pipe_to: [tee, \(directory)/piped.txt]
+              bookmark_cmd: \(script)
+            macros:
+              x: [toggle-star, quit]
+            """, home: world.daemon.directory)
+        let tmux = try await world.readerPane()
+        defer { tmux.kill() }
+        try await ReaderTests.waitForFeeds(tmux, [("(3/3)", "Planet Terminal")])
+        try await tmux.send("j", "j", "Enter")
+        try await tmux.waitForLine(containing: "Shell history tricks")
+        try await tmux.send("Enter")
+        try await tmux.waitForLine(containing: "Spoiler: the keyboard.")
+
+        let saved = directory + "/saved/Tiling_window_managers_revisited.txt"
+        try await tmux.send("s")
+        try await tmux.waitForLine(containing: "Save article to: \(saved)")
+        try await tmux.send("Enter")
+        try await tmux.waitForLine(containing: "Saved to \(saved)")
+        let text = try String(contentsOfFile: saved, encoding: .utf8)
+        #expect(text.contains("Title: Tiling window managers, revisited\n"), "\(text)")
+        #expect(text.contains("Spoiler: the keyboard."), "\(text)")
+        try await tmux.send("s", "Enter")
+        try await tmux.waitForLine(containing: "\(saved) exists. Replace it? (y/n)")
+        try await tmux.send("y")
+        try await tmux.waitForLine(containing: "Saved to \(saved)")
+
+        try await tmux.send("|")
+        try await tmux.waitForLine(containing: "Pipe article to: tee \(directory)/piped.txt")
+        try await tmux.send("Enter")
+        try await tmux.waitForLine(containing: "Press Enter to go back to the reader.")
+        #expect(try await tmux.alternateScreen() == false)
+        try await tmux.send("Enter")
+        try await tmux.waitForAlternateScreen(true)
+        try await tmux.waitForLine(containing: "Spoiler: the keyboard.")
+        #expect(try String(contentsOfFile: directory + "/piped.txt", encoding: .utf8) == text)
+
+        try await tmux.send("C-b")
+        try await tmux.waitForLine(containing: "Bookmark description:")
+        try await tmux.type("worth a look")
+        try await tmux.send("Enter")
+        try await tmux.waitForLine(containing: "Bookmarked: bookmarked it")
+        #expect(try String(contentsOfFile: bookmarks, encoding: .utf8) == """
+            https://planet.example.org/2026/11/tiling-revisited
+            Tiling window managers, revisited
+            worth a look
+            Planet Terminal
+
+            """)
+
+        // The macro stars the item and goes back to the list.
+        try await tmux.send(",", "x")
+        try await tmux.waitForScreen("the list with the item starred") { lines in
+            lines.contains { $0.contains("*") && $0.contains("Tiling window managers, revisited") }
+                && lines.contains { $0.contains("Shell history tricks") }
+        }
+    }
+}

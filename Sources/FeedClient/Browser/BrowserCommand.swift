@@ -79,39 +79,6 @@ public struct BrowserCommand: Equatable, Sendable {
     /// Splits on unquoted whitespace; `'…'` is literal, `"…"` and bare words honour `\`.
     /// An unterminated quote runs to the end of the string.
     static func split(_ command: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var inWord = false
-        var quote: Character?
-        var escaped = false
-        for character in command {
-            if escaped {
-                current.append(character)
-                escaped = false
-                continue
-            }
-            switch (quote, character) {
-            case ("'", "'"), ("\"", "\""):
-                quote = nil
-            case ("'", _):
-                current.append(character)
-            case (_, "\\"):
-                escaped = true
-                inWord = true
-            case (nil, "'"), (nil, "\""):
-                quote = character
-                inWord = true
-            case (nil, _) where character.isWhitespace:
-                if inWord { words.append(current) }
-                current = ""
-                inWord = false
-            default:
-                current.append(character)
-                inWord = true
-            }
-        }
-        if escaped { current.append("\\") }
-        if inWord { words.append(current) }
-        return words
+        CommandWords.read(command).words
     }
 }

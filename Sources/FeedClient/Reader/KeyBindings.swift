@@ -13,7 +13,7 @@ public struct KeyBindings: Equatable, Sendable {
     public static let defaults = KeyBindings(keysByAction: [
         .up: [.character("k"), .up],
         .down: [.character("j"), .down],
-        .pageUp: [.pageUp, .control("b")],
+        .pageUp: [.pageUp],
         .pageDown: [.pageDown, .character(" "), .control("f")],
         .home: [.character("g"), .home],
         .end: [.character("G"), .end],
@@ -41,6 +41,10 @@ public struct KeyBindings: Equatable, Sendable {
         .toggleShowRead: [.character("l")],
         .toggleTags: [.character("t")],
         .redraw: [.control("l")],
+        .save: [.character("s")],
+        .pipeTo: [.character("|")],
+        .bookmark: [.control("b")],
+        .macroPrefix: [.character(",")],
     ])
 
     private init(keysByAction: [ReaderAction: [KeyPress]]) {

@@ -44,6 +44,14 @@ public enum ReaderAction: String, CaseIterable, Hashable, Sendable {
     case toggleTags = "toggle-tags"
     /// Draw the whole screen again (Ctrl-L).
     case redraw
+    /// Save the article to a file.
+    case save
+    /// Pipe the article to a command.
+    case pipeTo = "pipe-to"
+    /// Hand the article to the bookmark command.
+    case bookmark
+    /// The next key runs the macro bound to it (`macros:`).
+    case macroPrefix = "macro-prefix"
 }
 
 extension ReaderAction {
@@ -80,6 +88,10 @@ extension ReaderAction {
         case .toggleShowRead: "Hide read"
         case .toggleTags: "Tags"
         case .redraw: "Redraw"
+        case .save: "Save"
+        case .pipeTo: "Pipe"
+        case .bookmark: "Bookmark"
+        case .macroPrefix: "Macro"
         }
     }
 
@@ -116,6 +128,10 @@ extension ReaderAction {
         case .toggleShowRead: "show only feeds with unread items, or all feeds again"
         case .toggleTags: "group the feeds by tag, or list them plainly again"
         case .redraw: "draw the whole screen again"
+        case .save: "save the article to a file, asking where (reader: save_directory)"
+        case .pipeTo: "pipe the article to a command, asking which (reader: pipe_to; %u is the link, %t the title)"
+        case .bookmark: "hand the article to the bookmark command (reader: bookmark_cmd), asking for a description"
+        case .macroPrefix: "then a key: run the actions the config's macros: bind to it"
         }
     }
 }

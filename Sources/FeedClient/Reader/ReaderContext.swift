@@ -12,13 +12,19 @@ public struct ReaderContext {
     public let settings: ReaderSettings
     public var bindings: KeyBindings { settings.bindings }
     public let browser: ReaderBrowser
+    /// The user's own programs (`pipe_to`, `bookmark_cmd`).
+    public let commands: ReaderCommands
+    /// The home directory (`HOME`), for `~` in the paths the user types.
+    public let home: String?
     /// The shell; it outlives every screen.
     public unowned let navigator: any ReaderNavigator
 
     public init(
         daemon: ThreadedDaemonClient, sideDaemon: ThreadedDaemonClient, clock: any WallClock, settings: ReaderSettings,
-        browser: ReaderBrowser, navigator: any ReaderNavigator
+        browser: ReaderBrowser, commands: ReaderCommands, home: String?, navigator: any ReaderNavigator
     ) {
+        self.commands = commands
+        self.home = home
         self.daemon = daemon
         self.sideDaemon = sideDaemon
         self.clock = clock

@@ -52,7 +52,7 @@ public struct ConfigFileSettings: ClientSettings {
                 throw .unreadableMapping(path: path, key: key, line: error.line)
             }
         }
-        return try ReaderSettingsParser(path: path).settings(keys: mapping("keys"), reader: mapping("reader"))
+        return try ReaderSettingsParser(path: path).settings(keys: mapping("keys"), reader: mapping("reader"), macros: mapping("macros"))
     }
 
     /// Whether the file says `autostart: false` (or `no`, `off`). A file that cannot be read

@@ -1,5 +1,5 @@
-/// How the reader behaves: the config file's `keys:` and `reader:` (docs/cli.md, "The reader's
-/// settings"), newsboat's defaults where it says nothing.
+/// How the reader behaves: the config file's `keys:`, `reader:` and `macros:` (docs/cli.md,
+/// "The reader's settings"), newsboat's defaults where it says nothing.
 public struct ReaderSettings: Equatable, Sendable {
     public var bindings: KeyBindings
     /// Whether the feeds screen lists feeds with nothing unread (newsboat's
@@ -13,11 +13,26 @@ public struct ReaderSettings: Equatable, Sendable {
     /// Whether `n`/`p` go on to the next feed with unread items past a feed's last (newsboat's
     /// `goto-next-feed`).
     public var goesToNextFeed: Bool
+    /// Where `s` offers to save an article (`~` for the home directory).
+    public var saveDirectory: String
+    /// The command `|` offers to pipe an article to (`%u` its link, `%t` its title); empty
+    /// when the config names none.
+    public var pipeCommand: [String]
+    /// newsboat's `bookmark-cmd`: run with the link, title, description and feed title;
+    /// `nil` when the config names none.
+    public var bookmarkCommand: [String]?
+    /// What a key after `,` does (`macros:`): actions in order.
+    public var macros: [KeyPress: [ReaderAction]]
 
     public init(
         bindings: KeyBindings = .defaults, showsReadFeeds: Bool = true, showsReadArticles: Bool = true,
-        showsItemNumbers: Bool = false, goesToNextFeed: Bool = true
+        showsItemNumbers: Bool = false, goesToNextFeed: Bool = true, saveDirectory: String = "~", pipeCommand: [String] = [],
+        bookmarkCommand: [String]? = nil, macros: [KeyPress: [ReaderAction]] = [:]
     ) {
+        self.saveDirectory = saveDirectory
+        self.pipeCommand = pipeCommand
+        self.bookmarkCommand = bookmarkCommand
+        self.macros = macros
         self.bindings = bindings
         self.showsReadFeeds = showsReadFeeds
         self.showsReadArticles = showsReadArticles

@@ -5,15 +5,37 @@ struct ReaderSettingsParser {
     let path: String
 
     /// The settings `keys` and `reader` give; `nil` for a section the file does not have.
-    func settings(keys: [TopLevelScalars.Entry]?, reader: [TopLevelScalars.Entry]?) throws(ClientSettingsError) -> ReaderSettings {
+    func settings(
+        keys: [TopLevelScalars.Entry]?, reader: [TopLevelScalars.Entry]?, macros: [TopLevelScalars.Entry]? = nil
+    ) throws(ClientSettingsError) -> ReaderSettings {
         var settings = ReaderSettings.defaults
         if let keys { settings.bindings = try bindings(keys) }
+        for entry in macros ?? [] {
+            let key: KeyPress
+            do {
+                key = try KeyBindings.key(named: entry.name)
+            } catch {
+                throw invalid(entry, "macros", error.description)
+            }
+            var actions: [ReaderAction] = []
+            for name in entry.values {
+                guard let action = ReaderAction(rawValue: name), action != .macroPrefix else {
+                    throw invalid(entry, "macros", "unknown action `\(name)` (one of: \(Self.macroActions))")
+                }
+                actions.append(action)
+            }
+            guard !actions.isEmpty else { throw invalid(entry, "macros", "the macro `\(entry.name)` has no action") }
+            settings.macros[key] = actions
+        }
         for entry in reader ?? [] {
             switch entry.name {
             case "show_read_feeds": settings.showsReadFeeds = try bool(entry)
             case "show_read_articles": settings.showsReadArticles = try bool(entry)
             case "item_numbers": settings.showsItemNumbers = try bool(entry)
             case "goto_next_feed": settings.goesToNextFeed = try bool(entry)
+            case "save_directory": settings.saveDirectory = try scalar(entry)
+            case "pipe_to": settings.pipeCommand = try command(entry)
+            case "bookmark_cmd": settings.bookmarkCommand = try command(entry)
             default:
                 throw invalid(entry, "reader", "unknown setting `\(entry.name)` (one of: \(Self.readerNames.joined(separator: ", ")))")
             }
@@ -22,7 +44,14 @@ struct ReaderSettingsParser {
     }
 
     /// The settings `reader:` takes, for the error that names them.
-    static let readerNames = ["show_read_feeds", "show_read_articles", "item_numbers", "goto_next_feed"]
+    static let readerNames = [
+        "show_read_feeds", "show_read_articles", "item_numbers", "goto_next_feed", "save_directory", "pipe_to", "bookmark_cmd",
+    ]
+
+    /// The actions a macro may run, for the error that names them.
+    static var macroActions: String {
+        ReaderAction.allCases.filter { $0 != .macroPrefix }.map(\.rawValue).joined(separator: ", ")
+    }
 
     private func bindings(_ entries: [TopLevelScalars.Entry]) throws(ClientSettingsError) -> KeyBindings {
         do {
@@ -52,6 +81,25 @@ struct ReaderSettingsParser {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
         default: throw invalid(entry, "reader", "`\(entry.name)` takes true or false, not `\(entry.values[0])`")
+        }
+    }
+
+    private func scalar(_ entry: TopLevelScalars.Entry) throws(ClientSettingsError) -> String {
+        guard entry.values.count == 1, !entry.values[0].isEmpty else { throw invalid(entry, "reader", "`\(entry.name)` takes one value") }
+        return entry.values[0]
+    }
+
+    /// A command: a list is its words as written, a single value is split as a shell would
+    /// split it (without running one).
+    private func command(_ entry: TopLevelScalars.Entry) throws(ClientSettingsError) -> [String] {
+        if entry.values.count != 1 {
+            guard let program = entry.values.first, !program.isEmpty else { throw invalid(entry, "reader", "`\(entry.name)` names no program") }
+            return entry.values
+        }
+        do {
+            return try CommandWords.split(entry.values[0])
+        } catch {
+            throw invalid(entry, "reader", "`\(entry.name)`: \(error)")
         }
     }
 

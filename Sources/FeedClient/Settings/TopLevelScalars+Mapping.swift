@@ -53,12 +53,25 @@ extension TopLevelScalars {
 
     /// `name: value` without its indentation.
     private static func entry(_ text: Substring, line: Int) throws(Unreadable) -> Entry {
-        guard let colon = text.firstIndex(where: { $0 == ":" }) else { throw Unreadable(line: line) }
-        let name = withoutTrailingBlanks(text[..<colon])
-        let afterColon = text[text.index(after: colon)...]
-        guard !name.isEmpty, !startsWithIndicator(Substring(name), flow: false),
-              afterColon.first.map(isBlank) == true
-        else { throw Unreadable(line: line) }
+        let name: String
+        let afterColon: Substring
+        if text.first == "'" || text.first == "\"" {
+            // A quoted name (`"*": [toggle-star]` under `macros:`), then its colon.
+            let (quoted, rest) = text.first == "'"
+                ? try singleQuotedPrefix(text.dropFirst(), line: line) : try doubleQuotedPrefix(text.dropFirst(), line: line)
+            let colon = rest.drop(while: isBlank)
+            guard colon.first == ":" else { throw Unreadable(line: line) }
+            name = quoted
+            afterColon = colon.dropFirst()
+            guard !name.isEmpty, afterColon.first.map(isBlank) == true else { throw Unreadable(line: line) }
+        } else {
+            guard let colon = text.firstIndex(where: { $0 == ":" }) else { throw Unreadable(line: line) }
+            name = withoutTrailingBlanks(text[..<colon])
+            afterColon = text[text.index(after: colon)...]
+            guard !name.isEmpty, !startsWithIndicator(Substring(name), flow: false),
+                  afterColon.first.map(isBlank) == true
+            else { throw Unreadable(line: line) }
+        }
         let value = afterColon.drop(while: isBlank)
         if value.first == "[" { return Entry(name: name, values: try flowList(value.dropFirst(), line: line), line: line) }
         let quoted = value.first == "'" || value.first == "\""

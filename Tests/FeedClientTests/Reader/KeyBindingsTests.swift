@@ -12,10 +12,13 @@ struct KeyBindingsTests {
             (.character("N"), .toggleRead), (.character("A"), .markFeedRead), (.character("C"), .markAllRead),
             (.character("r"), .reload), (.character("R"), .reloadAll), (.character("/"), .search),
             (.character("?"), .help), (.character("g"), .home), (.home, .home), (.character("G"), .end),
-            (.end, .end), (.pageUp, .pageUp), (.control("b"), .pageUp), (.pageDown, .pageDown),
+            (.end, .end), (.pageUp, .pageUp), (.control("b"), .bookmark), (.pageDown, .pageDown),
             (.control("f"), .pageDown), (.character(" "), .pageDown), (.character("u"), .showLinks),
             (.character("*"), .toggleStar), (.character("e"), .openEnclosure),
             (.character("l"), .toggleShowRead), (.character("t"), .toggleTags), (.control("l"), .redraw),
+            (.character("J"), .nextFeed), (.character("K"), .previousFeed), (.control("n"), .nextUnreadFeed),
+            (.control("p"), .previousUnreadFeed), (.character("#"), .gotoURL), (.character("s"), .save),
+            (.character("|"), .pipeTo), (.character(","), .macroPrefix),
         ]
         for (key, action) in expected {
             #expect(bindings.action(for: key) == action, "\(KeyBindings.name(of: key))")

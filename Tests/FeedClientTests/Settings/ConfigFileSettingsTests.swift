@@ -75,6 +75,26 @@ struct ConfigFileSettingsTests {
         #expect(try shared.settings.reader().bindings.keys(for: .up) == [.character("k")])
     }
 
+    @Test func theReadersCommandsDirectoryAndMacrosAreReadFromTheFile() throws {
+        let home = try Home("""
+            reader:
+              save_directory: ~/Saved articles
+              pipe_to: less -R
+              bookmark_cmd: [~/bin/bookmark, "--tag", feeds]
+            macros:
+              v: [open-in-browser, toggle-article-read]
+              ^V: quit
+              "*": [toggle-star, next-unread]
+            """)
+        let settings = try home.settings.reader()
+        #expect(settings.saveDirectory == "~/Saved articles")
+        #expect(settings.pipeCommand == ["less", "-R"])
+        #expect(settings.bookmarkCommand == ["~/bin/bookmark", "--tag", "feeds"])
+        #expect(settings.macros == [
+            .character("v"): [.openInBrowser, .toggleRead], .control("v"): [.quit], .character("*"): [.toggleStar, .nextUnread],
+        ])
+    }
+
     @Test func theReadersSettingsAreReadFromTheFile() throws {
         let home = try Home("reader:\n  show_read_feeds: no\n  show_read_articles: false\n  item_numbers: yes\n  goto_next_feed: off\n")
         #expect(try home.settings.reader() == ReaderSettings(
@@ -89,6 +109,9 @@ struct ConfigFileSettingsTests {
         ("keys:\n  up: \"^C\"\n", "line 2: keys: key `^C` cannot be bound"),
         ("reader:\n  show_read: no\n", "line 2: reader: unknown setting `show_read` (one of: show_read_feeds, show_read_articles,"),
         ("feeds: 1\nreader:\n  item_numbers: maybe\n", "line 3: reader: `item_numbers` takes true or false, not `maybe`"),
+        ("reader:\n  pipe_to: \"less 'x\"\n", "line 2: reader: `pipe_to`: a quote is not closed"),
+        ("macros:\n  v: [open-in-browser, frob]\n", "line 2: macros: unknown action `frob` (one of: up, down,"),
+        ("macros:\n  CTRL-V: [open]\n", "line 2: macros: unknown key name `CTRL-V`"),
     ])
     func aMistakeInTheReadersSettingsNamesTheFileTheLineAndTheValidNames(text: String, message: String) throws {
         let home = try Home(text)

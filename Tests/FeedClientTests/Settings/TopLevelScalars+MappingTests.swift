@@ -9,6 +9,14 @@ struct TopLevelScalarsMappingTests {
         try TopLevelScalars(text).mapping(of: "keys")
     }
 
+    @Test func aQuotedNameIsReadForKeysYAMLWouldTakeOtherwise() throws {
+        #expect(try keys("keys:\n  \"*\": toggle-star\n  '?' : help\n") == [
+            Entry(name: "*", values: ["toggle-star"], line: 2), Entry(name: "?", values: ["help"], line: 3),
+        ])
+        #expect(throws: TopLevelScalars.Unreadable.self) { try keys("keys:\n  \"*\" toggle-star\n") }
+        #expect(throws: TopLevelScalars.Unreadable.self) { try keys("keys:\n  \"\": x\n") }
+    }
+
     @Test func scalarsAndFlowListsAreRead() throws {
         let text = """
             browser: w3m
@@ -50,7 +58,7 @@ struct TopLevelScalarsMappingTests {
         ("keys:\n    up: k\n  down: j", 3), ("keys:\n\tup: k", 2), ("keys:\n  up: *", 2), ("keys:\n  up: ?", 2),
         ("keys:\n  up: [k, *]", 2), ("keys:\n  up: [k", 2), ("keys:\n  up: [k, [j]]", 2), ("keys:\n  up: [k] x", 2),
         ("keys:\n  up: k\n  up: j", 3), ("keys:\n  up k", 2), ("keys:\n  up:k", 2), ("keys:\n  - up", 2),
-        ("keys:\n  up: 'k", 2), ("keys:\n  \"up\": k", 2), ("keys:\n  up: ,", 2), ("keys:\n  up: [,]", 2),
+        ("keys:\n  up: 'k", 2), ("keys:\n  up: ,", 2), ("keys:\n  up: [,]", 2),
         ("keys:\n  up: [k #x]", 2), ("keys:\n  up: &a k", 2), ("keys:\n  up: |", 2),
     ])
     func otherFormsAreUnreadableAtTheirLine(text: String, line: Int) {

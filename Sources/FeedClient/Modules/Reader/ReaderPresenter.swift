@@ -36,12 +36,16 @@ public final class ReaderPresenter: ReaderNavigator {
     }
 
     private let parts: Parts
-    private let bindings: KeyBindings
+    let bindings: KeyBindings
+    /// What a key after `macro-prefix` does.
+    let macros: [KeyPress: [ReaderAction]]
+    /// `macro-prefix` was pressed: the next key names a macro.
+    var awaitingMacro = false
     private let live: any ReaderLiveUseCase
     private var fullScreen: (any FullScreenTerminal)?
-    private var view: (any ReaderShellView)?
-    private var stack: [any ReaderScreen] = []
-    private var status = ReaderStatusLine()
+    private(set) var view: (any ReaderShellView)?
+    private(set) var stack: [any ReaderScreen] = []
+    var status = ReaderStatusLine()
     private var refreshing = false
     /// New items came and the screens are to be told once the burst settles.
     private var newItemsPending = false
@@ -49,15 +53,16 @@ public final class ReaderPresenter: ReaderNavigator {
     /// feeds stores them one feed at a time, and every update asks the daemon for the counts
     /// and the window again.
     static let newItemsPause: Duration = .milliseconds(150)
-    private var ending: ExitStatus?
+    var ending: ExitStatus?
     /// What `y` does at the next key, after `confirm`.
-    private var pendingConfirmation: (@MainActor () async -> Void)?
+    var pendingConfirmation: (@MainActor () async -> Void)?
     private let events: AsyncStream<ReaderEvent>
     private let post: AsyncStream<ReaderEvent>.Continuation
 
-    public init(parts: Parts, bindings: KeyBindings, live: any ReaderLiveUseCase) {
+    public init(parts: Parts, bindings: KeyBindings, macros: [KeyPress: [ReaderAction]] = [:], live: any ReaderLiveUseCase) {
         self.parts = parts
         self.bindings = bindings
+        self.macros = macros
         self.live = live
         (events, post) = AsyncStream.makeStream(of: ReaderEvent.self)
     }
@@ -235,58 +240,14 @@ public final class ReaderPresenter: ReaderNavigator {
         }
     }
 
-    private func handle(_ event: TerminalEvent) async {
-        guard let top = stack.last else { return }
-        switch event {
-        case .key(let key):
-            status.message = nil
-            if let action = pendingConfirmation {
-                pendingConfirmation = nil
-                if key == .character("y") || key == .character("Y") {
-                    await action()
-                    redrawAll()
-                } else {
-                    say("Cancelled", isError: false)
-                    present()
-                }
-                return
-            }
-            let action = bindings.action(for: key)
-            if await top.handle(key, action: action) {
-                present()
-                return
-            }
-            switch action {
-            case .quit: await pop()
-            case .hardQuit: quit()
-            case .help: await push(ReaderHelpRouter.assemble(bindings: bindings, navigator: self))
-            case .reloadAll: refresh(feeds: [])
-            case .redraw:
-                redrawAll()
-                view?.repaint()
-            default: present()
-            }
-        case .resized:
-            await top.sizeDidChange()
-            redrawAll()
-        case .suspend:
-            view?.suspendJob()
-        case .terminate(let signal):
-            ending = .interrupted(signal: signal)
-        case .inputClosed:
-            // On a terminal, input ends only when it hangs up: as SIGHUP would end the reader.
-            if ending == nil { ending = .hangUp }
-        }
-    }
-
     /// Tells every screen, the hidden ones too, so that going back shows fresh counts.
-    private func dataDidChange() async {
+    func dataDidChange() async {
         for screen in stack.reversed() { await screen.dataDidChange() }
         redrawAll()
     }
 
     /// Draws the top screen, over the one below it when it is a prompt, then the status line.
-    private func redrawAll() {
+    func redrawAll() {
         guard let top = stack.last else { return }
         if top.isOverlay, stack.count > 1 { stack[stack.count - 2].redraw() }
         top.redraw()

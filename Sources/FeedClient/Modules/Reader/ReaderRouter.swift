@@ -33,6 +33,7 @@ public enum ReaderRouter {
         }
         let browser = ReaderBrowser(
             launcher: dependencies.launcher, settings: dependencies.settings, environment: dependencies.environment)
+        let commands = ReaderCommands(launcher: ProcessCommandLauncher(environment: dependencies.environment))
         let usesColor = terminal.usesColor
         let parts = ReaderPresenter.Parts(
             beginTerminal: { try CursesTerminal.begin(usesColor: usesColor) },
@@ -40,12 +41,12 @@ public enum ReaderRouter {
             makeFirstScreen: { navigator in
                 ReaderFeedsRouter.assemble(context: ReaderContext(
                     daemon: connections.screens, sideDaemon: connections.side, clock: dependencies.clock, settings: settings,
-                    browser: browser, navigator: navigator))
+                    browser: browser, commands: commands, home: dependencies.environment["HOME"], navigator: navigator))
             },
             showFailure: { terminal.writeFailure($0) },
             endAtOnce: { exit($0.code) })
         let presenter = ReaderPresenter(
-            parts: parts, bindings: settings.bindings,
+            parts: parts, bindings: settings.bindings, macros: settings.macros,
             live: ReaderInteractor(watcher: connections.watcher, refresher: connections.refresher))
         return presenter.viewDidLoad
     }

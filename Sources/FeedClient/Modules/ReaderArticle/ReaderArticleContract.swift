@@ -1,3 +1,4 @@
+import ChildProcess
 import FeedEntities
 
 // The article screen: an item's header and its text as the daemon renders it at the window's
@@ -86,6 +87,11 @@ public protocol ReaderArticleUseCase: AnyObject {
     /// `link` without surrounding white space, when a browser may be given it.
     /// - Throws: `OpenTargetError.refused` when it is not an http(s) link.
     func openable(_ link: String) throws(OpenTargetError) -> String
+    /// Writes `text` to the file at `path` (`~/` for the home directory), a new file unless
+    /// `replacing`, never through a symbolic link.
+    /// - Returns: the path written, with `~` expanded.
+    /// - Throws: `ArticleSaveError`: `.exists` when the file is there and not `replacing`.
+    func save(_ text: String, to path: String, replacing: Bool) throws(ArticleSaveError) -> String
 }
 
 /// Where the article screen goes.
@@ -101,6 +107,15 @@ public protocol ReaderArticleWireframe: AnyObject {
     func openInBrowser(_ link: String) async throws
     /// Asks `question` on the bottom line; Enter runs `answer` with the line typed.
     func ask(_ question: String, initial: String, then answer: @escaping @MainActor (String) async -> Void) async
+    /// Asks `question`; runs `action` when the user answers `y`.
+    func confirm(_ question: String, then action: @escaping @MainActor () async -> Void)
+    /// Gives the terminal to `command` with `text` on its standard input (a pager, a script),
+    /// and takes it back once the user has read what it printed.
+    /// - Throws: `CommandLaunchError` when it could not be started.
+    func pipe(_ text: String, to command: [String]) async throws(CommandLaunchError) -> WaitStatus
+    /// Runs the bookmark command `command` aside, its output captured, and waits for it.
+    /// - Throws: `CommandLaunchError` when it could not be started.
+    func runAside(_ command: [String]) async throws(CommandLaunchError) -> (status: WaitStatus, output: String)
     /// Starts refreshing the feeds numbered `feeds` in the background.
     func refresh(feeds: [Int64])
     /// Shows a message on the status line.

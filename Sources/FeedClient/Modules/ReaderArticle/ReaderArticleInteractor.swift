@@ -5,9 +5,17 @@ import FeedIPC
 @MainActor
 public final class ReaderArticleInteractor: ReaderArticleUseCase {
     private let daemon: ThreadedDaemonClient
+    private let home: String?
 
-    public init(daemon: ThreadedDaemonClient) {
+    public init(daemon: ThreadedDaemonClient, home: String?) {
         self.daemon = daemon
+        self.home = home
+    }
+
+    public func save(_ text: String, to path: String, replacing: Bool) throws(ArticleSaveError) -> String {
+        let expanded = TextFile.expanded(path, home: home)
+        try TextFile.write(text, to: expanded, replacing: replacing)
+        return expanded
     }
 
     public func article(_ number: Int64, width: Int) async throws -> ReaderArticleContent {

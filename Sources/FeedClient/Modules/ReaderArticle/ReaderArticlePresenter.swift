@@ -7,6 +7,8 @@ public final class ReaderArticlePresenter: ReaderScreen {
     let view: any ReaderArticleView
     private let list: any ReaderArticleList
     private let mapper: ItemDetailMapper
+    /// The config's `save_directory`, `pipe_to` and `bookmark_cmd`.
+    let settings: ReaderSettings
     let router: any ReaderArticleWireframe
     let interactor: any ReaderArticleUseCase
     private(set) var number: Int64
@@ -23,8 +25,10 @@ public final class ReaderArticlePresenter: ReaderScreen {
 
     public init(
         number: Int64, view: any ReaderArticleView, interactor: any ReaderArticleUseCase,
-        router: any ReaderArticleWireframe, list: any ReaderArticleList, mapper: ItemDetailMapper
+        router: any ReaderArticleWireframe, list: any ReaderArticleList, mapper: ItemDetailMapper,
+        settings: ReaderSettings = .defaults
     ) {
+        self.settings = settings
         self.number = number
         self.view = view
         self.interactor = interactor
@@ -109,6 +113,15 @@ public final class ReaderArticlePresenter: ReaderScreen {
                 }
                 await openLink(number)
             }
+            return true
+        case .save:
+            await askWhereToSave()
+            return true
+        case .pipeTo:
+            await askWhatToPipeTo()
+            return true
+        case .bookmark:
+            await bookmark()
             return true
         case .showLinks:
             let links = self.links

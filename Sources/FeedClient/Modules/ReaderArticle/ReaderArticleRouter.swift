@@ -1,4 +1,7 @@
-/// Wires the article screen and goes from it to its link list or the browser.
+import ChildProcess
+
+/// Wires the article screen and goes from it to its link list, the browser or the user's own
+/// programs.
 @MainActor
 public final class ReaderArticleRouter: ReaderArticleWireframe, ReaderContextRouting {
     public let context: ReaderContext
@@ -12,10 +15,18 @@ public final class ReaderArticleRouter: ReaderArticleWireframe, ReaderContextRou
         ReaderArticlePresenter(
             number: number,
             view: ScreenReaderArticleView(screen: context.navigator.terminal),
-            interactor: ReaderArticleInteractor(daemon: context.daemon),
+            interactor: ReaderArticleInteractor(daemon: context.daemon, home: context.home),
             router: ReaderArticleRouter(context: context),
             list: list,
-            mapper: ItemDetailMapper(clock: context.clock))
+            mapper: ItemDetailMapper(clock: context.clock), settings: context.settings)
+    }
+
+    public func pipe(_ text: String, to command: [String]) async throws(CommandLaunchError) -> WaitStatus {
+        try context.commands.pipe(text, to: command, on: context.navigator.terminal)
+    }
+
+    public func runAside(_ command: [String]) async throws(CommandLaunchError) -> (status: WaitStatus, output: String) {
+        try await context.commands.runAside(command)
     }
 
     public func close() async {

@@ -85,6 +85,8 @@ final class ReaderScreenSpy: ReaderScreen {
     private(set) var changes = 0
     private(set) var resizes = 0
     private(set) var keys: [KeyPress] = []
+    /// The actions the screen was handed, bound keys only.
+    private(set) var actions: [ReaderAction] = []
 
     init(_ name: String, on screen: any Screen) {
         self.name = name
@@ -102,6 +104,7 @@ final class ReaderScreenSpy: ReaderScreen {
     }
     func handle(_ key: KeyPress, action: ReaderAction?) async -> Bool {
         keys.append(key)
+        if let action { actions.append(action) }
         while waitsForever { try? await Task.sleep(for: .milliseconds(5)) }
         return action.map(consumes.contains) ?? false
     }

@@ -7,7 +7,10 @@ struct ReaderPresenterTests {
     let terminal = FullScreenTerminalFake()
     let live = ReaderLiveUseCaseFake()
 
-    func presenter(first: ReaderScreenSpy, beginError: (any Error)? = nil, failures: FailureLog = FailureLog()) -> ReaderPresenter {
+    func presenter(
+        first: ReaderScreenSpy, beginError: (any Error)? = nil, failures: FailureLog = FailureLog(),
+        macros: [KeyPress: [ReaderAction]] = [:]
+    ) -> ReaderPresenter {
         let terminal = self.terminal
         return ReaderPresenter(
             parts: .init(
@@ -19,7 +22,19 @@ struct ReaderPresenterTests {
                 makeFirstScreen: { _ in first },
                 showFailure: { failures.entries.append($0) },
                 endAtOnce: { failures.exits.append($0) }),
-            bindings: .defaults, live: live)
+            bindings: .defaults, macros: macros, live: live)
+    }
+
+    @Test func aKeyAfterTheMacroPrefixRunsItsActionsInTurn() async {
+        let first = ReaderScreenSpy("feeds", on: terminal)
+        first.consumes = [.toggleStar, .nextUnread]
+        let presenter = presenter(first: first, macros: [.character("x"): [.toggleStar, .nextUnread, .toggleStar]])
+        terminal.type(",x,zQ")
+        _ = await presenter.viewDidLoad()
+        #expect(first.actions == [.macroPrefix, .toggleStar, .nextUnread, .toggleStar, .macroPrefix, .hardQuit])
+        // The macro's actions come with their keys; `z`, a key without a macro, is the
+        // prefix's and reaches no screen.
+        #expect(first.keys == [",", "*", "n", "*", ",", "Q"].map { KeyPress.character(Character($0)) })
     }
 
     @MainActor

@@ -10,7 +10,7 @@ struct ReaderArticleInteractorTests {
         daemon.stub(RPC.GetItem.self, .init(item: Fixtures.item(4), rendered: RenderedContent(text: "Body[1]", links: ["https://x.example/"])))
         daemon.stub(RPC.MarkRead.self, ItemStateChange(updated: 1))
         daemon.stub(RPC.Star.self, ItemStateChange(updated: 1))
-        let interactor = ReaderArticleInteractor(daemon: try ThreadedDaemonClient(daemon))
+        let interactor = ReaderArticleInteractor(daemon: try ThreadedDaemonClient(daemon), home: nil)
         let article = try await interactor.article(4, width: 79)
         #expect(article == ReaderArticleContent(item: Fixtures.item(4), text: "Body[1]", links: ["https://x.example/"]))
         #expect(daemon.params(of: RPC.GetItem.self) == [.init(number: 4, width: 79, shown: true)])
@@ -21,7 +21,7 @@ struct ReaderArticleInteractorTests {
     }
 
     @Test func onlyWebLinksAreOpenTargets() throws {
-        let interactor = ReaderArticleInteractor(daemon: try ThreadedDaemonClient(DaemonClientStub()))
+        let interactor = ReaderArticleInteractor(daemon: try ThreadedDaemonClient(DaemonClientStub()), home: nil)
         var item = Fixtures.item(4, link: "  https://a.example/x  ")
         #expect(try interactor.openTarget(of: item, enclosure: false) == "https://a.example/x")
         item.link = "javascript:alert(1)"

@@ -1,3 +1,4 @@
+import ChildProcess
 import FeedEntities
 import Testing
 @testable import FeedClient
@@ -28,6 +29,13 @@ final class ReaderArticleUseCaseStub: ReaderArticleUseCase {
     func setStarred(_ number: Int64, starred: Bool) async throws { starChanges.append((number, starred)) }
     func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String { try OpenTarget.of(item, enclosure: enclosure) }
     func openable(_ link: String) throws(OpenTargetError) -> String { try OpenTarget.openable(link) }
+    /// The files saved, by path; a path here already is `.exists` unless replaced.
+    private(set) var saved: [String: String] = [:]
+    func save(_ text: String, to path: String, replacing: Bool) throws(ArticleSaveError) -> String {
+        if saved[path] != nil, !replacing { throw .exists(path: path) }
+        saved[path] = text
+        return path
+    }
 }
 
 enum RPCErrorStub: Error { case notFound }
@@ -44,11 +52,37 @@ final class ReaderArticleWireframeSpy: ReaderArticleWireframe {
     func say(_ message: String, isError: Bool) { messages.append(message) }
     private(set) var refreshed: [[Int64]] = []
     func refresh(feeds: [Int64]) { refreshed.append(feeds) }
+    private(set) var confirmations: [String] = []
+    private var pendingConfirmations: [@MainActor () async -> Void] = []
+    func confirm(_ question: String, then action: @escaping @MainActor () async -> Void) {
+        confirmations.append(question)
+        pendingConfirmations.append(action)
+    }
+    /// Answers the questions asked so far with `y`.
+    func answerYes() async {
+        let actions = pendingConfirmations
+        pendingConfirmations = []
+        for action in actions { await action() }
+    }
+    private(set) var piped: [(text: String, command: [String])] = []
+    var pipeStatus: WaitStatus = .exited(0)
+    func pipe(_ text: String, to command: [String]) async throws(CommandLaunchError) -> WaitStatus {
+        piped.append((text, command))
+        return pipeStatus
+    }
+    private(set) var ranAside: [[String]] = []
+    var asideResult: (status: WaitStatus, output: String) = (.exited(0), "")
+    func runAside(_ command: [String]) async throws(CommandLaunchError) -> (status: WaitStatus, output: String) {
+        ranAside.append(command)
+        return asideResult
+    }
     /// The answers the next questions get, in order; a question with none left is not answered.
     var answers: [String] = []
     private(set) var questions: [String] = []
+    private(set) var initials: [String] = []
     func ask(_ question: String, initial: String, then answer: @escaping @MainActor (String) async -> Void) async {
         questions.append(question)
+        initials.append(initial)
         guard !answers.isEmpty else { return }
         await answer(answers.removeFirst())
     }

@@ -1,0 +1,127 @@
+import ChildProcess
+import FeedEntities
+
+// Acting on an article as newsboat does: `s` saves it to a file, `|` pipes it to a command,
+// `^B` hands it to the bookmark command (newsboat's `bookmark-cmd` and its argument order).
+extension ReaderArticlePresenter {
+    /// The article as text: the header, the text and the link references, as on screen,
+    /// cleaned as the screen cleans them (no control characters).
+    static func plainText(_ lines: [ReaderArticleLine]) -> String {
+        lines.map { line in
+            switch line.kind {
+            case .header(let label): label + ": " + TerminalText.sanitize(line.text)
+            case .text: TerminalText.sanitizeBlock(line.text)
+            case .link: TerminalText.sanitize(line.text)
+            case .blank: ""
+            }
+        }.joined(separator: "\n") + "\n"
+    }
+
+    func askWhereToSave() async {
+        guard let item = content?.item else { return }
+        let directory = settings.saveDirectory.hasSuffix("/") ? String(settings.saveDirectory.dropLast()) : settings.saveDirectory
+        let name = TextFile.name(for: TerminalText.sanitize(item.title ?? ""), fallback: "article-\(item.id)") + ".txt"
+        await router.ask("Save article to: ", initial: directory + "/" + name) { [weak self] path in
+            await self?.save(to: path.trimmingWhitespace, replacing: false)
+        }
+    }
+
+    private func save(to path: String, replacing: Bool) async {
+        guard !path.isEmpty else {
+            router.say("Not saved: no file name", isError: false)
+            return
+        }
+        do {
+            let written = try interactor.save(Self.plainText(lines), to: path, replacing: replacing)
+            router.say("Saved to \(written)", isError: false)
+        } catch .exists(let existing) {
+            router.confirm("\(existing) exists. Replace it?") { [weak self] in await self?.save(to: path, replacing: true) }
+        } catch {
+            router.say(error.description, isError: true)
+        }
+    }
+
+    func askWhatToPipeTo() async {
+        await router.ask("Pipe article to: ", initial: CommandWords.join(settings.pipeCommand)) { [weak self] line in
+            guard let self else { return }
+            let words: [String]
+            do {
+                words = try CommandWords.split(line)
+            } catch {
+                router.say("Not piped: \(error)", isError: false)
+                return
+            }
+            await pipe(to: words)
+        }
+    }
+
+    private func pipe(to words: [String]) async {
+        guard let item = content?.item else { return }
+        let command = words.map { Self.substituted($0, link: item.link ?? "", title: item.title ?? "") }
+        do {
+            let status = try await router.pipe(Self.plainText(lines), to: command)
+            if let problem = Self.problem(status, program: command[0]) { router.say(problem, isError: true) }
+        } catch {
+            router.say(error.description, isError: true)
+        }
+    }
+
+    /// `%u` as the article's link, `%t` as its title, `%%` as `%`, in one argument.
+    static func substituted(_ word: String, link: String, title: String) -> String {
+        var result = ""
+        var percent = false
+        for character in word {
+            if percent {
+                switch character {
+                case "u": result += link
+                case "t": result += title
+                case "%": result += "%"
+                default: result += "%" + String(character)
+                }
+                percent = false
+            } else if character == "%" {
+                percent = true
+            } else {
+                result.append(character)
+            }
+        }
+        return percent ? result + "%" : result
+    }
+
+    func bookmark() async {
+        guard let item = content?.item else { return }
+        guard let command = settings.bookmarkCommand else {
+            router.say("No bookmark command: set bookmark_cmd under reader: in the config file", isError: false)
+            return
+        }
+        guard let link = item.link?.trimmingWhitespace, !link.isEmpty else {
+            router.say("This item has no link to bookmark", isError: false)
+            return
+        }
+        await router.ask("Bookmark description: ", initial: "") { [weak self] description in
+            guard let self else { return }
+            // newsboat's order: the link, the title, the description, the feed's title.
+            let arguments = command + [link, TerminalText.sanitize(item.title ?? ""), description, TerminalText.sanitize(item.feedTitle)]
+            do {
+                let (status, output) = try await router.runAside(arguments)
+                let said = output.split(whereSeparator: \.isNewline).first.map { TerminalText.sanitize(String($0)) } ?? ""
+                if let problem = Self.problem(status, program: command[0]) {
+                    router.say(problem + (said.isEmpty ? "" : ": " + said), isError: true)
+                } else {
+                    router.say("Bookmarked" + (said.isEmpty ? ": " + TerminalText.sanitize(item.title ?? link) : ": " + said), isError: false)
+                }
+            } catch {
+                router.say("\(error)", isError: true)
+            }
+        }
+    }
+
+    /// What to say of a program that did not end well; `nil` for exit status 0.
+    static func problem(_ status: WaitStatus, program: String) -> String? {
+        switch status {
+        case .exited(0): nil
+        case .exited(let code): "`\(program)` exited with status \(code)"
+        case .signalled(let signal): "`\(program)` was ended by signal \(signal)"
+        }
+    }
+}

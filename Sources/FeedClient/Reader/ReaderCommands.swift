@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ChildProcess
+
+/// Runs the user's own programs from the reader: one given the terminal with an article on
+/// its standard input (`pipe_to`), which the reader takes back once the user has read what it
+/// printed; one run aside with its output captured (`bookmark_cmd`), waited for on a thread of
+/// its own so that the reader keeps drawing. Owned by the Routers, as the browser is.
+@MainActor
+public final class ReaderCommands {
+    private let launcher: any CommandLauncher
+    /// Where programs run aside are waited for; made on the first one.
+    private var waiter: ConnectionThread?
+
+    public init(launcher: any CommandLauncher) {
+        self.launcher = launcher
+    }
+
+    /// Runs `command` on the terminal with `text` on its standard input, then asks for Enter
+    /// before the reader draws again, so that a program that prints and exits (`wc -w`) is
+    /// read, not wiped.
+    public func pipe(_ text: String, to command: [String], on terminal: any FullScreenTerminal) throws(CommandLaunchError) -> WaitStatus {
+        terminal.suspend()
+        defer { terminal.resume() }
+        let status = try launcher.runOnTerminal(command, input: text)
+        Self.waitForEnter()
+        return status
+    }
+
+    /// Runs `command` aside and returns its status and what it printed.
+    public func runAside(_ command: [String]) async throws(CommandLaunchError) -> (status: WaitStatus, output: String) {
+        let thread: ConnectionThread
+        if let waiter {
+            thread = waiter
+        } else {
+            do {
+                thread = try ConnectionThread()
+            } catch {
+                throw .cannotStart(program: command.first ?? "", reason: "no thread to wait for it on")
+            }
+            waiter = thread
+        }
+        let launcher = self.launcher
+        let result = await withTaskExecutorPreference(thread) {
+            await Self.run(launcher, command)
+        }
+        return try result.get()
+    }
+
+    /// Runs on the task executor it is called under (the waiter thread), not the main actor.
+    private nonisolated static func run(
+        _ launcher: any CommandLauncher, _ command: [String]
+    ) async -> Result<(status: WaitStatus, output: String), CommandLaunchError> {
+        Result { () throws(CommandLaunchError) in try launcher.runCapturing(command) }
+    }
+
+    /// Writes the question on the terminal, cooked again while the reader is suspended, and
+    /// reads up to the end of a line (or of the input).
+    private static func waitForEnter() {
+        let question = Array("\nPress Enter to go back to the reader.".utf8)
+        _ = question.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        var byte: UInt8 = 0
+        while true {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return }
+        }
+    }
+}
