@@ -84,7 +84,7 @@ extension ReaderNewsboatMovesTests {
         try await tmux.send("j", "j", "Enter")
         try await tmux.waitForLine(containing: "Three links")
         try await tmux.send("Enter")
-        try await tmux.waitForLine(containing: "[3]: https://three.example/")
+        try await tmux.waitForLine(containing: "[3] https://three.example/")
 
         try await tmux.send("/")
         try await tmux.waitForLine(containing: "Find in article:")
@@ -197,7 +197,7 @@ extension ReaderNewsboatMovesTests {
         try await tmux.send("Enter")
         try await tmux.waitForLine(containing: "Saved to \(saved)")
         let text = try String(contentsOfFile: saved, encoding: .utf8)
-        #expect(text.contains("Title: Tiling window managers, revisited\n"), "\(text)")
+        #expect(text.contains("Title:  Tiling window managers, revisited\n"), "\(text)")
         #expect(text.contains("Spoiler: the keyboard."), "\(text)")
         try await tmux.send("s", "Enter")
         try await tmux.waitForLine(containing: "\(saved) exists. Replace it? (y/n)")

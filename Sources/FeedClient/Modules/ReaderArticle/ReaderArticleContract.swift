@@ -16,42 +16,31 @@ public protocol ReaderArticleView: AnyObject {
     func show(_ model: ReaderArticleModel)
 }
 
-/// The article as the View draws it: the lines on screen. Strings are unsanitised.
+/// The article as the View draws it: the lines on screen, as `ArticleLayout` laid them out
+/// (`tidings show`'s layout, links broken at the width).
 public struct ReaderArticleModel: Equatable, Sendable {
     public var title: String
     /// `40%` of the article above the window's bottom, or `all`.
     public var position: String
     /// The lines from the window's top.
-    public var lines: [ReaderArticleLine]
+    public var lines: [ArticleLayout.Line]
+    /// Columns before a header value, and before a link.
+    public var labelWidth: Int
+    public var referenceWidth: Int
     /// What `/` found, to set apart wherever it is on screen (in any case); `nil` when nothing
     /// is being found.
     public var highlight: String?
 
-    public init(title: String, position: String, lines: [ReaderArticleLine], highlight: String? = nil) {
+    public init(
+        title: String, position: String, lines: [ArticleLayout.Line], labelWidth: Int = 11, referenceWidth: Int = 4,
+        highlight: String? = nil
+    ) {
         self.title = title
         self.position = position
         self.lines = lines
+        self.labelWidth = labelWidth
+        self.referenceWidth = referenceWidth
         self.highlight = highlight
-    }
-}
-
-/// One line of the article: a header field, a line of text, a link reference.
-public struct ReaderArticleLine: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
-        /// `Feed:`, `Title:`… with the label set apart.
-        case header(label: String)
-        case text
-        /// `[1]: https://…` under the text.
-        case link
-        case blank
-    }
-
-    public var kind: Kind
-    public var text: String
-
-    public init(_ kind: Kind, _ text: String) {
-        self.kind = kind
-        self.text = text
     }
 }
 

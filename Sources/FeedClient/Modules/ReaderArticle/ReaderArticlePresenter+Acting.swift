@@ -4,19 +4,6 @@ import FeedEntities
 // Acting on an article as newsboat does: `s` saves it to a file, `|` pipes it to a command,
 // `^B` hands it to the bookmark command (newsboat's `bookmark-cmd` and its argument order).
 extension ReaderArticlePresenter {
-    /// The article as text: the header, the text and the link references, as on screen,
-    /// cleaned as the screen cleans them (no control characters).
-    static func plainText(_ lines: [ReaderArticleLine]) -> String {
-        lines.map { line in
-            switch line.kind {
-            case .header(let label): label + ": " + TerminalText.sanitize(line.text)
-            case .text: TerminalText.sanitizeBlock(line.text)
-            case .link: TerminalText.sanitize(line.text)
-            case .blank: ""
-            }
-        }.joined(separator: "\n") + "\n"
-    }
-
     func askWhereToSave() async {
         guard let item = content?.item else { return }
         let directory = settings.saveDirectory.hasSuffix("/") ? String(settings.saveDirectory.dropLast()) : settings.saveDirectory
@@ -32,7 +19,7 @@ extension ReaderArticlePresenter {
             return
         }
         do {
-            let written = try interactor.save(Self.plainText(lines), to: path, replacing: replacing)
+            let written = try interactor.save(layout.plainText, to: path, replacing: replacing)
             router.say("Saved to \(written)", isError: false)
         } catch .exists(let existing) {
             router.confirm("\(existing) exists. Replace it?") { [weak self] in await self?.save(to: path, replacing: true) }
@@ -59,7 +46,7 @@ extension ReaderArticlePresenter {
         guard let item = content?.item else { return }
         let command = words.map { Self.substituted($0, link: item.link ?? "", title: item.title ?? "") }
         do {
-            let status = try await router.pipe(Self.plainText(lines), to: command)
+            let status = try await router.pipe(layout.plainText, to: command)
             if let problem = Self.problem(status, program: command[0]) { router.say(problem, isError: true) }
         } catch {
             router.say(error.description, isError: true)

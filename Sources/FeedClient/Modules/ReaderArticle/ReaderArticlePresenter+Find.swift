@@ -20,7 +20,7 @@ extension ReaderArticlePresenter {
 
     /// The line of each occurrence of `term` in `lines`, in any case: the index of a line as
     /// often as `term` is in it.
-    static func matches(of term: String, in lines: [ReaderArticleLine]) -> [Int] {
+    static func matches(of term: String, in lines: [ArticleLayout.Line]) -> [Int] {
         var found: [Int] = []
         for (index, line) in lines.enumerated() {
             var rest = line.text[...]

@@ -13,9 +13,11 @@ public final class ReaderArticlePresenter: ReaderScreen {
     let interactor: any ReaderArticleUseCase
     private(set) var number: Int64
     private(set) var content: ReaderArticleContent?
-    private(set) var lines: [ReaderArticleLine] = [] {
+    /// The article laid out at the width it was rendered at.
+    private(set) var layout = ArticleLayout.empty {
         didSet { refind() }
     }
+    var lines: [ArticleLayout.Line] { layout.lines }
     /// The first line on screen.
     var top = 0
     /// What `/` found in the article; `nil` when nothing is being found.
@@ -61,7 +63,8 @@ public final class ReaderArticlePresenter: ReaderScreen {
         let position = lines.count <= rows ? "all" : bottom >= lines.count ? "end" : "\(bottom * 100 / max(1, lines.count))%"
         view.show(ReaderArticleModel(
             title: content.map { "\($0.item.feedTitle) › #\(number)" } ?? "#\(number)",
-            position: position, lines: Array(lines[top..<bottom]), highlight: finding?.term))
+            position: position, lines: Array(lines[top..<bottom]), labelWidth: layout.labelWidth,
+            referenceWidth: layout.referenceWidth, highlight: finding?.term))
     }
 
     public func handle(_ key: KeyPress, action: ReaderAction?) async -> Bool {
@@ -157,39 +160,18 @@ public final class ReaderArticlePresenter: ReaderScreen {
         } catch {
             router.say(CommandFailure(error, action: "cannot show item \(number)").message, isError: true)
         }
-        lines = content.map { Self.lines(for: mapper.detail(for: $0.item, rendered: .init(text: $0.text, links: $0.links))) } ?? []
+        layOut()
     }
 
-    /// The header, the text and the link references, as lines.
-    static func lines(for detail: ItemDetail) -> [ReaderArticleLine] {
-        var lines: [ReaderArticleLine] = []
-        func field(_ label: String, _ value: String?) {
-            guard let value, !value.isEmpty else { return }
-            lines.append(ReaderArticleLine(.header(label: label), value))
+    /// Lays the article out as `tidings show` does, at the width it was rendered at, links
+    /// broken there (no terminal wraps a full screen), the star among the header's fields.
+    private func layOut() {
+        guard let content else {
+            layout = .empty
+            return
         }
-        field("Feed", detail.feedTitle + (detail.alsoIn.isEmpty ? "" : " (also in " + detail.alsoIn.joined(separator: ", ") + ")"))
-        field("Title", detail.displayTitle)
-        field("Author", detail.author)
-        field("Date", detail.dateText)
-        field("Link", detail.link)
-        field("Tags", detail.tags.joined(separator: ", "))
-        for attachment in detail.attachments {
-            let facts = [attachment.type, attachment.size, attachment.playingTime].compactMap { $0 }
-            field("Enclosure", attachment.url + (facts.isEmpty ? "" : " (" + facts.joined(separator: ", ") + ")"))
-        }
-        var flags: [String] = []
-        if detail.isStarred { flags.append("starred") }
-        field("Flags", flags.joined(separator: ", "))
-        lines.append(ReaderArticleLine(.blank, ""))
-        lines += detail.text.split(separator: "\n", omittingEmptySubsequences: false).map { ReaderArticleLine(.text, String($0)) }
-        while lines.last?.kind == .text, lines.last?.text.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
-        if !detail.links.isEmpty {
-            lines.append(ReaderArticleLine(.blank, ""))
-            for (index, link) in detail.links.enumerated() {
-                lines.append(ReaderArticleLine(.link, "[\(index + 1)]: \(link)"))
-            }
-        }
-        return lines
+        let detail = mapper.detail(for: content.item, rendered: .init(text: content.text, links: content.links))
+        layout = ArticleLayout(detail, width: renderedWidth, links: .atWidth, flags: true)
     }
 
     /// What the link list offers: the item's link, its enclosures, then the text's references.
@@ -221,7 +203,7 @@ public final class ReaderArticlePresenter: ReaderScreen {
             try await interactor.setStarred(number, starred: !item.isStarred)
             content?.item.isStarred.toggle()
             content.map { list.articleDidShow($0.item) }
-            lines = content.map { Self.lines(for: mapper.detail(for: $0.item, rendered: .init(text: $0.text, links: $0.links))) } ?? lines
+            layOut()
             router.say(item.isStarred ? "Unstarred" : "Starred", isError: false)
         } catch {
             router.say(CommandFailure(error, action: "cannot star item \(number)").message, isError: true)

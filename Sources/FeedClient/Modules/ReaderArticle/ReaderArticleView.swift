@@ -23,8 +23,9 @@ public final class ScreenReaderArticleView: ReaderArticleView {
             screen.clearLine(row: row)
             switch line.kind {
             case .header(let label):
-                let column = screen.put(label + ": ", row: row, column: 0, style: [.bold])
-                put(TerminalText.sanitize(line.text), row: row, column: column, style: label == "Title" ? [.bold] : [], model.highlight)
+                let column = screen.put(label, row: row, column: 0, style: [.bold])
+                let style: CellStyle = line.emphasis == .title ? [.bold] : line.emphasis == .excerpt ? [.dim] : []
+                put(TerminalText.sanitize(line.text), row: row, column: max(column, model.labelWidth), style: style, model.highlight)
             case .text:
                 // A line of the article as the daemon laid it out: its spaces are its layout
                 // (the indentation of code), so it is cleaned as a block, as `show` does; a line
@@ -32,8 +33,11 @@ public final class ScreenReaderArticleView: ReaderArticleView {
                 let text = TerminalText.sanitizeBlock(line.text).split(separator: "\n", omittingEmptySubsequences: false)
                     .joined(separator: " ")
                 put(text, row: row, column: 0, style: [], model.highlight)
-            case .link:
-                put(TerminalText.sanitize(line.text), row: row, column: 0, style: [.cyan], model.highlight)
+            case .linksHeading:
+                screen.put(TerminalText.sanitize(line.text), row: row, column: 0, style: [.bold])
+            case .link(let reference):
+                let column = screen.put(reference, row: row, column: 0, style: [.dim])
+                put(TerminalText.sanitize(line.text), row: row, column: max(column, model.referenceWidth), style: [.cyan], model.highlight)
             case .blank:
                 break
             }

@@ -25,94 +25,33 @@ public final class TerminalShowItemView: ShowItemView {
 
     // MARK: - Article
 
-    /// How a header value may be broken across lines.
-    private enum Breaking {
-        /// Between words, and inside a word too long for a line (titles, names).
-        case text
-        /// Never inside a link: the link stays whole, on a line of its own if need be.
-        case link
-    }
-
-    private struct HeaderField {
-        var label: String
-        var tokens: [String]
-        var breaking: Breaking
-        var style: TextStyle?
-    }
-
-    /// The header, a blank line and the text, then a blank line and `Links:` with one
-    /// `[n] URL` a line. Header values are wrapped to the terminal width under their value
-    /// column; links are never cut (see `Breaking.link`): one too long for the value column
-    /// goes on the line after its label, from the first column.
+    /// The article as `ArticleLayout` lays it out at the terminal's width, links never cut
+    /// (the terminal wraps a long one itself, and it can still be copied), labels, `Links:`
+    /// and the references dim, the title bold (italic when it is the text's first words).
     func article(_ detail: ItemDetail) -> String {
-        var output = header(detail)
-        let text = TerminalText.sanitizeBlock(detail.text)
-        if !text.allSatisfy(\.isWhitespace) {
-            output += "\n" + text + (text.hasSuffix("\n") ? "" : "\n")
-        }
-        if !detail.links.isEmpty {
-            output += "\n" + terminal.styled("Links:", .dim) + "\n"
-            let references = detail.links.indices.map { "[\($0 + 1)]" }
-            let referenceWidth = references.map(\.count).max() ?? 0
-            for (reference, link) in zip(references, detail.links) {
-                let padding = String(repeating: " ", count: referenceWidth - reference.count + 1)
-                output += terminal.styled(reference, .dim) + padding + TerminalText.sanitize(link) + "\n"
-            }
-        }
-        return output
-    }
-
-    private func header(_ detail: ItemDetail) -> String {
-        var fields = [
-            HeaderField(label: "Feed:", tokens: WordWrap.words(TerminalText.sanitize(feeds(detail))), breaking: .text),
-            HeaderField(
-                label: "Title:", tokens: WordWrap.words(TerminalText.sanitize(detail.displayTitle)), breaking: .text,
-                style: detail.titleIsExcerpt ? .italic : .bold),
-        ]
-        if let author = detail.author {
-            fields.append(HeaderField(label: "Author:", tokens: WordWrap.words(TerminalText.sanitize(author)), breaking: .text))
-        }
-        fields.append(HeaderField(label: "Date:", tokens: WordWrap.words(TerminalText.sanitize(detail.dateText)), breaking: .text))
-        if !detail.tags.isEmpty {
-            fields.append(HeaderField(label: "Tags:", tokens: WordWrap.words(TerminalText.sanitize(detail.tags.joined(separator: ", "))), breaking: .text))
-        }
-        if let link = detail.link {
-            fields.append(HeaderField(label: "Link:", tokens: [TerminalText.sanitize(link)], breaking: .link))
-        }
-        for attachment in detail.attachments {
-            let facts = [attachment.type.map(TerminalText.sanitize), attachment.size, attachment.playingTime]
-                .compactMap { $0 }.filter { !$0.isEmpty }
-            // The facts wrap at their spaces (a narrow terminal); the URL is never cut.
-            let tokens = [TerminalText.sanitize(attachment.url)] + (facts.isEmpty ? [] : WordWrap.words("(" + facts.joined(separator: ", ") + ")"))
-            fields.append(HeaderField(label: "Enclosure:", tokens: tokens, breaking: .link))
-        }
-
-        let labelWidth = (fields.map(\.label.count).max() ?? 0) + 1
-        let valueWidth = max(10, terminal.width - labelWidth)
-        let indent = String(repeating: " ", count: labelWidth)
+        let layout = ArticleLayout(detail, width: terminal.width, links: .whole)
         var output = ""
-        for field in fields {
-            if field.breaking == .link, let url = field.tokens.first, DisplayWidth.of(url) > valueWidth {
-                // A link too long for the value column gets a line of its own, from the first
-                // column, where it runs past the edge only when it is longer than the terminal.
-                output += terminal.styled(field.label, .dim) + "\n" + url + "\n"
-                let rest = Array(field.tokens.dropFirst())
-                if !rest.isEmpty {
-                    for line in WordWrap.lines(rest, width: valueWidth, breakLongTokens: true) { output += indent + line + "\n" }
+        for line in layout.lines {
+            switch line.kind {
+            case .header(let label):
+                let value: String = switch line.emphasis {
+                case .title?: terminal.styled(line.text, .bold)
+                case .excerpt?: terminal.styled(line.text, .italic)
+                case nil: line.text
                 }
-                continue
+                let padding = line.text.isEmpty ? "" : String(repeating: " ", count: max(0, layout.labelWidth - label.count))
+                output += (label.isEmpty ? "" : terminal.styled(label, .dim)) + padding + value
+            case .link(let reference):
+                let padding = String(repeating: " ", count: max(0, layout.referenceWidth - reference.count))
+                output += (reference.isEmpty ? "" : terminal.styled(reference, .dim)) + padding + line.text
+            case .linksHeading:
+                output += terminal.styled(line.text, .dim)
+            case .text:
+                output += line.text
+            case .blank:
+                break
             }
-            // A link here fits the value column, so it is never broken; what follows it may be.
-            let lines = WordWrap.lines(field.tokens, width: valueWidth, breakLongTokens: true)
-            for (index, line) in lines.enumerated() {
-                if index == 0 {
-                    let padding = String(repeating: " ", count: labelWidth - field.label.count)
-                    output += terminal.styled(field.label, .dim) + padding
-                } else {
-                    output += indent
-                }
-                output += (field.style.map { terminal.styled(line, $0) } ?? line) + "\n"
-            }
+            output += "\n"
         }
         return output
     }
@@ -145,10 +84,5 @@ public final class TerminalShowItemView: ShowItemView {
             ("tags", .array(detail.tags.map { .string(TerminalText.sanitize($0)) })),
             ("excerpt", .optional(detail.excerpt.map(TerminalText.sanitize))),
         ])
-    }
-
-    /// `Blog`, or `Blog (also in Planet, Lobsters)` for an article other feeds carry too.
-    private func feeds(_ detail: ItemDetail) -> String {
-        detail.alsoIn.isEmpty ? detail.feedTitle : detail.feedTitle + " (also in " + detail.alsoIn.joined(separator: ", ") + ")"
     }
 }

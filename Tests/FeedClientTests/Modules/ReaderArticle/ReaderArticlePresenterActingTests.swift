@@ -30,9 +30,9 @@ struct ReaderArticlePresenterActingTests {
         #expect(router.questions == ["Save article to: "])
         #expect(router.initials == ["~/Articles/Tiling_a_b_test.txt"])
         let text = interactor.saved["~/Articles/Tiling_a_b_test.txt"]
-        #expect(text?.hasPrefix("Feed: Planet Terminal\nTitle: Tiling: a/b test\n") == true, "\(text ?? "")")
+        #expect(text?.hasPrefix("Feed:   Planet Terminal\nTitle:  Tiling: a/b test\n") == true, "\(text ?? "")")
         #expect(text?.contains("\u{1B}") == false, "no control character in the file")
-        #expect(text?.hasSuffix("[1]: https://ref.example/5\n") == true)
+        #expect(text?.hasSuffix("Links:\n[1] https://ref.example/5\n") == true)
         #expect(router.messages.last == "Saved to ~/Articles/Tiling_a_b_test.txt")
         router.answers = ["~/Articles/Tiling_a_b_test.txt"]
         _ = await presenter.handle(.character("s"), action: .save)

@@ -134,8 +134,8 @@ struct ReaderArticlePresenterTests {
         #expect(list.shown == [5])
         let lines = presenter.lines
         #expect(lines.prefix(3).map(\.text) == ["Planet Terminal", "Tiling", "Ada"])
-        #expect(lines.contains(ReaderArticleLine(.header(label: "Enclosure"), "https://cdn.example/a.mp3 (audio/mpeg, 1.0 MB)")))
-        #expect(lines.last == ReaderArticleLine(.link, "[1]: https://ref.example/5"))
+        #expect(lines.contains(ArticleLayout.Line(.header(label: "Enclosure:"), "https://cdn.example/a.mp3 (audio/mpeg, 1.0 MB)")))
+        #expect(lines.last == ArticleLayout.Line(.link(reference: "[1]"), "https://ref.example/5"))
         #expect(view.last?.lines.count == 5)
     }
 

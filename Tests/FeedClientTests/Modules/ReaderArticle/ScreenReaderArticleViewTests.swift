@@ -9,16 +9,18 @@ struct ScreenReaderArticleViewTests {
         let view = ScreenReaderArticleView(screen: screen)
         #expect(view.textColumns == columns - 1)
         view.show(ReaderArticleModel(title: "喫茶 Notes › #5", position: "40%", lines: [
-            ReaderArticleLine(.header(label: "Title"), "珈琲の淹れ方"),
-            ReaderArticleLine(.blank, ""),
-            ReaderArticleLine(.text, "Grind the beans\u{1B}]0;pwned\u{07} fine."),
-            ReaderArticleLine(.link, "[1]: https://cafe.example/"),
+            ArticleLayout.Line(.header(label: "Title:"), "珈琲の淹れ方", emphasis: .title),
+            ArticleLayout.Line(.blank, ""),
+            ArticleLayout.Line(.text, "Grind the beans\u{1B}]0;pwned\u{07} fine."),
+            ArticleLayout.Line(.link(reference: "[1]"), "https://cafe.example/"),
         ]))
         #expect(screen.text(row: 0).hasPrefix(" 喫茶 Notes › #5"))
-        #expect(screen.text(row: 1).hasPrefix("Title: 珈琲の淹れ方"))
+        #expect(screen.text(row: 1).hasPrefix("Title:     珈琲の淹れ方"))
         #expect(screen.style(row: 1, column: 0).contains(.bold))
         #expect(screen.text(row: 3).hasPrefix("Grind the beans fine."))
-        #expect(screen.style(row: 4, column: 0).contains(.cyan))
+        #expect(screen.text(row: 4).hasPrefix("[1] https://cafe.example/"))
+        #expect(screen.style(row: 4, column: 0).contains(.dim))
+        #expect(screen.style(row: 4, column: 4).contains(.cyan))
         for row in 0..<7 { #expect(DisplayWidth.of(screen.text(row: row)) <= columns) }
     }
 
@@ -26,10 +28,10 @@ struct ScreenReaderArticleViewTests {
         let screen = MemoryScreen(size: ScreenSize(rows: 6, columns: 40))
         let view = ScreenReaderArticleView(screen: screen)
         view.show(ReaderArticleModel(title: "Code", position: "all", lines: [
-            ReaderArticleLine(.text, "echo 12"),
-            ReaderArticleLine(.text, "  indented"),
-            ReaderArticleLine(.text, "\tif x:\u{1B}[2J"),
-            ReaderArticleLine(.text, "a\u{0B}b"),
+            ArticleLayout.Line(.text, "echo 12"),
+            ArticleLayout.Line(.text, "  indented"),
+            ArticleLayout.Line(.text, "\tif x:\u{1B}[2J"),
+            ArticleLayout.Line(.text, "a\u{0B}b"),
         ]))
         #expect(screen.text(row: 1).hasPrefix("echo 12"))
         #expect(screen.text(row: 2).hasPrefix("  indented"))
@@ -40,18 +42,18 @@ struct ScreenReaderArticleViewTests {
     @Test func whatWasFoundIsReversedInAnyCaseWhereverItIs() {
         let screen = MemoryScreen(size: ScreenSize(rows: 6, columns: 40))
         ScreenReaderArticleView(screen: screen).show(ReaderArticleModel(title: "Find", position: "all", lines: [
-            ReaderArticleLine(.header(label: "Title"), "Kernel news"),
-            ReaderArticleLine(.text, "a KERNEL and a kernel"),
-            ReaderArticleLine(.link, "[1]: https://kernel.example/"),
+            ArticleLayout.Line(.header(label: "Title:"), "Kernel news"),
+            ArticleLayout.Line(.text, "a KERNEL and a kernel"),
+            ArticleLayout.Line(.link(reference: "[1]"), "https://kernel.example/"),
         ], highlight: "kernel"))
-        #expect(screen.style(row: 1, column: 7).contains(.reverse))
-        #expect(!screen.style(row: 1, column: 13).contains(.reverse))
+        #expect(screen.style(row: 1, column: 11).contains(.reverse))
+        #expect(!screen.style(row: 1, column: 17).contains(.reverse))
         #expect(screen.text(row: 2).hasPrefix("a KERNEL and a kernel"))
         #expect(!screen.style(row: 2, column: 0).contains(.reverse))
         #expect((2..<8).allSatisfy { screen.style(row: 2, column: $0).contains(.reverse) })
         #expect(!screen.style(row: 2, column: 8).contains(.reverse))
         #expect((15..<21).allSatisfy { screen.style(row: 2, column: $0).contains(.reverse) })
-        #expect(screen.style(row: 3, column: 13).contains(.reverse))
-        #expect(screen.style(row: 3, column: 13).contains(.cyan))
+        #expect(screen.style(row: 3, column: 12).contains(.reverse))
+        #expect(screen.style(row: 3, column: 12).contains(.cyan))
     }
 }

@@ -1,0 +1,164 @@
+/// An article laid out in lines of at most a width, the one layout `tidings show` and the
+/// reader's article screen both draw: the header fields with their values wrapped under the
+/// value column, a blank line, the text as the daemon rendered it, then `Links:` and one
+/// `[n] URL` a line. Every string is sanitised here (`TerminalText`); styling is the Views'.
+public struct ArticleLayout: Equatable, Sendable {
+    /// One line of the article.
+    public struct Line: Equatable, Sendable {
+        public enum Kind: Equatable, Sendable {
+            /// A line of a header field: `label` (`Title:`) on its first line, empty on the
+            /// lines its value wraps onto. `text` is the value's part on this line.
+            case header(label: String)
+            case text
+            /// `Links:`, above the references.
+            case linksHeading
+            /// A link reference: `reference` (`[3]`) on its first line, empty on the lines a
+            /// long link wraps onto. `text` is the link's part on this line.
+            case link(reference: String)
+            case blank
+        }
+
+        /// How a header value is set apart: the title, or the words standing in for one.
+        public enum Emphasis: Equatable, Sendable {
+            case title
+            case excerpt
+        }
+
+        public var kind: Kind
+        public var text: String
+        public var emphasis: Emphasis?
+
+        public init(_ kind: Kind, _ text: String, emphasis: Emphasis? = nil) {
+            self.kind = kind
+            self.text = text
+            self.emphasis = emphasis
+        }
+    }
+
+    public var lines: [Line]
+    /// Columns before a header value: the widest label and a space.
+    public var labelWidth: Int
+    /// Columns before a link: the widest reference and a space.
+    public var referenceWidth: Int
+
+    /// No article.
+    public static let empty = ArticleLayout(lines: [], labelWidth: 0, referenceWidth: 0)
+
+    private init(lines: [Line], labelWidth: Int, referenceWidth: Int) {
+        self.lines = lines
+        self.labelWidth = labelWidth
+        self.referenceWidth = referenceWidth
+    }
+
+    /// How links are laid out when they are wider than their column.
+    public enum LinkBreaking: Sendable {
+        /// Never cut: a link too long for the value column goes on a line of its own from the
+        /// first column (output a terminal wraps itself, where the link can still be copied).
+        case whole
+        /// Broken across lines at the width (a full-screen view, which no terminal wraps: a
+        /// link cut off at the edge could not be read at all).
+        case atWidth
+    }
+
+    /// - Parameters:
+    ///   - width: the columns a line may take.
+    ///   - flags: whether a `Flags:` field says that the item is starred (the reader's).
+    public init(_ detail: ItemDetail, width: Int, links breaking: LinkBreaking, flags: Bool = false) {
+        var fields = [
+            Field(label: "Feed:", tokens: WordWrap.words(TerminalText.sanitize(Self.feeds(detail)))),
+            Field(label: "Title:", tokens: WordWrap.words(TerminalText.sanitize(detail.displayTitle)), emphasis: detail.titleIsExcerpt ? .excerpt : .title),
+        ]
+        if let author = detail.author, !author.allSatisfy(\.isWhitespace) {
+            fields.append(Field(label: "Author:", tokens: WordWrap.words(TerminalText.sanitize(author))))
+        }
+        fields.append(Field(label: "Date:", tokens: WordWrap.words(TerminalText.sanitize(detail.dateText))))
+        if !detail.tags.isEmpty {
+            fields.append(Field(label: "Tags:", tokens: WordWrap.words(TerminalText.sanitize(detail.tags.joined(separator: ", ")))))
+        }
+        if let link = detail.link, !link.allSatisfy(\.isWhitespace) {
+            fields.append(Field(label: "Link:", tokens: [TerminalText.sanitize(link)], isLink: true))
+        }
+        for attachment in detail.attachments {
+            let facts = [attachment.type.map(TerminalText.sanitize), attachment.size, attachment.playingTime]
+                .compactMap { $0 }.filter { !$0.isEmpty }
+            // The facts wrap at their spaces (a narrow terminal); the URL as links do.
+            let tokens = [TerminalText.sanitize(attachment.url)] + (facts.isEmpty ? [] : WordWrap.words("(" + facts.joined(separator: ", ") + ")"))
+            fields.append(Field(label: "Enclosure:", tokens: tokens, isLink: true))
+        }
+        if flags, detail.isStarred {
+            fields.append(Field(label: "Flags:", tokens: ["starred"]))
+        }
+
+        labelWidth = (fields.map(\.label.count).max() ?? 0) + 1
+        let valueWidth = max(10, width - labelWidth)
+        var lines: [Line] = []
+        for field in fields {
+            if field.isLink, breaking == .whole, let url = field.tokens.first, DisplayWidth.of(url) > valueWidth {
+                // A link too long for the value column gets a line of its own, from the first
+                // column, where it runs past the edge only when it is longer than the line.
+                lines.append(Line(.header(label: field.label), ""))
+                lines.append(Line(.text, url))
+                let rest = Array(field.tokens.dropFirst())
+                if !rest.isEmpty {
+                    lines += WordWrap.lines(rest, width: valueWidth, breakLongTokens: true).map { Line(.header(label: ""), $0) }
+                }
+                continue
+            }
+            // Here a link fits the value column (so it is not broken), or may be broken
+            // (`.atWidth`) as any long word is; what follows it may be broken too.
+            let wrapped = WordWrap.lines(field.tokens, width: valueWidth, breakLongTokens: true)
+            for (index, text) in wrapped.enumerated() {
+                lines.append(Line(.header(label: index == 0 ? field.label : ""), text, emphasis: field.emphasis))
+            }
+        }
+
+        let text = TerminalText.sanitizeBlock(detail.text)
+        var body = text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(.text, String($0)) }
+        while body.last?.text.allSatisfy(\.isWhitespace) == true { body.removeLast() }
+        if !body.isEmpty { lines += [Line(.blank, "")] + body }
+
+        let references = detail.links.indices.map { "[\($0 + 1)]" }
+        referenceWidth = (references.map(\.count).max() ?? 0) + 1
+        if !detail.links.isEmpty {
+            lines += [Line(.blank, ""), Line(.linksHeading, "Links:")]
+            let linkWidth = max(10, width - referenceWidth)
+            for (reference, link) in zip(references, detail.links) {
+                let url = TerminalText.sanitize(link)
+                let parts = breaking == .atWidth ? WordWrap.lines([url], width: linkWidth, breakLongTokens: true) : [url]
+                for (index, part) in parts.enumerated() {
+                    lines.append(Line(.link(reference: index == 0 ? reference : ""), part))
+                }
+            }
+        }
+        self.lines = lines
+    }
+
+    /// The article as plain text: labels and references padded to their columns, no styles.
+    public var plainText: String {
+        lines.map { line in
+            switch line.kind {
+            case .header(let label): Self.padded(label, to: labelWidth) + line.text
+            case .link(let reference): Self.padded(reference, to: referenceWidth) + line.text
+            case .text, .linksHeading: line.text
+            case .blank: ""
+            }
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` and spaces up to `width` columns.
+    public static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+    }
+
+    private struct Field {
+        var label: String
+        var tokens: [String]
+        var isLink = false
+        var emphasis: Line.Emphasis?
+    }
+
+    /// `Blog`, or `Blog (also in Planet, Lobsters)` for an article other feeds carry too.
+    private static func feeds(_ detail: ItemDetail) -> String {
+        detail.alsoIn.isEmpty ? detail.feedTitle : detail.feedTitle + " (also in " + detail.alsoIn.joined(separator: ", ") + ")"
+    }
+}
