@@ -46,8 +46,9 @@ import FeedParsing
 
                 Forecast for the coming days:
 
-                Day | High | Low
-                Monday | 39 °C | 24 °C
+                Day     | High  | Low
+                --------+-------+------
+                Monday  | 39 °C | 24 °C
                 Tuesday | 37 °C | 22 °C
 
                 Developers can fetch the data themselves:

@@ -40,11 +40,17 @@ import FeedParsing
         #expect(rendered.links == ["https://example.org/i/real.jpg"])
     }
 
-    @Test func anImageInsideALinkLeavesTheNumberToTheLink() {
+    @Test func aLinkedImageListsTheImageAndTheTarget() {
         let rendered = render(
             #"<a href="/full.jpg"><img src="/thumb.jpg" alt="Thumb"></a> <a href="javascript:void(0)"><img src="/b.png" alt="B"></a>"#)
-        #expect(rendered.text == "[image: Thumb][1] [image: B][2]")
-        #expect(rendered.links == ["https://example.org/full.jpg", "https://example.org/b.png"])
+        #expect(rendered.text == "[image: Thumb][1][2] [image: B][3]")
+        #expect(rendered.links == ["https://example.org/thumb.jpg", "https://example.org/full.jpg", "https://example.org/b.png"])
+    }
+
+    @Test func anImageLinkedToItselfIsNumberedOnce() {
+        let rendered = render(#"<a href="/p.jpg"><img src="/p.jpg" alt="P"></a> and <a href="/x">text</a>"#)
+        #expect(rendered.text == "[image: P][1] and text[2]")
+        #expect(rendered.links == ["https://example.org/p.jpg", "https://example.org/x"])
     }
 
     @Test func trackingPixelsStayOut() {

@@ -10,9 +10,12 @@
 ///   says, honouring `start`, `value` and `reversed`), nested lists indented;
 /// - block quotes prefixed with `> `, wrapped inside the prefix;
 /// - `<pre>` (and a `<code>` that stands alone and spans lines) exactly as written, not wrapped;
-/// - tables row by row, cells separated by ` | `;
+/// - tables as columns apart by ` | `, aligned, a rule under a row of headings, wrapped within
+///   their columns when the table is wider than the width, a cell a line (after its heading)
+///   when not even that fits (`TableLayout`);
 /// - images as `[image: alt][2]`, numbered with their `http`/`https` source (tracking pixels
-///   left out), `<video>`/`<audio>` as `[video][3]`;
+///   left out), a linked image with the link's number too (`[image: alt][2][3]`),
+///   `<video>`/`<audio>` as `[video][3]`;
 /// - links as `text[1]`, with the numbered targets returned beside the text, resolved against
 ///   `baseURL`; only `http`, `https` and `mailto` links are numbered;
 /// - scripts, styles, `<noscript>`, `<iframe>`, forms and comments left out; entities decoded;

@@ -53,16 +53,11 @@ extension HTMLTextWalker {
             layout.requestBreak(.line)
             frames.append(.definitionDescription(indented: layout.pushIndent(first: "    ", rest: "    ")))
         case .table:
-            flush()
-            layout.requestBreak(.blank)
-            frames.append(.table)
+            enterTable()
         case .tableRow:
-            flush()
-            layout.requestBreak(.line)
-            cellsInRow = 0
-            frames.append(.tableRow)
+            enterTableRow()
         case .tableCell:
-            enterTableCell()
+            enterTableCell(isHeading: node.isElement("th"))
         case .lineBreak:
             inline.appendLineBreak()
             return false
@@ -128,19 +123,19 @@ extension HTMLTextWalker {
             if indented { layout.popIndent() }
             layout.requestBreak(.line)
         case .table:
-            flush()
-            layout.requestBreak(.blank)
+            exitTable()
         case .tableRow:
             flush()
-            layout.requestBreak(.line)
-        case .tableCell(let outermost):
-            cellDepth -= 1
-            if !outermost { inline.appendSpace() }
+            if tables.isEmpty { layout.requestBreak(.line) }
+        case .tableCell(let outermost, let isHeading):
+            exitTableCell(outermost: outermost, isHeading: isHeading)
         case .link(let target, let producedBefore):
-            // A link that shows nothing (an anchor next to a heading) gets no number either.
-            if let target, produced > producedBefore, let number = links.number(for: target) {
+            // A link that shows nothing (an anchor next to a heading) gets no number either, nor
+            // one around an image that already has the number (a link to the full picture).
+            if let target, produced > producedBefore, let number = links.number(for: target), number != imageNumberInLink {
                 appendAttached("[\(number)]")
             }
+            imageNumberInLink = nil
         case .quotation:
             inline.appendAttached("”")
         case .rubyText:
@@ -194,31 +189,16 @@ extension HTMLTextWalker {
         frames.append(.heading(level: level, indented: indented))
     }
 
-    private func enterTableCell() {
-        if cellDepth == 0 {
-            if cellsInRow > 0 {
-                inline.appendSpace()
-                inline.append("|")
-                inline.appendSpace()
-            }
-            cellsInRow += 1
-            frames.append(.tableCell(outermost: true))
-        } else {
-            inline.appendSpace()
-            frames.append(.tableCell(outermost: false))
-        }
-        cellDepth += 1
-    }
-
     private func enterLink(_ node: HTMLNode) {
         let target = node.attribute("href").flatMap { links.resolve($0) }
+        imageNumberInLink = nil
         frames.append(.link(target: target, producedBefore: produced))
     }
 
     /// `[image: alt][2]`, numbered with the image's own `http` or `https` URL (`src`, else the
     /// `data-src` of a lazily loaded image); tracking pixels and spacers (one pixel wide or
-    /// high) are left out. An image inside a link leaves the number to the link, which mostly
-    /// leads to the full picture or to the page the picture is about.
+    /// high) are left out. An image inside a link keeps its own number, and the link gets the
+    /// next (`[image: alt][2][3]`): both the picture and where it leads can be opened.
     private func image(_ node: HTMLNode) {
         for dimension in [node.attribute("width"), node.attribute("height")] {
             if let size = dimension.flatMap(Self.integer), size <= 1 { return }
@@ -226,16 +206,9 @@ extension HTMLTextWalker {
         let alt = TextSanitizer.clean(node.attribute("alt") ?? node.attribute("title") ?? "", layout: .singleLine)
         appendWord(alt.isEmpty ? "[image]" : "[image: \(alt)]")
         let source = [node.attribute("src"), node.attribute("data-src")].lazy.compactMap { $0.flatMap(self.links.resolveMedia) }.first
-        if let source, !isInsideNumberedLink, let number = links.number(for: source) {
+        if let source, let number = links.number(for: source) {
             appendAttached("[\(number)]")
-        }
-    }
-
-    /// Whether a link that gets a number (one with a target) is being walked.
-    private var isInsideNumberedLink: Bool {
-        frames.contains { frame in
-            if case .link(let target?, _) = frame { return !target.isEmpty }
-            return false
+            imageNumberInLink = number
         }
     }
 

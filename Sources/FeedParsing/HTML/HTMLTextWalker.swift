@@ -21,7 +21,7 @@ final class HTMLTextWalker {
         case definitionDescription(indented: Bool)
         case table
         case tableRow
-        case tableCell(outermost: Bool)
+        case tableCell(outermost: Bool, isHeading: Bool)
         case link(target: String?, producedBefore: Int)
         case quotation
         case rubyText
@@ -43,6 +43,13 @@ final class HTMLTextWalker {
     var preformattedOverflowed = false
     var cellDepth = 0
     var cellsInRow = 0
+    /// The tables being read, innermost last (one, as a table in a cell is read as its text).
+    var tables: [TableLayout] = []
+    /// Bytes of cell text held in `tables`, which counts against `capacity` as written text.
+    var tableBytes = 0
+    var tableOverflowed = false
+    /// The number the last image inside the current link got, which the link does not repeat.
+    var imageNumberInLink: Int?
     var headingLevel: Int?
     var lists: [ListState] = []
     var links: LinkReferences
@@ -94,11 +101,12 @@ final class HTMLTextWalker {
         // Whatever a truncated walk left open still gets written.
         flushPreformatted()
         flush()
+        while !tables.isEmpty { exitTable() }
     }
 
     /// Whether a limit was reached: the output is long enough, or a buffer dropped text.
     private var isFull: Bool {
-        layout.isFull || inline.overflowed || preformattedOverflowed
+        layout.isFull || inline.overflowed || preformattedOverflowed || tableOverflowed
     }
 
     private func text(_ bytes: UnsafeBufferPointer<UInt8>) {
