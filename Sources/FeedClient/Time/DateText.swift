@@ -28,18 +28,25 @@ public enum DateText {
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))"
     }
 
-    /// `date` in 5 columns or fewer, for narrow tables: `19:30` on the local day of `now`,
-    /// `11-21` (month and day) within half a year of `now` either way, else the year, `2025`.
-    /// Half a year rather than the calendar year, as `ls -l` does: in January, December's
-    /// items keep their day.
+    /// `date` in 5 columns or fewer, for narrow tables: `19:30` on the local day of `now`, the
+    /// weekday (`Mon`) in the six days before it, `11-21` (month and day) in the year of `now`
+    /// or within half a year of it either way, else the year, `2025`. Half a year too, as
+    /// `ls -l` does: in January, December's items keep their day.
     /// - Parameter offset: seconds east of UTC (from `WallClock.utcOffset(at:)`), used for both dates.
     public static func compact(_ date: Date, now: Date, offset: Int) -> String {
         let (day, second) = split(date, offset: offset)
-        if day == split(now, offset: offset).day { return "\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2))" }
+        let today = split(now, offset: offset).day
+        if day == today { return "\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2))" }
+        if (today - 6)..<today ~= day { return weekdays[Int((day % 7 + 11) % 7)] }
         let (year, month, dayOfMonth) = CivilCalendar.date(daysSinceEpoch: day)
-        guard abs(now.timeIntervalSince(date)) < halfYear else { return pad(year, 4) }
+        guard year == CivilCalendar.date(daysSinceEpoch: today).year || abs(now.timeIntervalSince(date)) < halfYear else {
+            return pad(year, 4)
+        }
         return "\(pad(month, 2))-\(pad(dayOfMonth, 2))"
     }
+
+    /// From Sunday; day 0 of the epoch, 1970-01-01, was a Thursday.
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
     /// How long ago `date` was in a few columns, for narrow tables: "never", "now", "5m",
     /// "3h", "2d", and beyond 30 days `compact(_:now:offset:)` (`10-01`, `2025`).

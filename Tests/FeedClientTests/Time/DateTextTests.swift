@@ -28,11 +28,19 @@ struct DateTextTests {
     @Test func compactDatesFitFiveColumns() {
         #expect(DateText.compact(now, now: now, offset: 0) == "10:00")
         #expect(DateText.compact(now.addingTimeInterval(-10 * 3600), now: now, offset: 0) == "00:00")
-        #expect(DateText.compact(now.addingTimeInterval(-10 * 3600 - 1), now: now, offset: 0) == "11-21")
+        // Sunday 2026-11-22: the six days before by their weekday, then month and day.
+        #expect(DateText.compact(now.addingTimeInterval(-10 * 3600 - 1), now: now, offset: 0) == "Sat")
+        #expect(DateText.compact(now.addingTimeInterval(-6 * 86_400), now: now, offset: 0) == "Mon")
+        #expect(DateText.compact(now.addingTimeInterval(-7 * 86_400), now: now, offset: 0) == "11-15")
+        #expect(DateText.compact(now.addingTimeInterval(-4 * 86_400), now: now, offset: -11 * 3600) == "Tue")
         // The local day, not UTC's: 14 h east, 10:00Z is already tomorrow.
         #expect(DateText.compact(now, now: now, offset: 14 * 3600) == "00:00")
         #expect(DateText.compact(now.addingTimeInterval(-182 * 86_400), now: now, offset: 0) == "05-24")
-        #expect(DateText.compact(now.addingTimeInterval(-183 * 86_400), now: now, offset: 0) == "2026")
+        // This year's dates keep their month and day; last year's too within half a year.
+        #expect(DateText.compact(now.addingTimeInterval(-183 * 86_400), now: now, offset: 0) == "05-23")
+        #expect(DateText.compact(now.addingTimeInterval(-330 * 86_400), now: now, offset: 0) == "2025")
+        let january = Date(timeIntervalSince1970: 1_798_848_000) // 2027-01-02
+        #expect(DateText.compact(january.addingTimeInterval(-40 * 86_400), now: january, offset: 0) == "11-23")
         #expect(DateText.compact(Date(timeIntervalSince1970: 0), now: now, offset: 0) == "1970")
         #expect(DateText.compact(now.addingTimeInterval(30 * 86_400), now: now, offset: 0) == "12-22")
         #expect(DateText.compact(now.addingTimeInterval(400 * 86_400), now: now, offset: 0) == "2027")

@@ -82,9 +82,11 @@ struct ItemListPresenterTests {
         }
         #expect(short(0) == "11:00")
         #expect(short(11 * 3600) == "00:00")  // the same local day
-        #expect(short(11 * 3600 + 60) == "11-21")  // 23:59 the day before
+        #expect(short(11 * 3600 + 60) == "Sat")  // 23:59 the day before
+        #expect(short(8 * 86_400) == "11-14")
         #expect(short(100 * 86_400) == "08-14")
-        #expect(short(200 * 86_400) == "2026")
+        #expect(short(200 * 86_400) == "05-06")  // this year
+        #expect(short(330 * 86_400) == "2025")
         #expect(short(400 * 86_400) == "2025")
         #expect(short(-3 * 86_400) == "11-25")  // a feed's clock ahead
     }
