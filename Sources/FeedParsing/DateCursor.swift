@@ -72,7 +72,14 @@ struct DateCursor {
         }
     }
 
-    /// Reads a numeric zone offset after its sign: `hh`, `hhmm` or `hh:mm`; returns seconds.
+    /// Reads one or two digits: a minute or second a feed wrote without its leading zero
+    /// (`12:35:9`), as browsers and feedparser read it.
+    mutating func oneOrTwoDigits() -> Int? {
+        digits(maximum: 2)?.value
+    }
+
+    /// Reads a numeric zone offset after its sign: `hh`, `hhmm` or `hh:mm` (`hh:m` too, a
+    /// minute without its zero: `+00:0`); returns seconds.
     mutating func offsetMagnitude() -> Int? {
         guard let first = digits(maximum: 4) else { return nil }
         switch first.count {
@@ -80,8 +87,8 @@ struct DateCursor {
             return first.value / 100 * 3600 + first.value % 100 * 60
         case 1, 2:
             if current == UInt8(ascii: ":"), let minutes = peekMinutes() {
-                index += 3
-                return first.value * 3600 + minutes * 60
+                index += minutes.length
+                return first.value * 3600 + minutes.value * 60
             }
             return first.value * 3600
         default:
@@ -89,8 +96,10 @@ struct DateCursor {
         }
     }
 
-    private func peekMinutes() -> Int? {
-        guard let tens = peek(1), let ones = peek(2), tens.isASCIIDigit, ones.isASCIIDigit else { return nil }
-        return Int(tens &- 0x30) * 10 + Int(ones &- 0x30)
+    /// The minutes after the `:` at the cursor, and how many bytes they take with it.
+    private func peekMinutes() -> (value: Int, length: Int)? {
+        guard let tens = peek(1), tens.isASCIIDigit else { return nil }
+        guard let ones = peek(2), ones.isASCIIDigit else { return (Int(tens &- 0x30), 2) }
+        return (Int(tens &- 0x30) * 10 + Int(ones &- 0x30), 3)
     }
 }

@@ -38,6 +38,10 @@ extension FeedCollector {
         attributes: AttributeList
     ) {
         guard var capture else { return }
+        if capture.mode == .plainText {
+            text.append(UInt8(ascii: " "))
+            return
+        }
         if !capture.wrapperDecided {
             capture.wrapperDecided = true
             // Atom: xhtml content is "a single XHTML div element" whose contents are the value.

@@ -228,6 +228,8 @@ final class FeedCollector {
                 self.capture = nil
                 events?.didCapture(CapturedText(bytes: text, base: currentBase), context: elementContext())
                 text.removeAll(keepingCapacity: true)
+            } else if capture.mode == .plainText {
+                text.append(UInt8(ascii: " "))
             } else if depth != capture.wrapperDepth {
                 appendEndTag(localName: element.localName, prefix: element.prefix, uri: element.uri)
             }

@@ -69,4 +69,8 @@ enum CaptureMode: Equatable {
     /// escaped again, elements written as tags. With `unwrapDiv`, the XHTML `div` that Atom
     /// requires around xhtml content is left out.
     case markup(unwrapDiv: Bool)
+    /// Character data only, for a field that is a line of text (an author, a category): the
+    /// tags of child elements are dropped and their text kept, a space apart
+    /// (`<author><name>Ada</name><title>Editor</title></author>` is "Ada Editor").
+    case plainText
 }

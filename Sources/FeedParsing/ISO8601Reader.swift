@@ -62,10 +62,10 @@ struct ISO8601Reader {
             fields.minute = minute
             if let second = cursor.fixedDigits(2) { fields.second = second }
         } else {
-            guard cursor.skip(UInt8(ascii: ":")), let minute = cursor.fixedDigits(2) else { return false }
+            guard cursor.skip(UInt8(ascii: ":")), let minute = cursor.oneOrTwoDigits() else { return false }
             fields.minute = minute
             if cursor.skip(UInt8(ascii: ":")) {
-                guard let second = cursor.fixedDigits(2) else { return false }
+                guard let second = cursor.oneOrTwoDigits() else { return false }
                 fields.second = second
             }
         }

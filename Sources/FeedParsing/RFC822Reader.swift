@@ -110,11 +110,11 @@ struct RFC822Reader {
 
     /// Reads `:mm[:ss[.fff]]` after the hour.
     private mutating func readTime(hour: Int, into fields: inout DateFields) -> Bool {
-        guard cursor.skip(UInt8(ascii: ":")), let minute = cursor.fixedDigits(2) else { return false }
+        guard cursor.skip(UInt8(ascii: ":")), let minute = cursor.oneOrTwoDigits() else { return false }
         fields.hour = hour
         fields.minute = minute
         if cursor.skip(UInt8(ascii: ":")) {
-            guard let second = cursor.fixedDigits(2) else { return false }
+            guard let second = cursor.oneOrTwoDigits() else { return false }
             fields.second = second
         }
         if cursor.current == UInt8(ascii: "."), cursor.peek(1)?.isASCIIDigit == true {

@@ -323,7 +323,16 @@ final class RSSHandler: FeedFormatHandler {
 
     private func capture(_ target: Target, encoding: ContentEncoding = []) -> CaptureMode {
         pending = (target, encoding)
-        return .text
+        switch target {
+        // Lines of text that feeds write with child elements (`<author><name>…</name></author>`,
+        // `<category><term>…</term></category>`): their text, never their tags.
+        case .itemText(.author), .itemText(.iTunesAuthor), .itemCategory, .itemCreator, .channelCreator,
+            .channel(.text(\.author, _)), .channel(.text(\.managingEditor, _)), .channel(.text(\.webMaster, _)),
+            .channel(.text(\.iTunesAuthor, _)):
+            return .plainText
+        default:
+            return .text
+        }
     }
 
     private func isCore(_ namespace: XMLNamespace) -> Bool {

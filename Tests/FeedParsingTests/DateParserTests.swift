@@ -46,6 +46,10 @@ struct DateParserTests {
         ("Sun, 29 Feb 2004 12:00:00 GMT", utc(2004, 2, 29, 12)),
         ("  Thu, 01 Jan 1970 00:00:00 GMT \n", utc(1970, 1, 1)),
         ("Wed, 02 Oct 2002 08:00:00 XYZT", utc(2002, 10, 2, 8)),
+        // Minutes, seconds and an offset's minutes without their leading zero, as feeds write them.
+        ("Wed, 02 Oct 2002 12:35:9 +0100", utc(2002, 10, 2, 11, 35, 9)),
+        ("Wed, 02 Oct 2002 12:5 GMT", utc(2002, 10, 2, 12, 5)),
+        ("Wed, 02 Oct 2002 12:35:09 +00:0", utc(2002, 10, 2, 12, 35, 9)),
     ]
 
     static let iso8601: [(String, Date)] = [
@@ -70,6 +74,10 @@ struct DateParserTests {
         ("20251105", utc(2025, 11, 5)),
         ("2024-02-29T23:59:60Z", utc(2024, 3, 1)),
         ("2025-11-05T24:00:00Z", utc(2025, 11, 6)),
+        ("2025-11-05T12:35:9+01:00", utc(2025, 11, 5, 11, 35, 9)),
+        ("2025-11-05T12:35:09+00:0", utc(2025, 11, 5, 12, 35, 9)),
+        ("2025-11-05T12:35:09+01:3", utc(2025, 11, 5, 11, 32, 9)),
+        ("2025-11-05T9:30:00Z", utc(2025, 11, 5, 9, 30)),
     ]
 
     static let unparseable: [String] = [
