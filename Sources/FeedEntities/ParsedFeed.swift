@@ -36,6 +36,10 @@ public struct ParsedFeed: Sendable, Codable, Hashable {
     /// items and counts the fetch as failed. Never set for JSON Feeds, which do not parse at all
     /// when cut. Not part of the `tidingsd parse` contract (`wellFormed` is `false` there).
     public var truncated: Bool
+    /// Whether the cut of a `truncated` document fell inside its last item (or entry), which
+    /// then ends wherever the cut did; `false` when the cut came after the last item's end tag,
+    /// so every item is whole. Not part of the `tidingsd parse` contract.
+    public var lastItemCut: Bool = false
     public var items: [ParsedItem]
     /// How often the feed says it changes, in seconds (RSS `<ttl>`, `sy:updatePeriod` and
     /// `sy:updateFrequency`): a hint for scheduling, not part of the `tidingsd parse` contract.
@@ -200,12 +204,12 @@ struct FNV1a64 {
 }
 
 extension ParsedFeed {
-    /// The document as the daemon stores it: a `truncated` one without its last item, the one
-    /// the cut fell in, whose fields stop wherever the cut did (and whose guid may not have
-    /// come, so it would be stored under another key). A complete item dropped this way comes
-    /// back with the next fetch, which is a full one.
+    /// The document as the daemon stores it: a `truncated` one without its last item when the
+    /// cut fell inside it (`lastItemCut`): its fields stop wherever the cut did, and its guid
+    /// may not have come, so it would be stored under another key. It comes back with the next
+    /// fetch, which is a full one. A cut after the last item's end tag keeps every item.
     public var storable: ParsedFeed {
-        guard truncated, !items.isEmpty else { return self }
+        guard truncated, lastItemCut, !items.isEmpty else { return self }
         var whole = self
         whole.items.removeLast()
         return whole

@@ -38,6 +38,12 @@ final class AtomHandler: FeedFormatHandler {
         if let skippedDepth, depth > skippedDepth { return nil }
         if depth == 1 {
             feed.language = attributes.xmlLang
+            // An Atom Entry Document (RFC 4287 §4.1.2): one entry as the whole document,
+            // read as a feed of that one entry.
+            if element.namespace == namespace, element.local == .entry {
+                entry = EntryFields()
+                entryDepth = depth
+            }
             return nil
         }
         // An entry wherever it sits outside another entry: in the feed, or inside a feed-level
@@ -196,7 +202,9 @@ final class AtomHandler: FeedFormatHandler {
         case .author:
             person = Person(depth: context.depth, ofEntry: true)
         case .category:
-            entry?.addCategory(attributes["term"] ?? attributes["label"])
+            // A category written as text rather than as a `term` (feeds do both).
+            guard let term = attributes["term"] ?? attributes["label"] else { return capture(.entryCategory) }
+            entry?.addCategory(term)
         case .source:
             skippedDepth = context.depth
         case .link:
@@ -237,7 +245,11 @@ final class AtomHandler: FeedFormatHandler {
 
     private func capture(_ target: Target) -> CaptureMode {
         pending = (target, [])
-        return .text
+        switch target {
+        // Lines of text, whose child elements (`<name>` inside a name) give text, never tags.
+        case .entryCategory, .entryCreator, .personName, .personEmail: return .plainText
+        default: return .text
+        }
     }
 
     /// How to capture a text construct, from `type` (Atom 1.0) or `mode` and `type` (Atom 0.3).

@@ -18,7 +18,7 @@ enum LocalName: String, CaseIterable, Sendable {
     // Feed and item fields.
     case title, link, description, subtitle, tagline, language, lastBuildDate, pubDate
     case managingEditor, webMaster, creator, date, subject, modified, issued, created
-    case published, updated, summary, content, encoded, category, enclosure, guid, id
+    case published, updated, summary, content, encoded, category, categories, enclosure, guid, id
     case name, email, url, logo, icon, body
     // Media RSS.
     case group, thumbnail

@@ -248,6 +248,11 @@ final class FeedCollector {
         case notAFeed(String?)
     }
 
+    /// Whether an item (RSS, RDF) or entry (Atom) is open: where a cut document stopped.
+    var isInsideItem: Bool {
+        open.contains { $0.name.local == .item || $0.name.local == .entry }
+    }
+
     /// Closes what a recovered or truncated document left open and hands over the result.
     func finish() -> Outcome {
         guard let handler else { return .notAFeed(notAFeedReason) }

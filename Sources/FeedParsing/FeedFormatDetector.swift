@@ -41,6 +41,9 @@ enum FeedFormatDetector {
             return .feed(AtomHandler(format: .atom10, namespace: .atom10))
         case (.atom03, .feed):
             return .feed(AtomHandler(format: .atom03, namespace: .atom03))
+        case (.atom10, .entry):
+            // An Atom Entry Document: one entry without its feed (RFC 4287 §4.1.2).
+            return .feed(AtomHandler(format: .atom10, namespace: .atom10))
         case (.none, .feed):
             // Atom without its namespace: broken, but unmistakable.
             let format: ParsedFeed.Format = root.version == "0.3" ? .atom03 : .atom10

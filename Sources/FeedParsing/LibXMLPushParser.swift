@@ -144,6 +144,7 @@ final class LibXMLPushParser {
     /// - Returns: the feed, or `.notAFeed` with what the document is instead.
     func finish() -> Result<ParsedFeed, FeedParsingError> {
         var truncated = false
+        var lastItemCut = false
         withErrorHandlers {
             repair(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
             guard !collector.stopped else { return }
@@ -156,6 +157,7 @@ final class LibXMLPushParser {
             // not count: recovery, and the collector's matching of end tags, close what they
             // left open when the root element's end tag comes.
             truncated = !halted && collector.depth > 0
+            lastItemCut = truncated && collector.isInsideItem
         }
         let wellFormed =
             context.pointee.wellFormed != 0 && context.pointee.nsWellFormed != 0 && !collector.sawError
@@ -164,6 +166,7 @@ final class LibXMLPushParser {
         case .feed(var feed):
             feed.wellFormed = wellFormed
             feed.truncated = truncated
+            feed.lastItemCut = lastItemCut
             return .success(feed)
         case .notAFeed(let reason):
             return .failure(.notAFeed(reason ?? documentDescription))

@@ -29,6 +29,8 @@ extension RSSHandler {
         var managingEditor: String?
         /// A channel-level `author`: not in RSS 2.0, but written by feeds and read by other readers.
         var author: String?
+        /// The name of a channel-level `atom:author`, the only author some feeds give.
+        var atomAuthor: String?
         var webMaster: String?
         var dcCreators: [String] = []
         var dcCreator: String? { dcCreators.isEmpty ? nil : dcCreators.joined(separator: ", ") }

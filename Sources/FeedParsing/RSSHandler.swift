@@ -35,6 +35,8 @@ final class RSSHandler: FeedFormatHandler {
     private var pending: (target: Target, encoding: ContentEncoding)?
     /// Depth of an `atom:author` inside the current item, whose name and email are read.
     private var atomAuthorDepth: Int?
+    /// Depth of an `atom:author` of the channel, whose name is read.
+    private var channelAtomAuthorDepth: Int?
     private var sawChannelOrItem = false
 
     init(format: ParsedFeed.Format, dialect: Dialect) {
@@ -80,6 +82,14 @@ final class RSSHandler: FeedFormatHandler {
         }
         if item != nil, context.depth == itemDepth + 2, MediaRSS.isInGroup(context) {
             return startItemMedia(element, attributes: attributes, context: context)
+        }
+        // `<categories><category>…</category></categories>`, as some generators write them.
+        if item != nil, context.depth == itemDepth + 2, isCore(context.parent, .categories), isCore(element, .category) {
+            return capture(.itemCategory)
+        }
+        if item == nil, let channelAtomAuthorDepth, context.depth == channelAtomAuthorDepth + 1,
+           element.namespace == .atom10, element.local == .name {
+            return capture(.channel(.text(\.atomAuthor, .line)))
         }
         if let atomAuthorDepth, context.depth == atomAuthorDepth + 1, element.namespace == .atom10 {
             switch element.local {
@@ -137,6 +147,8 @@ final class RSSHandler: FeedFormatHandler {
     func didEnd(_ element: ElementName, context: ElementContext) {
         if context.depth == atomAuthorDepth {
             atomAuthorDepth = nil
+        } else if item == nil, context.depth == channelAtomAuthorDepth {
+            channelAtomAuthorDepth = nil
         } else if item != nil, context.depth == itemDepth, isCore(element, .item), let finished = item.take() {
             // Taken out, not copied: the fields move into the draft without being retained again.
             items.add(finished)
@@ -158,7 +170,7 @@ final class RSSHandler: FeedFormatHandler {
             updated: channel.lastBuildDate ?? channel.dcDate ?? channel.dcModified ?? channel.atomUpdated
                 ?? channel.pubDate ?? channel.dcIssued ?? channel.dcCreated,
             author: channel.managingEditor ?? channel.dcCreator ?? channel.author ?? channel.iTunesAuthor
-                ?? channel.webMaster,
+                ?? channel.atomAuthor ?? channel.webMaster,
             image: channel.imageURL ?? channel.iTunesImage ?? channel.mediaImage,
             items: items.finish(), updateInterval: channel.updateInterval)
     }
@@ -227,7 +239,11 @@ final class RSSHandler: FeedFormatHandler {
             atomAuthorDepth = context.depth
             return nil
         case (.atom10, .category):
-            if let term = attributes["term"], item != nil {
+            guard let term = attributes["term"] ?? attributes["label"] else {
+                // A category written as text (`<atom:category>Swift</atom:category>`).
+                return capture(.itemCategory)
+            }
+            if item != nil {
                 items.arena.append(CapturedText(bytes: Array(term.utf8), base: nil), tag: ItemFields.category, to: &item!.lists)
             }
             return nil
@@ -289,6 +305,9 @@ final class RSSHandler: FeedFormatHandler {
             }
             return nil
         case (.atom10, .updated): target = .channel(.date(\.atomUpdated))
+        case (.atom10, .author):
+            channelAtomAuthorDepth = context.depth
+            return nil
         case (.atom10, .link):
             if channel.atomLink == nil, let link = AtomLink(attributes, base: context.base), link.isAlternate {
                 channel.atomLink = link.href
@@ -328,7 +347,7 @@ final class RSSHandler: FeedFormatHandler {
         // `<category><term>…</term></category>`): their text, never their tags.
         case .itemText(.author), .itemText(.iTunesAuthor), .itemCategory, .itemCreator, .channelCreator,
             .channel(.text(\.author, _)), .channel(.text(\.managingEditor, _)), .channel(.text(\.webMaster, _)),
-            .channel(.text(\.iTunesAuthor, _)):
+            .channel(.text(\.iTunesAuthor, _)), .channel(.text(\.atomAuthor, _)):
             return .plainText
         default:
             return .text

@@ -133,4 +133,25 @@ struct TruncatedBodyTests {
         #expect(server.requests(for: "/feed.xml").last?.header("If-None-Match") == nil)
         #expect(await daemon.stop() == 0)
     }
+
+    /// A document cut after its last item's end tag, before `</channel></rss>`: the daemon
+    /// keeps every item `tidingsd parse` reads from it, the last one too.
+    @Test func aDocumentCutBeforeItsEndKeepsEveryItemParseReads() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        let document = Self.feed(items: 2).replacingOccurrences(of: "\n</channel></rss>\n", with: "\n")
+        server.route("/feed.xml", TestHTTPResponse(
+            status: 200, headers: [("Content-Type", "application/rss+xml")], body: Array(document.utf8)))
+        let daemon = try await DaemonHarness()
+        let file = daemon.directory.appendingPathComponent("cut.xml")
+        try document.write(to: file, atomically: true, encoding: .utf8)
+        let parsed = try await ProcessResult.run(Binaries.daemon, ["parse", file.path], environment: DaemonHarness.baseEnvironment(home: daemon.directory.path))
+        #expect(parsed.out.contains("\"Item 1\"") && parsed.out.contains("\"Item 2\""), "\(parsed)")
+
+        let subscribed = try await daemon.tidings(["subscribe", server.url("/feed.xml")])
+        #expect(subscribed.status == 0, "\(subscribed)")
+        let list = try await daemon.tidings(["list", "--all"])
+        #expect(list.out.contains("Item 1") && list.out.contains("Item 2"), "\(list)")
+        #expect(await daemon.stop() == 0)
+    }
 }
