@@ -23,12 +23,20 @@ extension FeedSettings {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// Seconds within `range`, written as the config writes durations.
+    /// Seconds within `range`, written as the config writes durations: a number with a unit
+    /// (`s`, `m`, `h`, `d`, `w`), or bare seconds. A duration outside the range says what it
+    /// was read as and what the range is (`interval=5` is 5 seconds, not 5 minutes).
     static func duration(
         _ key: FeedSettingKey, _ value: String, in range: ClosedRange<Int>, expected: String
     ) throws(FeedSettingsError) -> Int {
-        guard let seconds = Quantity.duration(value), range.contains(seconds) else {
-            throw FeedSettingsError.badValue(key, value, expected: expected)
+        guard let seconds = Quantity.duration(value) else {
+            throw FeedSettingsError.badValue(key, value, expected: expected + "; a number alone is seconds")
+        }
+        guard range.contains(seconds) else {
+            let read = Quantity.durationText(seconds: seconds)
+            let bounds = "from \(Quantity.durationText(seconds: range.lowerBound)) to \(Quantity.durationText(seconds: range.upperBound))"
+            throw FeedSettingsError.badValue(
+                key, value, expected: "that is \(read)\(Int(value.trimming(where: { $0 == " " })) != nil ? " (a number alone is seconds)" : ""); it must be \(bounds)")
         }
         return seconds
     }

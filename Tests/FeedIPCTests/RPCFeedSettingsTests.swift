@@ -8,16 +8,17 @@ struct RPCFeedSettingsTests {
         String(decoding: try WireCoding.makeEncoder().encode(value), as: UTF8.self)
     }
 
-    @Test func theProtocolIsVersion1_11() {
-        #expect(ProtocolVersion.current == "1.14")
+    @Test func theProtocolIsVersion1_15() {
+        #expect(ProtocolVersion.current == "1.15")
         #expect(RPC.FeedSettingsMethod.name == "feeds.settings")
     }
 
     @Test func paramsWithoutChangesOnlyRead() throws {
+        // A number, as clients before 1.15 send it, is the feed's number.
         let decoded = try WireCoding.makeDecoder().decode(RPC.FeedSettingsMethod.Params.self, from: Data(#"{"feed":3}"#.utf8))
-        #expect(decoded == .init(feed: 3))
-        let params = RPC.FeedSettingsMethod.Params(feed: 3, set: ["interval=2h"], unset: ["header"])
-        #expect(try Self.json(params) == #"{"feed":3,"set":["interval=2h"],"unset":["header"]}"#)
+        #expect(decoded == .init(feed: "3"))
+        let params = RPC.FeedSettingsMethod.Params(feed: "Kernel", set: ["interval=2h"], unset: ["header"])
+        #expect(try Self.json(params) == #"{"feed":"Kernel","set":["interval=2h"],"unset":["header"]}"#)
         #expect(try WireCoding.makeDecoder().decode(RPC.FeedSettingsMethod.Params.self, from: Data(try Self.json(params).utf8)) == params)
     }
 

@@ -44,8 +44,7 @@ struct CommandLineTests {
             ["feed"], "tidings: expected 'tidings feed show FEED', 'tidings feed set FEED KEY=VALUE…' or 'tidings feed unset FEED KEY…'",
             help: "tidings feed --help")
         try await expectUsageError(
-            ["feed", "show", "Kernel"], "tidings: FEED is a feed's number, as 'tidings feeds' shows it, not 'Kernel'",
-            help: "tidings feed --help")
+            ["feed", "show", " "], "tidings: name a feed by number, URL or title", help: "tidings feed --help")
         try await expectUsageError(
             ["feed", "set", "3"], "tidings: give at least one key=value, such as interval=2h, or --stdin", help: "tidings feed --help")
         try await expectUsageError(

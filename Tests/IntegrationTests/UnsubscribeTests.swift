@@ -117,3 +117,29 @@ struct UnsubscribeTests {
         #expect(await daemon.stop() == 0)
     }
 }
+
+extension UnsubscribeTests {
+    /// `unsubscribe` takes ranges and several feeds; `feed show`/`set` take a title or prefix as
+    /// every other FEED argument does; a bare number of seconds is read as seconds and refused
+    /// with what it was read as.
+    @Test func feedArgumentsTakeRangesTitlesAndPrefixes() async throws {
+        let world = try await ReaderTests.World.start()
+        defer { world.end() }
+        let daemon = world.daemon
+        let removed = try await daemon.tidings(["unsubscribe", "1-2"])
+        #expect(removed.status == 0, "\(removed)")
+        #expect(removed.out.contains("Unsubscribed from \"Planet Terminal\"") && removed.out.contains("Unsubscribed from \"Kernel Notes\""), "\(removed)")
+        let feeds = try await daemon.tidings(["feeds"])
+        #expect(!feeds.out.contains("Planet Terminal") && feeds.out.contains("喫茶 Notes"), "\(feeds)")
+
+        let shown = try await daemon.tidings(["feed", "show", "喫茶"])
+        #expect(shown.status == 0, "\(shown)")
+        let set = try await daemon.tidings(["feed", "set", "喫茶 Notes", "interval=2h"])
+        #expect(set.status == 0 && set.out.contains("interval = 2h"), "\(set)")
+        let tooShort = try await daemon.tidings(["feed", "set", "3", "interval=5"])
+        #expect(tooShort.status != 0)
+        #expect(tooShort.err.contains("bad value for `interval`: `5` (that is 5s (a number alone is seconds); it must be from 1m to 30d)"), "\(tooShort)")
+        let none = try await daemon.tidings(["feed", "show", "Nothing like it"])
+        #expect(none.status != 0 && none.err.contains("cannot show the settings of feed 'Nothing like it'"), "\(none)")
+    }
+}

@@ -62,7 +62,8 @@ public struct RequestHandler: Sendable {
             .init(feed: try await library.tag(params.feed, adding: params.add ?? [], removing: params.remove ?? []))
         }
         on(RPC.FeedSettingsMethod.self) { params in
-            .init(feed: try await interactors.feedSettings.change(params.feed, set: params.set, unset: params.unset))
+            .init(feed: try await interactors.feedSettings.change(
+                try await library.resolveFeed(params.feed).id, set: params.set, unset: params.unset))
         }
         onChange(RPC.RenameFeed.self) { params in .init(feed: try await library.rename(params.feed, to: params.title)) }
         onChange(RPC.Import.self) { params in

@@ -24,19 +24,19 @@ struct FeedCommand: AsyncParsableCommand {
 
     /// The feed's number and `--json`, which every subcommand takes.
     struct Target: ParsableArguments {
-        @Argument(help: ArgumentHelp("The feed's number, as 'tidings feeds' shows it.", valueName: "feed"), completion: ShellCompletion.feedNumbers)
+        @Argument(help: ArgumentHelp(
+            "The feed's number, URL, title or an unambiguous title prefix of at least 3 characters.", valueName: "feed"),
+            completion: ShellCompletion.feeds)
         var feed: String
 
         @Flag(help: "Print the feed as JSON (docs/json.md).")
         var json = false
 
-        /// The feed's number.
-        /// - Throws: `ValidationError` (a usage error) when `feed` is not one.
-        func number() throws -> Int64 {
-            guard let number = Int64(feed), number > 0 else {
-                throw ValidationError("FEED is a feed's number, as 'tidings feeds' shows it, not '\(feed)'.")
-            }
-            return number
+        /// The feed, as the daemon resolves it.
+        /// - Throws: `ValidationError` (a usage error) when `feed` is blank.
+        func selector() throws -> String {
+            guard !feed.allSatisfy(\.isWhitespace) else { throw ValidationError("Name a feed by number, URL or title.") }
+            return feed
         }
     }
 
@@ -47,7 +47,7 @@ struct FeedCommand: AsyncParsableCommand {
         @OptionGroup var target: Target
         @OptionGroup var global: GlobalOptions
 
-        func validate() throws { _ = try target.number() }
+        func validate() throws { _ = try target.selector() }
 
         func run() async throws {
             try await FeedCommand.run(target, FeedSettingsChange(), global)
@@ -79,7 +79,7 @@ struct FeedCommand: AsyncParsableCommand {
         static let keys = FeedSettingKey.allCases.map { $0.rawValue + "=" }
 
         func validate() throws {
-            _ = try target.number()
+            _ = try target.selector()
             if assignments.isEmpty, !stdin { throw ValidationError("Give at least one key=value, such as interval=2h, or --stdin.") }
         }
 
@@ -101,7 +101,7 @@ struct FeedCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            _ = try target.number()
+            _ = try target.selector()
             if keys.isEmpty { throw ValidationError("Give at least one key to clear, such as interval.") }
         }
 
@@ -113,7 +113,7 @@ struct FeedCommand: AsyncParsableCommand {
     private static func run(_ target: Target, _ change: FeedSettingsChange, _ global: GlobalOptions) async throws {
         try await CompositionRoot.run(
             ChangeFeedSettingsRouter.assemble(
-                number: try target.number(), change: change, json: target.json,
+                selector: try target.selector(), change: change, json: target.json,
                 dependencies: CompositionRoot.dependencies(global)))
     }
 }

@@ -4,16 +4,18 @@ import FeedClient
 struct UnsubscribeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unsubscribe",
-        abstract: "Remove a feed and its items; its starred items stay unless --delete-starred.",
+        abstract: "Remove feeds and their items; their starred items stay unless --delete-starred.",
         discussion: """
             Starred items stay listed (list --starred, search, show, open) under the feed's last title, \
-            marked "(unsubscribed)", until you unstar them. A title prefix must be at least 3 characters.
+            marked "(unsubscribed)", until you unstar them. A title prefix must be at least 3 characters. \
+            Numbers may be ranges and lists, as 'read' takes them: 'unsubscribe 31-33 40'.
             """)
 
     @Argument(help: ArgumentHelp(
-        "The feed's number, URL, title or an unambiguous title prefix of at least 3 characters.", valueName: "feed"),
+        "Each feed's number (or a range such as 31-33), URL, title or an unambiguous title prefix of at least 3 characters.",
+        valueName: "feed"),
         completion: ShellCompletion.feeds)
-    var feed: String
+    var feeds: [String] = []
 
     @Flag(help: "Delete the feed's starred items too.")
     var deleteStarred = false
@@ -24,12 +26,20 @@ struct UnsubscribeCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if feed.allSatisfy(\.isWhitespace) { throw ValidationError("Name a feed by number, URL or title.") }
+        if try selectors().isEmpty { throw ValidationError("Name a feed by number, URL or title.") }
     }
 
     func run() async throws {
         try await CompositionRoot.run(
             UnsubscribeRouter.assemble(
-                selector: feed, deleteStarred: deleteStarred, json: json, dependencies: CompositionRoot.dependencies(global)))
+                selectors: try selectors(), deleteStarred: deleteStarred, json: json, dependencies: CompositionRoot.dependencies(global)))
+    }
+
+    private func selectors() throws -> [String] {
+        do {
+            return try FeedSelectors.expand(feeds)
+        } catch {
+            throw ValidationError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
+        }
     }
 }

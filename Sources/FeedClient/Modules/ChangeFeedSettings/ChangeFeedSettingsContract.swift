@@ -65,11 +65,12 @@ public struct FeedSettingLine: Equatable, Sendable {
 
 /// A feed's settings, as the daemon keeps them.
 public protocol ChangeFeedSettingsUseCase {
-    /// Applies `change` to the settings of feed `number`, all of it or nothing, once what it
+    /// Applies `change` to the settings of the feed `selector` names (its number, URL, title or
+    /// an unambiguous title prefix), all of it or nothing, once what it
     /// reads from standard input is read.
     /// - Returns: the feed afterwards, its settings with secrets hidden.
     /// - Throws: `FeedSettingsInputError` (nothing is sent then), `RPCError` (`notFound` for a
-    ///   number that names no feed, `invalidParams` naming the assignment or key refused and what
+    ///   selector that names no feed (`ambiguous` for a prefix of several), `invalidParams` naming the assignment or key refused and what
     ///   it expects) or `DaemonClientError`.
-    func changeSettings(ofFeed number: Int64, _ change: FeedSettingsChange) async throws -> Feed
+    func changeSettings(ofFeed selector: String, _ change: FeedSettingsChange) async throws -> Feed
 }

@@ -16,9 +16,9 @@ public final class ChangeFeedSettingsInteractor: ChangeFeedSettingsUseCase {
         self.input = input
     }
 
-    public func changeSettings(ofFeed number: Int64, _ change: FeedSettingsChange) async throws -> Feed {
+    public func changeSettings(ofFeed selector: String, _ change: FeedSettingsChange) async throws -> Feed {
         let assignments = try resolved(change)
-        return try await daemon.call(RPC.FeedSettingsMethod.self, .init(feed: number, set: assignments, unset: change.unset)).feed
+        return try await daemon.call(RPC.FeedSettingsMethod.self, .init(feed: selector, set: assignments, unset: change.unset)).feed
     }
 
     /// The assignments to send: `KEY=-` with its value read from standard input (one line, its

@@ -3,17 +3,17 @@ import FeedIPC
 
 /// Changes a feed's settings if asked to, then shows them.
 public final class ChangeFeedSettingsPresenter: ChangeFeedSettingsPresentation {
-    private let number: Int64
+    private let selector: String
     private let change: FeedSettingsChange
     private let view: any ChangeFeedSettingsView
     private let interactor: any ChangeFeedSettingsUseCase
     private let clock: any WallClock
 
     public init(
-        number: Int64, change: FeedSettingsChange, view: any ChangeFeedSettingsView,
+        selector: String, change: FeedSettingsChange, view: any ChangeFeedSettingsView,
         interactor: any ChangeFeedSettingsUseCase, clock: any WallClock
     ) {
-        self.number = number
+        self.selector = selector
         self.change = change
         self.view = view
         self.interactor = interactor
@@ -24,11 +24,11 @@ public final class ChangeFeedSettingsPresenter: ChangeFeedSettingsPresentation {
 
     public func viewDidLoad() async -> ExitStatus {
         do {
-            let feed = try await interactor.changeSettings(ofFeed: number, change)
+            let feed = try await interactor.changeSettings(ofFeed: selector, change)
             view.showSettings(Self.lines(of: feed.settings), feed: FeedRow(feed, now: clock.now, clock: clock))
             return .success
         } catch {
-            let failure = Self.failure(error, number: number, reading: change.isReading)
+            let failure = Self.failure(error, feed: selector, reading: change.isReading)
             view.showFailure(failure)
             return failure.status
         }
@@ -42,8 +42,8 @@ public final class ChangeFeedSettingsPresenter: ChangeFeedSettingsPresentation {
 
     /// `cannot change the settings of feed 3: bad value for `interval`: …`; a daemon that does
     /// not know the method is older than this client, which says how to mend it.
-    static func failure(_ error: any Error, number: Int64, reading: Bool) -> CommandFailure {
-        let action = "cannot \(reading ? "show" : "change") the settings of feed \(number)"
+    static func failure(_ error: any Error, feed: String, reading: Bool) -> CommandFailure {
+        let action = "cannot \(reading ? "show" : "change") the settings of feed \(Int64(feed) != nil ? feed : "'\(feed)'")"
         if let error = error as? RPCError, error.code == RPCErrorCode.methodNotFound.rawValue {
             return CommandFailure(message: "\(action): the daemon is older than this tidings and has no feed settings; restart it")
         }

@@ -4,11 +4,11 @@ public enum ChangeFeedSettingsRouter {
     /// Builds the module for `tidings feed show|set|unset FEED … [--json]`.
     /// - Parameter input: where `KEY=-` and `--stdin` read; standard input unless a test says otherwise.
     public static func assemble(
-        number: Int64, change: FeedSettingsChange, json: Bool, dependencies: ClientDependencies,
+        selector: String, change: FeedSettingsChange, json: Bool, dependencies: ClientDependencies,
         input: any FeedSettingsInput = StandardFeedSettingsInput()
     ) -> AssembledModule {
         let presenter = ChangeFeedSettingsPresenter(
-            number: number,
+            selector: selector,
             change: change,
             view: TerminalChangeFeedSettingsView(terminal: dependencies.terminal, json: json),
             interactor: ChangeFeedSettingsInteractor(daemon: dependencies.daemon, input: input),

@@ -1,13 +1,13 @@
 import FeedEntities
 import FeedIPC
 
-// `tidings unsubscribe FEED [--delete-starred] [--json]`: remove a feed and its items, except
-// its starred items unless `--delete-starred`.
+// `tidings unsubscribe FEED… [--delete-starred] [--json]`: remove feeds and their items, except
+// their starred items unless `--delete-starred`.
 
 /// Writes the outcome of an unsubscription.
 public protocol UnsubscribeView: AnyObject {
     /// Shows the confirmation line on stdout; with `--json`, instead, the removed feed as it was
-    /// and the items deleted and kept, as one JSON document.
+    /// and the items deleted and kept, as one JSON document on a line of its own (one a feed).
     func showUnsubscribed(_ message: String, feed: FeedRow, deleted: Int, kept: Int)
     /// Shows why nothing was removed, as one line on stderr.
     func showFailure(_ failure: CommandFailure)

@@ -1,19 +1,20 @@
 import FeedEntities
 import FeedIPC
 
-/// Removes one feed and phrases the outcome.
+/// Removes the feeds named, one after another, and phrases each outcome: one that cannot be
+/// removed is said and the others are removed all the same.
 public final class UnsubscribePresenter: UnsubscribePresentation {
-    private let selector: String
+    private let selectors: [String]
     private let deleteStarred: Bool
     private let view: any UnsubscribeView
     private let interactor: any UnsubscribeUseCase
     private let clock: any WallClock
 
     public init(
-        selector: String, deleteStarred: Bool = false, view: any UnsubscribeView, interactor: any UnsubscribeUseCase,
+        selectors: [String], deleteStarred: Bool = false, view: any UnsubscribeView, interactor: any UnsubscribeUseCase,
         clock: any WallClock
     ) {
-        self.selector = selector
+        self.selectors = selectors
         self.deleteStarred = deleteStarred
         self.view = view
         self.interactor = interactor
@@ -23,17 +24,22 @@ public final class UnsubscribePresenter: UnsubscribePresentation {
     // MARK: - UnsubscribePresentation
 
     public func viewDidLoad() async -> ExitStatus {
-        do {
-            let result = try await interactor.unsubscribe(from: selector, deleteStarred: deleteStarred)
-            view.showUnsubscribed(
-                Self.confirmation(for: result), feed: FeedRow(result.feed, now: clock.now, clock: clock),
-                deleted: result.deletedItems, kept: result.keptItems)
-            return .success
-        } catch {
-            let failure = CommandFailure(error, action: "cannot unsubscribe from '\(selector)'")
-            view.showFailure(failure)
-            return failure.status
+        var status = ExitStatus.success
+        for selector in selectors {
+            do {
+                let result = try await interactor.unsubscribe(from: selector, deleteStarred: deleteStarred)
+                view.showUnsubscribed(
+                    Self.confirmation(for: result), feed: FeedRow(result.feed, now: clock.now, clock: clock),
+                    deleted: result.deletedItems, kept: result.keptItems)
+            } catch {
+                let failure = CommandFailure(error, action: "cannot unsubscribe from '\(selector)'")
+                view.showFailure(failure)
+                // The first failure decides the status; a daemon gone is not worth going on.
+                if status == .success { status = failure.status }
+                if failure.status == .daemonUnreachable { break }
+            }
         }
+        return status
     }
 
     // MARK: - Mapping

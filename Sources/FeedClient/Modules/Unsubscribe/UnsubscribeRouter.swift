@@ -1,12 +1,12 @@
 /// Wires the Unsubscribe module. It goes to no other screen: the presenter's answer is how the
 /// command ends.
 public enum UnsubscribeRouter {
-    /// Builds the module for `tidings unsubscribe FEED [--delete-starred] [--json]`.
+    /// Builds the module for `tidings unsubscribe FEED… [--delete-starred] [--json]`.
     public static func assemble(
-        selector: String, deleteStarred: Bool = false, json: Bool, dependencies: ClientDependencies
+        selectors: [String], deleteStarred: Bool = false, json: Bool, dependencies: ClientDependencies
     ) -> AssembledModule {
         let presenter = UnsubscribePresenter(
-            selector: selector, deleteStarred: deleteStarred,
+            selectors: selectors, deleteStarred: deleteStarred,
             view: TerminalUnsubscribeView(terminal: dependencies.terminal, json: json),
             interactor: UnsubscribeInteractor(daemon: dependencies.daemon),
             clock: dependencies.clock)

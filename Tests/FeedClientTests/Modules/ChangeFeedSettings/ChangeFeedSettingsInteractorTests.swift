@@ -7,23 +7,23 @@ struct ChangeFeedSettingsInteractorTests {
         let daemon = DaemonClientStub()
         daemon.stub(RPC.FeedSettingsMethod.self, .init(feed: try Fixtures.feed(3, settings: ["interval=2h"])))
         let feed = try await ChangeFeedSettingsInteractor(daemon: daemon, input: InputStub(nil)).changeSettings(
-            ofFeed: 3, FeedSettingsChange(set: ["interval=2h"], unset: ["header"]))
+            ofFeed: "3", FeedSettingsChange(set: ["interval=2h"], unset: ["header"]))
         #expect(feed.settings.interval == 7200)
-        #expect(daemon.params(of: RPC.FeedSettingsMethod.self) == [.init(feed: 3, set: ["interval=2h"], unset: ["header"])])
+        #expect(daemon.params(of: RPC.FeedSettingsMethod.self) == [.init(feed: "3", set: ["interval=2h"], unset: ["header"])])
     }
 
     @Test func readingSendsNoChanges() async throws {
         let daemon = DaemonClientStub()
         daemon.stub(RPC.FeedSettingsMethod.self, .init(feed: Fixtures.feed(3)))
-        _ = try await ChangeFeedSettingsInteractor(daemon: daemon, input: InputStub(nil)).changeSettings(ofFeed: 3, FeedSettingsChange())
-        #expect(daemon.params(of: RPC.FeedSettingsMethod.self) == [.init(feed: 3)])
+        _ = try await ChangeFeedSettingsInteractor(daemon: daemon, input: InputStub(nil)).changeSettings(ofFeed: "3", FeedSettingsChange())
+        #expect(daemon.params(of: RPC.FeedSettingsMethod.self) == [.init(feed: "3")])
     }
 
     @Test func passesDaemonErrorsOn() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.FeedSettingsMethod.self, with: RPCError(.notFound, "no feed 9"))
         await #expect(throws: RPCError(.notFound, "no feed 9")) {
-            try await ChangeFeedSettingsInteractor(daemon: daemon, input: InputStub(nil)).changeSettings(ofFeed: 9, FeedSettingsChange())
+            try await ChangeFeedSettingsInteractor(daemon: daemon, input: InputStub(nil)).changeSettings(ofFeed: "9", FeedSettingsChange())
         }
     }
 
@@ -45,7 +45,7 @@ struct ChangeFeedSettingsInteractorTests {
         daemon.stub(RPC.FeedSettingsMethod.self, .init(feed: Fixtures.feed(3)))
         let input = InputStub("X-Api-Key: s3cret-from-stdin\n")
         _ = try await ChangeFeedSettingsInteractor(daemon: daemon, input: input).changeSettings(
-            ofFeed: 3, FeedSettingsChange(set: ["interval=2h", "secret_header=-"]))
+            ofFeed: "3", FeedSettingsChange(set: ["interval=2h", "secret_header=-"]))
         #expect(daemon.params(of: RPC.FeedSettingsMethod.self).map(\.set) == [["interval=2h", "secret_header=X-Api-Key: s3cret-from-stdin"]])
         #expect(input.reads == 1)
     }
@@ -55,7 +55,7 @@ struct ChangeFeedSettingsInteractorTests {
         daemon.stub(RPC.FeedSettingsMethod.self, .init(feed: Fixtures.feed(3)))
         let input = InputStub("# from a password manager\r\ncookie=session=abc; theme=dark\r\n\n  header=Authorization: Bearer tok  \n")
         _ = try await ChangeFeedSettingsInteractor(daemon: daemon, input: input).changeSettings(
-            ofFeed: 3, FeedSettingsChange(set: ["interval=1h"], readsAssignments: true))
+            ofFeed: "3", FeedSettingsChange(set: ["interval=1h"], readsAssignments: true))
         #expect(daemon.params(of: RPC.FeedSettingsMethod.self).map(\.set) == [
             ["interval=1h", "cookie=session=abc; theme=dark", "header=Authorization: Bearer tok"],
         ])
@@ -73,7 +73,7 @@ struct ChangeFeedSettingsInteractorTests {
         for (change, text, error) in cases {
             let daemon = DaemonClientStub()
             await #expect(throws: error) {
-                try await ChangeFeedSettingsInteractor(daemon: daemon, input: InputStub(text)).changeSettings(ofFeed: 3, change)
+                try await ChangeFeedSettingsInteractor(daemon: daemon, input: InputStub(text)).changeSettings(ofFeed: "3", change)
             }
             #expect(daemon.methods.isEmpty)
         }

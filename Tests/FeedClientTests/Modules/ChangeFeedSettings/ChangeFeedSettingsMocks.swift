@@ -14,10 +14,10 @@ final class ChangeFeedSettingsViewSpy: ChangeFeedSettingsView {
 
 final class ChangeFeedSettingsUseCaseStub: ChangeFeedSettingsUseCase {
     var result: Result<Feed, any Error>
-    private(set) var requests: [(number: Int64, change: FeedSettingsChange)] = []
+    private(set) var requests: [(feed: String, change: FeedSettingsChange)] = []
     init(_ result: Result<Feed, any Error>) { self.result = result }
-    func changeSettings(ofFeed number: Int64, _ change: FeedSettingsChange) async throws -> Feed {
-        requests.append((number, change))
+    func changeSettings(ofFeed selector: String, _ change: FeedSettingsChange) async throws -> Feed {
+        requests.append((selector, change))
         return try result.get()
     }
 }

@@ -7,7 +7,7 @@ struct ChangeFeedSettingsPresenterTests {
 
     private func presenter(_ change: FeedSettingsChange, _ interactor: ChangeFeedSettingsUseCaseStub) -> ChangeFeedSettingsPresenter {
         ChangeFeedSettingsPresenter(
-            number: 3, change: change, view: view, interactor: interactor, clock: FixedClock(now: Fixtures.now))
+            selector: "3", change: change, view: view, interactor: interactor, clock: FixedClock(now: Fixtures.now))
     }
 
     @Test func showsTheSettingsAfterTheChange() async throws {
@@ -15,7 +15,7 @@ struct ChangeFeedSettingsPresenterTests {
         let interactor = ChangeFeedSettingsUseCaseStub(.success(feed))
         let change = FeedSettingsChange(set: ["interval=2h"])
         let status = await presenter(change, interactor).viewDidLoad()
-        #expect(interactor.requests.map(\.number) == [3])
+        #expect(interactor.requests.map(\.feed) == ["3"])
         #expect(interactor.requests.map(\.change) == [change])
         #expect(view.shown == [[
             FeedSettingLine(key: "interval", value: "2h"), FeedSettingLine(key: "cookie", value: "(hidden)"),
@@ -31,10 +31,10 @@ struct ChangeFeedSettingsPresenterTests {
     }
 
     @Test func aRefusedSettingIsTheDaemonsMessageAfterWhatWasTried() async {
-        let error = RPCError(.invalidParams, "bad value for `interval`: `soon` (a duration such as 30m, 2h or 1d)")
+        let error = RPCError(.invalidParams, "bad value for `interval`: `soon` (a duration such as 30m, 2h or 1d; a number alone is seconds)")
         let status = await presenter(FeedSettingsChange(set: ["interval=soon"]), ChangeFeedSettingsUseCaseStub(.failure(error))).viewDidLoad()
         #expect(view.failures == [CommandFailure(
-            message: "cannot change the settings of feed 3: bad value for `interval`: `soon` (a duration such as 30m, 2h or 1d)")])
+            message: "cannot change the settings of feed 3: bad value for `interval`: `soon` (a duration such as 30m, 2h or 1d; a number alone is seconds)")])
         #expect(view.shown.isEmpty)
         #expect(status == .failure)
     }

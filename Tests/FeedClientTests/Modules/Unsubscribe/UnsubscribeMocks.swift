@@ -24,9 +24,12 @@ final class UnsubscribeUseCaseStub: UnsubscribeUseCase {
     convenience init(_ feed: Feed) {
         self.init(.success(.init(feed: feed, deletedItems: feed.itemCount, keptItems: 0)))
     }
+    /// Selectors that fail with this error instead of `result`.
+    var failures: [String: any Error] = [:]
     func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> FeedRemoval {
         selectors.append(selector)
         self.deleteStarred.append(deleteStarred)
+        if let failure = failures[selector] { throw failure }
         return try result.get()
     }
 }

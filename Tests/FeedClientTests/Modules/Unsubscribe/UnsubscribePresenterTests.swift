@@ -9,7 +9,7 @@ struct UnsubscribePresenterTests {
         _ selector: String, deleteStarred: Bool = false, _ interactor: UnsubscribeUseCaseStub
     ) -> UnsubscribePresenter {
         UnsubscribePresenter(
-            selector: selector, deleteStarred: deleteStarred, view: view, interactor: interactor,
+            selectors: [selector], deleteStarred: deleteStarred, view: view, interactor: interactor,
             clock: FixedClock(now: Fixtures.now))
     }
 
@@ -31,7 +31,7 @@ struct UnsubscribePresenterTests {
             let view = UnsubscribeViewSpy()
             let interactor = UnsubscribeUseCaseStub(.success(.init(feed: feed, deletedItems: 20 - kept, keptItems: kept)))
             _ = await UnsubscribePresenter(
-                selector: "3", view: view, interactor: interactor, clock: FixedClock(now: Fixtures.now)
+                selectors: ["3"], view: view, interactor: interactor, clock: FixedClock(now: Fixtures.now)
             ).viewDidLoad()
             #expect(view.confirmations == [line])
             #expect(view.counts.map(\.kept) == [kept])
@@ -60,6 +60,20 @@ struct UnsubscribePresenterTests {
         let status = await presenter("Ke", interactor).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: message)])
         #expect(view.feeds.isEmpty)
+        #expect(status == .failure)
+    }
+}
+
+extension UnsubscribePresenterTests {
+    @Test func severalFeedsAreRemovedInTurnAndOneThatFailsDoesNotStopTheOthers() async {
+        let interactor = UnsubscribeUseCaseStub(Fixtures.feed(5, title: "Planet"))
+        interactor.failures["zzz"] = RPCError(.notFound, "no feed matches 'zzz'")
+        let status = await UnsubscribePresenter(
+            selectors: ["31", "zzz", "33"], view: view, interactor: interactor, clock: FixedClock(now: Fixtures.now)
+        ).viewDidLoad()
+        #expect(interactor.selectors == ["31", "zzz", "33"])
+        #expect(view.confirmations.count == 2)
+        #expect(view.failures.map(\.message) == ["cannot unsubscribe from 'zzz': no feed matches 'zzz'"])
         #expect(status == .failure)
     }
 }
