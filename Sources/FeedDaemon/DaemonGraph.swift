@@ -86,7 +86,7 @@ struct DaemonGraph: Sendable {
             newItems: newItems, maintenance: maintenance,
             rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader,
             restorer: LiveRestore(store: store, refresher: refresher, indexer: indexer, newItems: newItems, logger: logger),
-            sync: sync)
+            sync: sync, stopper: DaemonStopper(environment: environment))
         self.store = store
         self.live = live
         self.fetcher = fetcher

@@ -55,6 +55,19 @@ extension RPC {
         }
     }
 
+    /// `daemon.stop`: stops the daemon as SIGTERM does, once the answer is on its way: what it
+    /// has stored stays, transfers end (protocol 1.15). Refused with `forbidden` when systemd
+    /// runs the daemon as a unit, which would start it again: the message names the command.
+    public enum Stop: RPCMethod {
+        public static let name = "daemon.stop"
+        public typealias Params = Empty
+        public struct Result: Codable, Sendable, Hashable {
+            /// The daemon's process, to wait for its end.
+            public var pid: Int32
+            public init(pid: Int32) { self.pid = pid }
+        }
+    }
+
     /// `watch`: keeps the request open and sends an `items.new` notification each time the daemon
     /// stores new items; answered (with `{}`) only when the daemon stops (protocol 1.2).
     public enum Watch: RPCMethod {

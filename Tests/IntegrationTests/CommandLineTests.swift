@@ -27,7 +27,7 @@ struct CommandLineTests {
             ["list", "--limt", "2"], "tidings: unknown option '--limt'; did you mean '--limit'?", help: "tidings list --help")
         try await expectUsageError(["list", "-f"], "tidings: missing value for '-f <feed>'", help: "tidings list --help")
         try await expectUsageError(
-            ["unsubscribe"], "tidings: missing expected argument '<feed>'", help: "tidings unsubscribe --help")
+            ["unsubscribe"], "tidings: missing expected argument '<feed> ...'", help: "tidings unsubscribe --help")
         try await expectUsageError(["list", "-n", "x"], "tidings: the value 'x' is invalid for '-n <limit>'", help: "tidings list --help")
         try await expectUsageError(
             ["list", "--color", "bogus"],

@@ -37,6 +37,7 @@ struct ShellCompletionTests {
                 ("rename", "positional@0", ["tidings", "rename", "K"]),
                 ("refresh", "positional@0", ["tidings", "refresh", "1", ""]),
                 ("tag", "positional@0", ["tidings", "tag", ""]),
+                ("feed show", "positional@0", ["tidings", "feed", "show", ""]),
             ] {
                 let result = try await complete(command, argument, words, socket: socket, home: home)
                 #expect(result.status == 0 && result.err.isEmpty, "\(words): \(result)")
@@ -53,9 +54,6 @@ struct ShellCompletionTests {
                 #expect(result.status == 0 && result.err.isEmpty, "\(words): \(result)")
                 #expect(lines(result) == ["news", "terminal"], "\(words): \(result)")
             }
-            // `tidings feed` takes a number only.
-            let number = try await complete("feed show", "positional@0", ["tidings", "feed", "show", ""], socket: socket, home: home)
-            #expect(number.status == 0 && lines(number) == ["1", "2"], "\(number)")
             let removal = try await complete("tag", "positional@1", ["tidings", "tag", "1", "-n"], socket: socket, home: home)
             #expect(lines(removal) == ["-news", "-terminal"], "\(removal)")
             let addition = try await complete("tag", "positional@1", ["tidings", "tag", "1", "+"], socket: socket, home: home)

@@ -99,3 +99,28 @@ struct ShutdownTests {
         #expect(line?.contains(#""result""#) == true, "\(line ?? "closed without an answer")\n\(daemon.log())")
     }
 }
+
+extension ShutdownTests {
+    /// `tidings stop` ends the daemon as SIGTERM does (exit status 0) and returns once it has
+    /// ended; with none running it says so and starts nothing; one systemd runs is left to
+    /// systemctl, which the error names.
+    @Test func tidingsStopEndsTheDaemonAndStartsNone() async throws {
+        let daemon = try await DaemonHarness()
+        let stopped = try await daemon.tidings(["stop"])
+        #expect(stopped.status == 0, "\(stopped)")
+        #expect(stopped.out.hasPrefix("Stopped tidingsd (pid "), "\(stopped)")
+        // It had ended when `stop` returned: no waiting for it here beyond the reaping.
+        #expect(await daemon.exitStatus(within: .seconds(1)) == 0)
+        // Autostart allowed, even: stop never starts a daemon to stop it.
+        let again = try await daemon.tidings(["stop"], environment: ["TIDINGS_NO_AUTOSTART": ""])
+        #expect(again.status == 0 && again.out == "tidingsd is not running\n", "\(again)")
+        #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+
+        let unit = try await DaemonHarness(environment: ["INVOCATION_ID": "0123456789abcdef"])
+        let refused = try await unit.tidings(["stop"])
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.err.contains("systemctl --user stop tidingsd"), "\(refused)")
+        #expect(unit.isRunning)
+        #expect(await unit.stop() == 0)
+    }
+}

@@ -10,6 +10,8 @@ struct DaemonProcess: Equatable {
     let pid: Int32
     /// The kernel shows it stopped by a signal (`T`) or a tracer (`t`).
     let isStopped: Bool
+    /// It has ended and waits to be reaped by its parent (`Z`, a zombie) or is being (`X`).
+    let hasEnded: Bool
 
     /// The process `pid` when it is a tidingsd; `nil` for another program (systemd holding a
     /// socket it activates the daemon on), a process gone, or no pid.
@@ -24,5 +26,6 @@ struct DaemonProcess: Equatable {
         let state = stat[stat.index(after: end)...].first { $0 != " " }
         self.pid = pid
         self.isStopped = state == "T" || state == "t"
+        self.hasEnded = state == "Z" || state == "X"
     }
 }

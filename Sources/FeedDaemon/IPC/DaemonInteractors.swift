@@ -18,13 +18,16 @@ public struct DaemonInteractors: Sendable {
     public var reloader: ConfigurationReloader
     public var restorer: LiveRestore
     public var sync: SyncInteractor
+    /// `daemon.stop`.
+    public var stopper: DaemonStopper
 
     public init(
         hello: RPC.Hello.Result, refresher: RefreshInteractor, subscriptions: SubscriptionInteractor,
         library: LibraryInteractor, feedSettings: FeedSettingsInteractor, reading: ReadingPosition, status: StatusInteractor, newItems: NewItemsBroadcaster,
         maintenance: MaintenanceInteractor, rules: RulesInteractor, reloader: ConfigurationReloader, restorer: LiveRestore,
-        sync: SyncInteractor
+        sync: SyncInteractor, stopper: DaemonStopper = DaemonStopper(environment: [:], signal: {})
     ) {
+        self.stopper = stopper
         self.hello = hello
         self.refresher = refresher
         self.subscriptions = subscriptions

@@ -73,6 +73,7 @@ extension RequestHandler {
         case let error as RestoreRefusedError: RPCError(.restoreRefused, error.description)
         case let error as ReloadRefused: RPCError(.configurationRefused, error.failure.error)
         case let error as SyncInteractor.Refusal: RPCError(.syncNotConfigured, error.description)
+        case let error as DaemonStopper.ManagedBySystemd: RPCError(.forbidden, error.description)
         case let error as LibraryError:
             switch error {
             case .noSuchItem, .noSuchFeed: RPCError(.notFound, error.description)

@@ -61,6 +61,8 @@ public struct RequestHandler: Sendable {
         onChange(RPC.TagFeed.self) { params in
             .init(feed: try await library.tag(params.feed, adding: params.add ?? [], removing: params.remove ?? []))
         }
+        let stopper = interactors.stopper
+        on(RPC.Stop.self) { _ in try stopper.stop() }
         on(RPC.FeedSettingsMethod.self) { params in
             .init(feed: try await interactors.feedSettings.change(
                 try await library.resolveFeed(params.feed).id, set: params.set, unset: params.unset))

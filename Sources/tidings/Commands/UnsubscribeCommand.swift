@@ -15,7 +15,7 @@ struct UnsubscribeCommand: AsyncParsableCommand {
         "Each feed's number (or a range such as 31-33), URL, title or an unambiguous title prefix of at least 3 characters.",
         valueName: "feed"),
         completion: ShellCompletion.feeds)
-    var feeds: [String] = []
+    var feeds: [String]
 
     @Flag(help: "Delete the feed's starred items too.")
     var deleteStarred = false

@@ -1,0 +1,35 @@
+// `tidings stop`: stop the daemon (one the client started, or one run by hand) as SIGTERM
+// would, and wait until it has ended. A daemon systemd runs is stopped with systemctl.
+
+/// Writes the outcome.
+public protocol StopDaemonView: AnyObject {
+    /// Shows what happened, as one line on stdout.
+    func showStopped(_ message: String)
+    /// Shows why the daemon was not stopped, as one line on stderr.
+    func showFailure(_ failure: CommandFailure)
+}
+
+/// Reacts to what happens in the module.
+public protocol StopDaemonPresentation: AnyObject {
+    /// The command started; stops the daemon and shows the outcome. Never throws.
+    /// - Returns: how the command ends.
+    func viewDidLoad() async -> ExitStatus
+}
+
+/// What stopping came to.
+public enum DaemonStopOutcome: Equatable, Sendable {
+    /// It ended; its process number.
+    case stopped(pid: Int32)
+    /// It was asked to stop and had not ended after `seconds`.
+    case stillRunning(pid: Int32, seconds: Int)
+    /// Nothing listens on the socket.
+    case notRunning
+}
+
+/// Stopping, through the daemon.
+public protocol StopDaemonUseCase {
+    /// Asks the daemon to stop, then waits (at most 10 s) for its process to end.
+    /// - Throws: `RPCError` (`forbidden` when systemd runs it; `methodNotFound` from a daemon
+    ///   before protocol 1.15) or `DaemonClientError` other than "not running".
+    func stop() async throws -> DaemonStopOutcome
+}
