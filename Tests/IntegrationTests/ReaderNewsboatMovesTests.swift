@@ -235,3 +235,20 @@ extension ReaderNewsboatMovesTests {
         }
     }
 }
+
+extension ReaderNewsboatMovesTests {
+    /// On a failing feed's row, the reader says what is wrong, as `tidings feeds` does.
+    @Test func aFailingFeedsReasonIsOnTheStatusLineOnItsRow() async throws {
+        let world = try await ReaderTests.World.start()
+        defer { world.end() }
+        world.server.route("/rss.xml", TestHTTPResponse(status: 503, headers: [], body: Array("down".utf8)))
+        _ = try await world.daemon.tidings(["refresh", "1"])
+        let tmux = try await world.readerPane()
+        defer { tmux.kill() }
+        try await ReaderTests.waitForFeeds(tmux, [("(3/3)", "Planet Terminal")])
+        try await tmux.send("j", "j")
+        try await tmux.waitForLine(containing: "error: HTTP 503")
+        try await tmux.send("j")
+        try await tmux.waitForScreen("the message gone on a healthy feed") { lines in !lines.contains { $0.contains("error: HTTP 503") } }
+    }
+}

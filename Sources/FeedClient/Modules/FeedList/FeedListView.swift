@@ -63,7 +63,7 @@ public final class TerminalFeedListView: FeedListView {
             output += DisplayWidth.fit(counts[index], toWidth: countWidth, alignRight: true) + "  "
             if !refreshed.isEmpty { output += DisplayWidth.fit(refreshed[index], toWidth: refreshedWidth) + "  " }
             output += titleAndTags(row, width: titleWidth) + "\n"
-            for line in Self.healthNote(row)?.lines(width: max(10, terminal.width - indent)) ?? [] {
+            for line in HealthNote(row)?.lines(width: max(10, terminal.width - indent)) ?? [] {
                 output += String(repeating: " ", count: indent) + line + "\n"
             }
         }
@@ -89,25 +89,6 @@ public final class TerminalFeedListView: FeedListView {
         "[" + tags.map(TerminalText.sanitize).joined(separator: ", ") + "]"
     }
 
-    /// What is said under a feed that is not healthy.
-    static func healthNote(_ row: FeedRow) -> HealthNote? {
-        switch row.health {
-        case .ok:
-            return nil
-        case .failing:
-            let failures = row.consecutiveFailures > 1 ? "\(row.consecutiveFailures) failures in a row" : nil
-            let next = row.nextCheckText.map { $0 == "now" ? "retrying now" : "next try \($0)" }
-            var inline = failures.map { " (\($0))" } ?? ""
-            if let next { inline += "; " + next }
-            return HealthNote(
-                head: "error: " + TerminalText.sanitize(row.lastError ?? "unknown"), inline: inline,
-                ownLine: [[failures, next].compactMap { $0 }.joined(separator: "; "), next ?? ""].filter { !$0.isEmpty })
-        case .gone:
-            let since = row.goneSince.map { " since \($0.prefix(10))" } ?? ""
-            let remedy = "'tidings unsubscribe \(row.number)' removes it"
-            return HealthNote(head: "gone\(since) (HTTP 410): no longer fetched", inline: "; " + remedy, ownLine: [remedy])
-        }
-    }
 
     /// number, unread, total, last refresh (ISO 8601 or empty), title, URL, last error, health,
     /// failures in a row, next check (ISO 8601 or empty), tags (comma-separated; a tag holds no

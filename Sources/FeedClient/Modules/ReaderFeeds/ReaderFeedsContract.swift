@@ -49,10 +49,15 @@ public struct ReaderFeedEntry: Equatable, Sendable {
     public var health: FeedHealth
     /// Whether the feed's items come from the sync service rather than its site.
     public var synced: Bool
+    /// What is wrong with a failing or gone feed, as `tidings feeds` says it under the feed
+    /// (`error: HTTP 503 … (3 failures in a row); next try in 4 h`); `nil` when healthy.
+    public var problem: String?
 
     public init(
-        kind: Kind, title: String, unread: Int, total: Int?, tags: [String] = [], health: FeedHealth = .ok, synced: Bool = false
+        kind: Kind, title: String, unread: Int, total: Int?, tags: [String] = [], health: FeedHealth = .ok, synced: Bool = false,
+        problem: String? = nil
     ) {
+        self.problem = problem
         self.kind = kind
         self.title = title
         self.unread = unread

@@ -7,6 +7,7 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
     private let view: any ReaderFeedsView
     private let interactor: any ReaderFeedsUseCase
     private let router: any ReaderFeedsWireframe
+    private let clock: any WallClock
     private var feeds: [Feed] = []
     private var counts = (unread: 0, starred: 0)
     private var entries: [ReaderFeedEntry] = []
@@ -16,7 +17,11 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
     /// Show feeds with no unread items too (`toggle-show-read-feeds`).
     private(set) var showsReadFeeds: Bool
 
-    public init(view: any ReaderFeedsView, interactor: any ReaderFeedsUseCase, router: any ReaderFeedsWireframe, showsReadFeeds: Bool = true) {
+    public init(
+        view: any ReaderFeedsView, interactor: any ReaderFeedsUseCase, router: any ReaderFeedsWireframe, clock: any WallClock,
+        showsReadFeeds: Bool = true
+    ) {
+        self.clock = clock
         self.showsReadFeeds = showsReadFeeds
         self.view = view
         self.interactor = interactor
@@ -31,6 +36,7 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
 
     public func screenWillAppear() async {
         await reload()
+        sayProblem()
     }
 
     public func dataDidChange() async {
@@ -89,10 +95,14 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
             showsReadFeeds.toggle()
             rebuild(keeping: selectedKind())
             router.say(showsReadFeeds ? "Showing every feed" : "Showing feeds with unread items", isError: false)
+            redraw()
+            return true
         default:
             return false
         }
         redraw()
+        // The cursor moved (or the rows changed under it).
+        sayProblem()
         return true
     }
 
@@ -157,10 +167,16 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
         redraw()
     }
 
+    /// On a failing or gone feed's row, the status line says what is wrong with it, as
+    /// `tidings feeds` does under it.
+    private func sayProblem() {
+        if let problem = selected?.problem { router.say(problem, isError: true) }
+    }
+
     /// Builds the rows again and puts the cursor back on the row of the same kind (the same
     /// feed), else on the row number it was on.
     private func rebuild(keeping kind: ReaderFeedEntry.Kind?) {
-        entries = Self.entries(feeds: feeds, counts: counts, groupsByTag: groupsByTag, showsReadFeeds: showsReadFeeds)
+        entries = Self.entries(feeds: feeds, counts: counts, groupsByTag: groupsByTag, showsReadFeeds: showsReadFeeds, clock: clock)
         if let kind, let row = entries.firstIndex(where: { Self.sameTarget($0.kind, kind) }) {
             cursor.select(row, count: entries.count, visible: view.listRows)
         } else {
@@ -170,16 +186,21 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
 
     /// The screen's rows: the two listings of every feed, then the feeds, by number or under
     /// each of their tags (a feed with two tags is under both; untagged ones come last).
-    static func entries(feeds: [Feed], counts: (unread: Int, starred: Int), groupsByTag: Bool, showsReadFeeds: Bool) -> [ReaderFeedEntry] {
+    static func entries(
+        feeds: [Feed], counts: (unread: Int, starred: Int), groupsByTag: Bool, showsReadFeeds: Bool, clock: any WallClock
+    ) -> [ReaderFeedEntry] {
         var entries = [
             ReaderFeedEntry(kind: .allUnread, title: "All unread", unread: counts.unread, total: nil),
             ReaderFeedEntry(kind: .starred, title: "Starred", unread: 0, total: counts.starred),
         ]
         let shown = showsReadFeeds ? feeds : feeds.filter { $0.unreadCount > 0 }
+        let now = clock.now
         func entry(_ feed: Feed, indented: Bool) -> ReaderFeedEntry {
-            ReaderFeedEntry(
+            let health = FeedRow.health(of: feed)
+            return ReaderFeedEntry(
                 kind: .feed(number: feed.id, indented: indented), title: feed.title, unread: feed.unreadCount,
-                total: feed.itemCount, tags: feed.tags, health: FeedRow.health(of: feed), synced: feed.synced)
+                total: feed.itemCount, tags: feed.tags, health: health, synced: feed.synced,
+                problem: health == .ok ? nil : HealthNote(FeedRow(feed, now: now, clock: clock))?.text)
         }
         guard groupsByTag else {
             return entries + shown.map { entry($0, indented: false) }

@@ -12,7 +12,7 @@ public final class ReaderFeedsRouter: ReaderFeedsWireframe, ReaderContextRouting
         ReaderFeedsPresenter(
             view: ScreenReaderFeedsView(screen: context.navigator.terminal),
             interactor: ReaderFeedsInteractor(daemon: context.daemon, counter: context.sideDaemon),
-            router: ReaderFeedsRouter(context: context), showsReadFeeds: context.settings.showsReadFeeds)
+            router: ReaderFeedsRouter(context: context), clock: context.clock, showsReadFeeds: context.settings.showsReadFeeds)
     }
 
     public func showItems(_ source: ItemSource, listings: any ReaderListingSequence) async {

@@ -71,7 +71,7 @@ struct ReaderFeedsPresenterTests {
     }
 
     func presenter(_ interactor: ReaderFeedsUseCaseStub) -> ReaderFeedsPresenter {
-        ReaderFeedsPresenter(view: view, interactor: interactor, router: router)
+        ReaderFeedsPresenter(view: view, interactor: interactor, router: router, clock: FixedClock(now: Fixtures.now))
     }
 
     @Test func listsAllUnreadAndStarredFirstThenTheFeeds() async {
@@ -152,11 +152,25 @@ struct ReaderFeedsPresenterTests {
 
     @Test func theSettingCanHideFeedsWithNothingUnreadFromTheStart() async {
         let presenter = ReaderFeedsPresenter(
-            view: view, interactor: ReaderFeedsUseCaseStub(feeds: Self.feeds()), router: router, showsReadFeeds: false)
+            view: view, interactor: ReaderFeedsUseCaseStub(feeds: Self.feeds()), router: router, clock: FixedClock(now: Fixtures.now),
+            showsReadFeeds: false)
         await presenter.screenWillAppear()
         #expect(view.last?.entries.map(\.title) == ["All unread", "Starred", "Planet", "Plain"])
         _ = await presenter.handle(.character("l"), action: .toggleShowRead)
         #expect(view.last?.entries.map(\.title) == ["All unread", "Starred", "Kernel", "Planet", "Plain"])
+    }
+
+    @Test func onAFailingFeedsRowTheStatusLineSaysWhatIsWrong() async {
+        let presenter = presenter(ReaderFeedsUseCaseStub(feeds: Self.feeds()))
+        await presenter.screenWillAppear()
+        #expect(router.messages.isEmpty)
+        for _ in 0..<3 { _ = await presenter.handle(.down, action: .down) }
+        #expect(view.last.map { $0.entries[$0.cursor.selected].title } == "Planet")
+        #expect(router.messages.last?.0.hasPrefix("error: HTTP 500 (2 failures in a row)") == true, "\(router.messages)")
+        #expect(router.messages.last?.1 == true)
+        let count = router.messages.count
+        _ = await presenter.handle(.down, action: .down)
+        #expect(router.messages.count == count, "a healthy feed's row says nothing")
     }
 
     @Test func markFeedReadAndReloadActOnTheFeedUnderTheCursor() async {

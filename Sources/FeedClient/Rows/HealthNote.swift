@@ -31,3 +31,26 @@ struct HealthNote: Equatable {
             + WordWrap.lines(WordWrap.words(shortest), width: width, breakLongTokens: false)
     }
 }
+
+extension HealthNote {
+    /// What is said of a feed that is not healthy (`tidings feeds` under it, the reader on its
+    /// row); `nil` for a healthy one.
+    init?(_ row: FeedRow) {
+        switch row.health {
+        case .ok:
+            return nil
+        case .failing:
+            let failures = row.consecutiveFailures > 1 ? "\(row.consecutiveFailures) failures in a row" : nil
+            let next = row.nextCheckText.map { $0 == "now" ? "retrying now" : "next try \($0)" }
+            var inline = failures.map { " (\($0))" } ?? ""
+            if let next { inline += "; " + next }
+            self.init(
+                head: "error: " + TerminalText.sanitize(row.lastError ?? "unknown"), inline: inline,
+                ownLine: [[failures, next].compactMap { $0 }.joined(separator: "; "), next ?? ""].filter { !$0.isEmpty })
+        case .gone:
+            let since = row.goneSince.map { " since \($0.prefix(10))" } ?? ""
+            let remedy = "'tidings unsubscribe \(row.number)' removes it"
+            self.init(head: "gone\(since) (HTTP 410): no longer fetched", inline: "; " + remedy, ownLine: [remedy])
+        }
+    }
+}
