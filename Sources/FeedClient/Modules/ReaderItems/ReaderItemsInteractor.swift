@@ -2,23 +2,40 @@ import FeedEntities
 import FeedIPC
 
 /// Pages through a listing with `items.list`'s anchors and positions, and changes items'
-/// state, through the screens' daemon connection.
+/// state, through the screens' daemon connection. A search's results come best match first,
+/// as `tidings search` ranks them (`items.search`), paged here from the ranked list.
 @MainActor
 public final class ReaderItemsInteractor: ReaderItemsUseCase {
     private let daemon: ThreadedDaemonClient
+    /// The ranked results of the search listed last, for the pages after the first.
+    private var ranked: (source: ItemSource, items: [Item])?
+    /// How many matches a search ranks: `items.search` ranks the newest 500.
+    static let rankedLimit = 500
 
     public init(daemon: ThreadedDaemonClient) {
         self.daemon = daemon
     }
 
     public func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ItemPage {
+        if case .search = source {
+            // A page with its position starts (or restarts) the listing: the ranking is asked
+            // for again, so that new and changed items count.
+            let items = try await rankedItems(of: source, fresh: true)
+            let listed = unreadOnly ? items.filter { !$0.isRead } : items
+            let (page, offset) = try Self.slice(items, from: anchor, limit: limit, unreadOnly: unreadOnly)
+            return ItemPage(items: page, offset: offset, total: listed.count)
+        }
         let result = try await daemon.call(
             RPC.ListItems.self, Self.params(source, anchor, limit: limit, unreadOnly: unreadOnly, withPosition: true))
         return ItemPage(items: result.items, offset: result.offset ?? 0, total: result.total ?? result.items.count)
     }
 
     public func items(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> [Item] {
-        try await daemon.call(
+        if case .search = source {
+            // The next unread one is asked of items read meanwhile: the ranking again then.
+            return try Self.slice(try await rankedItems(of: source, fresh: unreadOnly), from: anchor, limit: limit, unreadOnly: unreadOnly).items
+        }
+        return try await daemon.call(
             RPC.ListItems.self, Self.params(source, anchor, limit: limit, unreadOnly: unreadOnly, withPosition: false)).items
     }
 
@@ -36,6 +53,50 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
         case .end: params.fromEnd = true
         }
         return params
+    }
+
+    /// The search's matches, best first, asked of the daemon when `fresh` or not asked yet.
+    private func rankedItems(of source: ItemSource, fresh: Bool) async throws -> [Item] {
+        if !fresh, let ranked, ranked.source == source { return ranked.items }
+        guard case .search(let query, let scope) = source else { return [] }
+        var params = RPC.Search.Params(query: query, limit: Self.rankedLimit)
+        switch scope {
+        case .everything: break
+        case .feed(let number, _): params.feed = String(number)
+        case .tag(let tag): params.tag = tag
+        }
+        let items = try await daemon.call(RPC.Search.self, params).hits.map(\.item)
+        ranked = (source, items)
+        return items
+    }
+
+    /// The page of `items` (a ranked list) at `anchor`, and where it starts among the items
+    /// listed (the unread ones when `unreadOnly`); an anchor is found among all of them.
+    /// - Throws: `RPCError` `notFound` for an anchor not among them, as `items.list` does.
+    static func slice(
+        _ items: [Item], from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool
+    ) throws -> (items: [Item], offset: Int) {
+        func index(of number: Int64) throws -> Int {
+            guard let index = items.firstIndex(where: { $0.id == number }) else {
+                throw RPCError(code: RPCErrorCode.notFound.rawValue, message: "item \(number) is not among the results")
+            }
+            return index
+        }
+        let range: Range<Int>
+        switch anchor {
+        case .top: range = 0..<items.count
+        case .end: range = 0..<items.count
+        case .after(let number): range = (try index(of: number) + 1)..<items.count
+        case .before(let number): range = 0..<(try index(of: number))
+        }
+        let candidates = range.filter { !unreadOnly || !items[$0].isRead }
+        let listedBefore = { (index: Int) in (0..<index).count { !unreadOnly || !items[$0].isRead } }
+        let chosen: ArraySlice<Int>
+        switch anchor {
+        case .top, .after: chosen = candidates.prefix(limit)
+        case .end, .before: chosen = candidates.suffix(limit)
+        }
+        return (chosen.map { items[$0] }, chosen.first.map(listedBefore) ?? 0)
     }
 
     public func setRead(_ numbers: [Int64], read: Bool) async throws {

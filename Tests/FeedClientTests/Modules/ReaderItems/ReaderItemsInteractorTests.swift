@@ -19,13 +19,37 @@ struct ReaderItemsInteractorTests {
         _ = try await interactor.page(of: .allUnread, from: .before(9), limit: 20, unreadOnly: false)
         _ = try await interactor.page(of: .starred, from: .end, limit: 20, unreadOnly: false)
         _ = try await interactor.page(of: .tag("linux"), from: .top, limit: 20, unreadOnly: true)
-        _ = try await interactor.page(of: .search(query: "rust", within: .feed(number: 2, title: "P")), from: .top, limit: 5, unreadOnly: false)
         let params = daemon.params(of: RPC.ListItems.self)
         #expect(params[0] == .init(unreadOnly: false, feed: "3", limit: 20, after: 9, withPosition: true))
         #expect(params[1] == .init(unreadOnly: true, limit: 20, before: 9, withPosition: true))
         #expect(params[2] == .init(unreadOnly: false, starredOnly: true, limit: 20, fromEnd: true, withPosition: true))
         #expect(params[3] == .init(unreadOnly: true, tag: "linux", limit: 20, withPosition: true))
-        #expect(params[4] == .init(unreadOnly: false, feed: "2", search: "rust", limit: 5, withPosition: true))
+    }
+
+    /// A search lists best match first, as `tidings search` ranks: pages come from the ranking,
+    /// which a page with its position asks for again.
+    @Test func aSearchIsPagedFromItsRankingBestMatchFirst() async throws {
+        var read = Fixtures.item(9)
+        read.isRead = true
+        let ranked = [Fixtures.item(3), read, Fixtures.item(12), Fixtures.item(1), Fixtures.item(7)]
+        daemon.stub(RPC.Search.self, .init(hits: ranked.map { SearchHit(item: $0, title: $0.title ?? "", snippet: "") }))
+        let interactor = try interactor()
+        let source = ItemSource.search(query: "rust", within: .feed(number: 2, title: "P"))
+        let first = try await interactor.page(of: source, from: .top, limit: 2, unreadOnly: false)
+        #expect(first == ItemPage(items: [ranked[0], ranked[1]], offset: 0, total: 5))
+        let next = try await interactor.items(of: source, from: .after(9), limit: 2, unreadOnly: false)
+        #expect(next.map(\.id) == [12, 1])
+        let above = try await interactor.page(of: source, from: .before(1), limit: 2, unreadOnly: false)
+        #expect(above == ItemPage(items: [ranked[1], ranked[2]], offset: 1, total: 5))
+        #expect(try await interactor.page(of: source, from: .end, limit: 2, unreadOnly: false).offset == 3)
+        // The next unread after the read one, in the ranking's order.
+        #expect(try await interactor.items(of: source, from: .after(3), limit: 1, unreadOnly: true).map(\.id) == [12])
+        let unread = try await interactor.page(of: source, from: .top, limit: 10, unreadOnly: true)
+        #expect(unread.items.map(\.id) == [3, 12, 1, 7] && unread.total == 4)
+        let searches = daemon.params(of: RPC.Search.self)
+        #expect(searches.first == .init(query: "rust", feed: "2", limit: 500))
+        #expect(searches.count == 5, "pages with their position and unread look-ups ask again; the next page does not")
+        await #expect(throws: RPCError.self) { try await interactor.items(of: source, from: .after(99), limit: 2, unreadOnly: false) }
     }
 
     @Test func markingAListingReadUsesTheDaemonsSelectionsWhereTheyExist() async throws {
