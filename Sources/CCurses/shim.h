@@ -53,6 +53,7 @@ typedef struct {
     __typeof__(getmaxy) *getmaxy;
     __typeof__(getmaxx) *getmaxx;
     __typeof__(set_escdelay) *set_escdelay;
+    __typeof__(keyname) *keyname;
     WINDOW **stdscr;
 } tidings_curses_api;
 
@@ -96,6 +97,7 @@ static inline const tidings_curses_api *tidings_curses_open(const char **error) 
     TIDINGS_CURSES_SYMBOL(getmaxy)
     TIDINGS_CURSES_SYMBOL(getmaxx)
     TIDINGS_CURSES_SYMBOL(set_escdelay)
+    TIDINGS_CURSES_SYMBOL(keyname)
     TIDINGS_CURSES_SYMBOL(stdscr)
 #undef TIDINGS_CURSES_SYMBOL
     loaded = 1;

@@ -252,3 +252,55 @@ extension ReaderNewsboatMovesTests {
         try await tmux.waitForScreen("the message gone on a healthy feed") { lines in !lines.contains { $0.contains("error: HTTP 503") } }
     }
 }
+
+extension ReaderNewsboatMovesTests {
+    static let terminalTypes = ["xterm-256color", "screen-256color", "tmux-256color"]
+
+    /// Keys as tmux sends them, under each TERM a reader meets there (tmux's own sequences,
+    /// whatever the entry says): Home, End, Page keys, Delete, Insert, F-keys and modified
+    /// arrows move or do nothing, never quit as an ESC would; pasted text is typed text in a
+    /// prompt and nothing elsewhere.
+    @Test(arguments: terminalTypes)
+    func keysAsTerminalsSendThemAreNeverTakenForEscape(term: String) async throws {
+        #expect(!Self.terminalTypes.isEmpty)
+        let world = try await ReaderTests.World.start()
+        defer { world.end() }
+        var environment = world.environment()
+        environment["TERM"] = term
+        let tmux = try await Tmux(command: "\(world.reader); echo EXIT=$?; sleep 60", environment: environment, directory: world.daemon.directory)
+        defer { tmux.kill() }
+        try await ReaderTests.waitForFeeds(tmux, [("(7)", "All unread")])
+        try await tmux.send("Enter")
+        try await tmux.waitForLine(containing: "Shell history tricks")
+        func selected(_ position: String) async throws {
+            try await tmux.waitForScreen("the cursor at \(position) (TERM=\(term))") { lines in
+                lines.first?.hasSuffix(position) == true
+            }
+        }
+        try await tmux.send("End")
+        try await selected("7/7")
+        try await tmux.send("Home")
+        try await selected("1/7")
+        try await tmux.send("NPage")
+        try await selected("7/7")
+        try await tmux.send("PPage")
+        try await selected("1/7")
+        try await tmux.send("C-Down", "S-Down", "M-Down", "IC", "DC", "F5", "F12", "S-Left", "M-j")
+        try await selected("4/7")
+        // Pasted into the list, text does nothing (no `q` quits, no `A` marks); into the
+        // search prompt it is typed.
+        try await tmux.command(["set-buffer", "-b", "p", "qAq"])
+        try await tmux.command(["paste-buffer", "-p", "-b", "p", "-t", "it"])
+        try await tmux.send("End")
+        try await selected("7/7")
+        try await tmux.send("/")
+        try await tmux.waitForLine(containing: "Search:")
+        try await tmux.command(["set-buffer", "-b", "p", "espresso\nline"])
+        try await tmux.command(["paste-buffer", "-p", "-b", "p", "-t", "it"])
+        try await tmux.waitForLine(containing: "Search: espresso line")
+        try await tmux.send("Escape")
+        try await tmux.waitForScreen("the prompt closed by a lone ESC") { lines in !lines.contains { $0.contains("Search:") } }
+        try await tmux.send("Escape")
+        try await ReaderTests.waitForFeeds(tmux, [("(7)", "All unread")])
+    }
+}

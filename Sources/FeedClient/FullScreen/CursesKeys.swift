@@ -29,8 +29,23 @@ enum CursesKeys {
         }
     }
 
-    /// A key code `wget_wch` returned with `KEY_CODE_YES`.
-    static func decode(keyCode value: Int32) -> Input {
+    /// A key code `wget_wch` returned with `KEY_CODE_YES`; `name` is ncurses' name of it
+    /// (`keyname`), which tells the keys with modifiers that terminfo's extended capabilities
+    /// define (`kUP5` is Ctrl-Up): they are the keys themselves.
+    static func decode(keyCode value: Int32, name: () -> String? = { nil }) -> Input {
+        let plain = decode(keyCode: value)
+        guard plain == .ignored, let name = name() else { return plain }
+        let modified: [(String, KeyPress)] = [
+            ("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right), ("kHOM", .home), ("kEND", .end),
+            ("kNXT", .pageDown), ("kPRV", .pageUp), ("kDC", .delete),
+        ]
+        for (prefix, key) in modified where name.hasPrefix(prefix) && name.dropFirst(prefix.count).allSatisfy(\.isNumber) {
+            return .key(key)
+        }
+        return .ignored
+    }
+
+    private static func decode(keyCode value: Int32) -> Input {
         switch value {
         case KEY_UP: .key(.up)
         case KEY_DOWN: .key(.down)
@@ -42,7 +57,16 @@ enum CursesKeys {
         case KEY_END: .key(.end)
         case KEY_ENTER: .key(.enter)
         case KEY_BACKSPACE: .key(.backspace)
-        case KEY_DC: .key(.delete)
+        case KEY_DC, KEY_SDC: .key(.delete)
+        // Shifted: the keys themselves.
+        case KEY_SR: .key(.up)
+        case KEY_SF: .key(.down)
+        case KEY_SLEFT: .key(.left)
+        case KEY_SRIGHT: .key(.right)
+        case KEY_SHOME: .key(.home)
+        case KEY_SEND: .key(.end)
+        case KEY_SPREVIOUS: .key(.pageUp)
+        case KEY_SNEXT: .key(.pageDown)
         case KEY_RESIZE: .resize
         case (KEY_F0 + 1)...(KEY_F0 + 12): .key(.function(Int(value - KEY_F0)))
         default: .ignored

@@ -26,18 +26,30 @@ extension CursesTerminal {
         done()
     }
 
-    /// Reads every key ncurses has, without waiting (the window's timeout is 0).
+    /// Reads every key ncurses has, without waiting (the window's timeout is 0), through the
+    /// decoder of the sequences ncurses leaves undecoded.
     private func drainInput() {
         let window = api.stdscr!.pointee
         var character = wint_t()
         while true {
             let result = api.wget_wch!(window, &character)
-            let input: CursesKeys.Input
+            let inputs: [CursesKeys.Input]
             switch result {
-            case OK: input = CursesKeys.decode(character: UInt32(character))
-            case KEY_CODE_YES: input = CursesKeys.decode(keyCode: Int32(bitPattern: character))
-            default: return
+            case OK: inputs = keyDecoder.feed(.character(UInt32(character)))
+            case KEY_CODE_YES:
+                let code = Int32(bitPattern: character)
+                let keyname = api.keyname!
+                inputs = keyDecoder.feed(.keyCode(code, name: { keyname(code).map { String(cString: $0) } }))
+            default:
+                deliver(keyDecoder.endOfInput())
+                return
             }
+            deliver(inputs)
+        }
+    }
+
+    private func deliver(_ inputs: [CursesKeys.Input]) {
+        for input in inputs {
             switch input {
             case .key(let key): continuation.yield(.key(key))
             case .resize: reportResize()

@@ -64,6 +64,8 @@ public final class CursesTerminal: FullScreenTerminal {
     var heldWakes: [(wake: TerminalInputThread.Wake, done: @Sendable () -> Void)] = []
     /// A resize that came while suspended, applied by `resume()`.
     var resizePending = false
+    /// The escape sequences ncurses leaves undecoded, and bracketed paste.
+    var keyDecoder = KeyDecoder()
 
     private init(
         api: tidings_curses_api, usesColor: Bool, input: Int32, output: Int32, savedModes: termios, previousActions: [Int32: sigaction],
@@ -146,6 +148,7 @@ public final class CursesTerminal: FullScreenTerminal {
         // sequence can come split, and a split one read as ESC, `[`, `C` would be "back" and
         // "mark everything read". 100 ms, as vim's ttimeoutlen; ESC alone answers that late.
         _ = api.set_escdelay!(100)
+        Self.write(Self.bracketedPasteOn, to: output)
         let colored = usesColor && api.has_colors!()
         if colored { setUpColors(api) }
         armCrashPath(api, modes: savedModes, output: output)
@@ -225,6 +228,7 @@ public final class CursesTerminal: FullScreenTerminal {
         isSuspended = true
         _ = api.def_prog_mode!()
         _ = api.endwin!()
+        Self.write(Self.bracketedPasteOff, to: output)
         // Ctrl-Z in the program that has the terminal now stops the reader with it (the
         // default action), as the shell expects of one job, instead of a note in the pipe.
         tidings_signal_default(SIGTSTP)
@@ -236,6 +240,7 @@ public final class CursesTerminal: FullScreenTerminal {
         var replaced = sigaction()
         tidings_signal_to_pipe_install(SIGTSTP, &replaced)
         let window = api.stdscr!.pointee
+        Self.write(Self.bracketedPasteOn, to: output)
         // The first refresh after endwin puts the program's modes back.
         _ = api.keypad!(window, true)
         _ = api.curs_set!(cursorShown ? 1 : 0)
@@ -272,6 +277,7 @@ public final class CursesTerminal: FullScreenTerminal {
         isEnded = true
         tidings_crash_disarm()
         if api.isendwin!() == false { _ = api.endwin!() }
+        Self.write(Self.bracketedPasteOff, to: output)
         tcsetattr(output, TCSANOW, &savedModes)
         tidings_signal_pipe_set(-1)
         Self.restoreSignals(previousActions)
@@ -357,7 +363,7 @@ public final class CursesTerminal: FullScreenTerminal {
     /// (keypad(TRUE) turned application mode on), alternate screen left.
     private static func armCrashPath(_ api: tidings_curses_api, modes: termios, output: Int32) {
         var api = api
-        var bytes: [CChar] = []
+        var bytes: [CChar] = Self.bracketedPasteOff.utf8.map { CChar(bitPattern: $0) }
         for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
             if let value = tidings_curses_capability(&api, capability) {
                 bytes += UnsafeBufferPointer(start: value, count: strlen(value))
@@ -365,6 +371,22 @@ public final class CursesTerminal: FullScreenTerminal {
         }
         var modes = modes
         tidings_crash_arm(output, &modes, bytes, bytes.count)
+    }
+
+    /// Bracketed paste (xterm, and every terminal that copied it): pasted text comes between
+    /// `ESC [200~` and `ESC [201~`, so that `KeyDecoder` takes it as text, not as keys.
+    static let bracketedPasteOn = "\u{1B}[?2004h"
+    static let bracketedPasteOff = "\u{1B}[?2004l"
+
+    static func write(_ text: String, to output: Int32) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            offset += count
+        }
     }
 
     private static func restoreSignals(_ actions: [Int32: sigaction]) {

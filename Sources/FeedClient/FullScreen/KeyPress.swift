@@ -10,4 +10,7 @@ public enum KeyPress: Hashable, Sendable {
     case enter, escape, backspace, tab, delete
     /// F1…F12.
     case function(Int)
+    /// Text pasted into the terminal (bracketed paste), line breaks as spaces: a prompt takes
+    /// it as typed text, every other screen ignores it (so that pasting never runs keys).
+    case paste(String)
 }

@@ -21,6 +21,8 @@ public struct LineEditor: Equatable, Sendable {
         switch key {
         case .character(let character):
             text.append(character)
+        case .paste(let pasted):
+            text += pasted
         case .backspace, .delete:
             if !text.isEmpty { text.removeLast() }
         case .control("u"):
