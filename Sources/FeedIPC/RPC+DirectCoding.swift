@@ -64,6 +64,7 @@ extension RPC.ListItems {
             writer.member("fromEnd", params.fromEnd) { $0.bool($1) }
             writer.member("includeHidden", params.includeHidden) { $0.bool($1) }
             writer.member("limit", params.limit) { $0.int(Int64($1)) }
+            writer.member("order", params.order) { $0.string($1) }
             writer.member("search", params.search) { $0.string($1) }
             writer.member("since", params.since) { $0.date($1) }
             writer.member("starredOnly", params.starredOnly) { $0.bool($1) }
@@ -89,6 +90,7 @@ extension RPC.ListItems {
                 case "before": params.before = try reader.optionalInt()
                 case "fromEnd": params.fromEnd = try reader.optionalBool()
                 case "withPosition": params.withPosition = try reader.optionalBool()
+                case "order": params.order = try reader.optionalString()
                 default: try reader.skipValue()
                 }
             }

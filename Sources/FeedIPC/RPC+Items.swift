@@ -38,11 +38,16 @@ extension RPC {
             public var fromEnd: Bool?
             /// The result carries `total` and `offset` (default `false`; protocol 1.8).
             public var withPosition: Bool?
+            /// The listing's order, `ItemOrder`'s names: `date` (the default, newest first),
+            /// `title`, `feed`, `unread` (protocol 1.15); `after`, `before` and positions follow it.
+            public var order: String?
             public init(
                 unreadOnly: Bool? = nil, starredOnly: Bool? = nil, feed: String? = nil, tag: String? = nil,
                 since: Date? = nil, search: String? = nil, limit: Int? = nil, includeHidden: Bool? = nil,
-                after: Int64? = nil, before: Int64? = nil, fromEnd: Bool? = nil, withPosition: Bool? = nil
+                after: Int64? = nil, before: Int64? = nil, fromEnd: Bool? = nil, withPosition: Bool? = nil,
+                order: String? = nil
             ) {
+                self.order = order
                 self.unreadOnly = unreadOnly
                 self.starredOnly = starredOnly
                 self.feed = feed

@@ -337,6 +337,9 @@ public struct ItemQuery: Sendable, Hashable {
     public var includeContent: Bool
     /// Whether items a rule hid are listed too (default listings leave them out).
     public var includeHidden: Bool
+    /// The listing's order; anchors (`listedAfter`, `listedBefore`) and positions follow it.
+    /// Not with `afterID`, which lists by number.
+    public var order: ItemOrder = .date
 
     public init(
         unreadOnly: Bool = true, starredOnly: Bool = false, feedID: Int64? = nil, tag: String? = nil,

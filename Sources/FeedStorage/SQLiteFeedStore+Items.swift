@@ -99,19 +99,33 @@ extension SQLiteFeedStore {
 
     // MARK: - Rows
 
-    /// Where an item sits in the listing's order: (date, number), larger first.
+    /// Where an item sits in the listing's order: (date, number), larger first, and the
+    /// columns the other orders sort by.
     struct ListingAnchor: Sendable {
         var date: Double
         var id: Int64
+        var title: String = ""
+        var feedID: Int64 = 0
+        var isRead: Bool = false
     }
 
     /// The place of `query`'s `listedAfter` or `listedBefore` item; `nil` without one, or
     /// when no item has that number.
     static func anchor(of query: ItemQuery, _ db: Database) throws -> ListingAnchor? {
         guard let id = query.listedAfter ?? query.listedBefore else { return nil }
-        let statement = try db.cachedStatement(sql: "SELECT \(sortDate) FROM item WHERE id = ?")
-        return try Double.fetchOne(statement, arguments: [id]).map { ListingAnchor(date: $0, id: id) }
+        guard query.order != .date else {
+            let statement = try db.cachedStatement(sql: "SELECT \(sortDate) FROM item WHERE id = ?")
+            return try Double.fetchOne(statement, arguments: [id]).map { ListingAnchor(date: $0, id: id) }
+        }
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(sortDate), \(sortTitle), item.feed_id, item.is_read FROM item WHERE id = ?")
+        return try Row.fetchOne(statement, arguments: [id]).map { row in
+            ListingAnchor(date: row[0], id: id, title: row[1], feedID: row[2], isRead: row[3])
+        }
     }
+
+    /// The title a listing by title sorts by: without case, an untitled item first.
+    static let sortTitle = "COALESCE(item.title, '') COLLATE NOCASE"
 
     /// The SQL and arguments of a listing; `anchor` is the place of `query`'s `listedAfter`
     /// or `listedBefore` item (`anchor(of:_:)`), `tagAccess` how a listing by tag finds its
@@ -120,7 +134,8 @@ extension SQLiteFeedStore {
         _ query: ItemQuery, anchor: ListingAnchor?, tagAccess: TagAccess = .dateOrder
     ) -> (sql: String, arguments: StatementArguments) {
         let order = ListingOrder(query)
-        if let tag = query.tag, tagAccess == .feedByFeed {
+        // Feed by feed, a tag's items are gathered in date order only.
+        if let tag = query.tag, tagAccess == .feedByFeed, query.order == .date {
             var untagged = query
             untagged.tag = nil
             let (conditions, arguments) = listingConditions(untagged, anchor: anchor)
@@ -142,8 +157,8 @@ extension SQLiteFeedStore {
         var (conditions, arguments) = filter(query)
         if let anchor, query.listedAfter != nil || query.listedBefore != nil {
             let side = query.listedAfter != nil ? ListingSide.after : .before
-            conditions.append(listedRelative(side))
-            arguments += listedRelativeArguments(anchor)
+            conditions.append(listedRelative(side, query.order))
+            arguments += listedRelativeArguments(anchor, query.order)
         }
         if let afterID = query.afterID {
             conditions.append("item.id > ?")
@@ -154,11 +169,11 @@ extension SQLiteFeedStore {
 
     /// The order a listing's rows are read in.
     enum ListingOrder {
-        /// The listing's order: newest first.
-        case newestFirst
-        /// The items nearest the anchor, or the oldest, first: read upwards (the same index,
+        /// The listing's order (newest first, unless the query orders otherwise).
+        case newestFirst(ItemOrder)
+        /// The items nearest the anchor, or the last, first: read upwards (the same index,
         /// walked the other way) and turned round by `items`.
-        case oldestFirst
+        case oldestFirst(ItemOrder)
         /// By number, for `afterID`.
         case byNumber
 
@@ -166,22 +181,28 @@ extension SQLiteFeedStore {
             if query.afterID != nil {
                 self = .byNumber
             } else if query.listedBefore != nil || query.fromEnd {
-                self = .oldestFirst
+                self = .oldestFirst(query.order)
             } else {
-                self = .newestFirst
+                self = .newestFirst(query.order)
             }
         }
 
         /// The ORDER BY terms over `item`.
         var sql: String {
             switch self {
-            case .newestFirst: "\(sortDate) DESC, item.id DESC"
-            case .oldestFirst: "\(sortDate), item.id"
+            case .newestFirst(.date): "\(sortDate) DESC, item.id DESC"
+            case .oldestFirst(.date): "\(sortDate), item.id"
+            case .newestFirst(.title): "\(sortTitle), item.id"
+            case .oldestFirst(.title): "\(sortTitle) DESC, item.id DESC"
+            case .newestFirst(.feed): "item.feed_id, \(sortDate) DESC, item.id DESC"
+            case .oldestFirst(.feed): "item.feed_id DESC, \(sortDate), item.id"
+            case .newestFirst(.unreadFirst): "item.is_read, \(sortDate) DESC, item.id DESC"
+            case .oldestFirst(.unreadFirst): "item.is_read DESC, \(sortDate), item.id"
             case .byNumber: "item.id"
             }
         }
 
-        /// The ORDER BY terms over the columns `id` and `date` of a subquery.
+        /// The ORDER BY terms over the columns `id` and `date` of a subquery (date order only).
         var overColumns: String {
             switch self {
             case .newestFirst: "date DESC, id DESC"
@@ -205,13 +226,34 @@ extension SQLiteFeedStore {
     /// `listedRelativeArguments`: the listing's order is (date, number) descending. Spelt as a
     /// range of `sortDate` first, which SQLite seeks to in the date indexes; a row value
     /// `(date, id) < (…)` would make it walk them from the top, testing every row.
-    static func listedRelative(_ side: ListingSide) -> String {
+    ///
+    /// The other orders put their leading column first: by title (ascending, then number),
+    /// by feed or unread first (that column ascending, then as by date).
+    static func listedRelative(_ side: ListingSide, _ order: ItemOrder = .date) -> String {
         let (inclusive, strict) = side == .after ? ("<=", "<") : (">=", ">")
-        return "\(sortDate) \(inclusive) ? AND (\(sortDate) \(strict) ? OR item.id \(strict) ?)"
+        let byDate = "\(sortDate) \(inclusive) ? AND (\(sortDate) \(strict) ? OR item.id \(strict) ?)"
+        // Ascending columns compare the other way round.
+        let ascending = side == .after ? ">" : "<"
+        switch order {
+        case .date:
+            return byDate
+        case .title:
+            return "(\(sortTitle) \(ascending) ? OR (\(sortTitle) = ? AND item.id \(ascending) ?))"
+        case .feed:
+            return "(item.feed_id \(ascending) ? OR (item.feed_id = ? AND \(byDate)))"
+        case .unreadFirst:
+            return "(item.is_read \(ascending) ? OR (item.is_read = ? AND \(byDate)))"
+        }
     }
 
-    static func listedRelativeArguments(_ anchor: ListingAnchor) -> StatementArguments {
-        [anchor.date, anchor.date, anchor.id]
+    static func listedRelativeArguments(_ anchor: ListingAnchor, _ order: ItemOrder = .date) -> StatementArguments {
+        let byDate: StatementArguments = [anchor.date, anchor.date, anchor.id]
+        switch order {
+        case .date: return byDate
+        case .title: return [anchor.title, anchor.title, anchor.id]
+        case .feed: return [anchor.feedID, anchor.feedID] + byDate
+        case .unreadFirst: return [anchor.isRead, anchor.isRead] + byDate
+        }
     }
 
     /// The conditions of a listing's filters (everything but its anchors and order): what

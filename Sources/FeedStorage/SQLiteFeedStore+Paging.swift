@@ -71,8 +71,8 @@ extension SQLiteFeedStore {
         var beyond = "0"
         var anchorArguments: StatementArguments = []
         if let anchor, query.listedAfter != nil || query.listedBefore != nil {
-            beyond = "COUNT(CASE WHEN \(listedRelative(query.listedAfter != nil ? .after : .before)) THEN 1 END)"
-            anchorArguments = listedRelativeArguments(anchor)
+            beyond = "COUNT(CASE WHEN \(listedRelative(query.listedAfter != nil ? .after : .before, query.order)) THEN 1 END)"
+            anchorArguments = listedRelativeArguments(anchor, query.order)
         }
         if conditions.isEmpty { conditions = ["1"] }
         // The index's own condition is among the filters exactly then. SQLite, without

@@ -304,3 +304,28 @@ extension ReaderNewsboatMovesTests {
         try await ReaderTests.waitForFeeds(tmux, [("(7)", "All unread")])
     }
 }
+
+extension ReaderNewsboatMovesTests {
+    /// `S` lists a feed's items by title (the daemon sorts and pages them), then by feed,
+    /// unread first, newest first again; `sort: title` under `reader:` starts so.
+    @Test func sortListsTheItemsByTitleThroughTheDaemon() async throws {
+        let world = try await ReaderTests.World.start()
+        defer { world.end() }
+        try Self.writeClientConfig("reader:\n  sort: title\n", home: world.daemon.directory)
+        let tmux = try await world.readerPane()
+        defer { tmux.kill() }
+        try await ReaderTests.waitForFeeds(tmux, [("(3/3)", "Planet Terminal")])
+        try await tmux.send("j", "j", "Enter")
+        func order(_ what: String, _ titles: [String]) async throws {
+            try await tmux.waitForScreen(what) { lines in
+                let rows = titles.compactMap { title in lines.firstIndex { $0.contains(title) } }
+                return rows.count == titles.count && rows == rows.sorted()
+            }
+        }
+        try await tmux.waitForLine(containing: "Planet Terminal (by title)")
+        try await order("by title", ["Shell history tricks", "Tiling window managers", "Why I still read feeds"])
+        try await tmux.send("S", "S", "S")
+        try await tmux.waitForLine(containing: "Items newest first")
+        try await order("newest first", ["Tiling window managers", "Why I still read feeds", "Shell history tricks"])
+    }
+}

@@ -45,6 +45,7 @@ public struct KeyBindings: Equatable, Sendable {
         .pipeTo: [.character("|")],
         .bookmark: [.control("b")],
         .macroPrefix: [.character(",")],
+        .sort: [.character("S")],
     ])
 
     private init(keysByAction: [ReaderAction: [KeyPress]]) {

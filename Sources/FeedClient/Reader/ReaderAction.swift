@@ -52,6 +52,8 @@ public enum ReaderAction: String, CaseIterable, Hashable, Sendable {
     case bookmark
     /// The next key runs the macro bound to it (`macros:`).
     case macroPrefix = "macro-prefix"
+    /// The item list in the next order: newest first, by title, by feed, unread first.
+    case sort
 }
 
 extension ReaderAction {
@@ -92,6 +94,7 @@ extension ReaderAction {
         case .pipeTo: "Pipe"
         case .bookmark: "Bookmark"
         case .macroPrefix: "Macro"
+        case .sort: "Sort"
         }
     }
 
@@ -132,6 +135,7 @@ extension ReaderAction {
         case .pipeTo: "pipe the article to a command, asking which (reader: pipe_to; %u is the link, %t the title)"
         case .bookmark: "hand the article to the bookmark command (reader: bookmark_cmd), asking for a description"
         case .macroPrefix: "then a key: run the actions the config's macros: bind to it"
+        case .sort: "list the items in the next order: newest first, by title, by feed, unread first (reader: sort)"
         }
     }
 }

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// How the reader behaves: the config file's `keys:`, `reader:` and `macros:` (docs/cli.md,
 /// "The reader's settings"), newsboat's defaults where it says nothing.
 public struct ReaderSettings: Equatable, Sendable {
@@ -23,12 +25,15 @@ public struct ReaderSettings: Equatable, Sendable {
     public var bookmarkCommand: [String]?
     /// What a key after `,` does (`macros:`): actions in order.
     public var macros: [KeyPress: [ReaderAction]]
+    /// The order item lists start in (newsboat's `article-sort-order`); `S` changes it.
+    public var order: ItemOrder
 
     public init(
         bindings: KeyBindings = .defaults, showsReadFeeds: Bool = true, showsReadArticles: Bool = true,
         showsItemNumbers: Bool = false, goesToNextFeed: Bool = true, saveDirectory: String = "~", pipeCommand: [String] = [],
-        bookmarkCommand: [String]? = nil, macros: [KeyPress: [ReaderAction]] = [:]
+        bookmarkCommand: [String]? = nil, macros: [KeyPress: [ReaderAction]] = [:], order: ItemOrder = .date
     ) {
+        self.order = order
         self.saveDirectory = saveDirectory
         self.pipeCommand = pipeCommand
         self.bookmarkCommand = bookmarkCommand

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Reads `ReaderSettings` from the entries of the config file's `keys:` and `reader:` (as
 /// `TopLevelScalars.mapping(of:)` gives them), checking every name and value: a mistake is
 /// an error naming the file, its line and what would be valid there.
@@ -36,6 +38,11 @@ struct ReaderSettingsParser {
             case "save_directory": settings.saveDirectory = try scalar(entry)
             case "pipe_to": settings.pipeCommand = try command(entry)
             case "bookmark_cmd": settings.bookmarkCommand = try command(entry)
+            case "sort":
+                guard let order = ItemOrder(rawValue: try scalar(entry)) else {
+                    throw invalid(entry, "reader", "`sort` takes \(ItemOrder.allCases.map(\.rawValue).joined(separator: ", ")), not `\(entry.values.joined(separator: " "))`")
+                }
+                settings.order = order
             default:
                 throw invalid(entry, "reader", "unknown setting `\(entry.name)` (one of: \(Self.readerNames.joined(separator: ", ")))")
             }
@@ -45,7 +52,7 @@ struct ReaderSettingsParser {
 
     /// The settings `reader:` takes, for the error that names them.
     static let readerNames = [
-        "show_read_feeds", "show_read_articles", "item_numbers", "goto_next_feed", "save_directory", "pipe_to", "bookmark_cmd",
+        "show_read_feeds", "show_read_articles", "item_numbers", "goto_next_feed", "save_directory", "pipe_to", "bookmark_cmd", "sort",
     ]
 
     /// The actions a macro may run, for the error that names them.

@@ -19,18 +19,25 @@ extension LibraryInteractor {
         if fromEnd && (params.after != nil || params.before != nil) {
             throw InvalidParams("fromEnd cannot be combined with after or before")
         }
+        let order = try params.order.map { name in
+            guard let order = ItemOrder(rawValue: name) else {
+                throw InvalidParams("order is one of \(ItemOrder.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+            }
+            return order
+        } ?? .date
         var match: String?
         if let search = params.search {
             match = try Self.searchExpression(search)
             try await indexer.catchUp()
         }
-        let page = try await store.itemPage(ItemQuery(
+        var query = ItemQuery(
             unreadOnly: params.unreadOnly ?? true, starredOnly: params.starredOnly ?? false,
             feedID: try await params.feed.asyncMap { try await resolveFeed($0).id },
             tag: params.tag, since: params.since, match: match, limit: params.limit,
             includeHidden: params.includeHidden ?? false,
-            listedAfter: params.after, listedBefore: params.before, fromEnd: fromEnd),
-            withPosition: params.withPosition ?? false)
+            listedAfter: params.after, listedBefore: params.before, fromEnd: fromEnd)
+        query.order = order
+        let page = try await store.itemPage(query, withPosition: params.withPosition ?? false)
         return RPC.ListItems.Result(items: page.items, total: page.position?.total, offset: page.position?.offset)
     }
 

@@ -71,6 +71,10 @@ public struct ItemPage: Equatable, Sendable {
 /// The listing and the items' state, through the daemon.
 @MainActor
 public protocol ReaderItemsUseCase: AnyObject {
+    /// The order the listings come in (a search's results come best match first whatever it
+    /// says); pages asked for after a change follow the new one.
+    var order: ItemOrder { get set }
+
     /// At most `limit` items of `source`'s listing from `anchor`, with their position.
     /// - Parameter unreadOnly: only unread items, whatever the source lists (to find the
     ///   next unread one).

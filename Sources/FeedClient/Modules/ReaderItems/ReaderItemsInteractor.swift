@@ -7,6 +7,7 @@ import FeedIPC
 @MainActor
 public final class ReaderItemsInteractor: ReaderItemsUseCase {
     private let daemon: ThreadedDaemonClient
+    public var order = ItemOrder.date
     /// The ranked results of the search listed last, for the pages after the first.
     private var ranked: (source: ItemSource, items: [Item])?
     /// How many matches a search ranks: `items.search` ranks the newest 500.
@@ -26,7 +27,7 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
             return ItemPage(items: page, offset: offset, total: listed.count)
         }
         let result = try await daemon.call(
-            RPC.ListItems.self, Self.params(source, anchor, limit: limit, unreadOnly: unreadOnly, withPosition: true))
+            RPC.ListItems.self, Self.params(source, anchor, limit: limit, unreadOnly: unreadOnly, withPosition: true, order: order))
         return ItemPage(items: result.items, offset: result.offset ?? 0, total: result.total ?? result.items.count)
     }
 
@@ -36,13 +37,14 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
             return try Self.slice(try await rankedItems(of: source, fresh: unreadOnly), from: anchor, limit: limit, unreadOnly: unreadOnly).items
         }
         return try await daemon.call(
-            RPC.ListItems.self, Self.params(source, anchor, limit: limit, unreadOnly: unreadOnly, withPosition: false)).items
+            RPC.ListItems.self, Self.params(source, anchor, limit: limit, unreadOnly: unreadOnly, withPosition: false, order: order)).items
     }
 
     private static func params(
-        _ source: ItemSource, _ anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool, withPosition: Bool
+        _ source: ItemSource, _ anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool, withPosition: Bool, order: ItemOrder = .date
     ) -> RPC.ListItems.Params {
         var params = listing(source)
+        if order != .date { params.order = order.rawValue }
         if unreadOnly { params.unreadOnly = true }
         params.limit = limit
         params.withPosition = withPosition

@@ -39,6 +39,7 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
         settings: ReaderSettings = .defaults
     ) {
         showsRead = settings.showsReadArticles
+        interactor.order = settings.order
         showsNumbers = settings.showsItemNumbers
         goesToNextFeed = settings.goesToNextFeed
         self.source = source
@@ -97,8 +98,9 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
             if index == cursor.selected { selectedRow = rows.count }
             rows.append(mapper.row(for: item))
         }
+        let sorted = interactor.order == .date || isSearch ? "" : " (\(interactor.order.phrase))"
         view.show(ReaderItemsModel(
-            title: source.title,
+            title: source.title + sorted,
             position: total == 0 ? "" : "\(cursor.selected + 1)/\(total)",
             rows: rows, selectedRow: selectedRow, showsFeed: showsFeed, showsNumbers: showsNumbers,
             emptyText: emptyText))
@@ -147,6 +149,15 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
         case .search:
             await router.showSearch(within: source.searchScope)
             return true
+        case .sort:
+            guard !isSearch else {
+                router.say("Search results are listed best match first", isError: false)
+                return true
+            }
+            let orders = ItemOrder.allCases
+            interactor.order = orders[(orders.firstIndex(of: interactor.order).map { $0 + 1 } ?? 0) % orders.count]
+            router.say("Items \(interactor.order.phrase)", isError: false)
+            if let number = selectedItem?.id { await recenter(on: number) } else { await load(.top) }
         case .toggleShowRead:
             showsRead.toggle()
             router.say(showsRead ? "Showing read items too" : "Showing unread items only", isError: false)
@@ -236,6 +247,11 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
         }
         await dataDidChange()
         redraw()
+    }
+
+    private var isSearch: Bool {
+        if case .search = source { return true }
+        return false
     }
 
     private var showsFeed: Bool {

@@ -21,6 +21,8 @@ final class ReaderItemsUseCaseFake: ReaderItemsUseCase {
     var feedListings: [Int64: [Item]] = [:]
     /// The source of each of `requests`.
     private(set) var requestedSources: [ItemSource] = []
+    /// The order listings come in: `.title` sorts `listing` by title here, as the daemon would.
+    var order = ItemOrder.date
     private(set) var requests: [(anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool)] = []
     /// How many of `requests` asked for the position too (`page` rather than `items`).
     private(set) var positioned = 0
@@ -46,6 +48,7 @@ final class ReaderItemsUseCaseFake: ReaderItemsUseCase {
         requestedSources.append(source)
         var listing = self.listing
         if case .feed(let number, _) = source, let other = feedListings[number] { listing = other }
+        if order == .title { listing.sort { ($0.title ?? "", $0.id) < ($1.title ?? "", $1.id) } }
         let rows = unreadOnly ? listing.filter { !$0.isRead } : listing
         func position(of number: Int64) throws -> Int {
             guard let index = listing.firstIndex(where: { $0.id == number }) else {

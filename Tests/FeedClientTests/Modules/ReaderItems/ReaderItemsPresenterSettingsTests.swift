@@ -59,3 +59,24 @@ struct ReaderItemsPresenterSettingsTests {
         #expect(presenter.source == .feed(number: 2, title: "Feed 2"))
     }
 }
+
+extension ReaderItemsPresenterSettingsTests {
+    @Test func sortGoesThroughTheOrdersKeepingTheCursorsItemAndTheSettingStartsOne() async {
+        let interactor = ReaderItemsUseCaseFake(count: 3)
+        interactor.listing = [Fixtures.item(3, title: "b"), Fixtures.item(2, title: "c"), Fixtures.item(1, title: "a")]
+        let presenter = presenter(interactor, settings: ReaderSettings(order: .title))
+        #expect(interactor.order == .title)
+        await presenter.screenWillAppear()
+        #expect(view.last?.rows.map(\.number) == [1, 3, 2])
+        #expect(view.last?.title == "Planet (by title)")
+        _ = await presenter.handle(.down, action: .down)
+        _ = await presenter.handle(.character("S"), action: .sort)
+        #expect(interactor.order == .feed)
+        #expect(router.messages.last?.0 == "Items by feed")
+        #expect(presenter.selectedItem?.id == 3, "the cursor stays on its item")
+        _ = await presenter.handle(.character("S"), action: .sort)
+        _ = await presenter.handle(.character("S"), action: .sort)
+        #expect(interactor.order == .date)
+        #expect(view.last?.title == "Planet")
+    }
+}
