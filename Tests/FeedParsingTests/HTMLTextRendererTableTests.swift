@@ -12,7 +12,7 @@ struct HTMLTextRendererTableTests {
         <table>
         <thead><tr><th>Version</th><th>Date</th><th>Notes</th></tr></thead>
         <tbody>
-        <tr><td>2.21</td><td>2020-09-20</td><td>Faster reloads and a new <code>goto-next-feed</code> setting for the item list</td></tr>
+        <tr><td>2.21</td><td>2020-09-20</td><td>Faster reloads and a new <em>goto-next-feed</em> setting for the item list</td></tr>
         <tr><td>2.22</td><td>2021-03-20</td><td>Bug fixes</td></tr>
         </tbody></table>
         """

@@ -264,11 +264,16 @@ import FeedParsing
             """
         #expect(
             text(html) == """
-                Call render(html, baseURL:) first.
+                Call `render(html, baseURL:)` first.
 
                 let a = 1
                   let b = 2
                 """)
+    }
+
+    @Test func inlineCodeIsBetweenBackticksWherePunctuationAndLinksAttach() {
+        #expect(text("<p>Run <code>make</code>, then <a href=\"/x\"><code>make test</code></a>.</p>") == "Run `make`, then `make test`[1].")
+        #expect(text("<p><code> spaced </code>word</p>") == "`spaced` word")
     }
 
     @Test func preformattedIndentationOnTheFirstLineSurvives() {

@@ -18,10 +18,14 @@ public struct ArticleLayout: Equatable, Sendable {
             case blank
         }
 
-        /// How a header value is set apart: the title, or the words standing in for one.
+        /// How a line is set apart: a header's title, or the words standing in for one; in the
+        /// text, a heading (with the line of `=` or `-` under it, or `### ` before it) and a
+        /// quote (`> `), as the daemon's rendering marks them.
         public enum Emphasis: Equatable, Sendable {
             case title
             case excerpt
+            case heading
+            case quote
         }
 
         public var kind: Kind
@@ -115,6 +119,7 @@ public struct ArticleLayout: Equatable, Sendable {
         let text = TerminalText.sanitizeBlock(detail.text)
         var body = text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(.text, String($0)) }
         while body.last?.text.allSatisfy(\.isWhitespace) == true { body.removeLast() }
+        Self.markBlocks(&body)
         if !body.isEmpty { lines += [Line(.blank, "")] + body }
 
         let references = detail.links.indices.map { "[\($0 + 1)]" }
@@ -131,6 +136,24 @@ public struct ArticleLayout: Equatable, Sendable {
             }
         }
         self.lines = lines
+    }
+
+    /// Marks the headings and quotes of the rendered text: a line of `=` or `-` as wide as the
+    /// line above underlines a heading (levels 1 and 2), `### ` opens a deeper one, `>` a quote.
+    static func markBlocks(_ lines: inout [Line]) {
+        for index in lines.indices {
+            let text = lines[index].text
+            if text.hasPrefix(">") {
+                lines[index].emphasis = .quote
+            } else if text.hasPrefix("### ") || text.hasPrefix("#### ") || text.hasPrefix("##### ") || text.hasPrefix("###### ") {
+                lines[index].emphasis = .heading
+            } else if index > 0, !text.isEmpty, text.allSatisfy({ $0 == "=" }) || text.allSatisfy({ $0 == "-" }),
+                      !lines[index - 1].text.allSatisfy(\.isWhitespace),
+                      DisplayWidth.of(lines[index - 1].text) == text.count {
+                lines[index].emphasis = .heading
+                lines[index - 1].emphasis = .heading
+            }
+        }
     }
 
     /// The article as plain text: labels and references padded to their columns, no styles.

@@ -10,6 +10,7 @@
 ///   says, honouring `start`, `value` and `reversed`), nested lists indented;
 /// - block quotes prefixed with `> `, wrapped inside the prefix;
 /// - `<pre>` (and a `<code>` that stands alone and spans lines) exactly as written, not wrapped;
+///   inline `<code>` between backticks (`` `make test` ``), as Markdown writes it;
 /// - tables as columns apart by ` | `, aligned, a rule under a row of headings, wrapped within
 ///   their columns when the table is wider than the width, a cell a line (after its heading)
 ///   when not even that fits (`TableLayout`);

@@ -35,7 +35,14 @@ extension HTMLTextWalker {
         case .preformatted:
             startPreformatted()
         case .code:
-            if isCodeBlock(node) { startPreformatted() } else { frames.append(.none) }
+            if isCodeBlock(node) {
+                startPreformatted()
+            } else {
+                // Inline code between backticks, as Markdown writes it: set apart from the
+                // words around it on any terminal (the reader colours it too).
+                inline.appendOpening("`")
+                frames.append(.inlineCode)
+            }
         case .blockquote:
             flush()
             layout.requestBreak(.blank)
@@ -138,6 +145,8 @@ extension HTMLTextWalker {
             imageNumberInLink = nil
         case .quotation:
             inline.appendAttached("”")
+        case .inlineCode:
+            inline.appendAttached("`")
         case .rubyText:
             inline.appendAttached(")")
         }

@@ -24,6 +24,7 @@ final class HTMLTextWalker {
         case tableCell(outermost: Bool, isHeading: Bool)
         case link(target: String?, producedBefore: Int)
         case quotation
+        case inlineCode
         case rubyText
     }
 

@@ -13,6 +13,9 @@ struct InlineText {
     private var spaceOwed = false
     /// Line breaks at the end, so runs of `<br>` stop at one blank line.
     private var trailingBreaks = 0
+    /// The last word opens something (an inline code's backtick): the next word attaches to
+    /// it, whatever space comes between.
+    private var opened = false
     /// Bytes of text appended so far, ever (`take()` does not reset it): callers compare two
     /// readings to learn whether an element produced any text.
     private(set) var written = 0
@@ -69,6 +72,12 @@ struct InlineText {
         text.withUTF8 { appendWord($0) }
     }
 
+    /// Appends generated text as a word that the next word attaches to (an opening backtick).
+    mutating func appendOpening(_ text: String) {
+        append(text)
+        opened = true
+    }
+
     /// Appends generated text right after the last word (`[1]`), keeping any space owed for
     /// the word after it.
     mutating func appendAttached(_ text: String) {
@@ -76,11 +85,12 @@ struct InlineText {
         bytes.append(contentsOf: text.utf8)
         written += text.utf8.count
         trailingBreaks = 0
+        opened = false
     }
 
     /// Owes a space to the next word, unless the block or its current line has not started.
     mutating func appendSpace() {
-        if let last = bytes.last, last != 0x0A { spaceOwed = true }
+        if let last = bytes.last, last != 0x0A, !opened { spaceOwed = true }
     }
 
     /// Ends the current line of this block (`<br>`). More than two in a row are ignored: a run
@@ -110,6 +120,7 @@ struct InlineText {
         bytes.append(contentsOf: word)
         written += word.count
         trailingBreaks = 0
+        opened = false
     }
 
     private mutating func reserve(_ count: Int) -> Bool {

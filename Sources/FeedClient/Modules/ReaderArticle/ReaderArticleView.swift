@@ -32,7 +32,11 @@ public final class ScreenReaderArticleView: ReaderArticleView {
                 // separator inside it stays on this row.
                 let text = TerminalText.sanitizeBlock(line.text).split(separator: "\n", omittingEmptySubsequences: false)
                     .joined(separator: " ")
-                put(text, row: row, column: 0, style: [], model.highlight)
+                switch line.emphasis {
+                case .heading?: put(text, row: row, column: 0, style: [.bold, .cyan], model.highlight)
+                case .quote?: put(text, row: row, column: 0, style: [.green], model.highlight)
+                default: putText(text, row: row, highlight: model.highlight)
+                }
             case .linksHeading:
                 screen.put(TerminalText.sanitize(line.text), row: row, column: 0, style: [.bold])
             case .link(let reference):
@@ -44,6 +48,30 @@ public final class ScreenReaderArticleView: ReaderArticleView {
             row += 1
         }
         ReaderChrome.clearRows(from: row, on: screen)
+    }
+
+    /// Writes a line of text with its inline code (between backticks, as the daemon renders
+    /// `<code>`) set apart; a lone backtick is just a character.
+    private func putText(_ text: String, row: Int, highlight: String?) {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else {
+            put(text, row: row, column: 0, style: [], highlight)
+            return
+        }
+        var column = 0
+        for (index, part) in parts.enumerated() {
+            let isCode = index % 2 == 1 && index < parts.count - 1
+            let shown = isCode ? "`" + part + "`" : String(part)
+            let style: CellStyle = isCode ? [.yellow] : []
+            // An odd backtick at the end stays as written.
+            let text = !isCode && index % 2 == 1 ? "`" + part : shown
+            column = putReturningColumn(text, row: row, column: column, style: style, highlight)
+        }
+    }
+
+    private func putReturningColumn(_ text: String, row: Int, column: Int, style: CellStyle, _ highlight: String?) -> Int {
+        put(text, row: row, column: column, style: style, highlight)
+        return column + DisplayWidth.of(text)
     }
 
     /// Writes `text` with each occurrence of `highlight` (in any case) reversed.

@@ -37,7 +37,7 @@ public final class TerminalShowItemView: ShowItemView {
                 let value: String = switch line.emphasis {
                 case .title?: terminal.styled(line.text, .bold)
                 case .excerpt?: terminal.styled(line.text, .italic)
-                case nil: line.text
+                case .heading?, .quote?, nil: line.text
                 }
                 let padding = line.text.isEmpty ? "" : String(repeating: " ", count: max(0, layout.labelWidth - label.count))
                 output += (label.isEmpty ? "" : terminal.styled(label, .dim)) + padding + value
@@ -47,7 +47,13 @@ public final class TerminalShowItemView: ShowItemView {
             case .linksHeading:
                 output += terminal.styled(line.text, .dim)
             case .text:
-                output += line.text
+                // Headings bold and quotes dim where the terminal has styles: the daemon's
+                // underlines and `> ` mark them on any other.
+                switch line.emphasis {
+                case .heading?: output += terminal.styled(line.text, .bold)
+                case .quote?: output += terminal.styled(line.text, .dim)
+                default: output += line.text
+                }
             case .blank:
                 break
             }

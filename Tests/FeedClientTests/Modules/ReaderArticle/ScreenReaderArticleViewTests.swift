@@ -56,4 +56,25 @@ struct ScreenReaderArticleViewTests {
         #expect(screen.style(row: 3, column: 12).contains(.reverse))
         #expect(screen.style(row: 3, column: 12).contains(.cyan))
     }
+
+    @Test func headingsQuotesAndInlineCodeAreSetApart() {
+        var lines = [
+            ArticleLayout.Line(.text, "Install"), ArticleLayout.Line(.text, "======="), ArticleLayout.Line(.text, ""),
+            ArticleLayout.Line(.text, "> quoted words"), ArticleLayout.Line(.text, "### Deeper"),
+            ArticleLayout.Line(.text, "Run `make test` now, a lone ` stays"), ArticleLayout.Line(.text, "-- a signature"),
+        ]
+        ArticleLayout.markBlocks(&lines)
+        #expect(lines.map(\.emphasis) == [.heading, .heading, nil, .quote, .heading, nil, nil])
+        let screen = MemoryScreen(size: ScreenSize(rows: 10, columns: 60))
+        ScreenReaderArticleView(screen: screen).show(ReaderArticleModel(title: "T", position: "all", lines: lines))
+        #expect(screen.style(row: 1, column: 0).contains(.bold))
+        #expect(screen.style(row: 2, column: 0).contains(.bold))
+        #expect(screen.style(row: 4, column: 2).contains(.green))
+        #expect(screen.style(row: 5, column: 4).contains(.bold))
+        #expect(screen.text(row: 6).hasPrefix("Run `make test` now, a lone ` stays"))
+        #expect(!screen.style(row: 6, column: 0).contains(.yellow))
+        #expect((4..<15).allSatisfy { screen.style(row: 6, column: $0).contains(.yellow) })
+        #expect(!screen.style(row: 6, column: 16).contains(.yellow))
+        #expect(!screen.style(row: 6, column: 28).contains(.yellow))
+    }
 }
