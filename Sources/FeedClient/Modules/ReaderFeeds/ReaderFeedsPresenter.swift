@@ -109,7 +109,7 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
     // MARK: - ReaderListingSequence
 
     public func listings(beside source: ItemSource, forward: Bool, unreadOnly: Bool) -> [ItemSource] {
-        guard let row = row(of: source, from: cursor.selected, forward: forward) else { return [] }
+        guard let row = row(of: source, from: cursor.selected, forward: forward) ?? hiddenFeedRow(source, forward: forward) else { return [] }
         var found: [ItemSource] = []
         var seen: Set<ItemSource> = [source]
         for index in forward ? Array(entries.indices.dropFirst(row + 1)) : Array(entries.indices.prefix(row).reversed()) {
@@ -134,6 +134,20 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
         guard entries.indices.contains(start) else { return entries.indices.first(where: matches) }
         let ahead = forward ? Array(entries.indices[start...]) : Array(entries.indices[...start].reversed())
         return ahead.first(where: matches) ?? entries.indices.first(where: matches)
+    }
+
+    /// Where a feed the screen no longer lists would be (read through while the read feeds are
+    /// hidden): the row before the first feed after it in subscription order (`forward`), or
+    /// after the last feed before it, so that going on from it still goes on in that order.
+    private func hiddenFeedRow(_ source: ItemSource, forward: Bool) -> Int? {
+        guard case .feed(let number, _) = source, let position = feeds.firstIndex(where: { $0.id == number }) else { return nil }
+        let order = Dictionary(feeds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let rows = entries.indices.filter { index in
+            guard case .feed(let other, _) = entries[index].kind, let place = order[other] else { return false }
+            return forward ? place > position : place < position
+        }
+        if forward { return rows.first.map { $0 - 1 } ?? entries.count - 1 }
+        return rows.last.map { $0 + 1 } ?? 0
     }
 
     /// A feed by its number alone: the title in `ItemSource` is only for the title bar.

@@ -160,6 +160,18 @@ struct ReaderFeedsPresenterTests {
         #expect(view.last?.entries.map(\.title) == ["All unread", "Starred", "Kernel", "Planet", "Plain"])
     }
 
+    @Test func aFeedHiddenForBeingReadStillHasItsNeighboursInSubscriptionOrder() async {
+        let presenter = ReaderFeedsPresenter(
+            view: view, interactor: ReaderFeedsUseCaseStub(feeds: Self.feeds()), router: router, clock: FixedClock(now: Fixtures.now),
+            showsReadFeeds: false)
+        await presenter.screenWillAppear()
+        let kernel = ItemSource.feed(number: 1, title: "Kernel")
+        #expect(presenter.listings(beside: kernel, forward: true, unreadOnly: true) == [
+            .feed(number: 2, title: "Planet"), .feed(number: 3, title: "Plain"),
+        ])
+        #expect(presenter.listings(beside: kernel, forward: false, unreadOnly: true) == [])
+    }
+
     @Test func onAFailingFeedsRowTheStatusLineSaysWhatIsWrong() async {
         let presenter = presenter(ReaderFeedsUseCaseStub(feeds: Self.feeds()))
         await presenter.screenWillAppear()
