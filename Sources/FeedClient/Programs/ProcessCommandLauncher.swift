@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ChildProcess
-import Foundation
+import Dispatch
 
 /// `CommandLauncher` with `ChildProcess`: the program's path resolved here (a name through
 /// `PATH`, `~/` through `HOME`), the process's environment passed on.
@@ -47,7 +47,7 @@ public struct ProcessCommandLauncher: CommandLauncher {
         let written = DispatchSemaphore(value: 0)
         let writer = ends[1]
         let bytes = Array(input.utf8)
-        Thread.detachNewThread {
+        DispatchQueue.global().async {
             Self.writeAll(bytes, to: writer)
             close(writer)
             written.signal()

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Where the program of a command the user wrote is: a name is looked up in `PATH` as the
 /// shell does, a path is taken as it is, `~/` at its start meaning the home directory.
@@ -15,7 +14,7 @@ public enum ProgramPath {
             name = home + name.dropFirst()
         }
         if name.contains("/") {
-            let path = name.hasPrefix("/") ? name : FileManager.default.currentDirectoryPath + "/" + name
+            let path = name.hasPrefix("/") ? name : (currentDirectory() ?? ".") + "/" + name
             return isExecutableFile(path) ? path : nil
         }
         let search = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
@@ -24,6 +23,15 @@ public enum ProgramPath {
             if isExecutableFile(path) { return path }
         }
         return nil
+    }
+
+    private static func currentDirectory() -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let found = buffer.withUnsafeMutableBufferPointer { pointer in
+            pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) { getcwd($0, pointer.count) != nil }
+        }
+        guard found, let end = buffer.firstIndex(of: 0) else { return nil }
+        return String(decoding: buffer[..<end], as: UTF8.self)
     }
 
     private static func isExecutableFile(_ path: String) -> Bool {

@@ -1,5 +1,4 @@
 import FeedEntities
-import Foundation
 
 /// What `/` found in an article: the text, where it is, and the match gone to last.
 struct ArticleFinding: Equatable {
@@ -23,11 +22,7 @@ extension ReaderArticlePresenter {
     static func matches(of term: String, in lines: [ArticleLayout.Line]) -> [Int] {
         var found: [Int] = []
         for (index, line) in lines.enumerated() {
-            var rest = line.text[...]
-            while let match = rest.range(of: term, options: [.caseInsensitive]) {
-                found.append(index)
-                rest = rest[match.upperBound...]
-            }
+            found += Array(repeating: index, count: CaselessMatch.ranges(of: term, in: line.text[...]).count)
         }
         return found
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Draws the article: header labels set apart, the text as the daemon wrapped it, link
 /// references under it, and what `/` found in reverse video.
 @MainActor
@@ -81,12 +79,12 @@ public final class ScreenReaderArticleView: ReaderArticleView {
             return
         }
         var column = column
-        var rest = text[...]
-        while let found = rest.range(of: highlight, options: [.caseInsensitive]) {
-            column = screen.put(String(rest[..<found.lowerBound]), row: row, column: column, style: style)
-            column = screen.put(String(rest[found]), row: row, column: column, style: style.union(.reverse))
-            rest = rest[found.upperBound...]
+        var from = text.startIndex
+        for found in CaselessMatch.ranges(of: highlight, in: text[...]) {
+            column = screen.put(String(text[from..<found.lowerBound]), row: row, column: column, style: style)
+            column = screen.put(String(text[found]), row: row, column: column, style: style.union(.reverse))
+            from = found.upperBound
         }
-        screen.put(String(rest), row: row, column: column, style: style)
+        screen.put(String(text[from...]), row: row, column: column, style: style)
     }
 }
