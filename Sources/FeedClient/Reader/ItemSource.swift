@@ -8,7 +8,7 @@ public enum ItemSource: Hashable, Sendable {
     case feed(number: Int64, title: String)
     /// The items of the feeds with a tag (and of items a rule tagged), read ones too.
     case tag(String)
-    /// The items the search index matches, newest first, within a feed or a tag when the
+    /// The items the search index matches, best match first, within a feed or a tag when the
     /// search was started from one.
     case search(query: String, within: SearchScope)
 

@@ -1,7 +1,8 @@
 import FeedEntities
 
-// An items screen: the items of a feed, a tag, all unread, starred, or a search, newest first,
-// paged through the daemon so that a listing of 100,000 items costs what a screenful does.
+// An items screen: the items of a feed, a tag, all unread, starred (newest first, or in the
+// order `S` picks), or a search (best match first), paged through the daemon so that a listing
+// of 100,000 items costs what a screenful does; `n`/`p` and `J`/`K` go on to the next feed.
 
 /// Draws the items screen.
 @MainActor
@@ -54,7 +55,7 @@ public enum ItemPageAnchor: Equatable, Sendable {
     case end
 }
 
-/// A page of a listing: its items, newest first, where the first of them is in the whole
+/// A page of a listing: its items, in the listing's order, where the first of them is in the whole
 /// listing (`offset`, 0-based), and how many items the listing has.
 public struct ItemPage: Equatable, Sendable {
     public var items: [Item]
