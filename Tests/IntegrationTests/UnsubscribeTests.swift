@@ -126,6 +126,8 @@ extension UnsubscribeTests {
         let world = try await ReaderTests.World.start()
         defer { world.end() }
         let daemon = world.daemon
+        let refreshed = try await daemon.tidings(["refresh", "2-3"])
+        #expect(refreshed.status == 0 && refreshed.out.contains("2 feeds"), "\(refreshed)")
         let removed = try await daemon.tidings(["unsubscribe", "1-2"])
         #expect(removed.status == 0, "\(removed)")
         #expect(removed.out.contains("Unsubscribed from \"Planet Terminal\"") && removed.out.contains("Unsubscribed from \"Kernel Notes\""), "\(removed)")

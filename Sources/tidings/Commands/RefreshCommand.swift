@@ -10,7 +10,9 @@ struct RefreshCommand: AsyncParsableCommand {
             still succeeds. With --json, no progress is shown and one document is printed at the end.
             """)
 
-    @Argument(help: ArgumentHelp("Feeds to refresh (number, URL, title or title prefix); all when none.", valueName: "feed"), completion: ShellCompletion.feeds)
+    @Argument(
+        help: ArgumentHelp("Feeds to refresh (number or range such as 3-7, URL, title or title prefix); all when none.", valueName: "feed"),
+        completion: ShellCompletion.feeds)
     var feeds: [String] = []
 
     @Flag(help: "Print JSON (docs/json.md).")
@@ -19,7 +21,15 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
+        let selectors: [String]
+        do {
+            selectors = try FeedSelectors.expand(feeds)
+        } catch {
+            throw ValidationError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
+        }
+        // Blank arguments are not "every feed".
+        if !feeds.isEmpty, selectors.isEmpty { throw ValidationError("Name a feed by number, URL or title.") }
         try await CompositionRoot.run(
-            RefreshFeedsRouter.assemble(selectors: feeds, json: json, dependencies: CompositionRoot.dependencies(global)))
+            RefreshFeedsRouter.assemble(selectors: selectors, json: json, dependencies: CompositionRoot.dependencies(global)))
     }
 }
