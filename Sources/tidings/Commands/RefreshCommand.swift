@@ -21,12 +21,7 @@ struct RefreshCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let selectors: [String]
-        do {
-            selectors = try FeedSelectors.expand(feeds)
-        } catch {
-            throw ValidationError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
-        }
+        let selectors = try FeedArguments.selectors(feeds)
         // Blank arguments are not "every feed".
         if !feeds.isEmpty, selectors.isEmpty { throw ValidationError("Name a feed by number, URL or title.") }
         try await CompositionRoot.run(

@@ -36,10 +36,6 @@ struct UnsubscribeCommand: AsyncParsableCommand {
     }
 
     private func selectors() throws -> [String] {
-        do {
-            return try FeedSelectors.expand(feeds)
-        } catch {
-            throw ValidationError(error.description.prefix(1).uppercased() + error.description.dropFirst() + ".")
-        }
+        try FeedArguments.selectors(feeds)
     }
 }
