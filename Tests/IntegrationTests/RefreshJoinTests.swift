@@ -10,9 +10,10 @@ struct RefreshJoinTests {
     @Test func aRefreshJoiningARunningPassPrintsALineForEveryFeed() async throws {
         let server = try await TestHTTPServer.start()
         defer { Task { try? await server.stop() } }
-        // The second refresh has until the slowest answer to join: seconds to spare on a
-        // loaded machine, where starting a client can take one.
-        let delays = [0, 3, 5, 7]
+        // The slowest answer is held until the second refresh is seen to have joined, however
+        // long a loaded machine takes to start it.
+        let delays = [0, 1, 2, 3]
+        let slowest = TestHTTPGate()
         var urls: [String] = []
         for (feed, _) in delays.enumerated() {
             server.route("/\(feed).xml", .ok(ManyFeeds.rss(feed: feed, items: 2)))
@@ -34,6 +35,7 @@ struct RefreshJoinTests {
         for (feed, delay) in delays.enumerated() {
             var response = TestHTTPResponse.ok(ManyFeeds.rss(feed: feed, items: 2))
             response.delay = delay == 0 ? nil : .seconds(delay)
+            if feed == delays.count - 1 { response.gate = slowest }
             server.route("/\(feed).xml", response)
         }
 
@@ -43,8 +45,15 @@ struct RefreshJoinTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         try await Task.sleep(for: .milliseconds(500))
-        let joined = try await daemon.tidings(["refresh"])
+        let joining = try BackgroundClient(daemon: daemon, arguments: ["refresh"])
+        defer { joining.stop() }
+        // The pass's progress so far is replayed to a refresh that joins it: its first line
+        // is the signal that it has.
+        let joinedLine = try? await joining.firstLine(containing: "Feed 0: no new items", within: .seconds(60))
+        slowest.open()
         let first = try await started
+        let joined = (status: await joining.exitStatus(within: .seconds(30)), out: joining.printed, err: joining.errors)
+        #expect(joinedLine != nil, "the second refresh printed nothing while the pass ran: \(joined)")
 
         #expect(
             server.requests.count == 2 * urls.count,
@@ -57,11 +66,11 @@ struct RefreshJoinTests {
         #expect(first.status == 0, "\(first)")
         #expect(joined.status == 0, "\(joined)")
         let expected = (0..<urls.count).map { "Feed \($0): no new items" }
-        for result in [first, joined] {
-            let lines = result.out.split(separator: "\n").map(String.init)
-            #expect(lines.count == urls.count + 1, "\(result)")
-            #expect(Set(lines.dropLast()) == Set(expected), "\(result)")
-            #expect(lines.last == "Refreshed 4 feeds: no new items", "\(result)")
+        for (out, described) in [(first.out, "\(first)"), (joined.out, "\(joined)")] {
+            let lines = out.split(separator: "\n").map(String.init)
+            #expect(lines.count == urls.count + 1, "\(described)")
+            #expect(Set(lines.dropLast()) == Set(expected), "\(described)")
+            #expect(lines.last == "Refreshed 4 feeds: no new items", "\(described)")
         }
     }
 

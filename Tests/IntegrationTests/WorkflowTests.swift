@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TestSupport
 
@@ -63,7 +62,7 @@ struct WorkflowTests {
         #expect(refreshed.status == 0, "\(refreshed)")
 
         // watch, from now on: it must see the item the last refresh of this test adds.
-        let watch = try WatchProcess(daemon: daemon)
+        let watch = try BackgroundClient(daemon: daemon, arguments: ["watch", "--json"])
         defer { watch.stop() }
 
         // list, list --tag
@@ -170,62 +169,5 @@ struct WorkflowTests {
         (document["feeds"] as? [[String: Any]] ?? []).map { feed in
             "\(feed["url"] ?? "") \(feed["title"] ?? "") \((feed["tags"] as? [String] ?? []).joined(separator: ","))"
         }.sorted()
-    }
-}
-
-/// `tidings watch --json` running in the background, its output collected line by line.
-final class WatchProcess: @unchecked Sendable {
-    private let process = Process()
-    private let output = Mutex("")
-    private let errorOutput = Mutex("")
-
-    init(daemon: DaemonHarness) throws {
-        process.executableURL = Binaries.client
-        process.arguments = ["watch", "--json"]
-        var environment = DaemonHarness.baseEnvironment(home: daemon.directory.path)
-        environment["TIDINGS_SOCKET"] = daemon.socketPath
-        process.environment = environment
-        let pipe = Pipe(), errorPipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = errorPipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let handle = pipe.fileHandleForReading, errorHandle = errorPipe.fileHandleForReading
-        DispatchQueue.global().async { [self] in
-            while case let data = handle.availableData, !data.isEmpty {
-                output.withLock { $0 += String(decoding: data, as: UTF8.self) }
-            }
-        }
-        DispatchQueue.global().async { [self] in
-            while case let data = errorHandle.availableData, !data.isEmpty {
-                errorOutput.withLock { $0 += String(decoding: data, as: UTF8.self) }
-            }
-        }
-    }
-
-    /// What the watch wrote to stderr so far.
-    var errors: String { errorOutput.withLock { $0 } }
-
-    /// Waits for the watch to end by itself (at most 10 s), and returns its exit status.
-    func exitStatus() async -> Int32 {
-        for _ in 0..<200 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
-        stop()
-        await ProcessResult.waitForExit(process)
-        return process.terminationStatus
-    }
-
-    func firstLine(containing text: String, within limit: Duration) async throws -> String {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if let line = output.withLock({ $0 }).split(separator: "\n").first(where: { $0.contains(text) }) {
-                return String(line)
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        throw HarnessError("watch printed no line with '\(text)' within \(limit); it printed:\n\(output.withLock { $0 })")
-    }
-
-    func stop() {
-        if process.isRunning { process.terminate() }
     }
 }

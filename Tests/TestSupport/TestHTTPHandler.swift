@@ -34,10 +34,23 @@ final class TestHTTPHandler: ChannelInboundHandler {
             pending += 1
             if let delay = response.delay {
                 context.eventLoop.assumeIsolated().scheduleTask(in: Self.timeAmount(delay)) {
-                    self.write(response, to: head, context: context)
+                    self.writeThroughGate(response, to: head, context: context)
                 }
             } else {
-                write(response, to: head, context: context)
+                writeThroughGate(response, to: head, context: context)
+            }
+        }
+    }
+
+    /// Writes `response` now, or once its gate opens (back on this connection's event loop).
+    private func writeThroughGate(_ response: TestHTTPResponse, to request: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard let gate = response.gate else { return write(response, to: request, context: context) }
+        let loop = context.eventLoop
+        let resume = NIOLoopBound((self, context), eventLoop: loop)
+        gate.whenOpen {
+            loop.execute {
+                let (handler, context) = resume.value
+                handler.write(response, to: request, context: context)
             }
         }
     }

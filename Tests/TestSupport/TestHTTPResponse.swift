@@ -7,6 +7,8 @@ public struct TestHTTPResponse: Sendable {
     public var body: [UInt8]
     /// How long to wait before answering, for timeout tests.
     public var delay: Duration?
+    /// Holds the answer (after its delay, if any) until the gate is opened.
+    public var gate: TestHTTPGate?
     /// Sends the body `bytes` at a time, waiting `every` before each piece (a trickling server).
     public var pace: (bytes: Int, every: Duration)?
     /// Sends only this many bytes of the body (with the whole body's `Content-Length`), then
