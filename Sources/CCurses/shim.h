@@ -29,6 +29,7 @@ typedef struct {
     __typeof__(def_prog_mode) *def_prog_mode;
     __typeof__(resizeterm) *resizeterm;
     __typeof__(tigetstr) *tigetstr;
+    __typeof__(tigetnum) *tigetnum;
     __typeof__(endwin) *endwin;
     __typeof__(isendwin) *isendwin;
     __typeof__(cbreak) *cbreak;
@@ -47,6 +48,7 @@ typedef struct {
     __typeof__(waddnwstr) *waddnwstr;
     __typeof__(werase) *werase;
     __typeof__(wclrtoeol) *wclrtoeol;
+    __typeof__(wbkgdset) *wbkgdset;
     __typeof__(wnoutrefresh) *wnoutrefresh;
     __typeof__(doupdate) *doupdate;
     __typeof__(clearok) *clearok;
@@ -73,6 +75,7 @@ static inline const tidings_curses_api *tidings_curses_open(const char **error) 
     TIDINGS_CURSES_SYMBOL(def_prog_mode)
     TIDINGS_CURSES_SYMBOL(resizeterm)
     TIDINGS_CURSES_SYMBOL(tigetstr)
+    TIDINGS_CURSES_SYMBOL(tigetnum)
     TIDINGS_CURSES_SYMBOL(endwin)
     TIDINGS_CURSES_SYMBOL(isendwin)
     TIDINGS_CURSES_SYMBOL(cbreak)
@@ -91,6 +94,7 @@ static inline const tidings_curses_api *tidings_curses_open(const char **error) 
     TIDINGS_CURSES_SYMBOL(waddnwstr)
     TIDINGS_CURSES_SYMBOL(werase)
     TIDINGS_CURSES_SYMBOL(wclrtoeol)
+    TIDINGS_CURSES_SYMBOL(wbkgdset)
     TIDINGS_CURSES_SYMBOL(wnoutrefresh)
     TIDINGS_CURSES_SYMBOL(doupdate)
     TIDINGS_CURSES_SYMBOL(clearok)
@@ -109,6 +113,15 @@ static inline attr_t tidings_curses_reverse(void) { return A_REVERSE; }
 static inline attr_t tidings_curses_underline(void) { return A_UNDERLINE; }
 static inline attr_t tidings_curses_dim(void) { return A_DIM; }
 static inline attr_t tidings_curses_normal(void) { return A_NORMAL; }
+static inline attr_t tidings_curses_standout(void) { return A_STANDOUT; }
+static inline attr_t tidings_curses_blink(void) { return A_BLINK; }
+static inline attr_t tidings_curses_italic(void) { return A_ITALIC; }
+static inline attr_t tidings_curses_invisible(void) { return A_INVIS; }
+static inline attr_t tidings_curses_protect(void) { return A_PROTECT; }
+/* A blank in a colour pair with attributes, for wbkgdset (COLOR_PAIR is a macro). */
+static inline chtype tidings_curses_blank(attr_t attributes, short pair) {
+    return (chtype)' ' | (chtype)attributes | (chtype)COLOR_PAIR(pair);
+}
 
 
 /* newterm on a terminal: unlike initscr, it returns NULL for an unknown terminal type instead

@@ -1,21 +1,35 @@
-/// How a run of cells is drawn: attributes and at most one foreground colour.
-public struct CellStyle: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+/// What a run of cells is drawn as: a row or bar element (`base`), with a part of it over
+/// that (`part`) and a mark over both (`mark`, such as a search match inside a quote). The
+/// screen's `ScreenPalette` turns it into a `TextLook`; Views only name elements.
+public struct CellStyle: Hashable, Sendable {
+    public var base: ScreenElement
+    public var part: ScreenElement?
+    public var mark: ScreenElement?
 
-    public static let bold = CellStyle(rawValue: 1 << 0)
-    public static let dim = CellStyle(rawValue: 1 << 1)
-    /// The cursor's row, title and status bars.
-    public static let reverse = CellStyle(rawValue: 1 << 2)
-    public static let underline = CellStyle(rawValue: 1 << 3)
-    /// Starred items.
-    public static let yellow = CellStyle(rawValue: 1 << 8)
-    /// Failing feeds, errors.
-    public static let red = CellStyle(rawValue: 1 << 9)
-    /// Links and markers.
-    public static let cyan = CellStyle(rawValue: 1 << 10)
-    public static let green = CellStyle(rawValue: 1 << 11)
+    public init(_ base: ScreenElement, part: ScreenElement? = nil, mark: ScreenElement? = nil) {
+        self.base = base
+        self.part = part
+        self.mark = mark
+    }
 
-    /// The colour bits, which a screen without colours leaves out.
-    public static let colors: CellStyle = [.yellow, .red, .cyan, .green]
+    /// The screen's background: blank rows, plain text outside any element.
+    public static let plain = CellStyle(.background)
+
+    /// A part of an element.
+    public static func part(_ part: ScreenElement, of base: ScreenElement) -> CellStyle {
+        CellStyle(base, part: part)
+    }
+
+    /// This style with `element` over it: as its part, or as the mark when it has a part.
+    public func with(_ element: ScreenElement?) -> CellStyle {
+        guard let element else { return self }
+        var style = self
+        if part == nil { style.part = element } else { style.mark = element }
+        return style
+    }
+
+    /// `parts` over `base`, each over the one before it (at most two count: part and mark).
+    public init(_ base: ScreenElement, parts: [ScreenElement]) {
+        self.init(base, part: parts.first, mark: parts.dropFirst().first)
+    }
 }

@@ -44,7 +44,9 @@ public final class CursesTerminal: FullScreenTerminal {
     /// ncurses' KEY_RESIZE comes after the SIGWINCH it follows from: one `.resized` per size.
     var reportedSize: ScreenSize
 
-    public let usesColor: Bool
+    public var usesColor: Bool { colors.usesColor }
+    /// The palette's looks as curses attributes and pairs.
+    var colors: CursesColors
     /// The terminal's descriptors: standard input and output, but for a test's pseudo-terminal.
     let input: Int32
     let output: Int32
@@ -68,12 +70,12 @@ public final class CursesTerminal: FullScreenTerminal {
     var keyDecoder = KeyDecoder()
 
     private init(
-        api: tidings_curses_api, usesColor: Bool, input: Int32, output: Int32, savedModes: termios, previousActions: [Int32: sigaction],
+        api: tidings_curses_api, colors: CursesColors, input: Int32, output: Int32, savedModes: termios, previousActions: [Int32: sigaction],
         inputThread: TerminalInputThread, events: AsyncStream<TerminalEvent>,
         continuation: AsyncStream<TerminalEvent>.Continuation
     ) {
         self.api = api
-        self.usesColor = usesColor
+        self.colors = colors
         self.input = input
         self.output = output
         self.savedModes = savedModes
@@ -86,18 +88,22 @@ public final class CursesTerminal: FullScreenTerminal {
     }
 
     /// Takes the terminal: the alternate screen, keys one at a time without echo, no cursor.
-    /// - Parameter usesColor: whether colours may be used (`ColorChoice`, `NO_COLOR`); they are
-    ///   only when the terminal has them too.
+    /// - Parameters:
+    ///   - usesColor: whether colours may be used (`ColorChoice`, `NO_COLOR`); they are only
+    ///     when the terminal has them too.
+    ///   - palette: how the elements Views draw look (the config's `colors:`).
     /// - Throws: `BeginError` when ncursesw cannot be loaded, the standard streams are not a
     ///   terminal, `TERM` is unknown, or the input thread cannot start; the terminal is then
     ///   left as it was.
-    public static func begin(usesColor: Bool) throws(BeginError) -> CursesTerminal {
-        try begin(usesColor: usesColor, input: STDIN_FILENO, output: STDOUT_FILENO, terminalType: nil)
+    public static func begin(usesColor: Bool, palette: ScreenPalette = .standard) throws(BeginError) -> CursesTerminal {
+        try begin(usesColor: usesColor, palette: palette, input: STDIN_FILENO, output: STDOUT_FILENO, terminalType: nil)
     }
 
     /// `begin(usesColor:)` on other descriptors and a given terminal type (`nil`: `$TERM`), for
     /// tests on a pseudo-terminal. Signals are the process's whatever the descriptors.
-    static func begin(usesColor: Bool, input: Int32, output: Int32, terminalType: String?) throws(BeginError) -> CursesTerminal {
+    static func begin(
+        usesColor: Bool, palette: ScreenPalette = .standard, input: Int32, output: Int32, terminalType: String?
+    ) throws(BeginError) -> CursesTerminal {
         let api: tidings_curses_api
         do {
             api = try CursesLibrary.load().api
@@ -149,12 +155,14 @@ public final class CursesTerminal: FullScreenTerminal {
         // "mark everything read". 100 ms, as vim's ttimeoutlen; ESC alone answers that late.
         _ = api.set_escdelay!(100)
         Self.write(Self.bracketedPasteOn, to: output)
-        let colored = usesColor && api.has_colors!()
-        if colored { setUpColors(api) }
+        var colors = CursesColors(api: api, palette: palette, usesColor: usesColor)
+        // Blanks curses makes itself (clearing to a line's end, a grown window) in the background's look.
+        let background = colors.attributes(for: .plain)
+        api.wbkgdset!(window, tidings_curses_blank(background.attributes, background.pair))
         armCrashPath(api, modes: savedModes, output: output)
 
         let terminal = CursesTerminal(
-            api: api, usesColor: colored, input: input, output: output, savedModes: savedModes, previousActions: previousActions,
+            api: api, colors: colors, input: input, output: output, savedModes: savedModes, previousActions: previousActions,
             inputThread: inputThread, events: events, continuation: continuation)
         box.terminal = terminal
         do {
@@ -192,8 +200,8 @@ public final class CursesTerminal: FullScreenTerminal {
         guard !columns.isEmpty else { return }
         let window = api.stdscr!.pointee
         _ = api.wmove!(window, Int32(row), Int32(columns.lowerBound))
-        if style.subtracting(usesColor ? [] : .colors).isEmpty {
-            setStyle([])
+        if colors.looksLikeBackground(style) {
+            setStyle(.plain)
             _ = api.wclrtoeol!(window)
         } else {
             // wclrtoeol blanks with the window's background, not the current attributes.
@@ -298,30 +306,9 @@ public final class CursesTerminal: FullScreenTerminal {
 
     // MARK: - Drawing
 
-    /// Colour pairs 1…4, on the terminal's own background.
-    private static let colorPairs: [(style: CellStyle, color: Int16)] = [
-        (.yellow, Int16(COLOR_YELLOW)), (.red, Int16(COLOR_RED)), (.cyan, Int16(COLOR_CYAN)), (.green, Int16(COLOR_GREEN)),
-    ]
-
-    private static func setUpColors(_ api: tidings_curses_api) {
-        _ = api.start_color!()
-        _ = api.use_default_colors!()
-        for (index, pair) in colorPairs.enumerated() {
-            _ = api.init_pair!(Int16(index + 1), pair.color, -1)
-        }
-    }
-
     private func setStyle(_ style: CellStyle) {
-        var attributes = tidings_curses_normal()
-        if style.contains(.bold) { attributes |= tidings_curses_bold() }
-        if style.contains(.dim) { attributes |= tidings_curses_dim() }
-        if style.contains(.reverse) { attributes |= tidings_curses_reverse() }
-        if style.contains(.underline) { attributes |= tidings_curses_underline() }
-        var pair: Int16 = 0
-        if usesColor, let index = Self.colorPairs.firstIndex(where: { style.contains($0.style) }) {
-            pair = Int16(index + 1)
-        }
-        _ = api.wattr_set!(api.stdscr!.pointee, attributes, pair, nil)
+        let drawn = colors.attributes(for: style)
+        _ = api.wattr_set!(api.stdscr!.pointee, drawn.attributes, drawn.pair, nil)
     }
 
     /// The wide characters curses is given for clipped text, so that curses' idea of each

@@ -1,5 +1,5 @@
 /// A `Screen` that is a grid of cells in memory: what the reader's Views draw, readable by tests
-/// (`text(row:)`, `style(row:column:)`) without a terminal.
+/// (`text(row:)`, `style(row:column:)`, `element(row:column:)`) without a terminal.
 ///
 /// Clips exactly as `CursesTerminal` does (`ClippedText`): display widths, a wide character takes
 /// two cells (the second a continuation), one that would straddle the right edge is left out.
@@ -16,11 +16,12 @@ public final class MemoryScreen: Screen {
 
     private struct Cell: Equatable {
         var content: Content = .character(" ", width: 1)
-        var style: CellStyle = []
+        var style: CellStyle = .plain
     }
 
     public private(set) var size: ScreenSize
     public let usesColor: Bool
+    public let palette: ScreenPalette
     /// Where the cursor is shown; `nil` while it is hidden.
     public private(set) var cursor: (row: Int, column: Int)?
     /// How many times `present()` was called.
@@ -29,22 +30,23 @@ public final class MemoryScreen: Screen {
     private var cells: [[Cell]]
 
     /// A blank grid of `size`.
-    /// - Parameter usesColor: when `false`, the colour bits of styles are dropped, as on a
-    ///   terminal without colours.
-    public init(size: ScreenSize, usesColor: Bool = true) {
+    /// - Parameters:
+    ///   - usesColor: when `false`, looks are without their colours, as on a terminal without colours.
+    ///   - palette: how elements look (`style(row:column:)`).
+    public init(size: ScreenSize, usesColor: Bool = true, palette: ScreenPalette = .standard) {
         self.size = size
         self.usesColor = usesColor
+        self.palette = palette
         cells = Self.blankGrid(size)
     }
 
     @discardableResult
     public func put(_ text: String, row: Int, column: Int, style: CellStyle) -> Int {
         let clipped = ClippedText(text, row: row, column: column, size: size)
-        let drawn = drawnStyle(style)
         for cell in clipped.cells {
             breakWideCharacters(row: row, columns: cell.column..<(cell.column + cell.width))
-            cells[row][cell.column] = Cell(content: .character(cell.character, width: cell.width), style: drawn)
-            if cell.width == 2 { cells[row][cell.column + 1] = Cell(content: .continuation, style: drawn) }
+            cells[row][cell.column] = Cell(content: .character(cell.character, width: cell.width), style: style)
+            if cell.width == 2 { cells[row][cell.column + 1] = Cell(content: .continuation, style: style) }
         }
         return clipped.end
     }
@@ -53,8 +55,7 @@ public final class MemoryScreen: Screen {
         let columns = ClippedText.blankedColumns(row: row, from: column, size: size)
         guard !columns.isEmpty else { return }
         breakWideCharacters(row: row, columns: columns)
-        let drawn = drawnStyle(style)
-        for index in columns { cells[row][index] = Cell(style: drawn) }
+        for index in columns { cells[row][index] = Cell(style: style) }
     }
 
     public func placeCursor(at position: (row: Int, column: Int)?) {
@@ -96,9 +97,15 @@ public final class MemoryScreen: Screen {
         (0..<size.rows).map { text(row: $0) }
     }
 
-    /// The style a cell was drawn in (without colours when `usesColor` is off); `[]` outside the grid.
-    public func style(row: Int, column: Int) -> CellStyle {
-        guard (0..<size.rows).contains(row), (0..<size.columns).contains(column) else { return [] }
+    /// How a cell looks as drawn (without colours when `usesColor` is off); plain outside the grid.
+    public func style(row: Int, column: Int) -> TextLook {
+        let look = palette.look(for: element(row: row, column: column))
+        return usesColor ? look : look.withoutColors
+    }
+
+    /// The elements a cell was drawn as; `.plain` outside the grid.
+    public func element(row: Int, column: Int) -> CellStyle {
+        guard (0..<size.rows).contains(row), (0..<size.columns).contains(column) else { return .plain }
         return cells[row][column].style
     }
 
@@ -106,10 +113,6 @@ public final class MemoryScreen: Screen {
     public func content(row: Int, column: Int) -> Content {
         guard (0..<size.rows).contains(row), (0..<size.columns).contains(column) else { return .character(" ", width: 1) }
         return cells[row][column].content
-    }
-
-    private func drawnStyle(_ style: CellStyle) -> CellStyle {
-        usesColor ? style : style.subtracting(.colors)
     }
 
     /// Blanks the halves, outside `columns`, of wide characters that `columns` overwrites in part.

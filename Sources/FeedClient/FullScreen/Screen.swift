@@ -10,11 +10,12 @@ public protocol Screen: AnyObject {
     /// Rows and columns of the grid now; changes after a `TerminalEvent.resized`.
     var size: ScreenSize { get }
 
-    /// Whether styles may carry colours (`CellStyle.colors`); attributes such as bold and
-    /// reverse are always drawn. Off with `NO_COLOR`, `--color never` or a terminal without colours.
+    /// Whether the palette's colours are drawn; attributes such as bold and reverse always
+    /// are. Off with `NO_COLOR`, `--color never` or a terminal without colours.
     var usesColor: Bool { get }
 
-    /// Writes `text` from `column` on `row` in `style`, clipped at the right edge by display
+    /// Writes `text` from `column` on `row` in `style` (as the screen's `ScreenPalette` has
+    /// its elements look), clipped at the right edge by display
     /// width (a wide character that would straddle the edge is left out). `text` must already
     /// be sanitised (`TerminalText.sanitize`): no control characters reach the grid.
     /// Positions outside the grid draw nothing.
@@ -22,7 +23,7 @@ public protocol Screen: AnyObject {
     @discardableResult
     func put(_ text: String, row: Int, column: Int, style: CellStyle) -> Int
 
-    /// Blanks `row` from `column` to its end, in `style` (a reverse title bar fills its row).
+    /// Blanks `row` from `column` to its end, in `style` (a title bar fills its row).
     func clearLine(row: Int, from column: Int, style: CellStyle)
 
     /// Shows the cursor at a cell (a prompt being typed in), or hides it with `nil`.
@@ -33,8 +34,8 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
-    /// Blanks a whole row in the plain style.
+    /// Blanks a whole row in the background's look.
     public func clearLine(row: Int) {
-        clearLine(row: row, from: 0, style: [])
+        clearLine(row: row, from: 0, style: .plain)
     }
 }

@@ -6,7 +6,7 @@ import Darwin
 
 /// The client's reading of the user's config file, `$XDG_CONFIG_HOME/tidings/config.yaml`
 /// (default `~/.config`): the same file the daemon reads by default, for the settings that
-/// are the client's own (`browser`, `autostart`, the reader's `keys` and `reader`).
+/// are the client's own (`browser`, `autostart`, the reader's `keys`, `reader`, `macros` and `colors`).
 public struct ConfigFileSettings: ClientSettings {
     /// The file's path; `nil` when neither `XDG_CONFIG_HOME` nor `HOME` is an absolute path.
     public let path: String?
@@ -52,7 +52,7 @@ public struct ConfigFileSettings: ClientSettings {
                 throw .unreadableMapping(path: path, key: key, line: error.line)
             }
         }
-        return try ReaderSettingsParser(path: path).settings(keys: mapping("keys"), reader: mapping("reader"), macros: mapping("macros"))
+        return try ReaderSettingsParser(path: path).settings(keys: mapping("keys"), reader: mapping("reader"), macros: mapping("macros"), colors: mapping("colors"))
     }
 
     /// Whether the file says `autostart: false` (or `no`, `off`). A file that cannot be read

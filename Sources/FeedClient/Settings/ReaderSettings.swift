@@ -1,6 +1,6 @@
 import FeedEntities
 
-/// How the reader behaves: the config file's `keys:`, `reader:` and `macros:` (docs/cli.md,
+/// How the reader behaves and looks: the config file's `keys:`, `reader:`, `macros:` and `colors:` (docs/cli.md,
 /// "The reader's settings"), newsboat's defaults where it says nothing.
 public struct ReaderSettings: Equatable, Sendable {
     public var bindings: KeyBindings
@@ -27,12 +27,16 @@ public struct ReaderSettings: Equatable, Sendable {
     public var macros: [KeyPress: [ReaderAction]]
     /// The order item lists start in (newsboat's `article-sort-order`); `S` changes it.
     public var order: ItemOrder
+    /// How each element of the screen looks (`colors:`).
+    public var palette: ScreenPalette
 
     public init(
         bindings: KeyBindings = .defaults, showsReadFeeds: Bool = true, showsReadArticles: Bool = true,
         showsItemNumbers: Bool = false, goesToNextFeed: Bool = true, saveDirectory: String = "~", pipeCommand: [String] = [],
-        bookmarkCommand: [String]? = nil, macros: [KeyPress: [ReaderAction]] = [:], order: ItemOrder = .date
+        bookmarkCommand: [String]? = nil, macros: [KeyPress: [ReaderAction]] = [:], order: ItemOrder = .date,
+        palette: ScreenPalette = .standard
     ) {
+        self.palette = palette
         self.order = order
         self.saveDirectory = saveDirectory
         self.pipeCommand = pipeCommand

@@ -8,9 +8,11 @@ struct ReaderSettingsParser {
 
     /// The settings `keys` and `reader` give; `nil` for a section the file does not have.
     func settings(
-        keys: [TopLevelScalars.Entry]?, reader: [TopLevelScalars.Entry]?, macros: [TopLevelScalars.Entry]? = nil
+        keys: [TopLevelScalars.Entry]?, reader: [TopLevelScalars.Entry]?, macros: [TopLevelScalars.Entry]? = nil,
+        colors: [TopLevelScalars.Entry]? = nil
     ) throws(ClientSettingsError) -> ReaderSettings {
         var settings = ReaderSettings.defaults
+        if let colors { settings.palette = try ReaderColorsParser(path: path).palette(colors) }
         if let keys { settings.bindings = try bindings(keys) }
         for entry in macros ?? [] {
             let key: KeyPress

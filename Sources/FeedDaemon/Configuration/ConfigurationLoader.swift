@@ -138,7 +138,7 @@ public struct ConfigurationLoader: Sendable {
         case "notify": configuration.newItemsHooks.notify = try field.bool()
         case "rules": configuration.rules = try RuleParser(file: file).rules(value)
         case "sync": configuration.sync = try SyncConfigurationParser(file: file).sync(value)
-        case "keys", "reader", "macros": try field.readerMapping()
+        case "keys", "reader", "macros", "colors": try field.readerMapping()
         default:
             let suggestion = Self.knownKeys.min { Self.distance($0, key) < Self.distance($1, key) }
             let hint = suggestion.map { Self.distance($0, key) <= 3 ? " (did you mean '\($0)'?)" : "" } ?? ""
@@ -153,7 +153,7 @@ public struct ConfigurationLoader: Sendable {
         "max_clients", "client_idle_timeout", "client_write_timeout",
         "rules",
         "on_new_items", "notify",
-        "keys", "reader", "macros", "sync",
+        "keys", "reader", "macros", "colors", "sync",
     ]
 
     /// Levenshtein distance, for "did you mean" on typos.

@@ -20,8 +20,8 @@ struct CursesTerminalTests {
         #expect(terminal.size == ScreenSize(rows: 24, columns: 80))
         #expect(terminal.usesColor)
 
-        #expect(terminal.put("héllo 日本", row: 0, column: 0, style: [.bold, .cyan]) == 10)
-        terminal.put("end", row: 1, column: 77, style: [])
+        #expect(terminal.put("héllo 日本", row: 0, column: 0, style: .part(.heading, of: .article)) == 10)
+        terminal.put("end", row: 1, column: 77, style: .plain)
         terminal.present()
         let drawn = try await pty.read(until: "end")
         #expect(drawn.contains("\u{1B}[?1049h"), "the alternate screen: \(drawn.debugDescription)")

@@ -101,6 +101,31 @@ struct ConfigFileSettingsTests {
             showsReadFeeds: false, showsReadArticles: false, showsItemNumbers: true, goesToNextFeed: false))
     }
 
+    @Test func theReadersColorsAreReadAsNewsboatsColorCommandTakesThem() throws {
+        let home = try Home("""
+            colors:
+              background: color250 color17
+              listfocus: black yellow bold
+              listnormal_unread: default default bold underline
+              article: color252
+              heading: [cyan, default, bold, italic]
+              date: green dim
+              search-match: WHITE Red standout blink invis protect reverse
+            """)
+        let palette = try home.settings.reader().palette
+        #expect(palette.look(of: .background) == TextLook(foreground: 250, background: 17))
+        #expect(palette.look(of: .listFocus) == TextLook(attributes: .bold, foreground: 0, background: 3))
+        #expect(palette.look(of: .listNormalUnread) == [.bold, .underline])
+        #expect(palette.look(of: .article) == TextLook(foreground: 252))
+        #expect(palette.look(of: .heading) == TextLook(attributes: [.bold, .italic], foreground: 6))
+        #expect(palette.look(of: .date) == TextLook(attributes: .dim, foreground: 2))
+        #expect(palette.look(of: .searchMatch) == TextLook(
+            attributes: [.standout, .blink, .invisible, .protect, .reverse], foreground: 7, background: 1))
+        // An element the file leaves alone keeps its default look.
+        #expect(palette.look(of: .starred) == [.yellow, .bold])
+        #expect(palette.look(of: .listFocusUnread) == [.reverse, .bold])
+    }
+
     /// Every mistake names the file, the line and what would be valid there.
     @Test(arguments: [
         ("keys:\n  up: k\n  frobnicate: x\n", "line 3: keys: unknown action `frobnicate` (one of: up, down,"),
@@ -112,8 +137,14 @@ struct ConfigFileSettingsTests {
         ("reader:\n  pipe_to: \"less 'x\"\n", "line 2: reader: `pipe_to`: a quote is not closed"),
         ("macros:\n  v: [open-in-browser, frob]\n", "line 2: macros: unknown action `frob` (one of: up, down,"),
         ("macros:\n  CTRL-V: [open]\n", "line 2: macros: unknown key name `CTRL-V`"),
+        ("colors:\n  article: white\n  listselect: red\n", "line 3: colors: unknown element `listselect` (one of: background, listnormal, listfocus,"),
+        ("colors:\n  article: whiteish black\n", "line 2: colors: `whiteish` is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white, or color0 to color255)"),
+        ("colors:\n  article: color256\n", "line 2: colors: `color256` is not a colour"),
+        ("colors:\n  article: white black blod\n", "line 2: colors: `blod` is not an attribute (one of: standout, underline, reverse,"),
+        ("colors:\n  article: \"\"\n", "line 2: colors: `article` takes a foreground colour, a background colour and attributes"),
     ])
     func aMistakeInTheReadersSettingsNamesTheFileTheLineAndTheValidNames(text: String, message: String) throws {
+        #expect(!message.isEmpty)
         let home = try Home(text)
         #expect {
             try home.settings.reader()

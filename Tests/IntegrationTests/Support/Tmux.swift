@@ -17,7 +17,8 @@ final class Tmux: Sendable {
     private let environment: [String: String]
 
     /// Starts the server with a detached session of `width` × `height` running `command`
-    /// (through `sh -c`), the pane's environment `environment` (passed with `-e`); the
+    /// (through `sh -c`), the pane's environment `environment` (passed with `-e`, but for
+    /// `TERM`, which the shell exports before running `command`); the
     /// server's socket goes in `directory` (a test's own, removed with it).
     /// - Throws: `HarnessError` when tmux fails to start the session.
     init(command: String, environment: [String: String], directory: URL, width: Int = 100, height: Int = 30) async throws {
@@ -26,6 +27,9 @@ final class Tmux: Sendable {
         own["TMUX_TMPDIR"] = directory.path
         self.environment = own
         let variables = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
+        // tmux sets the pane's TERM from its `default-terminal` whatever `-e` says: a TERM
+        // asked for is set by the pane's shell, before the command.
+        let command = environment["TERM"].map { "export TERM='\($0)'; " + command } ?? command
         // Started with ChildProcess, not `Process`: the server this forks must begin with an
         // empty signal mask and default dispositions (a test runner's thread blocks most
         // signals, and tmux would pass that on to the shell in the pane and ignore kill-server),
@@ -76,6 +80,12 @@ final class Tmux: Sendable {
     /// `history`, the lines scrolled off the top too, and lines the terminal wrapped joined.
     func screen(history: Bool = false) async throws -> [String] {
         let captured = try await command(["capture-pane", "-p", "-t", "it"] + (history ? ["-J", "-S", "-"] : []))
+        return captured.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The pane's visible screen with the SGR sequences tmux keeps for its cells (`-e`).
+    func screenWithEscapes() async throws -> [String] {
+        let captured = try await command(["capture-pane", "-p", "-e", "-t", "it"])
         return captured.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 

@@ -36,7 +36,7 @@ public enum ReaderRouter {
         let commands = ReaderCommands(launcher: ProcessCommandLauncher(environment: dependencies.environment))
         let usesColor = terminal.usesColor
         let parts = ReaderPresenter.Parts(
-            beginTerminal: { try CursesTerminal.begin(usesColor: usesColor) },
+            beginTerminal: { try CursesTerminal.begin(usesColor: usesColor, palette: settings.palette) },
             makeShellView: { ScreenReaderShellView(terminal: $0) },
             makeFirstScreen: { navigator in
                 ReaderFeedsRouter.assemble(context: ReaderContext(

@@ -27,14 +27,14 @@ public final class ScreenReaderShellView: ReaderShellView {
         guard row >= 0 else { return }
         terminal.clearLine(row: row)
         if let message = line.message {
-            terminal.put(TerminalText.sanitize(message), row: row, column: 0, style: line.isError ? [.red, .bold] : [.bold])
+            terminal.put(TerminalText.sanitize(message), row: row, column: 0, style: CellStyle(line.isError ? .error : .message))
             return
         }
         var column = 0
         if let progress = line.progress {
-            column = terminal.put(TerminalText.sanitize(progress), row: row, column: 0, style: [.cyan])
+            column = terminal.put(TerminalText.sanitize(progress), row: row, column: 0, style: CellStyle(.progress))
             column += 2
         }
-        terminal.put(line.hints, row: row, column: column, style: [.dim])
+        terminal.put(line.hints, row: row, column: column, style: CellStyle(.hint))
     }
 }

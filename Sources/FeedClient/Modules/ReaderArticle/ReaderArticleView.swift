@@ -1,5 +1,5 @@
 /// Draws the article: header labels set apart, the text as the daemon wrapped it, link
-/// references under it, and what `/` found in reverse video.
+/// references under it, and what `/` found (`search-match`, reverse video by default).
 @MainActor
 public final class ScreenReaderArticleView: ReaderArticleView {
     private let screen: any Screen
@@ -18,11 +18,11 @@ public final class ScreenReaderArticleView: ReaderArticleView {
         ReaderChrome.drawTitle(model.title, position: model.position, on: screen)
         var row = 1
         for line in model.lines {
-            screen.clearLine(row: row)
+            screen.clearLine(row: row, from: 0, style: CellStyle(.article))
             switch line.kind {
             case .header(let label):
-                let column = screen.put(label, row: row, column: 0, style: [.bold])
-                let style: CellStyle = line.emphasis == .title ? [.bold] : line.emphasis == .excerpt ? [.dim] : []
+                let column = screen.put(label, row: row, column: 0, style: .part(.header, of: .article))
+                let style = CellStyle(.article).with(line.emphasis == .title ? .articleTitle : line.emphasis == .excerpt ? .excerpt : nil)
                 put(TerminalText.sanitize(line.text), row: row, column: max(column, model.labelWidth), style: style, model.highlight)
             case .text:
                 // A line of the article as the daemon laid it out: its spaces are its layout
@@ -31,15 +31,17 @@ public final class ScreenReaderArticleView: ReaderArticleView {
                 let text = TerminalText.sanitizeBlock(line.text).split(separator: "\n", omittingEmptySubsequences: false)
                     .joined(separator: " ")
                 switch line.emphasis {
-                case .heading?: put(text, row: row, column: 0, style: [.bold, .cyan], model.highlight)
-                case .quote?: put(text, row: row, column: 0, style: [.green], model.highlight)
+                case .heading?: put(text, row: row, column: 0, style: .part(.heading, of: .article), model.highlight)
+                case .quote?: put(text, row: row, column: 0, style: .part(.quote, of: .article), model.highlight)
                 default: putText(text, row: row, highlight: model.highlight)
                 }
             case .linksHeading:
-                screen.put(TerminalText.sanitize(line.text), row: row, column: 0, style: [.bold])
+                screen.put(TerminalText.sanitize(line.text), row: row, column: 0, style: .part(.header, of: .article))
             case .link(let reference):
-                let column = screen.put(reference, row: row, column: 0, style: [.dim])
-                put(TerminalText.sanitize(line.text), row: row, column: max(column, model.referenceWidth), style: [.cyan], model.highlight)
+                let column = screen.put(reference, row: row, column: 0, style: .part(.linkNumber, of: .article))
+                put(
+                    TerminalText.sanitize(line.text), row: row, column: max(column, model.referenceWidth), style: .part(.link, of: .article),
+                    model.highlight)
             case .blank:
                 break
             }
@@ -53,14 +55,14 @@ public final class ScreenReaderArticleView: ReaderArticleView {
     private func putText(_ text: String, row: Int, highlight: String?) {
         let parts = text.split(separator: "`", omittingEmptySubsequences: false)
         guard parts.count >= 3 else {
-            put(text, row: row, column: 0, style: [], highlight)
+            put(text, row: row, column: 0, style: CellStyle(.article), highlight)
             return
         }
         var column = 0
         for (index, part) in parts.enumerated() {
             let isCode = index % 2 == 1 && index < parts.count - 1
             let shown = isCode ? "`" + part + "`" : String(part)
-            let style: CellStyle = isCode ? [.yellow] : []
+            let style = CellStyle(.article).with(isCode ? .code : nil)
             // An odd backtick at the end stays as written.
             let text = !isCode && index % 2 == 1 ? "`" + part : shown
             column = putReturningColumn(text, row: row, column: column, style: style, highlight)
@@ -72,7 +74,7 @@ public final class ScreenReaderArticleView: ReaderArticleView {
         return column + DisplayWidth.of(text)
     }
 
-    /// Writes `text` with each occurrence of `highlight` (in any case) reversed.
+    /// Writes `text` with each occurrence of `highlight` (in any case) marked as a match.
     private func put(_ text: String, row: Int, column: Int, style: CellStyle, _ highlight: String?) {
         guard let highlight, !highlight.isEmpty else {
             screen.put(text, row: row, column: column, style: style)
@@ -82,7 +84,7 @@ public final class ScreenReaderArticleView: ReaderArticleView {
         var from = text.startIndex
         for found in CaselessMatch.ranges(of: highlight, in: text[...]) {
             column = screen.put(String(text[from..<found.lowerBound]), row: row, column: column, style: style)
-            column = screen.put(String(text[found]), row: row, column: column, style: style.union(.reverse))
+            column = screen.put(String(text[found]), row: row, column: column, style: style.with(.searchMatch))
             from = found.upperBound
         }
         screen.put(String(text[from...]), row: row, column: column, style: style)

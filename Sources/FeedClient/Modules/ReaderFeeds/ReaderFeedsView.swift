@@ -17,12 +17,12 @@ public final class ScreenReaderFeedsView: ReaderFeedsView {
         for index in model.cursor.top..<min(model.entries.count, model.cursor.top + listRows) {
             ReaderChrome.drawRow(
                 segments(model.entries[index], countsWidth: countsWidth), row: row,
-                selected: index == model.cursor.selected, on: screen)
+                selected: index == model.cursor.selected, unread: model.entries[index].unread > 0, on: screen)
             row += 1
         }
         if model.entries.isEmpty {
             screen.clearLine(row: 1)
-            screen.put("No feeds yet: add one with 'tidings subscribe URL'", row: 1, column: 1, style: [.dim])
+            screen.put("No feeds yet: add one with 'tidings subscribe URL'", row: 1, column: 1, style: CellStyle.part(.placeholder, of: .listNormal))
             row = 2
         }
         ReaderChrome.clearRows(from: row, on: screen)
@@ -40,17 +40,17 @@ public final class ScreenReaderFeedsView: ReaderFeedsView {
     private func segments(_ entry: ReaderFeedEntry, countsWidth: Int) -> [ReaderChrome.Segment] {
         let width = screen.size.columns
         let marker: ReaderChrome.Segment = switch entry.health {
-        case .failing: ("!", [.red, .bold])
-        case .gone: ("x", [.dim])
-        case .ok: entry.synced ? ("s", [.dim]) : (" ", [])
+        case .failing: ("!", [.failing])
+        case .gone: ("x", [.gone])
+        case .ok: entry.synced ? ("s", [.synced]) : (" ", [])
         }
         let counts = Self.counts(of: entry)
         let countsText = String(repeating: " ", count: max(0, countsWidth - counts.count)) + counts
         var indent = ""
-        var titleStyle: CellStyle = entry.unread > 0 ? [.bold] : []
+        var titleParts: [ScreenElement] = []
         switch entry.kind {
-        case .allUnread, .starred: titleStyle.insert(.cyan)
-        case .tag: titleStyle.insert(.green)
+        case .allUnread, .starred: titleParts = [.view]
+        case .tag: titleParts = [.tag]
         case .feed(_, let indented): indent = indented ? "  " : ""
         }
         let fixed = 1 + 1 + countsText.count + 1 + indent.count
@@ -59,10 +59,10 @@ public final class ScreenReaderFeedsView: ReaderFeedsView {
         let tags = entry.tags.isEmpty || width < 60 ? "" : "  " + entry.tags.map { "#" + TerminalText.sanitize($0) }.joined(separator: " ")
         let tagsWidth = min(DisplayWidth.of(tags), max(0, (width - fixed) / 3))
         let titleWidth = max(0, width - fixed - tagsWidth)
-        segments.append((DisplayWidth.truncate(title, toWidth: titleWidth), titleStyle))
+        segments.append((DisplayWidth.truncate(title, toWidth: titleWidth), titleParts))
         if tagsWidth > 0 {
             segments.append((String(repeating: " ", count: max(0, titleWidth - DisplayWidth.of(DisplayWidth.truncate(title, toWidth: titleWidth)))), []))
-            segments.append((DisplayWidth.truncate(tags, toWidth: tagsWidth), [.dim]))
+            segments.append((DisplayWidth.truncate(tags, toWidth: tagsWidth), [.tags]))
         }
         return segments
     }

@@ -18,10 +18,10 @@ public final class ScreenReaderHelpView: ReaderHelpView {
         var row = 1
         for help in rows.dropFirst(top).prefix(listRows) {
             var segments: [ReaderChrome.Segment] = [
-                (DisplayWidth.fit(TerminalText.sanitize(help.keys), toWidth: keysWidth) + "  ", [.bold]),
+                (DisplayWidth.fit(TerminalText.sanitize(help.keys), toWidth: keysWidth) + "  ", [.helpKey]),
             ]
             if width >= keysWidth + actionWidth + 20 {
-                segments.append((DisplayWidth.fit(help.action, toWidth: actionWidth) + "  ", [.cyan]))
+                segments.append((DisplayWidth.fit(help.action, toWidth: actionWidth) + "  ", [.helpAction]))
             }
             segments.append((help.summary, []))
             ReaderChrome.drawRow(segments, row: row, selected: false, on: screen)

@@ -23,12 +23,12 @@ public final class ScreenReaderItemsView: ReaderItemsView {
         for (index, item) in model.rows.enumerated() {
             ReaderChrome.drawRow(
                 segments(item, showsFeed: model.showsFeed, numberWidth: numberWidth), row: row, selected: index == model.selectedRow,
-                on: screen)
+                unread: !item.isRead, on: screen)
             row += 1
         }
         if model.rows.isEmpty {
             screen.clearLine(row: 1)
-            screen.put(TerminalText.sanitize(model.emptyText), row: 1, column: 1, style: [.dim])
+            screen.put(TerminalText.sanitize(model.emptyText), row: 1, column: 1, style: CellStyle.part(.placeholder, of: .listNormal))
             row = 2
         }
         ReaderChrome.clearRows(from: row, on: screen)
@@ -41,22 +41,21 @@ public final class ScreenReaderItemsView: ReaderItemsView {
         let date = width >= Self.fullDateWidth ? item.localDate : item.shortDate
         let number = numberWidth > 0 ? String(repeating: " ", count: max(0, numberWidth - String(item.number).count)) + "\(item.number) " : ""
         var segments: [ReaderChrome.Segment] = [
-            (number, [.dim]),
-            (item.isRead ? " " : "N", [.bold]),
-            (item.isStarred ? "*" : " ", [.yellow, .bold]),
-            (item.alsoIn.isEmpty ? " " : "+", [.cyan]),
-            (" " + DisplayWidth.fit(TerminalText.sanitize(date), toWidth: DisplayWidth.of(date)) + "  ", [.dim]),
+            (number, [.itemNumber]),
+            (item.isRead ? " " : "N", []),
+            (item.isStarred ? "*" : " ", [.starred]),
+            (item.alsoIn.isEmpty ? " " : "+", [.alsoIn]),
+            (" " + DisplayWidth.fit(TerminalText.sanitize(date), toWidth: DisplayWidth.of(date)) + "  ", [.date]),
         ]
         let used = number.count + 4 + DisplayWidth.of(date) + 2
         let feedWidth = showsFeed && width >= 60 ? min(24, (width - used) / 4) : 0
         let titleWidth = max(0, width - used - (feedWidth > 0 ? feedWidth + 2 : 0))
-        var titleStyle: CellStyle = item.isRead ? [] : [.bold]
-        if item.isStarred { titleStyle.insert(.yellow) }
-        if item.titleIsExcerpt { titleStyle.insert(.dim) }
+        var titleParts: [ScreenElement] = item.isStarred ? [.starred] : []
+        if item.titleIsExcerpt { titleParts.append(.excerpt) }
         let title = DisplayWidth.fit(TerminalText.sanitize(item.displayTitle), toWidth: titleWidth)
-        segments.append((title, titleStyle))
+        segments.append((title, titleParts))
         if feedWidth > 0 {
-            segments.append(("  " + DisplayWidth.truncate(TerminalText.sanitize(item.feedTitle), toWidth: feedWidth), [.dim]))
+            segments.append(("  " + DisplayWidth.truncate(TerminalText.sanitize(item.feedTitle), toWidth: feedWidth), [.feedTitle]))
         }
         return segments
     }

@@ -16,8 +16,8 @@ public final class ScreenReaderLinksView: ReaderLinksView {
         for index in cursor.top..<min(links.count, cursor.top + listRows) {
             let link = links[index]
             ReaderChrome.drawRow([
-                (DisplayWidth.fit(TerminalText.sanitize(link.label), toWidth: labelWidth) + "  ", [.bold]),
-                (TerminalText.sanitize(link.url), [.cyan]),
+                (DisplayWidth.fit(TerminalText.sanitize(link.label), toWidth: labelWidth) + "  ", [.linkNumber]),
+                (TerminalText.sanitize(link.url), [.link]),
             ], row: row, selected: index == cursor.selected, on: screen)
             row += 1
         }

@@ -100,7 +100,7 @@ final class ReaderScreenSpy: ReaderScreen {
     }
     func redraw() {
         screen.clearLine(row: 0)
-        screen.put(name, row: 0, column: 0, style: [])
+        screen.put(name, row: 0, column: 0, style: .plain)
     }
     func handle(_ key: KeyPress, action: ReaderAction?) async -> Bool {
         keys.append(key)
