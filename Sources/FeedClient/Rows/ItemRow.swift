@@ -24,6 +24,8 @@ public struct ItemRow: Equatable, Sendable {
     /// The same date in at most 5 columns for narrow tables: `19:30` today, `11-21` within half
     /// a year, else `2025` (`DateText.compact`).
     public var shortDate: String
+    /// The date in the reader's `date_format`, when the config gives one.
+    public var formattedDate: String?
     /// The item's date in ISO 8601 UTC (published, else updated, else first seen).
     public var date: String
     /// The published date in ISO 8601 UTC, `nil` when the feed gave none.

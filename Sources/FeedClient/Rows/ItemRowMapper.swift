@@ -4,10 +4,14 @@ import FeedEntities
 /// commands agree on titles, links and dates.
 public struct ItemRowMapper {
     private let clock: any WallClock
+    private let dateFormat: DateFormat?
 
-    /// - Parameter clock: gives the local zone the row's date is shown in.
-    public init(clock: any WallClock) {
+    /// - Parameters:
+    ///   - clock: gives the local zone the row's date is shown in.
+    ///   - dateFormat: the user's format for the date (`ItemRow.formattedDate`), if any.
+    public init(clock: any WallClock, dateFormat: DateFormat? = nil) {
         self.clock = clock
+        self.dateFormat = dateFormat
     }
 
     public func row(for item: Item) -> ItemRow {
@@ -29,6 +33,7 @@ public struct ItemRowMapper {
             shortDate: DateText.compact(date, now: clock.now, offset: offset),
             date: DateText.iso8601(date),
             published: item.published.map(DateText.iso8601))
+        row.formattedDate = dateFormat?.text(date, offset: offset)
         row.titleIsExcerpt = display.isExcerpt
         row.excerpt = item.untitledExcerpt
         row.alsoIn = item.alsoIn ?? []

@@ -29,13 +29,24 @@ public struct ReaderSettings: Equatable, Sendable {
     public var order: ItemOrder
     /// How each element of the screen looks (`colors:`).
     public var palette: ScreenPalette
+    /// The layout of the feeds screen's and the items screens' rows (`feed_format`,
+    /// `item_format`); `nil` for the reader's own, which fits its columns to the width.
+    public var feedFormat: ListRowFormat?
+    public var itemFormat: ListRowFormat?
+    /// How item lists show dates (`date_format`, strftime's conversions); `nil` for the
+    /// reader's own: the time today, the weekday this week, month and day this year, else the year.
+    public var dateFormat: DateFormat?
 
     public init(
         bindings: KeyBindings = .defaults, showsReadFeeds: Bool = true, showsReadArticles: Bool = true,
         showsItemNumbers: Bool = false, goesToNextFeed: Bool = true, saveDirectory: String = "~", pipeCommand: [String] = [],
         bookmarkCommand: [String]? = nil, macros: [KeyPress: [ReaderAction]] = [:], order: ItemOrder = .date,
-        palette: ScreenPalette = .standard
+        palette: ScreenPalette = .standard, feedFormat: ListRowFormat? = nil, itemFormat: ListRowFormat? = nil,
+        dateFormat: DateFormat? = nil
     ) {
+        self.feedFormat = feedFormat
+        self.itemFormat = itemFormat
+        self.dateFormat = dateFormat
         self.palette = palette
         self.order = order
         self.saveDirectory = saveDirectory

@@ -45,6 +45,15 @@ struct ReaderSettingsParser {
                     throw invalid(entry, "reader", "`sort` takes \(ItemOrder.allCases.map(\.rawValue).joined(separator: ", ")), not `\(entry.values.joined(separator: " "))`")
                 }
                 settings.order = order
+            case "feed_format": settings.feedFormat = try format(entry, fields: ListRowFields.feed)
+            case "item_format": settings.itemFormat = try format(entry, fields: ListRowFields.item)
+            case "date_format":
+                let text = try scalar(entry)
+                do {
+                    settings.dateFormat = try DateFormat(text)
+                } catch {
+                    throw invalid(entry, "reader", "`date_format`: \(error)")
+                }
             default:
                 throw invalid(entry, "reader", "unknown setting `\(entry.name)` (one of: \(Self.readerNames.joined(separator: ", ")))")
             }
@@ -55,6 +64,7 @@ struct ReaderSettingsParser {
     /// The settings `reader:` takes, for the error that names them.
     static let readerNames = [
         "show_read_feeds", "show_read_articles", "item_numbers", "goto_next_feed", "save_directory", "pipe_to", "bookmark_cmd", "sort",
+        "feed_format", "item_format", "date_format",
     ]
 
     /// The actions a macro may run, for the error that names them.
@@ -81,6 +91,15 @@ struct ReaderSettingsParser {
                 line = giving.dropFirst().first?.line ?? giving.first?.line ?? entries[0].line
             }
             throw .invalidSetting(path: path, line: line, section: "keys", message: message)
+        }
+    }
+
+    private func format(_ entry: TopLevelScalars.Entry, fields: KeyValuePairs<Character, String>) throws(ClientSettingsError) -> ListRowFormat {
+        let text = try scalar(entry)
+        do {
+            return try ListRowFormat(text, fields: fields)
+        } catch {
+            throw invalid(entry, "reader", "`\(entry.name)`: \(error)")
         }
     }
 

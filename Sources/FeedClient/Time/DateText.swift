@@ -37,16 +37,13 @@ public enum DateText {
         let (day, second) = split(date, offset: offset)
         let today = split(now, offset: offset).day
         if day == today { return "\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2))" }
-        if (today - 6)..<today ~= day { return weekdays[Int((day % 7 + 11) % 7)] }
+        if (today - 6)..<today ~= day { return CalendarNames.weekdays[CalendarNames.weekday(daysSinceEpoch: day)] }
         let (year, month, dayOfMonth) = CivilCalendar.date(daysSinceEpoch: day)
         guard year == CivilCalendar.date(daysSinceEpoch: today).year || abs(now.timeIntervalSince(date)) < halfYear else {
             return pad(year, 4)
         }
         return "\(pad(month, 2))-\(pad(dayOfMonth, 2))"
     }
-
-    /// From Sunday; day 0 of the epoch, 1970-01-01, was a Thursday.
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
     /// How long ago `date` was in a few columns, for narrow tables: "never", "now", "5m",
     /// "3h", "2d", and beyond 30 days `compact(_:now:offset:)` (`10-01`, `2025`).
@@ -113,13 +110,13 @@ public enum DateText {
     }
 
     /// Days since 1970-01-01 and seconds into that day, in the zone `offset` seconds east of UTC.
-    private static func split(_ date: Date, offset: Int) -> (day: Int, second: Int) {
+    static func split(_ date: Date, offset: Int) -> (day: Int, second: Int) {
         let total = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let day = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         return (day, total - day * 86_400)
     }
 
-    private static func pad(_ number: Int, _ width: Int) -> String {
+    static func pad(_ number: Int, _ width: Int) -> String {
         let digits = String(number)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

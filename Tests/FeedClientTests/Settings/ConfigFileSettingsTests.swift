@@ -101,6 +101,14 @@ struct ConfigFileSettingsTests {
             showsReadFeeds: false, showsReadArticles: false, showsItemNumbers: true, goesToNextFeed: false))
     }
 
+    @Test func theReadersFormatsAreReadFromTheFile() throws {
+        let home = try Home("reader:\n  feed_format: \"%4i %n %11u %t\"\n  item_format: '%4i %f %D  %?T?|%-17T  ?%t'\n  date_format: \"%b %d\"\n")
+        let settings = try home.settings.reader()
+        #expect(settings.feedFormat == (try ListRowFormat("%4i %n %11u %t", fields: ListRowFields.feed)))
+        #expect(settings.itemFormat == (try ListRowFormat("%4i %f %D  %?T?|%-17T  ?%t", fields: ListRowFields.item)))
+        #expect(settings.dateFormat == (try DateFormat("%b %d")))
+    }
+
     @Test func theReadersColorsAreReadAsNewsboatsColorCommandTakesThem() throws {
         let home = try Home("""
             colors:
@@ -123,7 +131,8 @@ struct ConfigFileSettingsTests {
             attributes: [.standout, .blink, .invisible, .protect, .reverse], foreground: 7, background: 1))
         // An element the file leaves alone keeps its default look.
         #expect(palette.look(of: .starred) == [.yellow, .bold])
-        #expect(palette.look(of: .listFocusUnread) == [.reverse, .bold])
+        // The cursor's row given alone gives its unread form too, in bold.
+        #expect(palette.look(of: .listFocusUnread) == TextLook(attributes: .bold, foreground: 0, background: 3))
     }
 
     /// Every mistake names the file, the line and what would be valid there.
@@ -141,6 +150,9 @@ struct ConfigFileSettingsTests {
         ("colors:\n  article: whiteish black\n", "line 2: colors: `whiteish` is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white, or color0 to color255)"),
         ("colors:\n  article: color256\n", "line 2: colors: `color256` is not a colour"),
         ("colors:\n  article: white black blod\n", "line 2: colors: `blod` is not an attribute (one of: standout, underline, reverse,"),
+        ("reader:\n  item_format: \"%4i %Z %t\"\n", "line 2: reader: `item_format`: unknown field `%Z` (one of: %i the item's number, %f flags"),
+        ("reader:\n  feed_format: \"%?T?%T\"\n", "line 2: reader: `feed_format`: the choice on %T is not closed with `?`"),
+        ("reader:\n  date_format: \"%b %q\"\n", "line 2: reader: `date_format`: unknown conversion `%q` in `%b %q` (one of: %a"),
         ("colors:\n  article: \"\"\n", "line 2: colors: `article` takes a foreground colour, a background colour and attributes"),
     ])
     func aMistakeInTheReadersSettingsNamesTheFileTheLineAndTheValidNames(text: String, message: String) throws {

@@ -8,17 +8,13 @@ import FeedEntities
 /// `Sun, 22 Nov 2026 10:00:00 GMT`: the RFC 822 dates OPML's `dateCreated` holds, always in
 /// GMT and with English names whatever the locale (no `DateFormatter` in the client).
 enum RFC822Date {
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
     static func string(from date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let day = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let second = seconds - day * 86_400
         let (year, month, dayOfMonth) = CivilCalendar.date(daysSinceEpoch: day)
-        // 1970-01-01 was a Thursday.
-        let weekday = ((day + 4) % 7 + 7) % 7
-        return "\(weekdays[weekday]), \(pad(dayOfMonth)) \(months[month - 1]) \(year) "
+        let weekday = CalendarNames.weekday(daysSinceEpoch: day)
+        return "\(CalendarNames.weekdays[weekday]), \(pad(dayOfMonth)) \(CalendarNames.months[month - 1]) \(year) "
             + "\(pad(second / 3600)):\(pad(second / 60 % 60)):\(pad(second % 60)) GMT"
     }
 

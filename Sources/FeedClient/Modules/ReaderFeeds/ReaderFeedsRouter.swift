@@ -10,7 +10,7 @@ public final class ReaderFeedsRouter: ReaderFeedsWireframe, ReaderContextRouting
     /// Builds the feeds screen.
     public static func assemble(context: ReaderContext) -> any ReaderScreen {
         ReaderFeedsPresenter(
-            view: ScreenReaderFeedsView(screen: context.navigator.terminal),
+            view: ScreenReaderFeedsView(screen: context.navigator.terminal, format: context.settings.feedFormat),
             interactor: ReaderFeedsInteractor(daemon: context.daemon, counter: context.sideDaemon),
             router: ReaderFeedsRouter(context: context), clock: context.clock, showsReadFeeds: context.settings.showsReadFeeds)
     }

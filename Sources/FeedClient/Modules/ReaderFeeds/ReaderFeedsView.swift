@@ -1,11 +1,14 @@
 /// Draws the feeds screen: per row a marker (`!` failing, `x` gone, else `s` synced), the
-/// unread and total counts, the title and the tags, fitted to the window's width by display width.
+/// unread and total counts, the title and the tags, fitted to the window's width by display
+/// width; or laid out as the config's `feed_format` says.
 @MainActor
 public final class ScreenReaderFeedsView: ReaderFeedsView {
     private let screen: any Screen
+    private let format: ListRowFormat?
 
-    public init(screen: any Screen) {
+    public init(screen: any Screen, format: ListRowFormat? = nil) {
         self.screen = screen
+        self.format = format
     }
 
     public var listRows: Int { ReaderChrome.listRows(on: screen) }
@@ -39,6 +42,7 @@ public final class ScreenReaderFeedsView: ReaderFeedsView {
 
     private func segments(_ entry: ReaderFeedEntry, countsWidth: Int) -> [ReaderChrome.Segment] {
         let width = screen.size.columns
+        if let format { return Self.segments(entry, format: format, width: width) }
         let marker: ReaderChrome.Segment = switch entry.health {
         case .failing: ("!", [.failing])
         case .gone: ("x", [.gone])
@@ -65,5 +69,35 @@ public final class ScreenReaderFeedsView: ReaderFeedsView {
             segments.append((DisplayWidth.truncate(tags, toWidth: tagsWidth), [.tags]))
         }
         return segments
+    }
+
+    /// The row as `feed_format` lays it out.
+    static func segments(_ entry: ReaderFeedEntry, format: ListRowFormat, width: Int) -> [ReaderChrome.Segment] {
+        format.segments(width: width, shrinking: "t") { field in
+            switch field {
+            case "i":
+                if case .feed(let number, _) = entry.kind { return ListRowFormat.Value(String(number)) }
+                return ListRowFormat.Value("")
+            case "n": return ListRowFormat.Value(entry.unread > 0 ? "N" : " ")
+            case "S":
+                switch entry.health {
+                case .failing: return ListRowFormat.Value("!", [.failing])
+                case .gone: return ListRowFormat.Value("x", [.gone])
+                case .ok: return entry.synced ? ListRowFormat.Value("s", [.synced]) : ListRowFormat.Value(" ")
+                }
+            case "u": return ListRowFormat.Value(counts(of: entry))
+            case "U": return ListRowFormat.Value(String(entry.unread))
+            case "c": return ListRowFormat.Value(entry.total.map(String.init) ?? "")
+            case "t":
+                let parts: [ScreenElement] = switch entry.kind {
+                case .allUnread, .starred: [.view]
+                case .tag: [.tag]
+                case .feed: []
+                }
+                return ListRowFormat.Value(entry.title.isEmpty ? "(no title)" : TerminalText.sanitize(entry.title), parts)
+            case "T": return ListRowFormat.Value(entry.tags.map { "#" + TerminalText.sanitize($0) }.joined(separator: " "), [.tags])
+            default: return ListRowFormat.Value("")
+            }
+        }
     }
 }

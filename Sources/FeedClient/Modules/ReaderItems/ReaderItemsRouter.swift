@@ -12,10 +12,10 @@ public final class ReaderItemsRouter: ReaderItemsWireframe, ReaderContextRouting
     public static func assemble(source: ItemSource, listings: (any ReaderListingSequence)?, context: ReaderContext) -> any ReaderScreen {
         ReaderItemsPresenter(
             source: source, listings: listings,
-            view: ScreenReaderItemsView(screen: context.navigator.terminal),
+            view: ScreenReaderItemsView(screen: context.navigator.terminal, format: context.settings.itemFormat),
             interactor: ReaderItemsInteractor(daemon: context.daemon),
             router: ReaderItemsRouter(context: context),
-            mapper: ItemRowMapper(clock: context.clock), settings: context.settings)
+            mapper: ItemRowMapper(clock: context.clock, dateFormat: context.settings.dateFormat), settings: context.settings)
     }
 
     public func showArticle(_ number: Int64, list: any ReaderArticleList) async {

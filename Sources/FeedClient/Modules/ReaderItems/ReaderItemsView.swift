@@ -1,12 +1,14 @@
 /// Draws the items screen: per row the item's number when asked for, the unread (`N`),
 /// starred (`*`) and "also in" (`+`) markers, the date, the title and, in listings of several feeds, the feed; fitted to the
-/// window's width by display width.
+/// window's width by display width; or laid out as the config's `item_format` says.
 @MainActor
 public final class ScreenReaderItemsView: ReaderItemsView {
     private let screen: any Screen
+    private let format: ListRowFormat?
 
-    public init(screen: any Screen) {
+    public init(screen: any Screen, format: ListRowFormat? = nil) {
         self.screen = screen
+        self.format = format
     }
 
     public var listRows: Int { ReaderChrome.listRows(on: screen) }
@@ -38,7 +40,8 @@ public final class ScreenReaderItemsView: ReaderItemsView {
         let width = screen.size.columns
         // The whole date and time from 80 columns on (the title still gets 40 and more): the
         // 5-column form says only the year of anything older than half a year.
-        let date = width >= Self.fullDateWidth ? item.localDate : item.shortDate
+        let date = item.formattedDate ?? (width >= Self.fullDateWidth ? item.localDate : item.shortDate)
+        if let format { return Self.segments(item, date: date, format: format, width: width) }
         let number = numberWidth > 0 ? String(repeating: " ", count: max(0, numberWidth - String(item.number).count)) + "\(item.number) " : ""
         var segments: [ReaderChrome.Segment] = [
             (number, [.itemNumber]),
@@ -58,5 +61,25 @@ public final class ScreenReaderItemsView: ReaderItemsView {
             segments.append(("  " + DisplayWidth.truncate(TerminalText.sanitize(item.feedTitle), toWidth: feedWidth), [.feedTitle]))
         }
         return segments
+    }
+
+    /// The row as `item_format` lays it out.
+    static func segments(_ item: ItemRow, date: String, format: ListRowFormat, width: Int) -> [ReaderChrome.Segment] {
+        format.segments(width: width, shrinking: "t") { field in
+            switch field {
+            case "i": ListRowFormat.Value(String(item.number), [.itemNumber])
+            case "f":
+                ListRowFormat.Value(
+                    (item.isRead ? " " : "N") + (item.isStarred ? "*" : " ") + (item.alsoIn.isEmpty ? " " : "+"),
+                    item.isStarred ? [.starred] : [])
+            case "n": ListRowFormat.Value(item.isRead ? " " : "N")
+            case "D": ListRowFormat.Value(TerminalText.sanitize(date), [.date])
+            case "t": ListRowFormat.Value(TerminalText.sanitize(item.displayTitle), (item.isStarred ? [.starred] : []) + (item.titleIsExcerpt ? [.excerpt] : []))
+            case "T": ListRowFormat.Value(TerminalText.sanitize(item.feedTitle), [.feedTitle])
+            case "a": ListRowFormat.Value(TerminalText.sanitize(item.author ?? ""))
+            case "g": ListRowFormat.Value(item.tags.map { "#" + TerminalText.sanitize($0) }.joined(separator: " "), [.tags])
+            default: ListRowFormat.Value("")
+            }
+        }
     }
 }
