@@ -120,6 +120,12 @@ public struct ArticleLayout: Equatable, Sendable {
         var body = text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(.text, String($0)) }
         while body.last?.text.allSatisfy(\.isWhitespace) == true { body.removeLast() }
         Self.markBlocks(&body)
+        if breaking == .atWidth {
+            // The daemon wrapped the prose at the width; a line it keeps whole (code, which
+            // keeps its layout) is broken at the edge instead of running past it, each piece
+            // marked as the line was.
+            body = body.flatMap { line in Self.broken(line.text, width: width).map { Line(.text, $0, emphasis: line.emphasis) } }
+        }
         if !body.isEmpty { lines += [Line(.blank, "")] + body }
 
         let references = detail.links.indices.map { "[\($0 + 1)]" }
@@ -166,6 +172,27 @@ public struct ArticleLayout: Equatable, Sendable {
             case .blank: ""
             }
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` in pieces of at most `width` columns (by display width; a wide character that
+    /// would straddle the edge starts the next piece).
+    static func broken(_ text: String, width: Int) -> [String] {
+        guard width > 1, DisplayWidth.of(text) > width else { return [text] }
+        var pieces: [String] = []
+        var piece = ""
+        var used = 0
+        for character in text {
+            let characterWidth = DisplayWidth.of(character)
+            if used + characterWidth > width, !piece.isEmpty {
+                pieces.append(piece)
+                piece = ""
+                used = 0
+            }
+            piece.append(character)
+            used += characterWidth
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        return pieces
     }
 
     /// `text` and spaces up to `width` columns.

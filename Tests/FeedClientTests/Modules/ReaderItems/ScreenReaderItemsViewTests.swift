@@ -74,4 +74,21 @@ struct ScreenReaderItemsViewTests {
         #expect(screen.style(row: 1, column: 4).contains(.dim))
         for row in 0..<7 { #expect(DisplayWidth.of(screen.text(row: row)) <= columns) }
     }
+
+    /// With `item_format`, the fields where it puts them, each drawn as its element; the
+    /// date as `date_format` wrote it when the row has one.
+    @Test func anItemFormatLaysOutTheRowsAndNamesEachFieldsElement() throws {
+        let format = try ListRowFormat("%4i %f %D |%-6T| %t", fields: ListRowFields.item)
+        let screen = MemoryScreen(size: ScreenSize(rows: 8, columns: 60))
+        var model = Self.model
+        model.rows[0].formattedDate = "Nov 22"
+        ScreenReaderItemsView(screen: screen, format: format).show(model)
+        #expect(screen.text(row: 1) == "   1 N   Nov 22 |Planet| Tiling window managers, revisited")
+        #expect(screen.text(row: 2).hasPrefix("   2 N*+ 11:00 |喫茶 …| 珈琲"))
+        #expect(screen.element(row: 1, column: 0) == .part(.itemNumber, of: .listNormalUnread))
+        #expect(screen.element(row: 1, column: 9) == .part(.date, of: .listNormalUnread))
+        #expect(screen.element(row: 1, column: 17) == .part(.feedTitle, of: .listNormalUnread))
+        #expect(screen.element(row: 2, column: 5) == .part(.starred, of: .listFocusUnread))
+        #expect(screen.element(row: 3, column: 30) == CellStyle(.listNormal))
+    }
 }
