@@ -35,13 +35,21 @@ public enum ReaderRouter {
             launcher: dependencies.launcher, settings: dependencies.settings, environment: dependencies.environment)
         let commands = ReaderCommands(launcher: ProcessCommandLauncher(environment: dependencies.environment))
         let usesColor = terminal.usesColor
+        // The first screen's feeds and counts are asked for now, for the daemon to read them
+        // while curses starts.
+        let firstInteractor = ReaderFeedsInteractor(daemon: connections.screens, counter: connections.side)
         let parts = ReaderPresenter.Parts(
-            beginTerminal: { try CursesTerminal.begin(usesColor: usesColor, palette: settings.palette) },
+            beginTerminal: {
+                firstInteractor.prefetch()
+                return try CursesTerminal.begin(usesColor: usesColor, palette: settings.palette)
+            },
             makeShellView: { ScreenReaderShellView(terminal: $0) },
             makeFirstScreen: { navigator in
-                ReaderFeedsRouter.assemble(context: ReaderContext(
-                    daemon: connections.screens, sideDaemon: connections.side, clock: dependencies.clock, settings: settings,
-                    browser: browser, commands: commands, home: dependencies.environment["HOME"], navigator: navigator))
+                ReaderFeedsRouter.assemble(
+                    context: ReaderContext(
+                        daemon: connections.screens, sideDaemon: connections.side, clock: dependencies.clock, settings: settings,
+                        browser: browser, commands: commands, home: dependencies.environment["HOME"], navigator: navigator),
+                    interactor: firstInteractor)
             },
             showFailure: { terminal.writeFailure($0) },
             endAtOnce: { exit($0.code) })

@@ -7,11 +7,12 @@ public final class ReaderFeedsRouter: ReaderFeedsWireframe, ReaderContextRouting
         self.context = context
     }
 
-    /// Builds the feeds screen.
-    public static func assemble(context: ReaderContext) -> any ReaderScreen {
+    /// Builds the feeds screen, on `interactor` when one was made (and asked) before the
+    /// reader had the terminal.
+    public static func assemble(context: ReaderContext, interactor: ReaderFeedsInteractor? = nil) -> any ReaderScreen {
         ReaderFeedsPresenter(
             view: ScreenReaderFeedsView(screen: context.navigator.terminal, format: context.settings.feedFormat),
-            interactor: ReaderFeedsInteractor(daemon: context.daemon, counter: context.sideDaemon),
+            interactor: interactor ?? ReaderFeedsInteractor(daemon: context.daemon, counter: context.sideDaemon),
             router: ReaderFeedsRouter(context: context), clock: context.clock, showsReadFeeds: context.settings.showsReadFeeds)
     }
 
