@@ -6,7 +6,7 @@ import TestSupport
 /// it names, 256 colours where the terminal has them and the nearest of its 8 where it has
 /// no more, attributes alone with `NO_COLOR`; a mistake refused by `tidings reload` and by the
 /// reader, naming the file and the line.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .serialized)
 struct ReaderColorsTests {
     static let config = """
         colors:

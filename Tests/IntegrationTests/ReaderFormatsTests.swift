@@ -5,7 +5,7 @@ import TestSupport
 /// The config's `feed_format`, `item_format` and `date_format` on a real terminal at 40, 80
 /// and 120 columns: fields where the format puts them, widths and alignment kept, `%>` filling
 /// the row, the title giving way to the width, dates as the format writes them.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(3)), .serialized)
 struct ReaderFormatsTests {
     static let widths = [40, 80, 120]
 
