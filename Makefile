@@ -119,13 +119,17 @@ uninstall:
 	-@systemctl --user daemon-reload 2>/dev/null; true
 	@echo "Removed Tidings. Your config ($(CONFIG_DIR)) and data ($${XDG_DATA_HOME:-$$HOME/.local/share}/tidings) are kept."
 
-# The suite takes well under a minute; the time-out turns a hung run (a test process that died
-# while daemons it started keep its output pipe open) into a failure instead of a stall.
+# The suite takes about four minutes on two cores; the time-out turns a hung run (a test process
+# that died while daemons it started keep its output pipe open) into a failure instead of a stall.
+# At most 12 tests run at once (Swift Testing's SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH):
+# with all of them at once, the integration tests' daemons, terminals and servers starved one
+# another past their time limits on two cores, for the same wall time.
+TEST_PARALLEL_WIDTH ?= 12
 test: check-swift python-clients
 	$(MAKE) deps EXTRA_PACKAGES="$(TEST_PACKAGES)"
 	$(MAKE) ttrss-fixture
 	$(SWIFT) build --build-tests
-	timeout --kill-after=30s 15m $(SWIFT) test --skip-build
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_PARALLEL_WIDTH) timeout --kill-after=30s 15m $(SWIFT) test --skip-build
 
 # A real Tiny Tiny RSS for the sync tests (TTRSSServer): Debian's tt-rss with PostgreSQL, set
 # up for 127.0.0.1 only; nothing is left running. A quick no-op once installed.

@@ -14,7 +14,7 @@ import TestSupport
 /// random number of its 200 requests), with a client changing states at the same time. The
 /// choices come from a seeded generator: the seed is printed, and `TIDINGS_CRASH_SEED`
 /// replays a run (`TIDINGS_CRASH_ROUNDS` changes the number of rounds).
-@Suite(.timeLimit(.minutes(3)), .enabled(if: ManyFeeds.haveSQLite3, "the sqlite3 tool is missing (make test installs it)"))
+@Suite(.timeLimit(.minutes(5)), .enabled(if: ManyFeeds.haveSQLite3, "the sqlite3 tool is missing (make test installs it)"))
 struct CrashSafetyTests {
     /// What a client saw of an item, or set on it and had confirmed. `stateKnown` is false
     /// while a change the daemon may or may not have stored before the kill is unresolved.

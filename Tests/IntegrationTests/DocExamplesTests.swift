@@ -21,7 +21,7 @@ import TestSupport
 /// local feeds, and `$BROWSER` is a stub that records what it was asked to open. `tidings watch`
 /// runs until the daemon stops: its examples work when they are still running, silent on stderr,
 /// after a second. Examples that cannot run here are in `allowList`, with the reason.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct DocExamplesTests {
     static let documents = ["README.md", "docs/cli.md"]
 

@@ -10,7 +10,7 @@ import TestSupport
 /// call, answers that client with the loss, saves the database it still had open beside the
 /// path, and exits 74; the file at the path is left as it was, with no stale write-ahead log
 /// beside it, so it opens intact.
-@Suite(.timeLimit(.minutes(2)), .enabled(if: ManyFeeds.haveSQLite3, "the sqlite3 tool is missing (make test installs it)"))
+@Suite(.timeLimit(.minutes(4)), .enabled(if: ManyFeeds.haveSQLite3, "the sqlite3 tool is missing (make test installs it)"))
 struct LostDatabaseFileTests {
     @Test func aBackupMovedOverTheLivePathIsLeftIntactAndServedAfterARestart() async throws {
         let (server, daemon) = try await Self.daemonWithItems(30)

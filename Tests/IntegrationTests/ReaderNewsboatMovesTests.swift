@@ -4,7 +4,7 @@ import TestSupport
 
 /// newsboat's daily moves in the reader, in a real terminal (tmux) against the real daemon:
 /// `n`/`p` from feed to feed, `J`/`K` and their unread forms.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct ReaderNewsboatMovesTests {
     /// `n` in an article goes on into the next feed with unread items when the feed has no
     /// more; the items screen below follows (its title, and `q` shows that feed's list);

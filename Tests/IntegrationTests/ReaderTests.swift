@@ -6,7 +6,7 @@ import TestSupport
 /// against the real daemon and feeds served from 127.0.0.1: navigation, the browser (graphical
 /// and terminal), marking, starring, searching, live items, resizing, and the terminal given
 /// back on every way out (`q`, `Q`, SIGTERM, Ctrl-Z).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct ReaderTests {
     /// Three feeds on 127.0.0.1, subscribed in this order: Planet Terminal (3 items),
     /// Kernel Notes (2) and 喫茶 Notes (2), every item unread.
