@@ -46,9 +46,10 @@ struct CursesColors {
     }
 
     /// Whether `style` looks like the background (a blank of it can be cleared to the line's end).
-    func looksLikeBackground(_ style: CellStyle) -> Bool {
-        let look = palette.look(for: style), background = palette.look(of: .background)
-        return usesColor ? look == background : look.withoutColors == background.withoutColors
+    /// Equal looks are drawn with the same attributes and pair, so the cached ones compare.
+    mutating func looksLikeBackground(_ style: CellStyle) -> Bool {
+        let drawn = attributes(for: style), background = attributes(for: .plain)
+        return drawn.attributes == background.attributes && drawn.pair == background.pair
     }
 
     private mutating func pair(_ foreground: UInt8?, _ background: UInt8?) -> Int16 {

@@ -10,7 +10,8 @@ public struct ListRowFormat: Equatable, Sendable {
     indirect enum Piece: Equatable, Sendable {
         case text(String)
         case field(Character, width: Int?, leftAligned: Bool)
-        case fill(Character)
+        /// The filling character, already cleaned (a control character fills nothing).
+        case fill(String)
         case choice(Character, then: [Piece], otherwise: [Piece])
     }
 
@@ -51,19 +52,19 @@ public struct ListRowFormat: Equatable, Sendable {
     /// The row's segments at `width` columns, each field's value from `value`.
     public func segments(width: Int, shrinking: Character, _ value: (Character) -> Value) -> [ReaderChrome.Segment] {
         var segments: [(text: String, parts: [ScreenElement], isShrinkable: Bool)] = []
-        var fillAt: (index: Int, character: Character)?
+        var fillAt: (index: Int, fill: String)?
         func lay(_ pieces: [Piece]) {
             for piece in pieces {
                 switch piece {
                 case .text(let literal):
-                    segments.append((Self.clean(literal), [], false))
+                    segments.append((literal, [], false))
                 case .field(let name, let fieldWidth, let leftAligned):
                     let field = value(name)
                     let clean = Self.clean(field.text)
                     let shown = fieldWidth.map { DisplayWidth.fit(clean, toWidth: $0, alignRight: !leftAligned) } ?? clean
                     segments.append((shown, field.parts, name == shrinking && fieldWidth == nil))
-                case .fill(let character):
-                    if fillAt == nil { fillAt = (segments.count, character) }
+                case .fill(let fill):
+                    if fillAt == nil { fillAt = (segments.count, fill) }
                 case .choice(let name, let then, let otherwise):
                     lay(value(name).text.allSatisfy(\.isWhitespace) ? otherwise : then)
                 }
@@ -75,16 +76,15 @@ public struct ListRowFormat: Equatable, Sendable {
             let room = max(0, DisplayWidth.of(segments[index].text) - (used - width))
             segments[index].text = DisplayWidth.truncate(segments[index].text, toWidth: room)
         } else if used < width, let fillAt {
-            let fill = Self.clean(String(fillAt.character))
-            let count = DisplayWidth.of(fill) == 1 ? width - used : 0
-            segments.insert((String(repeating: fill, count: count), [], false), at: fillAt.index)
+            let count = DisplayWidth.of(fillAt.fill) == 1 ? width - used : 0
+            segments.insert((String(repeating: fillAt.fill, count: count), [], false), at: fillAt.index)
         }
         return segments.map { ($0.text, $0.parts) }
     }
 
     /// Text cleaned as a line whose spaces are its layout: no control character or escape
     /// sequence is left, a line break is a space.
-    private static func clean(_ literal: String) -> String {
+    fileprivate static func clean(_ literal: String) -> String {
         TerminalText.sanitizeBlock(literal).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
     }
 
@@ -102,7 +102,8 @@ public struct ListRowFormat: Equatable, Sendable {
             var pieces: [Piece] = []
             var literal = ""
             func flush() {
-                if !literal.isEmpty { pieces.append(.text(literal)) }
+                // The format's own text is cleaned once, here, not for every row drawn.
+                if !literal.isEmpty { pieces.append(.text(ListRowFormat.clean(literal))) }
                 literal = ""
             }
             while index < characters.count {
@@ -122,7 +123,7 @@ public struct ListRowFormat: Equatable, Sendable {
                     index += 1
                     guard index < characters.count else { throw Invalid(description: "`%>` names no character to fill with") }
                     flush()
-                    pieces.append(.fill(characters[index]))
+                    pieces.append(.fill(ListRowFormat.clean(String(characters[index]))))
                     index += 1
                 case "?":
                     guard !inChoice else { throw Invalid(description: "a `%?` choice inside another") }
