@@ -124,12 +124,22 @@ uninstall:
 # At most 12 tests run at once (Swift Testing's SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH):
 # with all of them at once, the integration tests' daemons, terminals and servers starved one
 # another past their time limits on two cores, for the same wall time.
+# The output is also kept in .build/test.log, and a failed run ends by repeating its failed tests
+# and the issues they recorded (exit 124: the time-out): a CI log that keeps only the tail then
+# still shows what failed.
 TEST_PARALLEL_WIDTH ?= 12
+TEST_LOG = .build/test.log
 test: check-swift python-clients
 	$(MAKE) deps EXTRA_PACKAGES="$(TEST_PACKAGES)"
 	$(MAKE) ttrss-fixture
 	$(SWIFT) build --build-tests
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_PARALLEL_WIDTH) timeout --kill-after=30s 15m $(SWIFT) test --skip-build
+	@rm -f $(TEST_LOG).status
+	{ SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_PARALLEL_WIDTH) timeout --kill-after=30s 15m \
+	    $(SWIFT) test --skip-build 2>&1; echo $$? > $(TEST_LOG).status; } | tee $(TEST_LOG)
+	@status=$$(cat $(TEST_LOG).status 2>/dev/null || echo 1); if [ "$$status" != 0 ]; then \
+	  echo "== make test failed (exit $$status); its failures, from $(TEST_LOG):"; \
+	  grep -aE '✘|recorded an issue|[Ff]atal error|unexpected signal' $(TEST_LOG) | tail -n 40; \
+	  exit $$status; fi
 
 # A real Tiny Tiny RSS for the sync tests (TTRSSServer): Debian's tt-rss with PostgreSQL, set
 # up for 127.0.0.1 only; nothing is left running. A quick no-op once installed.
