@@ -144,10 +144,17 @@ extension SQLiteFeedStore {
         var (conditions, arguments) = listingConditions(query, anchor: anchor)
         // Always bound, so the SQL (and its cached statement) depends only on the filters.
         arguments += [query.limit ?? -1]
-        let sql = itemSelect(includeContent: query.includeContent)
+        let sql = itemSelect(includeContent: query.includeContent, index: starredIndex(query))
             + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
             + " ORDER BY \(order.sql) LIMIT ?"
         return (sql, arguments)
+    }
+
+    /// Starred items across feeds are read from their own small index, in the date order: left
+    /// to choose, SQLite walks the listing's index of every item for the few starred ones (10 ms
+    /// at 100,000 items, for none).
+    static func starredIndex(_ query: ItemQuery) -> String {
+        query.starredOnly && query.feedID == nil ? " INDEXED BY item_starred_by_date" : ""
     }
 
     /// `filter(query)` and the conditions of `query`'s anchors.
@@ -295,8 +302,9 @@ extension SQLiteFeedStore {
     }
 
     /// Columns 0...13 are the same in both variants, so decoding reads them by position; the
-    /// compressed summary and content (`html`) come last, only when asked for.
-    static func itemSelect(includeContent: Bool) -> String {
+    /// compressed summary and content (`html`) come last, only when asked for. `index` is an
+    /// `INDEXED BY` clause for `item`, or empty.
+    static func itemSelect(includeContent: Bool, index: String = "") -> String {
         """
         SELECT item.id, item.feed_id, \(displayedFeedTitle("feed")), item.guid, item.title,
                item.link, item.author, item.published, item.updated, item.categories, item.enclosures,
@@ -305,7 +313,7 @@ extension SQLiteFeedStore {
                 FROM item AS copy JOIN feed AS copy_feed ON copy_feed.id = copy.feed_id
                 WHERE copy.duplicate_of = item.id) AS also_in,
                \(tagsColumn), \(untitledTextColumn)
-        FROM item JOIN feed ON feed.id = item.feed_id
+        FROM item\(index) JOIN feed ON feed.id = item.feed_id
         """
     }
 

@@ -42,9 +42,14 @@ extension SQLiteFeedStore {
     private static func position(
         of items: [Item], in query: ItemQuery, anchor: ListingAnchor?, _ db: Database
     ) throws -> ItemPage.Position {
-        let (sql, arguments) = positionCounts(query, anchor: anchor)
-        let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
-        let total: Int = row?[0] ?? 0, beyond: Int = row?[1] ?? 0
+        let total: Int, beyond: Int
+        if let waiting = try waitingTotal(query, db) {
+            (total, beyond) = (waiting, 0)
+        } else {
+            let (sql, arguments) = positionCounts(query, anchor: anchor)
+            let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+            (total, beyond) = (row?[0] ?? 0, row?[1] ?? 0)
+        }
         let offset: Int
         if query.listedAfter != nil {
             // `beyond` counts the items below the anchor; the page starts with the first of them.
@@ -58,6 +63,22 @@ extension SQLiteFeedStore {
             offset = 0
         }
         return ItemPage.Position(total: total, offset: offset)
+    }
+
+    /// The length of the listing of every unread item (the reader's first count, and its "All
+    /// unread"), from the feeds' counters rather than by counting its entries in
+    /// `item_listed_by_date` (8 ms at 100,000 items): the counters hold each feed's unread
+    /// items no rule hid, copies included; the listing leaves the copies out, which are few
+    /// and found through their own partial index. `nil` for any other listing, and for a page
+    /// after or before an item, whose far side is counted all the same.
+    static func waitingTotal(_ query: ItemQuery, _ db: Database) throws -> Int? {
+        guard query.unreadOnly, !query.starredOnly, !query.includeHidden, query.feedID == nil, query.tag == nil,
+              query.since == nil, query.match == nil, query.listedAfter == nil, query.listedBefore == nil
+        else { return nil }
+        return try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT (SELECT COALESCE(SUM(unread_count), 0) FROM feed)
+                 - (SELECT COUNT(*) FROM item WHERE duplicate_of IS NOT NULL AND is_read = 0 AND is_hidden = 0)
+            """)) ?? 0
     }
 
     /// A `COUNT` of the whole listing (`filter(query)`), and of its items on the far side of

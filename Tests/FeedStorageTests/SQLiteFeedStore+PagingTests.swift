@@ -134,6 +134,31 @@ struct SQLiteFeedStorePagingTests {
         let everything = try await store.itemPage(ItemQuery(unreadOnly: false, includeHidden: true), withPosition: true)
         #expect(shown.position?.total == shown.items.count && shown.items.allSatisfy { $0.feedID == b })
         #expect(everything.position?.total == everything.items.count && everything.items.count > shown.items.count)
+        // The unread total, taken from the feeds' counters, leaves out what the listing leaves
+        // out: hidden items, and the copy of an article another feed brought first.
+        let unread = try await store.itemPage(ItemQuery(), withPosition: true)
+        #expect(!unread.items.isEmpty && unread.position?.total == unread.items.count, "\(unread.items.map(\.title))")
+        #expect(try await store.items(ItemQuery(unreadOnly: false, includeHidden: true)).allSatisfy { $0.title != "A2 (copy)" }, "the copy is a copy")
+    }
+
+    @Test func theUnreadTotalFollowsEveryChangeOfTheItems() async throws {
+        let (a, b) = try await library()
+        func expectTotal(_ context: String) async throws {
+            let page = try await store.itemPage(ItemQuery(), withPosition: true)
+            let counted = try await store.items(ItemQuery()).count
+            #expect(page.position?.total == counted && page.items.count == counted, "\(context)")
+        }
+        try await expectTotal("as added")
+        let listed = try await store.items(ItemQuery(unreadOnly: false, includeHidden: true))
+        _ = try await store.markRead(ids: listed.prefix(3).map(\.id), read: true)
+        try await expectTotal("three read")
+        // The copied article marked unread (both its copies are).
+        _ = try await store.markRead(ids: [listed.first { $0.title == "A2" }!.id], read: false)
+        try await expectTotal("the copied article unread")
+        try await store.writer.write { db in try db.execute(sql: "UPDATE item SET is_hidden = 1 WHERE feed_id = ?", arguments: [b]) }
+        try await expectTotal("one feed hidden")
+        try await store.writer.write { db in try db.execute(sql: "DELETE FROM item WHERE feed_id = ?", arguments: [a]) }
+        try await expectTotal("one feed's items deleted")
     }
 
     @Test func anAnchorThatNamesNoItemIsAnError() async throws {
@@ -170,9 +195,13 @@ struct SQLiteFeedStorePagingTests {
             let plan = try await store.positionQueryPlan(query)
             #expect(plan.contains("INDEX item_listed_by_date"), "\(query): \(plan)")
         }
-        // Starred items are few: counted in their own index.
+        // Starred items are few: counted, and listed across feeds, in their own index.
         let starred = try await store.positionQueryPlan(ItemQuery(unreadOnly: false, starredOnly: true))
         #expect(starred.contains("USING INDEX item_starred_by_date"), "\(starred)")
+        for query in [ItemQuery(unreadOnly: false, starredOnly: true, limit: 1), ItemQuery(starredOnly: true, limit: 5)] {
+            let plan = try await store.queryPlan(query)
+            #expect(plan.contains("USING INDEX item_starred_by_date") && !plan.contains("TEMP B-TREE"), "\(query): \(plan)")
+        }
         let feed = try await store.positionQueryPlan(ItemQuery(feedID: 1, listedAfter: 3))
         #expect(feed.contains("INDEX item_by_feed"), "\(feed)")
     }
