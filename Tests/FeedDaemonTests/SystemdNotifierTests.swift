@@ -14,10 +14,19 @@ struct SystemdNotifierTests {
         #expect(SystemdNotifier(environment: [:]).watchdogInterval == nil)
     }
 
-    @Test func withoutNotifySocketNothingIsSent() {
-        let notifier = SystemdNotifier(environment: [:])
-        notifier.ready(status: "x")
-        notifier.stopping()
+    @Test func withoutNotifySocketNothingIsSent() throws {
+        // Unset or empty, as systemd leaves it for a unit without Type=notify: no destination.
+        for environment in [[:], ["NOTIFY_SOCKET": ""]] as [[String: String]] {
+            let notifier = SystemdNotifier(environment: environment)
+            #expect(notifier.socketPath == nil, "\(environment)")
+            notifier.ready(status: "x")
+            notifier.stopping()
+        }
+        // A socket that is set but gone: the messages are dropped, the daemon goes on.
+        let gone = SystemdNotifier(environment: ["NOTIFY_SOCKET": "/nonexistent/tidings-notify"])
+        #expect(gone.socketPath == "/nonexistent/tidings-notify")
+        gone.ready(status: "x")
+        gone.watchdog()
     }
 
     @Test func messagesReachAnAbstractSocketAsOneLineStatus() throws {

@@ -5,7 +5,9 @@ import Glibc
 /// `sd_notify` without libsystemd: one datagram per message to the `AF_UNIX` socket named by
 /// `$NOTIFY_SOCKET` (a path, or `@name` in the abstract namespace), as systemd documents.
 public struct SystemdNotifier: ServiceManagerNotifier {
-    private let socketPath: String?
+    /// Where the messages go (`NOTIFY_SOCKET`); `nil` when no service manager listens, and
+    /// every message is dropped.
+    let socketPath: String?
     public let watchdogInterval: Duration?
 
     /// - Parameter environment: read for `NOTIFY_SOCKET`, `WATCHDOG_USEC` and `WATCHDOG_PID`.
