@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// An article laid out in lines of at most a width, the one layout `tidings show` and the
 /// reader's article screen both draw: the header fields with their values wrapped under the
 /// value column, a blank line, the text as the daemon rendered it, then `Links:` and one

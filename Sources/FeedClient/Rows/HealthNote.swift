@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// What `tidings feeds` says under a failing or gone feed: what is wrong (`head`: the error,
 /// which may be cut) and what the user needs to act on (when the daemon tries again, how to
 /// remove the feed), which is never cut. Strings are sanitised.

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// How list, search and watch write an item: a table row, a plain line or a JSON object.

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// The View layer's one gate for text that came from outside (feeds, the daemon, the user):
 /// nothing reaches the terminal without passing `sanitize(_:)`.
 ///

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Greedy line filling by display width, for the header values of `tidings show`.
 enum WordWrap {
     /// `tokens` joined by single spaces into lines of at most `width` columns.

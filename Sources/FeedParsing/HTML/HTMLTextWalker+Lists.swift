@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Lists: bullets, numbers and their indentation.
 extension HTMLTextWalker {
     func enterList(_ node: HTMLNode, ordered: Bool) {

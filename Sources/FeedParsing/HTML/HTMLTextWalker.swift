@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Walks a parsed HTML tree once, in document order, and lays its content out as text.
 ///
 /// The walk follows the tree's own child, sibling and parent links instead of recursing, so no

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Greedy word wrapping by display width.
 ///
 /// Lines break at spaces; a space that breaks a line is dropped. Text in scripts written without

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Lays out an HTML table's cells as text: aligned columns when they fit the width, columns
 /// whose cells wrap within them when they do not, and one cell a line (after its column's
 /// heading, when the table has one) when not even that fits.

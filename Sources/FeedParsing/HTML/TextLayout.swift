@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Writes finished lines with their block prefixes and the vertical space between blocks.
 ///
 /// Blocks ask for space before and after themselves (`requestBreak`); the space is written only

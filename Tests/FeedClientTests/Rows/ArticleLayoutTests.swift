@@ -1,4 +1,5 @@
 @testable import FeedClient
+import FeedEntities
 import Testing
 
 /// The one article layout: on the full screen a line the daemon keeps whole (code) is broken

@@ -1,4 +1,5 @@
 import Testing
+import FeedEntities
 @testable import FeedParsing
 
 /// Tables as columns fitted to the width: aligned when they fit, wrapped within their columns

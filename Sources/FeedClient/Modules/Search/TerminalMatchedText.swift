@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// View-layer handling of `MatchedText`: sanitising it piece by piece, fitting it to a width
 /// and writing the matches highlighted. Only the search View uses it.
 enum TerminalMatchedText {

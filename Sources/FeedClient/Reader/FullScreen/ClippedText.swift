@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// What of a `Screen.put` lands on the grid: the grapheme clusters of the text that fit in the
 /// row from the starting column, measured by `DisplayWidth`. Every `Screen` clips through this,
 /// so the terminal and the in-memory grid of the tests draw the same cells.

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Which key does what in the reader: newsboat's defaults, changed by the config file's `keys:`.
 ///
 /// An override names an action and the keys it gets (`open-in-browser: O`, `down: [j, DOWN]`):

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// A list row's layout as newsboat's `feedlist-format` and `articlelist-format` write one:
 /// text, and fields `%X` with an optional width (`%4i` right-aligned, `%-17T` left-aligned),
 /// `%>c` filling the row to its width with `c` there, `%?X?then&else?` choosing by whether

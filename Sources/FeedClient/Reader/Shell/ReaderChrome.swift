@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// What every screen of the reader draws alike: the title bar on the first row, the list rows
 /// between it and the status line, and the cursor's row (`listfocus`, reverse video unless
 /// `colors:` says otherwise).

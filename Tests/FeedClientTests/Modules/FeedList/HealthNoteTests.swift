@@ -1,5 +1,6 @@
 import Testing
 @testable import FeedClient
+import FeedEntities
 
 struct HealthNoteTests {
     let gone = HealthNote(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FeedClient
+import FeedEntities
 
 struct TerminalFeedListViewTests {
     @Test func tableAlignsColumnsAndShowsErrorsBelow() {

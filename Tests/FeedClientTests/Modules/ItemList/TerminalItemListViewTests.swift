@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FeedClient
+import FeedEntities
 
 struct TerminalItemListViewTests {
     /// A long Latin title, a read and starred CJK item, an unread starred emoji item.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FeedClient
+import FeedEntities
 
 struct TerminalManageRulesViewTests {
     @Test(arguments: [80, 120])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FeedClient
+import FeedEntities
 
 struct TerminalSearchViewTests {
     /// A long Latin title with a snippet, a read and starred CJK hit without one, an unread

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FeedClient
+import FeedEntities
 
 struct TerminalShowItemViewTests {
     func render(_ detail: ItemDetail, width: Int, format: OutputFormat = .table, usesColor: Bool = false) -> TerminalSpy {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FeedClient
+import FeedEntities
 
 struct TerminalWatchViewTests {
     func write(_ batches: [[ItemRow]], format: OutputFormat = .table, width: Int = 80, usesColor: Bool = false) -> TerminalSpy {

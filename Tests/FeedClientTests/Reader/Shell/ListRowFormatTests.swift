@@ -1,4 +1,5 @@
 @testable import FeedClient
+import FeedEntities
 import Testing
 
 /// `feed_format` and `item_format` as newsboat's formats read: widths and alignment, `%>`

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Draws the article: header labels set apart, the text as the daemon wrapped it, link
 /// references under it, and what `/` found (`search-match`, reverse video by default).
 @MainActor

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Draws the feeds screen: per row a marker (`!` failing, `x` gone, else `s` synced), the
 /// unread and total counts, the title and the tags, fitted to the window's width by display
 /// width; or laid out as the config's `feed_format` says.

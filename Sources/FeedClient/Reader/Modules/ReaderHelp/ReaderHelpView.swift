@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Draws the help: keys, the action's name for `keys:`, and what it does; the summary is left
 /// out on narrow windows rather than squeezed.
 @MainActor

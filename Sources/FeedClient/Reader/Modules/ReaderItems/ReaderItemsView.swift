@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Draws the items screen: per row the item's number when asked for, the unread (`N`),
 /// starred (`*`) and "also in" (`+`) markers, the date, the title and, in listings of several feeds, the feed; fitted to the
 /// window's width by display width; or laid out as the config's `item_format` says.

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Draws the link list: the label (`[3]`, `Link`, `Enclosure`) and the URL.
 @MainActor
 public final class ScreenReaderLinksView: ReaderLinksView {

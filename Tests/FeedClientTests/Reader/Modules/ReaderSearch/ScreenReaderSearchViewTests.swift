@@ -1,5 +1,6 @@
 import Testing
 @testable import FeedClient
+import FeedEntities
 
 @MainActor
 struct ScreenReaderSearchViewTests {

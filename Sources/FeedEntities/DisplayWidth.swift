@@ -1,32 +1,37 @@
-/// How many terminal columns text takes, for word wrapping.
+/// Terminal column widths of text, and fitting text into a number of columns: the one rule the
+/// daemon wraps `tidings show` with and the client fits its columns and screens by.
 ///
-/// The rules are those terminals follow (wcwidth): East Asian wide and fullwidth characters and
-/// emoji take two columns, combining marks and format characters none, everything else one. A
-/// grapheme cluster takes the width of its widest scalar, so an accented letter stays one column
-/// and an emoji sequence joined with ZWJ or turned into emoji by U+FE0F takes two.
-enum DisplayWidth {
-    /// Columns `text` takes on one line.
-    static func of(_ text: some StringProtocol) -> Int {
+/// A table-based `wcwidth` over whole grapheme clusters: East Asian Wide and Fullwidth
+/// characters, emoji shown as pictures and the regional indicators (which pair into flags) take
+/// two columns; combining marks, format characters, the soft hyphen, Hangul medial vowels and
+/// final consonants and control characters none; everything else one. A cluster is as wide as
+/// its widest scalar, and an emoji asked for as a picture (U+FE0F) two, so truncation never
+/// splits an accented letter or an emoji sequence and never overflows.
+public enum DisplayWidth {
+    /// The columns `text` takes on one line (`text` should already be sanitised).
+    public static func of(_ text: some StringProtocol) -> Int {
         var total = 0
         for character in text { total += of(character) }
         return total
     }
 
-    /// Columns one grapheme cluster takes.
-    static func of(_ character: Character) -> Int {
+    /// The columns one grapheme cluster takes.
+    public static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue {
             return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
         }
-        var widest = 0
-        for scalar in character.unicodeScalars {
-            if scalar.value == 0xFE0F { return 2 }  // emoji presentation selector
-            widest = max(widest, of(scalar))
+        let scalars = character.unicodeScalars
+        // A variation selector 16 asks for the emoji presentation ("❤️", "1️⃣").
+        if let first = scalars.first, first.properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F }) {
+            return 2
         }
+        var widest = 0
+        for scalar in scalars { widest = max(widest, of(scalar)) }
         return widest
     }
 
-    /// Columns one scalar takes on its own.
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    /// The columns one scalar takes on its own.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
         if value < 0x300 { return value == 0xAD ? 0 : 1 }  // Latin: only the soft hyphen is invisible
@@ -38,12 +43,43 @@ enum DisplayWidth {
         }
     }
 
+    /// `text` cut to at most `width` columns, ending in "…" when something was cut.
+    public static func truncate(_ text: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterWidth = of(character)
+            if used + characterWidth > width - 1 { break }
+            result.append(character)
+            used += characterWidth
+        }
+        return result + "…"
+    }
+
+    /// `text` truncated to `width` columns and padded with spaces to exactly `width`.
+    public static func fit(_ text: String, toWidth width: Int, alignRight: Bool = false) -> String {
+        let cut = truncate(text, toWidth: width)
+        let padding = String(repeating: " ", count: max(0, width - of(cut)))
+        return alignRight ? padding + cut : cut + padding
+    }
+
     /// Whether `value` is East Asian Wide or Fullwidth, or an emoji shown as a picture.
     static func isWide(_ value: UInt32) -> Bool {
         if value < 0x1100 { return false }
-        for range in wideRanges {
-            if value < range.lowerBound { return false }  // the ranges are sorted
-            if value <= range.upperBound { return true }
+        var low = 0
+        var high = wideRanges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = wideRanges[middle]
+            if value < range.lowerBound {
+                high = middle - 1
+            } else if value > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
         }
         return false
     }

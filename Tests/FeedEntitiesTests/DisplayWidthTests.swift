@@ -1,5 +1,5 @@
 import Testing
-@testable import FeedClient
+@testable import FeedEntities
 
 struct DisplayWidthTests {
     @Test func measuresColumns() {
