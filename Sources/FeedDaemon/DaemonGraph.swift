@@ -55,7 +55,7 @@ struct DaemonGraph: Sendable {
         let services = ConfiguredSyncServices(
             fetcher: fetcher, passwords: SystemPasswordReader(process: process),
             userAgent: { live.current.userAgent ?? FetchOptions.userAgent(version: TidingsVersion.current) })
-        let sync = SyncInteractor(
+        let sync = SyncCoordinator(
             store: store, services: services, configuration: { live.current.sync }, rules: { tuning.current.rules },
             newItems: newItems, indexer: indexer, logger: logger)
         // After the housekeeping: a sync due now waits for nothing a pass left.
@@ -80,7 +80,7 @@ struct DaemonGraph: Sendable {
         let interactors = DaemonInteractors(
             hello: hello, refresher: refresher, subscriptions: SubscriptionInteractor(refresher: refresher),
             library: library, feedSettings: FeedSettingsInteractor(store: store), reading: ReadingPosition(store: store),
-            status: StatusInteractor(
+            status: StatusReporter(
                 hello: hello, startedAt: Date(), databasePath: databasePath, library: library, refresher: refresher,
                 reloader: reloader, sync: sync),
             newItems: newItems, maintenance: maintenance,

@@ -10,22 +10,22 @@ public struct DaemonInteractors: Sendable {
     public var feedSettings: FeedSettingsInteractor
     /// Remembers the item shown last, for `items.next`.
     public var reading: ReadingPosition
-    public var status: StatusInteractor
+    public var status: StatusReporter
     /// Where `watch` requests wait for new items.
     public var newItems: NewItemsBroadcaster
     public var maintenance: MaintenanceInteractor
     public var rules: RulesInteractor
     public var reloader: ConfigurationReloader
     public var restorer: LiveRestore
-    public var sync: SyncInteractor
+    public var sync: SyncCoordinator
     /// `daemon.stop`.
     public var stopper: DaemonStopper
 
     public init(
         hello: RPC.Hello.Result, refresher: RefreshInteractor, subscriptions: SubscriptionInteractor,
-        library: LibraryInteractor, feedSettings: FeedSettingsInteractor, reading: ReadingPosition, status: StatusInteractor, newItems: NewItemsBroadcaster,
+        library: LibraryInteractor, feedSettings: FeedSettingsInteractor, reading: ReadingPosition, status: StatusReporter, newItems: NewItemsBroadcaster,
         maintenance: MaintenanceInteractor, rules: RulesInteractor, reloader: ConfigurationReloader, restorer: LiveRestore,
-        sync: SyncInteractor, stopper: DaemonStopper = DaemonStopper(environment: [:], signal: {})
+        sync: SyncCoordinator, stopper: DaemonStopper = DaemonStopper(environment: [:], signal: {})
     ) {
         self.stopper = stopper
         self.hello = hello

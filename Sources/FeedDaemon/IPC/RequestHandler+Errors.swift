@@ -72,7 +72,7 @@ extension RequestHandler {
         case let error as RuleTooSlow: RPCError(.invalidParams, error.description)
         case let error as RestoreRefusedError: RPCError(.restoreRefused, error.description)
         case let error as ReloadRefused: RPCError(.configurationRefused, error.failure.error)
-        case let error as SyncInteractor.Refusal: RPCError(.syncNotConfigured, error.description)
+        case let error as SyncCoordinator.Refusal: RPCError(.syncNotConfigured, error.description)
         case let error as DaemonStopper.ManagedBySystemd: RPCError(.forbidden, error.description)
         case let error as LibraryError:
             switch error {

@@ -42,7 +42,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let query = SearchQuery(text: words.joined(separator: " "), unreadOnly: unread, feed: feed, tag: tag, limit: limit)
+        let query = SearchRequest(text: words.joined(separator: " "), unreadOnly: unread, feed: feed, tag: tag, limit: limit)
         try await CompositionRoot.run(
             SearchRouter.assemble(query: query, json: json, dependencies: CompositionRoot.dependencies(global)))
     }

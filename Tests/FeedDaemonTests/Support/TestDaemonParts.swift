@@ -59,13 +59,13 @@ extension RequestHandler {
             path: FileManager.default.temporaryDirectory.appendingPathComponent("restore-\(UUID().uuidString).sqlite").path,
             text: .verbatim)
         let newItems = refresher.feeds.newItems
-        let sync = SyncInteractor(
+        let sync = SyncCoordinator(
             store: restoreStore, services: SyncServicesStub(), configuration: { nil }, rules: { .none }, newItems: newItems,
             indexer: SearchIndexer(store: restoreStore), logger: logger)
         let interactors = DaemonInteractors(
             hello: hello, refresher: refresher, subscriptions: SubscriptionInteractor(refresher: refresher), library: library,
             feedSettings: FeedSettingsInteractor(store: store), reading: ReadingPosition(store: store),
-            status: StatusInteractor(
+            status: StatusReporter(
                 hello: hello, startedAt: startedAt, databasePath: databasePath, library: library, refresher: refresher,
                 reloader: reloader, sync: sync),
             newItems: newItems,

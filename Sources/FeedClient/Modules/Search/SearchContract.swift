@@ -22,7 +22,7 @@ public protocol SearchPresentation: AnyObject {
 }
 
 /// What to search for, and among which items.
-public struct SearchQuery: Equatable, Sendable {
+public struct SearchRequest: Equatable, Sendable {
     /// The words, as the daemon understands them (`"a phrase"`, `prefix*`, `OR`, `-word`).
     public var text: String
     /// Only unread items.
@@ -50,7 +50,7 @@ public protocol SearchUseCase {
     /// The answer says when the search was partial (the daemon could not bring its index up to date).
     /// - Throws: `RPCError` (`notFound`/`ambiguous` for the feed selector, `invalidParams` for
     ///   a query the daemon cannot read) or `DaemonClientError`.
-    func hits(for query: SearchQuery) async throws -> SearchResults
+    func hits(for query: SearchRequest) async throws -> SearchResults
 
     /// The tag spelled like `selector` (case-insensitively) that some feed has, for a feed
     /// selector that named no feed; `nil` when there is none or the daemon does not say.

@@ -8,7 +8,7 @@ public final class SearchInteractor: SearchUseCase {
         self.daemon = daemon
     }
 
-    public func hits(for query: SearchQuery) async throws -> SearchResults {
+    public func hits(for query: SearchRequest) async throws -> SearchResults {
         let params = RPC.Search.Params(
             query: query.text, unreadOnly: query.unreadOnly ? true : nil, feed: query.feed, tag: query.tag,
             limit: query.limit)

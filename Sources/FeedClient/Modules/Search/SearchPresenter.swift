@@ -2,13 +2,13 @@ import FeedIPC
 
 /// Searches and maps each `SearchHit` to a `SearchHitRow`, keeping the daemon's best-first order.
 public final class SearchPresenter: SearchPresentation {
-    private let query: SearchQuery
+    private let query: SearchRequest
     private let view: any SearchView
     private let interactor: any SearchUseCase
     private let mapper: ItemRowMapper
 
     public init(
-        query: SearchQuery, view: any SearchView, interactor: any SearchUseCase,
+        query: SearchRequest, view: any SearchView, interactor: any SearchUseCase,
         clock: any WallClock
     ) {
         self.query = query

@@ -2,7 +2,7 @@
 /// ends.
 public enum SearchRouter {
     /// Builds the module for `tidings search`.
-    public static func assemble(query: SearchQuery, json: Bool, dependencies: ClientDependencies) -> AssembledModule {
+    public static func assemble(query: SearchRequest, json: Bool, dependencies: ClientDependencies) -> AssembledModule {
         let terminal = dependencies.terminal
         let presenter = SearchPresenter(
             query: query,

@@ -18,9 +18,9 @@ final class SearchUseCaseStub: SearchUseCase {
     var result: Result<[SearchHit], any Error>
     /// The daemon's `partial`, `unindexed` and `partialReason` sent with the hits.
     var partial: (unindexed: Int?, reason: String?)?
-    private(set) var queries: [SearchQuery] = []
+    private(set) var queries: [SearchRequest] = []
     init(_ result: Result<[SearchHit], any Error>) { self.result = result }
-    func hits(for query: SearchQuery) async throws -> SearchResults {
+    func hits(for query: SearchRequest) async throws -> SearchResults {
         queries.append(query)
         return SearchResults(hits: try result.get(), partial: partial.map { PartialSearch(unindexed: $0.unindexed, reason: $0.reason) })
     }

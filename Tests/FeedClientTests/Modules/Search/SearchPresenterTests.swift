@@ -6,7 +6,7 @@ import Testing
 struct SearchPresenterTests {
     let view = SearchViewSpy()
 
-    func presenter(_ result: Result<[SearchHit], any Error>, query: SearchQuery = .init(text: "window")) -> (SearchPresenter, SearchUseCaseStub) {
+    func presenter(_ result: Result<[SearchHit], any Error>, query: SearchRequest = .init(text: "window")) -> (SearchPresenter, SearchUseCaseStub) {
         let interactor = SearchUseCaseStub(result)
         let presenter = SearchPresenter(
             query: query, view: view, interactor: interactor,
@@ -21,7 +21,7 @@ struct SearchPresenterTests {
             SearchHit(item: starred, title: searchMarked("Window rules", "Window"), snippet: ""),
             SearchHit(item: Fixtures.item(9, title: "Tiling"), title: "Tiling", snippet: searchMarked("a window manager", "window")),
         ]
-        let query = SearchQuery(text: "window", unreadOnly: true, feed: "1", tag: "wm", limit: 5)
+        let query = SearchRequest(text: "window", unreadOnly: true, feed: "1", tag: "wm", limit: 5)
         let (presenter, interactor) = presenter(.success(hits), query: query)
         let status = await presenter.viewDidLoad()
         #expect(interactor.queries == [query])
@@ -64,11 +64,11 @@ struct SearchPresenterTests {
     }
 
     @Test(arguments: [
-        (SearchQuery(text: "zzz"), "No items match 'zzz'."),
-        (SearchQuery(text: "rust async", unreadOnly: true), "No unread items match 'rust async'."),
-        (SearchQuery(text: "x", feed: "Kernel", tag: "linux"), "No items in 'Kernel' tagged 'linux' match 'x'."),
+        (SearchRequest(text: "zzz"), "No items match 'zzz'."),
+        (SearchRequest(text: "rust async", unreadOnly: true), "No unread items match 'rust async'."),
+        (SearchRequest(text: "x", feed: "Kernel", tag: "linux"), "No items in 'Kernel' tagged 'linux' match 'x'."),
     ])
-    func noHitsIsANoteAndSuccess(query: SearchQuery, note: String) async {
+    func noHitsIsANoteAndSuccess(query: SearchRequest, note: String) async {
         let (presenter, _) = presenter(.success([]), query: query)
         let status = await presenter.viewDidLoad()
         #expect(view.shown.first?.rows == [])

@@ -57,7 +57,7 @@ public enum ItemPageAnchor: Equatable, Sendable {
 
 /// A page of a listing: its items, in the listing's order, where the first of them is in the whole
 /// listing (`offset`, 0-based), and how many items the listing has.
-public struct ItemPage: Equatable, Sendable {
+public struct ReaderItemsPage: Equatable, Sendable {
     public var items: [Item]
     public var offset: Int
     public var total: Int
@@ -80,7 +80,7 @@ public protocol ReaderItemsUseCase: AnyObject {
     /// - Parameter unreadOnly: only unread items, whatever the source lists (to find the
     ///   next unread one).
     /// - Throws: `DaemonClientError` or `RPCError` (`notFound` when the anchor item is gone).
-    func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ItemPage
+    func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ReaderItemsPage
 
     /// The same items without their position: the daemon counts the whole listing for a
     /// position (10 ms at 100,000 items), a page alone costs about 1 ms. For the page next to

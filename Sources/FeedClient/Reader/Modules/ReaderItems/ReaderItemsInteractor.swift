@@ -17,18 +17,18 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
         self.daemon = daemon
     }
 
-    public func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ItemPage {
+    public func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ReaderItemsPage {
         if case .search = source {
             // A page with its position starts (or restarts) the listing: the ranking is asked
             // for again, so that new and changed items count.
             let items = try await rankedItems(of: source, fresh: true)
             let listed = unreadOnly ? items.filter { !$0.isRead } : items
             let (page, offset) = try Self.slice(items, from: anchor, limit: limit, unreadOnly: unreadOnly)
-            return ItemPage(items: page, offset: offset, total: listed.count)
+            return ReaderItemsPage(items: page, offset: offset, total: listed.count)
         }
         let result = try await daemon.call(
             RPC.ListItems.self, Self.params(source, anchor, limit: limit, unreadOnly: unreadOnly, withPosition: true, order: order))
-        return ItemPage(items: result.items, offset: result.offset ?? 0, total: result.total ?? result.items.count)
+        return ReaderItemsPage(items: result.items, offset: result.offset ?? 0, total: result.total ?? result.items.count)
     }
 
     public func items(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> [Item] {

@@ -38,7 +38,7 @@ extension ReaderItemsPresenter {
     }
 
     private func recenterOnce(on number: Int64) async -> Recentering {
-        let before: ItemPage
+        let before: ReaderItemsPage
         do {
             before = try await interactor.page(of: source, from: .before(number), limit: view.listRows, unreadOnly: !showsRead)
         } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
@@ -110,7 +110,7 @@ extension ReaderItemsPresenter {
         cursor.scrollToSelection(count: total, visible: visible)
     }
 
-    func replaceWindow(with page: ItemPage) {
+    func replaceWindow(with page: ReaderItemsPage) {
         items = page.items
         offset = page.offset
         total = page.total
@@ -146,7 +146,7 @@ extension ReaderItemsPresenter {
         }
     }
 
-    private func fetch(_ anchor: ItemPageAnchor) async -> ItemPage? {
+    private func fetch(_ anchor: ItemPageAnchor) async -> ReaderItemsPage? {
         await asking { try await interactor.page(of: source, from: anchor, limit: pageSize, unreadOnly: !showsRead) }
     }
 

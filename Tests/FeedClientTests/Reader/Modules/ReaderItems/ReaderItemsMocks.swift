@@ -34,7 +34,7 @@ final class ReaderItemsUseCaseFake: ReaderItemsUseCase {
         listing = (0..<count).map { Fixtures.item(Int64(count - $0), title: "Item \(count - $0)") }
     }
 
-    func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ItemPage {
+    func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ReaderItemsPage {
         positioned += 1
         return try listed(source, from: anchor, limit: limit, unreadOnly: unreadOnly)
     }
@@ -43,7 +43,7 @@ final class ReaderItemsUseCaseFake: ReaderItemsUseCase {
         try listed(source, from: anchor, limit: limit, unreadOnly: unreadOnly).items
     }
 
-    private func listed(_ source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) throws -> ItemPage {
+    private func listed(_ source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) throws -> ReaderItemsPage {
         requests.append((anchor, limit, unreadOnly))
         requestedSources.append(source)
         var listing = self.listing
@@ -69,7 +69,7 @@ final class ReaderItemsUseCaseFake: ReaderItemsUseCase {
             let end = try position(of: number)
             range = max(0, end - limit)..<end
         }
-        return ItemPage(items: Array(rows[range]), offset: range.lowerBound, total: rows.count)
+        return ReaderItemsPage(items: Array(rows[range]), offset: range.lowerBound, total: rows.count)
     }
 
     func setRead(_ numbers: [Int64], read: Bool) async throws {

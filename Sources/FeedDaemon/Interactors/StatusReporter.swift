@@ -6,18 +6,18 @@ import Foundation
 /// `tidings status`: the store's counters with what only the daemon knows (its versions, when
 /// it started, whether a pass runs, the configuration file and its last refused reload, a
 /// storage error under way, syncing with a service).
-public struct StatusInteractor: Sendable {
+public struct StatusReporter: Sendable {
     private let hello: RPC.Hello.Result
     private let startedAt: Date
     private let databasePath: String
     private let library: LibraryInteractor
     private let refresher: RefreshInteractor
     private let reloader: ConfigurationReloader
-    private let sync: SyncInteractor
+    private let sync: SyncCoordinator
 
     public init(
         hello: RPC.Hello.Result, startedAt: Date, databasePath: String, library: LibraryInteractor,
-        refresher: RefreshInteractor, reloader: ConfigurationReloader, sync: SyncInteractor
+        refresher: RefreshInteractor, reloader: ConfigurationReloader, sync: SyncCoordinator
     ) {
         self.hello = hello
         self.startedAt = startedAt

@@ -12,7 +12,7 @@ import Logging
 /// One sync runs at a time; a request during one joins it. A failed sync is tried again after
 /// a pause that doubles from a minute up to `interval` (or what the service's `Retry-After`
 /// asks), and the queue keeps every change until the service has it.
-public actor SyncInteractor {
+public actor SyncCoordinator {
     /// Why `run` could not sync at all.
     public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
         case notConfigured
@@ -239,7 +239,7 @@ public actor SyncInteractor {
     }
 }
 
-extension SyncInteractor: RefreshPassObserver {
+extension SyncCoordinator: RefreshPassObserver {
     public nonisolated func passProgressed(done: Int, total: Int, errors: Int) {}
 
     /// The scheduler's pass (every minute) is when a due sync starts.
