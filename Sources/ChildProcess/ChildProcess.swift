@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import CSpawn
 
 /// Starts a program the way both executables need it (the client starting `tidingsd`, the

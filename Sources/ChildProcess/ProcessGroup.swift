@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The processes of a process group, as Linux's `/proc` shows them: whether a group whose
 /// leader has exited still has members that run (children it left behind).

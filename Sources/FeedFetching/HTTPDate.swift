@@ -38,7 +38,7 @@ enum HTTPDate {
         return Date(timeIntervalSince1970: TimeInterval(days * 86400 + time.hour * 3600 + time.minute * 60 + time.second))
     }
 
-    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    private static let months = CalendarNames.months.map { $0.lowercased() }
 
     private static func time(_ token: String) -> (hour: Int, minute: Int, second: Int)? {
         let parts = token.split(separator: ":", omittingEmptySubsequences: false)

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The directory that holds the daemon's socket by default (`$XDG_RUNTIME_DIR/tidings`, else
 /// `/tmp/tidings-$UID`): a socket in it is trusted only while the directory is the user's own,

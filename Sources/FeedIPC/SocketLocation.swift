@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where the daemon's socket lives (docs/ARCHITECTURE.md, "Data locations").
 ///

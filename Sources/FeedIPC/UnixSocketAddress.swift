@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The `AF_UNIX` address of a socket path, built in one place for every side that connects or
 /// binds: the client, the daemon's liveness probe of an existing socket, and tests.

@@ -6,11 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one place that creates the client's concrete collaborators and runs a module.
 enum CompositionRoot {

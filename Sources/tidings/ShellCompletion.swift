@@ -7,11 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The completions of feed and tag arguments, which the shell gets by running
 /// `tidings ---completion …` (through `Tidings.main`, like any command) when the user presses Tab.

@@ -1,11 +1,7 @@
 import ArgumentParser
 import FeedClient
 import FeedIPC
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `tidings`: the command-line client of the tidingsd feed reader daemon.
 @main
@@ -52,11 +48,7 @@ struct Tidings: AsyncParsableCommand {
         if arguments == ["--version"] {
             let output = Array((TidingsVersion.current + "\n").utf8)
             _ = output.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            #if canImport(Glibc)
             Glibc.exit(0)
-            #else
-            Darwin.exit(0)
-            #endif
         }
         // The commonest command, in its plain forms, without the parser's start-up cost.
         if arguments.first == ListCommand.configuration.commandName, let list = QuickListArguments(Array(arguments.dropFirst())) {
@@ -78,11 +70,7 @@ struct Tidings: AsyncParsableCommand {
                     write(toStandardOutput ? STDOUT_FILENO : STDERR_FILENO, bytes.baseAddress, bytes.count)
                 }
             }
-            #if canImport(Glibc)
             Glibc.exit(status)
-            #else
-            Darwin.exit(status)
-            #endif
         }
     }
 }

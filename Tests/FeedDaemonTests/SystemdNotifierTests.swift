@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 @testable import FeedDaemon
 import Foundation
 import Testing

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Starts the browser with `posix_spawnp` and an argument vector: never through a shell, so
 /// nothing in a link or a setting is ever interpreted as shell syntax.

@@ -23,6 +23,10 @@ public struct CommandFailure: Equatable, Sendable {
             self.init(message: error.message)
         case let error as RPCError:
             self.init(message: action.map { "\($0): \(error.message)" } ?? error.message)
+        case DaemonRefusal.ambiguous(let message):
+            self.init(message: message)
+        case let error as DaemonRefusal:
+            self.init(message: action.map { "\($0): \(error.message)" } ?? error.message)
         case let error as DaemonClientError:
             self = Self.describe(error)
         case let error as BrowserLaunchError:

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// How a command ended; the executable turns it into the process exit code (docs/cli.md).
 public enum ExitStatus: Sendable, Equatable {

@@ -18,7 +18,7 @@ enum FeedSelectorHint {
     static func hinted(
         _ failure: CommandFailure, for error: any Error, feed: String?, tag: (String) async -> String?
     ) async -> CommandFailure {
-        guard let feed, (error as? RPCError)?.code == RPCErrorCode.notFound.rawValue, let tag = await tag(feed) else {
+        guard let feed, case .notFound? = error as? DaemonRefusal, let tag = await tag(feed) else {
             return failure
         }
         var hinted = failure

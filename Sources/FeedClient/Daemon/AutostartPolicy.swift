@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Whether the client may start `tidingsd` itself when nothing listens on the socket.
 ///

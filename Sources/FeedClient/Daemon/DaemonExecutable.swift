@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where the client finds `tidingsd`, to start it (autostart) or to run `tidingsd restore`.
 enum DaemonExecutable {

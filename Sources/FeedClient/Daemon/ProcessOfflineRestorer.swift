@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ChildProcess
 
 /// Runs `tidingsd restore BACKUP`, found the way autostart finds `tidingsd` (next to the running

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FeedIPC
 
 /// Starts `tidingsd run` as a process of its own, as gpg-agent is started by gpg: found next to

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FeedIPC
 
 /// One connected `AF_UNIX` stream socket with blocking send and receive.
@@ -36,18 +32,10 @@ final class UnixSocketConnection {
                 reason: .other("the path is empty or longer than \(UnixSocketAddress.maximumPathLength) bytes"))
         }
 
-        #if canImport(Glibc)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #else
-        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
         guard fd >= 0 else {
             throw DaemonClientError.unreachable(socketPath: path, reason: .other(Self.describe(errno)))
         }
-        #if canImport(Darwin)
-        var on: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        #endif
 
         var result: Int32
         repeat {
@@ -74,7 +62,6 @@ final class UnixSocketConnection {
     /// The uid and pid of the process at the other end, as the kernel recorded them when that
     /// process called `listen` (`SO_PEERCRED`): they cannot be forged.
     private func peerCredentials(path: String) throws -> (uid: UInt32, pid: Int32) {
-        #if canImport(Glibc)
         // Linux's `struct ucred` (pid_t, uid_t, gid_t), which Swift's Glibc does not import.
         var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout.size(ofValue: credentials))
@@ -85,15 +72,6 @@ final class UnixSocketConnection {
                 socketPath: path, reason: .other("cannot learn who listens: \(Self.describe(errno))"))
         }
         return (credentials.uid, credentials.pid)
-        #else
-        var uid: uid_t = 0
-        var gid: gid_t = 0
-        guard getpeereid(descriptor, &uid, &gid) == 0 else {
-            throw DaemonClientError.unreachable(
-                socketPath: path, reason: .other("cannot learn who listens: \(Self.describe(errno))"))
-        }
-        return (uid, 0)
-        #endif
     }
 
     /// Writes all of `bytes`.
@@ -158,11 +136,7 @@ final class UnixSocketConnection {
     }
 
     private static var sendFlags: Int32 {
-        #if canImport(Glibc)
         Int32(MSG_NOSIGNAL)
-        #else
-        0
-        #endif
     }
 
     private static func describe(_ code: Int32) -> String {
@@ -172,33 +146,17 @@ final class UnixSocketConnection {
 
 // `close()` and `send(_:)` of the class shadow the C functions; these names reach the C ones.
 private func posixConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-    #if canImport(Glibc)
     Glibc.connect(fd, address, length)
-    #else
-    Darwin.connect(fd, address, length)
-    #endif
 }
 
 private func posixSend(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
-    #if canImport(Glibc)
     Glibc.send(fd, bytes, count, flags)
-    #else
-    Darwin.send(fd, bytes, count, flags)
-    #endif
 }
 
 private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
     Glibc.read(fd, buffer, count)
-    #else
-    Darwin.read(fd, buffer, count)
-    #endif
 }
 
 private func posixClose(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
     Glibc.close(fd)
-    #else
-    Darwin.close(fd)
-    #endif
 }

@@ -282,26 +282,12 @@ public final class UnixSocketDaemonClient: DaemonClient {
             incoming = try decoder.decode(RPCIncoming<M.Result>.self, from: data)
         } catch {
             throw DaemonClientError.malformedResponse(
-                "cannot read the daemon's answer to \(M.name): \(Self.summary(of: error))")
+                "cannot read the daemon's answer to \(M.name): \(DecodingFailure.summary(of: error))")
         }
         if let error = incoming.error { throw error }
         guard let result = incoming.result else {
             throw DaemonClientError.malformedResponse("the answer to \(M.name) has neither result nor error")
         }
         return result
-    }
-
-    /// A one-line account of a decoding failure (the default description is a page long).
-    private static func summary(of error: any Error) -> String {
-        guard let decoding = error as? DecodingError else { return "\(error)" }
-        let context: DecodingError.Context
-        switch decoding {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
-            context = c
-        @unknown default:
-            return "\(error)"
-        }
-        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ChildProcess
 import Dispatch
 
@@ -46,9 +42,8 @@ public struct ProcessCommandLauncher: CommandLauncher {
         // screenful (a pager), and a text longer than the pipe holds would block this one.
         let written = DispatchSemaphore(value: 0)
         let writer = ends[1]
-        let bytes = Array(input.utf8)
         DispatchQueue.global().async {
-            Self.writeAll(bytes, to: writer)
+            DescriptorOutput.writeAll(input, to: writer)
             close(writer)
             written.signal()
         }
@@ -91,16 +86,6 @@ public struct ProcessCommandLauncher: CommandLauncher {
 
     private var environmentStrings: [String] {
         environment.map { "\($0.key)=\($0.value)" }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            offset += count
-        }
     }
 
     private static func wait(for pid: pid_t) -> WaitStatus {

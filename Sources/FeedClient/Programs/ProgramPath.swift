@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where the program of a command the user wrote is: a name is looked up in `PATH` as the
 /// shell does, a path is taken as it is, `~/` at its start meaning the home directory.

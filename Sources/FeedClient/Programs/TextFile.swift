@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes a text the user asked to keep (a saved article) to a file of their choosing: a new
 /// file unless told to replace one, never through a symbolic link at the path (another user's
@@ -33,13 +29,8 @@ public enum TextFile {
             throw .failed(path: path, reason: "not a regular file")
         }
         if replacing, ftruncate(descriptor, 0) != 0 { throw .failed(path: path, reason: String(cString: strerror(errno))) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw .failed(path: path, reason: String(cString: strerror(errno))) }
-            offset += count
+        if let code = DescriptorOutput.writeAll(text, to: descriptor) {
+            throw .failed(path: path, reason: String(cString: strerror(code)))
         }
     }
 

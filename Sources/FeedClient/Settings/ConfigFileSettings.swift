@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The client's reading of the user's config file, `$XDG_CONFIG_HOME/tidings/config.yaml`
 /// (default `~/.config`): the same file the daemon reads by default, for the settings that

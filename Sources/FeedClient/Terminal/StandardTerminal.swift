@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The process's stdout and stderr.
 public final class StandardTerminal: Terminal {
@@ -82,21 +78,6 @@ public final class StandardTerminal: Terminal {
     }
 
     private static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        DescriptorOutput.writeAll(text, to: descriptor)
     }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 
 /// Default file locations (XDG base directories), as in docs/ARCHITECTURE.md.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import FeedEntities
 
 /// Reads secrets by running a program (`SupervisedProcess`) or from a private file.

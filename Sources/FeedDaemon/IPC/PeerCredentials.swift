@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import NIOCore
 
 /// The process at the other end of a Unix socket connection, as the kernel reports it

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FeedIPC
 
 /// `daemon.stop` (`tidings stop`): ends the daemon the way SIGTERM does, so that what ends a

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Synchronization
 
 /// Signals that arrive while the daemon starts, before the service group handles them:

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 
 /// An exclusive `flock` on a file beside a resource (the database, the socket), held for the

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A listening socket systemd (or `systemd-socket-activate`) passed to the daemon: the
 /// `LISTEN_FDS`/`LISTEN_PID` protocol of `sd_listen_fds`, read without libsystemd.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `sd_notify` without libsystemd: one datagram per message to the `AF_UNIX` socket named by
 /// `$NOTIFY_SOCKET` (a path, or `@name` in the abstract namespace), as systemd documents.

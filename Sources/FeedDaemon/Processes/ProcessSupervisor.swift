@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import ChildProcess
 
 /// Feeds, drains, times out and reaps one spawned program, and ends what it leaves running in

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import ChildProcess
 
 /// The POSIX side of `SupervisedProcess`: spawning, feeding, reading, killing, reaping. Runs

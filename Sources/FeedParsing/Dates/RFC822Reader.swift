@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Reads RFC 822/1123 dates and the variants RSS feeds actually contain.
 ///
 /// Rather than matching one fixed layout it reads tokens and gives each a role: weekday names
@@ -146,18 +148,15 @@ struct RFC822Reader {
 
     private static let vocabulary: [String: Word] = {
         var words: [String: Word] = [:]
-        for day in ["mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
-                    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] {
-            words[day] = .weekday
+        // The names and abbreviations, and the longer abbreviations feeds write.
+        for day in CalendarNames.weekdays + CalendarNames.fullWeekdays + ["Tues", "Thur", "Thurs"] {
+            words[day.lowercased()] = .weekday
         }
-        let months = [
-            ["jan", "january"], ["feb", "february"], ["mar", "march"], ["apr", "april"], ["may"],
-            ["jun", "june"], ["jul", "july"], ["aug", "august"], ["sep", "sept", "september"],
-            ["oct", "october"], ["nov", "november"], ["dec", "december"],
-        ]
-        for (index, names) in months.enumerated() {
-            for name in names { words[name] = .month(index + 1) }
+        for (index, names) in zip(CalendarNames.months, CalendarNames.fullMonths).enumerated() {
+            words[names.0.lowercased()] = .month(index + 1)
+            words[names.1.lowercased()] = .month(index + 1)
         }
+        words["sept"] = .month(9)
         words["am"] = .meridiem(pm: false)
         words["pm"] = .meridiem(pm: true)
         for suffix in ["st", "nd", "rd", "th"] { words[suffix] = .ordinalSuffix }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension UnsafeBufferPointer<UInt8> {
     /// The index of the first `byte` at or after `start` and before `end` (the buffer's end by

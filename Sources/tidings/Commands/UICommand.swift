@@ -1,10 +1,6 @@
 import ArgumentParser
 import FeedClient
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,6 @@
 import FeedIPC
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A tiny Unix socket server on a thread: for each request line it receives, it writes the
 /// lines `answer(method, id)` returns (`id` as raw JSON), or closes the connection when that is `nil`.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 
 /// Daemons this test process did not start itself (the client's autostart did), found through

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// TCP ports on 127.0.0.1 for servers the tests start as separate programs (nginx, tt-rss's
 /// `php -S`), which cannot be handed an already bound socket.

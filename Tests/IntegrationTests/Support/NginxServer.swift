@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 
 /// A real nginx (Debian's, a test dependency) on 127.0.0.1, for the HTTPS tests: one process

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 
 /// A `NOTIFY_SOCKET` the test owns: a datagram socket that collects what a daemon tells systemd.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 
 /// Another local user who acts first: `nobody` (uid 65534), played with `setpriv`. Tests that

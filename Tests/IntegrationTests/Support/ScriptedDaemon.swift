@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 
 /// A stand-in for the daemon: a Perl program listening on a socket in a home of its own, for

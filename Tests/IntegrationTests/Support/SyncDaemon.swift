@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import FeedEntities
 import FeedIPC
 import Foundation

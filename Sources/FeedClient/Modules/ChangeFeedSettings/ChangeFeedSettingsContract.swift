@@ -69,8 +69,8 @@ public protocol ChangeFeedSettingsUseCase {
     /// an unambiguous title prefix), all of it or nothing, once what it
     /// reads from standard input is read.
     /// - Returns: the feed afterwards, its settings with secrets hidden.
-    /// - Throws: `FeedSettingsInputError` (nothing is sent then), `RPCError` (`notFound` for a
-    ///   selector that names no feed (`ambiguous` for a prefix of several), `invalidParams` naming the assignment or key refused and what
+    /// - Throws: `FeedSettingsInputError` (nothing is sent then), `DaemonRefusal` (`notFound` for a
+    ///   selector that names no feed (`ambiguous` for a prefix of several), `other` naming the assignment or key refused and what
     ///   it expects) or `DaemonClientError`.
     func changeSettings(ofFeed selector: String, _ change: FeedSettingsChange) async throws -> Feed
 }

@@ -18,7 +18,7 @@ public final class ChangeFeedSettingsInteractor: ChangeFeedSettingsUseCase {
 
     public func changeSettings(ofFeed selector: String, _ change: FeedSettingsChange) async throws -> Feed {
         let assignments = try resolved(change)
-        return try await daemon.call(RPC.FeedSettingsMethod.self, .init(feed: selector, set: assignments, unset: change.unset)).feed
+        return try await daemon.request(RPC.FeedSettingsMethod.self, .init(feed: selector, set: assignments, unset: change.unset)).feed
     }
 
     /// The assignments to send: `KEY=-` with its value read from standard input (one line, its

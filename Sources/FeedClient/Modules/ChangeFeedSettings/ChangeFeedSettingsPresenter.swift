@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Changes a feed's settings if asked to, then shows them.
 public final class ChangeFeedSettingsPresenter: ChangeFeedSettingsPresentation {
@@ -44,7 +43,7 @@ public final class ChangeFeedSettingsPresenter: ChangeFeedSettingsPresentation {
     /// not know the method is older than this client, which says how to mend it.
     static func failure(_ error: any Error, feed: String, reading: Bool) -> CommandFailure {
         let action = "cannot \(reading ? "show" : "change") the settings of feed \(Int64(feed) != nil ? feed : "'\(feed)'")"
-        if let error = error as? RPCError, error.code == RPCErrorCode.methodNotFound.rawValue {
+        if case .unsupported? = error as? DaemonRefusal {
             return CommandFailure(message: "\(action): the daemon is older than this tidings and has no feed settings; restart it")
         }
         return CommandFailure(error, action: action)

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes an export with POSIX calls: `mkstemp` beside the target, `write`, `fsync`, `rename`.
 /// The new file gets the permissions a new file would (0666 less the umask), not mkstemp's 0600.
@@ -39,21 +35,8 @@ public struct AtomicExportFileWriter: ExportFileWriter {
     }
 
     private static func fill(_ descriptor: Int32, with text: String) throws {
-        var text = text
-        try text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw ExportFileError.unwritable(reason(errno))
-                }
-                offset += written
-            }
+        if let code = DescriptorOutput.writeAll(text, to: descriptor) {
+            throw ExportFileError.unwritable(reason(code))
         }
     }
 

@@ -25,7 +25,7 @@ public protocol ExportFeedsPresentation: AnyObject {
 /// Exporting: the feeds from the daemon, the file on disk.
 public protocol ExportFeedsUseCase {
     /// Every subscribed feed with its tags, in subscription order.
-    /// - Throws: `RPCError` or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` or `DaemonClientError`.
     func feeds() async throws -> [Feed]
     /// Replaces the file at `path` with `text` atomically: readers see the old file or the new.
     /// - Throws: `ExportFileError`; the old file is left as it was then.

@@ -12,7 +12,7 @@ public final class ExportFeedsInteractor: ExportFeedsUseCase {
     }
 
     public func feeds() async throws -> [Feed] {
-        try await daemon.call(RPC.ListFeeds.self, .init()).feeds
+        try await daemon.request(RPC.ListFeeds.self, .init()).feeds
     }
 
     public func save(_ text: String, toPath path: String) throws {

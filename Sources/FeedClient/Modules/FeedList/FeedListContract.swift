@@ -21,6 +21,6 @@ public protocol FeedListPresentation: AnyObject {
 public protocol FeedListUseCase {
     /// Every subscribed feed with its counters, in subscription order; only the feeds with
     /// `tag` (case-insensitively) when it is given.
-    /// - Throws: `RPCError` or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` or `DaemonClientError`.
     func feeds(tagged tag: String?) async throws -> [Feed]
 }

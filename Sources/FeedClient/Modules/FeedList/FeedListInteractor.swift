@@ -15,6 +15,6 @@ public final class FeedListInteractor: FeedListUseCase {
     }
 
     public func feeds(tagged tag: String?) async throws -> [Feed] {
-        try await daemon.call(RPC.ListFeeds.self, .init(tag: tag, listing: listing ? true : nil)).feeds
+        try await daemon.request(RPC.ListFeeds.self, .init(tag: tag, listing: listing ? true : nil)).feeds
     }
 }

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Writes the feed listing as a table, plain lines or JSON. Every string from the daemon
 /// passes `TerminalText.sanitize` here before it is written.

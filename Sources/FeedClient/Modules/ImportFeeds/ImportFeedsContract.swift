@@ -32,7 +32,7 @@ public protocol ImportFeedsUseCase {
     /// - Returns: the daemon's account: the format, the feeds added, those already there, and
     ///   the entries skipped with why.
     /// - Throws: `ImportFileError` when the file cannot be read or is too large for one
-    ///   request (nothing is sent then), `DaemonWouldRunCommands`, `RPCError` (a malformed OPML
+    ///   request (nothing is sent then), `DaemonWouldRunCommands`, `DaemonRefusal` (a malformed OPML
     ///   document, an invalid tag) or `DaemonClientError`.
     func importFeeds(from path: String, format: ImportFormat?, allowCommands: Bool) async throws -> ImportedFeeds
 }

@@ -33,7 +33,7 @@ public final class ImportFeedsInteractor: ImportFeedsUseCase {
         guard encoded.count + Self.envelopeAllowance <= WireCoding.maximumLineLength else {
             throw ImportFileError.requestTooLarge
         }
-        let result = try await daemon.call(RPC.Import.self, params)
+        let result = try await daemon.request(RPC.Import.self, params)
         return ImportedFeeds(format: result.format, added: result.added, existing: result.existing, skipped: result.skipped)
     }
 }

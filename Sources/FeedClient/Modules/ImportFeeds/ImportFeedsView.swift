@@ -1,4 +1,4 @@
-import FeedIPC
+import FeedEntities
 
 /// Writes the outcome of an import: the summary on stdout and the skipped entries as notes on
 /// stderr, or one JSON document. Every string from the daemon passes `TerminalText.sanitize`

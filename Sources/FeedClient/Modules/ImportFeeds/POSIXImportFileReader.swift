@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads the file to import with POSIX calls: a regular file's size is checked before a byte
 /// is read, and standard input is read only until it passes the limit.

@@ -59,7 +59,7 @@ public struct ItemListQuery: Equatable, Sendable {
 public protocol ItemListUseCase {
     /// The items `query` selects, newest first (published, else updated, else first seen),
     /// without their summary and content. A relative `since` counts from the clock's now.
-    /// - Throws: `RPCError` (`notFound`/`ambiguous` for the feed selector) or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` (`notFound`/`ambiguous` for the feed selector) or `DaemonClientError`.
     func items(matching query: ItemListQuery) async throws -> [Item]
 
     /// The tag spelled like `selector` (case-insensitively) that some feed has, for a feed

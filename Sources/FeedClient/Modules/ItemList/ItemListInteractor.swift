@@ -18,7 +18,7 @@ public final class ItemListInteractor: ItemListUseCase {
             starredOnly: query.starredOnly ? true : nil,
             feed: query.feed, tag: query.tag, since: query.since?.resolve(clock: clock),
             search: query.search, limit: query.limit, includeHidden: query.includeHidden ? true : nil)
-        return try await daemon.call(RPC.ListItems.self, params).items
+        return try await daemon.request(RPC.ListItems.self, params).items
     }
 
     public func tag(like selector: String) async -> String? {

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// Writes the item listing as a table, plain lines or JSON, through the `ItemRowRenderer` that

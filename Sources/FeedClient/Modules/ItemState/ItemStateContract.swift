@@ -39,8 +39,8 @@ public protocol ItemStateUseCase {
     /// Applies `action` to the selected items; the daemon applies it to the other copies of
     /// the same articles too (read state and stars belong to the article).
     /// - Returns: how many of the selected items changed and which numbers name no item.
-    /// - Throws: `RPCError` (`notFound`/`ambiguous` for a feed selector, `ambiguous` also for a
-    ///   title prefix under three characters; `invalidParams` when
+    /// - Throws: `DaemonRefusal` (`notFound`/`ambiguous` for a feed selector, `ambiguous` also for a
+    ///   title prefix under three characters; `other` when
     ///   `action` is star or unstar and `selection` is not `.numbers`, which the daemon cannot
     ///   do) or `DaemonClientError`.
     func apply(_ action: ItemStateAction, to selection: ItemSelection) async throws -> ItemStateChange

@@ -18,9 +18,9 @@ public final class ItemStateInteractor: ItemStateUseCase {
             case .all: .init(all: true, read: read)
             case .feed(let feed): .init(feed: feed, read: read)
             }
-            return try await daemon.call(RPC.MarkRead.self, params)
+            return try await daemon.request(RPC.MarkRead.self, params)
         case (.star, .numbers(let numbers)), (.unstar, .numbers(let numbers)):
-            return try await daemon.call(RPC.Star.self, .init(numbers: numbers, starred: action == .star))
+            return try await daemon.request(RPC.Star.self, .init(numbers: numbers, starred: action == .star))
         case (.star, _), (.unstar, _):
             throw RPCError(.invalidParams, "only items named by their numbers can be starred or unstarred")
         }

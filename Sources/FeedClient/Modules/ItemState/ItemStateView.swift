@@ -1,4 +1,4 @@
-import FeedIPC
+import FeedEntities
 
 /// Writes what a state change did: summary lines on stdout, or `{"updated","missing"}`.
 /// Summary lines may quote a feed selector, so each passes `TerminalText.sanitize` here.

@@ -28,14 +28,14 @@ public protocol ManageRulesPresentation: AnyObject {
 /// Reading rules from the daemon.
 public protocol ManageRulesUseCase {
     /// The config's rules with their match counts.
-    /// - Throws: `RPCError` (`methodNotFound` from a daemon older than protocol 1.4) or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` (`unsupported` from a daemon older than protocol 1.4) or `DaemonClientError`.
     func rules() async throws -> [RuleSummary]
     /// The rule `name` and the stored items it matches, newest first; the daemon changes nothing.
-    /// - Throws: `RPCError` (`notFound` for an unknown rule) or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` (`notFound` for an unknown rule) or `DaemonClientError`.
     func test(name: String) async throws -> RuleDryRun
     /// Has the daemon apply the rule `name` to the stored items it matches.
-    /// - Throws: `RPCError` (`notFound` for an unknown rule, `invalidParams` for a rule too
-    ///   slow on an item, when nothing was changed; `methodNotFound` from a daemon older than
+    /// - Throws: `DaemonRefusal` (`notFound` for an unknown rule, `other` for a rule too
+    ///   slow on an item, when nothing was changed; `unsupported` from a daemon older than
     ///   protocol 1.6) or `DaemonClientError`.
     func apply(name: String) async throws -> AppliedRule
 }

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Writes rules and dry runs as aligned lines, tab-separated lines or JSON. Every string from
 /// the daemon passes `TerminalText.sanitize` here before it is written.

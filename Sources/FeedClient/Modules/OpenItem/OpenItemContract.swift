@@ -32,12 +32,12 @@ public struct OpenItemRequest: Equatable, Sendable {
 /// Reading and updating the item.
 public protocol OpenItemUseCase {
     /// The item numbered `number`, with its content.
-    /// - Throws: `RPCError` with code `notFound` for an unknown number, or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal.notFound` for an unknown number, or `DaemonClientError`.
     func item(number: Int64) async throws -> Item
 
     /// The newest unread item (without its content, with its link and enclosures); `nil` when
     /// every item is read.
-    /// - Throws: `RPCError` or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` or `DaemonClientError`.
     func newestUnreadItem() async throws -> Item?
 
     /// The config file's `browser` setting; `nil` when it is unset or empty.
@@ -50,7 +50,7 @@ public protocol OpenItemUseCase {
     func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String
 
     /// Marks the item read.
-    /// - Throws: `RPCError` or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` or `DaemonClientError`.
     func markRead(number: Int64) async throws
 }
 

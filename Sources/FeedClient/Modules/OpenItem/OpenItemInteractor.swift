@@ -13,11 +13,11 @@ public final class OpenItemInteractor: OpenItemUseCase {
     }
 
     public func item(number: Int64) async throws -> Item {
-        try await daemon.call(RPC.GetItem.self, .init(number: number)).item
+        try await daemon.request(RPC.GetItem.self, .init(number: number)).item
     }
 
     public func newestUnreadItem() async throws -> Item? {
-        try await daemon.call(RPC.ListItems.self, .init(unreadOnly: true, limit: 1)).items.first
+        try await daemon.request(RPC.ListItems.self, .init(unreadOnly: true, limit: 1)).items.first
     }
 
     public func configuredBrowser() async throws -> String? {
@@ -29,6 +29,6 @@ public final class OpenItemInteractor: OpenItemUseCase {
     }
 
     public func markRead(number: Int64) async throws {
-        _ = try await daemon.call(RPC.MarkRead.self, .init(numbers: [number], read: true))
+        _ = try await daemon.request(RPC.MarkRead.self, .init(numbers: [number], read: true))
     }
 }

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Finds the item (the one asked for, else the newest unread), has the Interactor say what of
 /// it may be opened and the Router open that, then marks the item read. A refused or
@@ -70,7 +69,7 @@ public final class OpenItemPresenter: OpenItemPresentation {
         }
         do {
             return .found(try await interactor.item(number: number))
-        } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
+        } catch DaemonRefusal.notFound {
             return .failed(CommandFailure(message: "no item \(number)"))
         } catch {
             return .failed(CommandFailure(error, action: "cannot read item \(number)"))

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 // `tidings refresh [FEED...] [--json]`: fetch feeds now and report what changed.
 
@@ -30,7 +29,7 @@ public protocol RefreshFeedsUseCase {
     /// - Parameter progress: called with how far the refresh is each time the daemon says so
     ///   (`refresh.progress`): once when it starts, then once per finished feed.
     /// - Returns: what each feed's refresh did.
-    /// - Throws: `RPCError` (a selector matches nothing) or `DaemonClientError`. A feed that
+    /// - Throws: `DaemonRefusal` (a selector matches nothing) or `DaemonClientError`. A feed that
     ///   fails to refresh is an outcome with an `error`, not a thrown error.
     func refresh(_ selectors: [String], progress: (RefreshProgress) -> Void) async throws -> [RefreshOutcome]
 }

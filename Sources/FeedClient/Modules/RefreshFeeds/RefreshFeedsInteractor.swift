@@ -12,7 +12,7 @@ public final class RefreshFeedsInteractor: RefreshFeedsUseCase {
 
     public func refresh(_ selectors: [String], progress: (RefreshProgress) -> Void) async throws -> [RefreshOutcome] {
         let decoder = WireCoding.makeDecoder()
-        return try await daemon.call(RPC.Refresh.self, .init(feeds: selectors.isEmpty ? nil : selectors)) { line in
+        return try await daemon.request(RPC.Refresh.self, .init(feeds: selectors.isEmpty ? nil : selectors)) { line in
             // Other notifications, or a progress this client cannot read, are not its business.
             guard let notification = try? decoder.decode(RPCIncomingNotification<RPC.Refresh.Progress>.self, from: line),
                 notification.method == RPC.Refresh.Progress.method

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Refreshes and summarises the outcomes. Feeds that failed are reported, but the command
 /// still succeeds: the refresh ran, and `tidings feeds` keeps showing the error.

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Writes the refresh's progress and report to the terminal.
 ///

@@ -1,4 +1,4 @@
-import FeedIPC
+import FeedEntities
 
 // `tidings reload`: have the daemon read its config file again, as SIGHUP does, and check the
 // reader's own settings in it.
@@ -22,8 +22,8 @@ public protocol ReloadPresentation: AnyObject {
 public protocol ReloadUseCase {
     /// Asks the daemon to read its config file again and apply it.
     /// - Returns: the file read, what changed and a summary of what is in force now.
-    /// - Throws: `RPCError` (`configurationRefused`, naming the file, line and key, when the
-    ///   file does not load: the daemon keeps the configuration it has; `methodNotFound` from a
+    /// - Throws: `DaemonRefusal` (`configurationRefused`, naming the file, line and key, when the
+    ///   file does not load: the daemon keeps the configuration it has; `unsupported` from a
     ///   daemon older than protocol 1.6) or `DaemonClientError`.
     func reload() async throws -> ReloadedConfiguration
 

@@ -21,7 +21,7 @@ public final class ReloadInteractor: ReloadUseCase {
     }
 
     public func reload() async throws -> ReloadedConfiguration {
-        let result = try await daemon.call(RPC.Reload.self, Empty())
+        let result = try await daemon.request(RPC.Reload.self, Empty())
         return ReloadedConfiguration(
             configPath: result.configPath, changes: result.changes, rules: result.rules, hooks: result.hooks,
             notify: result.notify, refreshInterval: result.refreshInterval)

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Has the daemon reload its configuration and phrases the outcome: what is in force now, or why
 /// the file was refused; then what in the reader's own settings it would refuse.
@@ -22,9 +21,9 @@ public final class ReloadPresenter: ReloadPresentation {
                 return fail(CommandFailure(message: "the reader will not open until this is mended: \(problem)"))
             }
             return .success
-        } catch let error as RPCError where error.code == RPCErrorCode.configurationRefused.rawValue {
+        } catch DaemonRefusal.configurationRefused(let message) {
             // The daemon's message names the file, the line and the key.
-            return fail(CommandFailure(message: "configuration not reloaded, the daemon keeps its current one: \(error.message)"))
+            return fail(CommandFailure(message: "configuration not reloaded, the daemon keeps its current one: \(message)"))
         } catch {
             return fail(CommandFailure(error, action: "cannot reload the configuration"))
         }

@@ -24,7 +24,7 @@ public protocol RenameFeedUseCase {
     /// Gives the feed `selector` names the title `title`, which refreshes never replace; `nil`
     /// returns to the title its feed document gives.
     /// - Returns: the feed afterwards.
-    /// - Throws: `RPCError` (`notFound`/`ambiguous` for the selector, `ambiguous` also for a title
+    /// - Throws: `DaemonRefusal` (`notFound`/`ambiguous` for the selector, `ambiguous` also for a title
     ///   prefix under three characters) or `DaemonClientError`.
     func rename(feed selector: String, to title: String?) async throws -> Feed
 }

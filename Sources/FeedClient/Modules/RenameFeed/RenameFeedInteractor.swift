@@ -10,6 +10,6 @@ public final class RenameFeedInteractor: RenameFeedUseCase {
     }
 
     public func rename(feed selector: String, to title: String?) async throws -> Feed {
-        try await daemon.call(RPC.RenameFeed.self, .init(feed: selector, title: title)).feed
+        try await daemon.request(RPC.RenameFeed.self, .init(feed: selector, title: title)).feed
     }
 }

@@ -25,8 +25,8 @@ public protocol RestoreUseCase {
     /// backup that subscribes to command feeds is refused unless the use case was made to
     /// allow them (`--allow-commands`).
     /// - Parameter backup: an absolute path.
-    /// - Throws: `RPCError` (`restoreRefused` naming the backup and the reason: nothing changed;
-    ///   `methodNotFound` from a daemon before protocol 1.7), `DaemonClientError` other than "not
+    /// - Throws: `DaemonRefusal` (`restoreRefused` naming the backup and the reason: nothing changed;
+    ///   `unsupported` from a daemon before protocol 1.7), `DaemonClientError` other than "not
     ///   running", `DaemonWouldRunCommands`, or `DaemonLaunchError` when `tidingsd` cannot be run.
     func restore(backup: String) async throws -> RestoreOutcome
 }

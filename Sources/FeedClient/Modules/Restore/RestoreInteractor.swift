@@ -21,7 +21,7 @@ public final class RestoreInteractor: RestoreUseCase {
         do {
             try await DaemonWouldRunCommands.check(
                 daemon, allowCommands: allowCommands, would: "restore a backup's command feeds unchecked")
-            return .live(try await daemon.call(
+            return .live(try await daemon.request(
                 RPC.Restore.self, .init(path: backup, allowCommands: allowCommands ? true : nil)))
         } catch DaemonClientError.unreachable(_, let reason) where Self.noDaemon(reason) {
             return .offline(restored: try offline.restore(backup: backup, allowCommands: allowCommands))

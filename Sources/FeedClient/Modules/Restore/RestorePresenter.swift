@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Restores a backup and phrases what the daemon did, or why the backup was refused.
 public final class RestorePresenter: RestorePresentation {
@@ -26,10 +25,10 @@ public final class RestorePresenter: RestorePresentation {
                 // `tidingsd restore` has said what it did, or why not.
                 return restored ? .success : .failure
             }
-        } catch let error as RPCError where error.code == RPCErrorCode.restoreRefused.rawValue {
+        } catch DaemonRefusal.restoreRefused(let message) {
             // The daemon's message names the backup and the reason.
-            return fail(CommandFailure(message: "\(error.message); nothing was changed"))
-        } catch let error as RPCError where error.code == RPCErrorCode.methodNotFound.rawValue {
+            return fail(CommandFailure(message: "\(message); nothing was changed"))
+        } catch DaemonRefusal.unsupported {
             return fail(CommandFailure(message: "the running daemon is too old to restore (protocol before 1.7); stop it and run 'tidings restore' again"))
         } catch {
             return fail(CommandFailure(error, action: "cannot restore from \(backup)"))

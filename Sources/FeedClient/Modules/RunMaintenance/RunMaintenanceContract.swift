@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 // `tidings maintenance [--no-vacuum] [--retention] [--json]`: check the database, apply
@@ -25,7 +26,7 @@ public protocol RunMaintenancePresentation: AnyObject {
 public protocol RunMaintenanceUseCase {
     /// Asks the daemon to check its database and, when it is sound, to apply retention and
     /// vacuum as asked. Waits as long as that takes (a vacuum rewrites the whole file).
-    /// - Throws: `RPCError` (`methodNotFound` from a daemon older than protocol 1.3) or
+    /// - Throws: `DaemonRefusal` (`unsupported` from a daemon older than protocol 1.3) or
     ///   `DaemonClientError`.
     func maintain(vacuum: Bool, retention: Bool) async throws -> MaintenanceResult
 }

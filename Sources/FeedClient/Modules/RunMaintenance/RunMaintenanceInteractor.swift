@@ -9,6 +9,6 @@ public final class RunMaintenanceInteractor: RunMaintenanceUseCase {
     }
 
     public func maintain(vacuum: Bool, retention: Bool) async throws -> MaintenanceResult {
-        try await daemon.call(RPC.Maintenance.self, .init(vacuum: vacuum, retention: retention))
+        try await daemon.request(RPC.Maintenance.self, .init(vacuum: vacuum, retention: retention))
     }
 }

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// Runs the maintenance and shows its report: maps `MaintenanceResult` to a `MaintenanceReport`

@@ -1,4 +1,4 @@
-import FeedIPC
+import FeedEntities
 
 /// Writes the maintenance report as aligned lines, plain `key<TAB>value` lines or JSON. Every
 /// problem line from the daemon passes `TerminalText.sanitize` here before it is written.

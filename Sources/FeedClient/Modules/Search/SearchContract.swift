@@ -48,7 +48,7 @@ public protocol SearchUseCase {
     /// The items matching `query`, best match first, each with its title and a snippet in
     /// which the matching words are marked (`SearchHit.matchStart`/`matchEnd`).
     /// The answer says when the search was partial (the daemon could not bring its index up to date).
-    /// - Throws: `RPCError` (`notFound`/`ambiguous` for the feed selector, `invalidParams` for
+    /// - Throws: `DaemonRefusal` (`notFound`/`ambiguous` for the feed selector, `other` for
     ///   a query the daemon cannot read) or `DaemonClientError`.
     func hits(for query: SearchRequest) async throws -> SearchResults
 

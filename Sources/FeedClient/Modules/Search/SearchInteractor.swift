@@ -12,7 +12,7 @@ public final class SearchInteractor: SearchUseCase {
         let params = RPC.Search.Params(
             query: query.text, unreadOnly: query.unreadOnly ? true : nil, feed: query.feed, tag: query.tag,
             limit: query.limit)
-        let result = try await daemon.call(RPC.Search.self, params)
+        let result = try await daemon.request(RPC.Search.self, params)
         let partial = result.partial == true ? PartialSearch(unindexed: result.unindexed, reason: result.partialReason) : nil
         return SearchResults(hits: result.hits, partial: partial)
     }

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// Searches and maps each `SearchHit` to a `SearchHitRow`, keeping the daemon's best-first order.

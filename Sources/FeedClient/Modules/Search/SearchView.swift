@@ -1,4 +1,4 @@
-import FeedIPC
+import FeedEntities
 
 /// Writes search hits as a table, plain lines or JSON: the rows of `tidings list`
 /// (`ItemRowRenderer`), with the matching words highlighted and a snippet under each hit on a

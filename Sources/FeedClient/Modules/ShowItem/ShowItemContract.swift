@@ -45,17 +45,17 @@ public protocol ShowItemUseCase {
     /// The item numbered `number` with its content rendered as text `width` columns wide
     /// (`rendered` is `nil` only from a daemon that cannot render); the daemon notes it as
     /// the item shown last.
-    /// - Throws: `RPCError` with code `notFound` for an unknown number, or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal.notFound` for an unknown number, or `DaemonClientError`.
     func item(number: Int64, width: Int) async throws -> ItemToShow
 
     /// The newest unread item, or with `afterShown` the first unread item listed after the one
     /// shown last, rendered as `item(number:width:)` does; `found` is `nil` when there is none.
-    /// - Throws: `RPCError` (`methodNotFound` from a daemon older than protocol 1.6) or
+    /// - Throws: `DaemonRefusal` (`unsupported` from a daemon older than protocol 1.6) or
     ///   `DaemonClientError`.
     func nextItem(afterShown: Bool, width: Int) async throws -> NextUnreadItem
 
     /// Marks the item read.
-    /// - Throws: `RPCError` or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` or `DaemonClientError`.
     func markRead(number: Int64) async throws
 }
 

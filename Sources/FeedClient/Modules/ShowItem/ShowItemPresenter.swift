@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import FeedEntities
-import FeedIPC
 
 /// Shows one item: maps the `Item` and its rendered content to an `ItemDetail`, has the View
 /// write it, then marks the item read. A failure to mark read is reported after the article.
@@ -71,7 +70,7 @@ public final class ShowItemPresenter: ShowItemPresentation {
         }
         do {
             return .found(try await interactor.item(number: number, width: request.width))
-        } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
+        } catch DaemonRefusal.notFound {
             return .missing(CommandFailure(message: "no item \(number)"))
         } catch {
             return .missing(CommandFailure(error, action: "cannot read item \(number)"))

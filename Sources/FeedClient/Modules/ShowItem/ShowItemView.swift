@@ -1,4 +1,4 @@
-import FeedIPC
+import FeedEntities
 
 /// Writes an item as an article (header, text, link references) or as JSON. Every string from
 /// the daemon passes `TerminalText.sanitize` (header values, links) or `sanitizeBlock` (the

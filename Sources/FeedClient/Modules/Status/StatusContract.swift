@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 // `tidings status [--json]`: what the daemon is and holds.
@@ -21,7 +22,7 @@ public protocol StatusPresentation: AnyObject {
 /// Reading the daemon's status.
 public protocol StatusUseCase {
     /// The daemon's versions, counters, refresh times and database.
-    /// - Throws: `RPCError` (`methodNotFound` from a daemon older than protocol 1.2) or
+    /// - Throws: `DaemonRefusal` (`unsupported` from a daemon older than protocol 1.2) or
     ///   `DaemonClientError`.
     func status() async throws -> DaemonStatus
 }

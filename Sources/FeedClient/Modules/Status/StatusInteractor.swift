@@ -9,6 +9,6 @@ public final class StatusInteractor: StatusUseCase {
     }
 
     public func status() async throws -> DaemonStatus {
-        try await daemon.call(RPC.Status.self, Empty())
+        try await daemon.request(RPC.Status.self, Empty())
     }
 }

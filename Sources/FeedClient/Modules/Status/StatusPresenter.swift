@@ -1,9 +1,10 @@
 #if canImport(FoundationEssentials)
+import FeedEntities
+import FeedIPC
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import FeedIPC
 
 /// Shows the daemon's status: maps `DaemonStatus` to a `StatusReport` with human durations,
 /// relative times and sizes.

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Writes the daemon's status as aligned lines, plain `key<TAB>value` lines or JSON. Every
 /// string from the daemon passes `TerminalText.sanitize` here before it is written.

@@ -29,7 +29,7 @@ public enum DaemonStopOutcome: Equatable, Sendable {
 /// Stopping, through the daemon.
 public protocol StopDaemonUseCase {
     /// Asks the daemon to stop, then waits (at most 10 s) for its process to end.
-    /// - Throws: `RPCError` (`forbidden` when systemd runs it; `methodNotFound` from a daemon
+    /// - Throws: `DaemonRefusal` (`other` when systemd runs it; `unsupported` from a daemon
     ///   before protocol 1.15) or `DaemonClientError` other than "not running".
     func stop() async throws -> DaemonStopOutcome
 }

@@ -13,7 +13,7 @@ public final class StopDaemonInteractor: StopDaemonUseCase {
     public func stop() async throws -> DaemonStopOutcome {
         let pid: Int32
         do {
-            pid = try await daemon.call(RPC.Stop.self, Empty()).pid
+            pid = try await daemon.request(RPC.Stop.self, Empty()).pid
         } catch DaemonClientError.unreachable {
             return .notRunning
         } catch DaemonClientError.managedBySystemd {

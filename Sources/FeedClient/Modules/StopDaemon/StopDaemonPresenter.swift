@@ -1,4 +1,4 @@
-import FeedIPC
+import FeedEntities
 
 /// Stops the daemon and phrases the outcome.
 public final class StopDaemonPresenter: StopDaemonPresentation {
@@ -22,7 +22,7 @@ public final class StopDaemonPresenter: StopDaemonPresentation {
             case .stillRunning(let pid, let seconds):
                 return fail(CommandFailure(message: "tidingsd (pid \(pid)) was asked to stop and still runs after \(seconds) s; 'kill \(pid)' ends it"))
             }
-        } catch let error as RPCError where error.code == RPCErrorCode.methodNotFound.rawValue {
+        } catch DaemonRefusal.unsupported {
             return fail(CommandFailure(message: "the running tidingsd predates 'tidings stop' (protocol 1.15): stop it with kill, or restart it with the installed one"))
         } catch {
             return fail(CommandFailure(error, action: "cannot stop tidingsd"))

@@ -45,7 +45,7 @@ public protocol SubscribeUseCase {
     /// Asks the daemon to fetch `request.url` once, with the settings, and store it as a feed
     /// with the tags, title and settings.
     /// - Returns: the stored feed; its `itemCount` is the number of items stored from the fetch.
-    /// - Throws: `RPCError` from the daemon (fetch failed, not a feed, already subscribed, an
+    /// - Throws: `DaemonRefusal` from the daemon (fetch failed, not a feed, already subscribed, an
     ///   invalid tag or setting, or `severalFeeds` with the page's candidates in `data`) or
     ///   `DaemonClientError`. Nothing is stored when it throws.
     func subscribe(_ request: SubscribeRequest) async throws -> Feed

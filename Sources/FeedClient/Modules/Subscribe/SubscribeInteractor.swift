@@ -14,7 +14,7 @@ public final class SubscribeInteractor: SubscribeUseCase {
         let params = RPC.Subscribe.Params(
             url: request.url, tags: request.tags.isEmpty ? nil : request.tags, title: request.title,
             settings: request.settings.isEmpty ? nil : request.settings)
-        let result = try await daemon.call(RPC.Subscribe.self, params)
+        let result = try await daemon.request(RPC.Subscribe.self, params)
         var feed = result.feed
         feed.itemCount = result.itemCount
         return feed

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Subscribes to one URL and phrases the outcome; lists the choices when the URL is a web page
 /// that offers several feeds.
@@ -33,8 +32,8 @@ public final class SubscribePresenter: SubscribePresentation {
                 return .failure
             }
             return .success
-        } catch let error as RPCError where error.code == RPCErrorCode.severalFeeds.rawValue {
-            guard let candidates = error.data?.candidates, !candidates.isEmpty else { return fail(error) }
+        } catch let error as DaemonRefusal {
+            guard case .severalFeeds(_, let candidates) = error, !candidates.isEmpty else { return fail(error) }
             // The list is the useful answer, but nothing was subscribed: the command failed.
             view.showCandidates(Self.rows(for: candidates), offeredBy: request.url)
             return .failure

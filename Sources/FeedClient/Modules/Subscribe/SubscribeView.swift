@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Writes subscription outcomes to the terminal, or as JSON with `--json`. Every string from
 /// the daemon passes `TerminalText.sanitize` here before it is written.

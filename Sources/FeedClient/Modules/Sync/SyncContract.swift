@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 // `tidings sync [--full] [--json]`: sync with the reading service now and say what it did;
@@ -33,13 +34,13 @@ public protocol SyncUseCase {
     ///   last sync.
     /// - Returns: the status after the sync, with what it did in `report`; a service that
     ///   failed is no error here but the answer's `lastError`.
-    /// - Throws: `RPCError` (`syncNotConfigured` when the config names no service;
-    ///   `methodNotFound` from a daemon older than protocol 1.11) or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` (`syncNotConfigured` when the config names no service;
+    ///   `unsupported` from a daemon older than protocol 1.11) or `DaemonClientError`.
     func sync(full: Bool) async throws -> SyncStatus
     /// Where syncing stands, without syncing.
     /// - Returns: the status; its `service` is `nil` when the config names no service.
-    /// - Throws: `RPCError` (`syncNotConfigured` too from a daemon that answers so;
-    ///   `methodNotFound` from a daemon older than protocol 1.11) or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` (`syncNotConfigured` too from a daemon that answers so;
+    ///   `unsupported` from a daemon older than protocol 1.11) or `DaemonClientError`.
     func status() async throws -> SyncStatus
     /// The config file the daemon reads, to say where a `sync:` section goes.
     /// - Returns: the path; `nil` when the daemon cannot say. Never throws: it only words a

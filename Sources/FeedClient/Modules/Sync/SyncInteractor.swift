@@ -9,14 +9,14 @@ public final class SyncInteractor: SyncUseCase {
     }
 
     public func sync(full: Bool) async throws -> SyncStatus {
-        try await daemon.call(RPC.RunSync.self, .init(full: full ? true : nil))
+        try await daemon.request(RPC.RunSync.self, .init(full: full ? true : nil))
     }
 
     public func status() async throws -> SyncStatus {
-        try await daemon.call(RPC.GetSyncStatus.self, Empty())
+        try await daemon.request(RPC.GetSyncStatus.self, Empty())
     }
 
     public func configPath() async -> String? {
-        try? await daemon.call(RPC.Status.self, Empty()).configPath
+        try? await daemon.request(RPC.Status.self, Empty()).configPath
     }
 }

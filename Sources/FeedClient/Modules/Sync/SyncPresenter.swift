@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// Syncs or reads where syncing stands, and shows it: maps `SyncStatus` to a
@@ -35,7 +36,7 @@ public final class SyncPresenter: SyncPresentation {
             // After the report, which says what waits: nothing the sync could not do is lost.
             view.showFailure(CommandFailure(message: "the sync failed: \(error)"))
             return .failure
-        } catch let error as RPCError where error.code == RPCErrorCode.syncNotConfigured.rawValue {
+        } catch DaemonRefusal.syncNotConfigured {
             view.showFailure(CommandFailure(message: Self.notConfiguredMessage(configPath: await interactor.configPath())))
             return .failure
         } catch {
@@ -47,7 +48,7 @@ public final class SyncPresenter: SyncPresentation {
         let status: SyncStatus
         do {
             status = try await interactor.status()
-        } catch let error as RPCError where error.code == RPCErrorCode.syncNotConfigured.rawValue {
+        } catch DaemonRefusal.syncNotConfigured {
             status = SyncStatus()
         } catch {
             return fail(error, action: "cannot read the sync status")
@@ -63,7 +64,7 @@ public final class SyncPresenter: SyncPresentation {
 
     private func fail(_ error: any Error, action: String) -> ExitStatus {
         let failure =
-            if let error = error as? RPCError, error.code == RPCErrorCode.methodNotFound.rawValue {
+            if case .unsupported? = error as? DaemonRefusal {
                 CommandFailure(message: "\(action): the daemon is older than this tidings and cannot sync; restart it")
             } else {
                 CommandFailure(error, action: action)

@@ -1,4 +1,4 @@
-import FeedIPC
+import FeedEntities
 
 /// Writes what a sync did and where syncing stands as aligned lines, plain `key<TAB>value`
 /// lines or JSON. Every string from the daemon (the service's address, its errors) passes

@@ -23,7 +23,7 @@ public protocol TagFeedUseCase {
     /// Adds `changes.add` to and removes `changes.remove` from the feed `selector` names; with
     /// no changes, only looks the feed up.
     /// - Returns: the feed afterwards, its tags sorted case-insensitively.
-    /// - Throws: `RPCError` (`notFound`/`ambiguous` for the selector, `invalidParams` for an
+    /// - Throws: `DaemonRefusal` (`notFound`/`ambiguous` for the selector, `other` for an
     ///   invalid tag; nothing changes then) or `DaemonClientError`.
     func tag(feed selector: String, with changes: TagChanges) async throws -> Feed
 }

@@ -13,6 +13,6 @@ public final class TagFeedInteractor: TagFeedUseCase {
         let params = RPC.TagFeed.Params(
             feed: selector, add: changes.add.isEmpty ? nil : changes.add,
             remove: changes.remove.isEmpty ? nil : changes.remove)
-        return try await daemon.call(RPC.TagFeed.self, params).feed
+        return try await daemon.request(RPC.TagFeed.self, params).feed
     }
 }

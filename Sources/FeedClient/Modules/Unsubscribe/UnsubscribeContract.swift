@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 // `tidings unsubscribe FEED… [--delete-starred] [--json]`: remove feeds and their items, except
 // their starred items unless `--delete-starred`.
@@ -27,7 +26,7 @@ public protocol UnsubscribeUseCase {
     /// - Parameter selector: a feed number, URL, exact title or unambiguous title prefix of at
     ///   least three characters.
     /// - Returns: the removed feed, with its counters as they were, and what became of its items.
-    /// - Throws: `RPCError` (`notFound`, `ambiguous` also for a prefix too short) or
+    /// - Throws: `DaemonRefusal` (`notFound`, `ambiguous` also for a prefix too short) or
     ///   `DaemonClientError`.
     func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> FeedRemoval
 }

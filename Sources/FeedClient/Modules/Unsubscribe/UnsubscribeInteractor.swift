@@ -10,6 +10,6 @@ public final class UnsubscribeInteractor: UnsubscribeUseCase {
     }
 
     public func unsubscribe(from selector: String, deleteStarred: Bool) async throws -> FeedRemoval {
-        try await daemon.call(RPC.Unsubscribe.self, .init(feed: selector, deleteStarred: deleteStarred ? true : nil))
+        try await daemon.request(RPC.Unsubscribe.self, .init(feed: selector, deleteStarred: deleteStarred ? true : nil))
     }
 }

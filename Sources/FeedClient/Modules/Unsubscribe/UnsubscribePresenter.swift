@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Removes the feeds named, one after another, and phrases each outcome: one that cannot be
 /// removed is said and the others are removed all the same.

@@ -1,4 +1,4 @@
-import FeedIPC
+import FeedEntities
 
 /// Writes unsubscription outcomes to the terminal, or as JSON with `--json`. Every string from
 /// the daemon passes `TerminalText.sanitize` here before it is written.

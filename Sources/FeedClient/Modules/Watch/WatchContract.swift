@@ -34,6 +34,6 @@ public protocol WatchUseCase {
     /// Keeps a `watch` request open and calls `onEvent` for each `items.new` notification, on
     /// the calling task, as it arrives; other notifications are ignored. Returns when the
     /// daemon answers the request, which it does only when it stops.
-    /// - Throws: `DaemonClientError` (unreachable, connection lost) or `RPCError`.
+    /// - Throws: `DaemonClientError` (unreachable, connection lost) or `DaemonRefusal`.
     func watch(_ onEvent: (WatchEvent) -> Void) async throws
 }

@@ -17,7 +17,7 @@ public final class WatchInteractor: WatchUseCase {
 
     public func watch(_ onEvent: (WatchEvent) -> Void) async throws {
         let decoder = WireCoding.makeDecoder()
-        _ = try await daemon.call(RPC.Watch.self, Empty()) { line in
+        _ = try await daemon.request(RPC.Watch.self, Empty()) { line in
             // Other notifications (refresh progress of someone else's request) are not ours.
             guard let envelope = try? decoder.decode(RPCEnvelope.self, from: line),
                   envelope.method == RPC.Watch.NewItems.method
@@ -26,22 +26,8 @@ public final class WatchInteractor: WatchUseCase {
                 let notification = try decoder.decode(RPCIncomingNotification<RPC.Watch.NewItems>.self, from: line)
                 onEvent(.newItems(notification.params.items))
             } catch {
-                onEvent(.unreadable(reason: Self.summary(of: error)))
+                onEvent(.unreadable(reason: DecodingFailure.summary(of: error)))
             }
         }
-    }
-
-    /// Where decoding failed, in one line (the default description is a page long).
-    private static func summary(of error: any Error) -> String {
-        guard let decoding = error as? DecodingError else { return "\(error)" }
-        let context: DecodingError.Context
-        switch decoding {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
-            context = c
-        @unknown default:
-            return "\(error)"
-        }
-        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
     }
 }

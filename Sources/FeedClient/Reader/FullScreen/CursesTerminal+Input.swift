@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import CCurses
 
 /// What the input thread hands over, turned into `TerminalEvent`s on the main actor.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import CCurses
 
 /// Drawing: the `Screen` requirements on curses' window, each style in its palette's look.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import CCurses
 
 /// The reader's terminal: ncursesw (loaded on demand, `CursesLibrary`) on the process's own
@@ -279,14 +277,7 @@ public final class CursesTerminal: FullScreenTerminal {
     static let bracketedPasteOff = "\u{1B}[?2004l"
 
     static func write(_ text: String, to output: Int32) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            offset += count
-        }
+        DescriptorOutput.writeAll(text, to: output)
     }
 
     private static func restoreSignals(_ actions: [Int32: sigaction]) {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The one thread besides the main one that the full-screen terminal needs: it only waits, with
 /// `poll`, for standard input and for the self-pipe the signal handlers write to, and hands

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ChildProcess
 
 /// Runs the user's own programs from the reader: one given the terminal with an article on

@@ -22,7 +22,7 @@ struct ChangeFeedSettingsInteractorTests {
     @Test func passesDaemonErrorsOn() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.FeedSettingsMethod.self, with: RPCError(.notFound, "no feed 9"))
-        await #expect(throws: RPCError(.notFound, "no feed 9")) {
+        await #expect(throws: DaemonRefusal(RPCError(.notFound, "no feed 9"))) {
             try await ChangeFeedSettingsInteractor(daemon: daemon, input: InputStub(nil)).changeSettings(ofFeed: "9", FeedSettingsChange())
         }
     }

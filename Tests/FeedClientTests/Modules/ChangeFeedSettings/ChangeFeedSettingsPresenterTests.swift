@@ -31,7 +31,7 @@ struct ChangeFeedSettingsPresenterTests {
     }
 
     @Test func aRefusedSettingIsTheDaemonsMessageAfterWhatWasTried() async {
-        let error = RPCError(.invalidParams, "bad value for `interval`: `soon` (a duration such as 30m, 2h or 1d; a number alone is seconds)")
+        let error = DaemonRefusal(RPCError(.invalidParams, "bad value for `interval`: `soon` (a duration such as 30m, 2h or 1d; a number alone is seconds)"))
         let status = await presenter(FeedSettingsChange(set: ["interval=soon"]), ChangeFeedSettingsUseCaseStub(.failure(error))).viewDidLoad()
         #expect(view.failures == [CommandFailure(
             message: "cannot change the settings of feed 3: bad value for `interval`: `soon` (a duration such as 30m, 2h or 1d; a number alone is seconds)")])
@@ -40,13 +40,13 @@ struct ChangeFeedSettingsPresenterTests {
     }
 
     @Test func anUnknownFeedFailsToShow() async {
-        let status = await presenter(FeedSettingsChange(), ChangeFeedSettingsUseCaseStub(.failure(RPCError(.notFound, "no feed 3")))).viewDidLoad()
+        let status = await presenter(FeedSettingsChange(), ChangeFeedSettingsUseCaseStub(.failure(DaemonRefusal(RPCError(.notFound, "no feed 3"))))).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot show the settings of feed 3: no feed 3")])
         #expect(status == .failure)
     }
 
     @Test func anOlderDaemonIsToldApart() async {
-        let error = RPCError(.methodNotFound, "Method not found: feeds.settings")
+        let error = DaemonRefusal(RPCError(.methodNotFound, "Method not found: feeds.settings"))
         _ = await presenter(FeedSettingsChange(unset: ["interval"]), ChangeFeedSettingsUseCaseStub(.failure(error))).viewDidLoad()
         #expect(view.failures == [CommandFailure(
             message: "cannot change the settings of feed 3: the daemon is older than this tidings and has no feed settings; restart it")])

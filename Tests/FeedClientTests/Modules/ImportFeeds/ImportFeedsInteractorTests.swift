@@ -47,7 +47,7 @@ struct ImportFeedsInteractorTests {
     @Test func daemonErrorsArePassedOn() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.Import.self, with: RPCError(.invalidParams, "the OPML document is not well-formed: line 3"))
-        await #expect(throws: RPCError(.invalidParams, "the OPML document is not well-formed: line 3")) {
+        await #expect(throws: DaemonRefusal(RPCError(.invalidParams, "the OPML document is not well-formed: line 3"))) {
             try await ImportFeedsInteractor(daemon: daemon, reader: ImportFileReaderStub(.success("<opml>")))
                 .importFeeds(from: "bad.opml", format: nil, allowCommands: false)
         }

@@ -137,7 +137,7 @@ struct ItemListPresenterTests {
     }
 
     @Test func anUnknownFeedIsReported() async {
-        let (presenter, interactor) = presenter(.failure(RPCError(.notFound, "no feed matches 'zzz'")), query: .init(feed: "zzz"))
+        let (presenter, interactor) = presenter(.failure(DaemonRefusal(RPCError(.notFound, "no feed matches 'zzz'"))), query: .init(feed: "zzz"))
         let status = await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot list items: no feed matches 'zzz'")])
         #expect(interactor.tagSelectors == ["zzz"])
@@ -146,7 +146,7 @@ struct ItemListPresenterTests {
     }
 
     @Test func aFeedSelectorThatIsATagSuggestsTag() async {
-        let (presenter, interactor) = presenter(.failure(RPCError(.notFound, "no feed matches 'NEWS'")), query: .init(feed: "NEWS"))
+        let (presenter, interactor) = presenter(.failure(DaemonRefusal(RPCError(.notFound, "no feed matches 'NEWS'"))), query: .init(feed: "NEWS"))
         interactor.tag = "news"
         let status = await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot list items: no feed matches 'NEWS'; did you mean --tag news?")])
@@ -154,7 +154,7 @@ struct ItemListPresenterTests {
     }
 
     @Test func onlyAnUnmatchedFeedSelectorIsLookedUpAsATag() async {
-        let (presenter, interactor) = presenter(.failure(RPCError(.ambiguous, "'n' matches 2 feeds")), query: .init(feed: "n"))
+        let (presenter, interactor) = presenter(.failure(DaemonRefusal(RPCError(.ambiguous, "'n' matches 2 feeds"))), query: .init(feed: "n"))
         interactor.tag = "n"
         _ = await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "'n' matches 2 feeds")])

@@ -98,8 +98,8 @@ struct ItemStatePresenterTests {
 
     @Test func requestFailuresSayWhatWasBeingDone() async {
         let statuses = [
-            await run(.read, .feed("zzz"), .failure(RPCError(.notFound, "no feed matches 'zzz'"))).status,
-            await run(.unstar, .numbers([1]), .failure(RPCError(.internalError, "database is locked"))).status,
+            await run(.read, .feed("zzz"), .failure(DaemonRefusal(RPCError(.notFound, "no feed matches 'zzz'")))).status,
+            await run(.unstar, .numbers([1]), .failure(DaemonRefusal(RPCError(.internalError, "database is locked")))).status,
         ]
         #expect(view.outcomes.isEmpty)
         #expect(view.failures == [

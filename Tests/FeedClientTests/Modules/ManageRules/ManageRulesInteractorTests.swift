@@ -23,7 +23,7 @@ struct ManageRulesInteractorTests {
     @Test func anOlderDaemonsErrorIsPassedOn() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.ListRules.self, with: RPCError(.methodNotFound, "Method not found: rules.list"))
-        await #expect(throws: RPCError(.methodNotFound, "Method not found: rules.list")) {
+        await #expect(throws: DaemonRefusal(RPCError(.methodNotFound, "Method not found: rules.list"))) {
             try await ManageRulesInteractor(daemon: daemon).rules()
         }
     }

@@ -56,7 +56,7 @@ struct ManageRulesPresenterTests {
 
     @Test func anUnknownRuleIsAFailureNamingIt() async {
         let view = ManageRulesViewSpy(), interactor = ManageRulesUseCaseStub()
-        interactor.testResult = .failure(RPCError(.notFound, "no rule named 'x' in the config"))
+        interactor.testResult = .failure(DaemonRefusal(RPCError(.notFound, "no rule named 'x' in the config")))
         let status = await ManageRulesPresenter(view: view, interactor: interactor, request: .test(name: "x"), clock: clock).viewDidLoad()
         #expect(view.failures.count == 1)
         #expect(view.matches.isEmpty)

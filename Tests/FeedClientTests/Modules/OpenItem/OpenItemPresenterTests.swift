@@ -39,7 +39,7 @@ struct OpenItemPresenterTests {
     }
 
     @Test func anUnknownNumberIsNoItem() async {
-        let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "item 999 not found")))
+        let interactor = OpenItemUseCaseStub(.failure(DaemonRefusal(RPCError(.notFound, "item 999 not found"))))
         let status = await run(999, interactor)
         #expect(view.failures == [CommandFailure(message: "no item 999")])
         #expect(wireframe.routes.isEmpty)
@@ -79,7 +79,7 @@ struct OpenItemPresenterTests {
     // MARK: - The newest unread item
 
     @Test func withoutANumberTheNewestUnreadItemOpens() async {
-        let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "unused")))
+        let interactor = OpenItemUseCaseStub(.failure(DaemonRefusal(RPCError(.notFound, "unused"))))
         interactor.newest = .success(Fixtures.item(41, link: "https://x.example/newest"))
         let status = await run(nil, interactor)
         #expect(interactor.askedForNewest == 1)
@@ -90,7 +90,7 @@ struct OpenItemPresenterTests {
     }
 
     @Test func noUnreadItemIsAFailureSoThatLoopsEnd() async {
-        let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "unused")))
+        let interactor = OpenItemUseCaseStub(.failure(DaemonRefusal(RPCError(.notFound, "unused"))))
         let status = await run(nil, interactor)
         #expect(view.failures == [CommandFailure(message: "no unread items")])
         #expect(wireframe.routes.isEmpty)
@@ -98,8 +98,8 @@ struct OpenItemPresenterTests {
     }
 
     @Test func failingToFindTheNewestIsReported() async {
-        let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "unused")))
-        interactor.newest = .failure(RPCError(.internalError, "database is locked"))
+        let interactor = OpenItemUseCaseStub(.failure(DaemonRefusal(RPCError(.notFound, "unused"))))
+        interactor.newest = .failure(DaemonRefusal(RPCError(.internalError, "database is locked")))
         let status = await run(nil, interactor)
         #expect(view.failures == [CommandFailure(message: "cannot find the newest unread item: database is locked")])
         #expect(wireframe.routes.isEmpty)
@@ -137,7 +137,7 @@ struct OpenItemPresenterTests {
     }
 
     @Test func theNewestUnreadItemsEnclosure() async {
-        let interactor = OpenItemUseCaseStub(.failure(RPCError(.notFound, "unused")))
+        let interactor = OpenItemUseCaseStub(.failure(DaemonRefusal(RPCError(.notFound, "unused"))))
         interactor.newest = .success(Self.podcast(9, enclosures: [Enclosure(url: "https://cdn.example/ep9.mp3")]))
         await run(nil, interactor, enclosure: true)
         #expect(wireframe.routes.first == .browser(link: "https://cdn.example/ep9.mp3", configuredBrowser: nil))

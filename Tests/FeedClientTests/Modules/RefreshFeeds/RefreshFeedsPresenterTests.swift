@@ -77,7 +77,7 @@ struct RefreshFeedsPresenterTests {
     }
 
     @Test func passesSelectorsAndReportsFailures() async {
-        let interactor = RefreshFeedsUseCaseStub(.failure(RPCError(.notFound, "no feed matches 'x'")))
+        let interactor = RefreshFeedsUseCaseStub(.failure(DaemonRefusal(RPCError(.notFound, "no feed matches 'x'"))))
         let status = await RefreshFeedsPresenter(selectors: ["x"], view: view, interactor: interactor).viewDidLoad()
         #expect(interactor.selectors == [["x"]])
         #expect(view.failures == [CommandFailure(message: "cannot refresh: no feed matches 'x'")])

@@ -21,7 +21,7 @@ struct RenameFeedInteractorTests {
     @Test func passesDaemonErrorsOn() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.RenameFeed.self, with: RPCError(.notFound, "no feed 9"))
-        await #expect(throws: RPCError(.notFound, "no feed 9")) {
+        await #expect(throws: DaemonRefusal(RPCError(.notFound, "no feed 9"))) {
             try await RenameFeedInteractor(daemon: daemon).rename(feed: "9", to: "x")
         }
     }

@@ -43,7 +43,7 @@ struct RenameFeedPresenterTests {
     }
 
     @Test func failuresNameTheFeed() async {
-        let interactor = RenameFeedUseCaseStub(.failure(RPCError(.notFound, "no feed matches 'Nope'")))
+        let interactor = RenameFeedUseCaseStub(.failure(DaemonRefusal(RPCError(.notFound, "no feed matches 'Nope'"))))
         let status = await presenter("Nope", title: "X", interactor).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot rename 'Nope': no feed matches 'Nope'")])
         #expect(status == .failure)

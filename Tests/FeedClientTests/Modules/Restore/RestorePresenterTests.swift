@@ -41,7 +41,7 @@ struct RestorePresenterTests {
 
     @Test func aRefusedBackupIsOneLineSayingNothingChanged() async {
         let test = ModuleTestDependencies()
-        test.daemon.failure = RPCError(.restoreRefused, "cannot restore from /b/x: it is not an SQLite database")
+        test.daemon.fail(RPC.Restore.self, with: RPCError(.restoreRefused, "cannot restore from /b/x: it is not an SQLite database"))
         #expect(await RestoreRouter.assemble(backup: "/b/x", dependencies: test.dependencies).run() == .failure)
         #expect(test.terminal.errLines == ["tidings: cannot restore from /b/x: it is not an SQLite database; nothing was changed"])
     }

@@ -15,7 +15,7 @@ struct RunMaintenanceInteractorTests {
     @Test func anOlderDaemonsErrorIsPassedOn() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.Maintenance.self, with: RPCError(.methodNotFound, "Method not found: maintenance"))
-        await #expect(throws: RPCError(.methodNotFound, "Method not found: maintenance")) {
+        await #expect(throws: DaemonRefusal(RPCError(.methodNotFound, "Method not found: maintenance"))) {
             try await RunMaintenanceInteractor(daemon: daemon).maintain(vacuum: true, retention: false)
         }
     }

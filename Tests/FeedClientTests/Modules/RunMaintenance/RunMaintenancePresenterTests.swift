@@ -62,7 +62,7 @@ struct RunMaintenancePresenterTests {
     }
 
     @Test func failuresAreShown() async {
-        let (presenter, _) = presenter(.failure(RPCError(.methodNotFound, "Method not found: maintenance")))
+        let (presenter, _) = presenter(.failure(DaemonRefusal(RPCError(.methodNotFound, "Method not found: maintenance"))))
         let status = await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot maintain the database: Method not found: maintenance")])
         #expect(view.reports.isEmpty)

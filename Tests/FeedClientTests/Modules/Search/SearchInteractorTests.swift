@@ -43,7 +43,7 @@ struct SearchInteractorTests {
     @Test func daemonErrorsPassThrough() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.Search.self, with: RPCError(.notFound, "no feed matches 'zzz'"))
-        await #expect(throws: RPCError(.notFound, "no feed matches 'zzz'")) {
+        await #expect(throws: DaemonRefusal(RPCError(.notFound, "no feed matches 'zzz'"))) {
             try await SearchInteractor(daemon: daemon).hits(for: .init(text: "x", feed: "zzz"))
         }
     }

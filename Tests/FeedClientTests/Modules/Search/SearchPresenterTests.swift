@@ -77,7 +77,7 @@ struct SearchPresenterTests {
     }
 
     @Test func aFailedSearchIsReported() async {
-        let (presenter, _) = presenter(.failure(RPCError(.invalidParams, "the query has no words")))
+        let (presenter, _) = presenter(.failure(DaemonRefusal(RPCError(.invalidParams, "the query has no words"))))
         let status = await presenter.viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot search: the query has no words")])
         #expect(view.shown.isEmpty)
@@ -86,7 +86,7 @@ struct SearchPresenterTests {
 
     @Test func aFeedSelectorThatIsATagSuggestsTag() async {
         let (presenter, interactor) = presenter(
-            .failure(RPCError(.notFound, "no feed matches 'my news'")), query: .init(text: "x", feed: "my news"))
+            .failure(DaemonRefusal(RPCError(.notFound, "no feed matches 'my news'"))), query: .init(text: "x", feed: "my news"))
         interactor.tag = "My News"
         _ = await presenter.viewDidLoad()
         #expect(interactor.tagSelectors == ["my news"])

@@ -35,7 +35,7 @@ struct ShowItemInteractorTests {
     @Test func daemonErrorsPassThrough() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.GetItem.self, with: RPCError(.notFound, "no item 9"))
-        await #expect(throws: RPCError(.notFound, "no item 9")) {
+        await #expect(throws: DaemonRefusal(RPCError(.notFound, "no item 9"))) {
             try await ShowItemInteractor(daemon: daemon).item(number: 9, width: 80)
         }
     }

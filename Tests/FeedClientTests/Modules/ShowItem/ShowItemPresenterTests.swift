@@ -84,7 +84,7 @@ struct ShowItemPresenterTests {
 
     @Test func anOlderDaemonWithoutNextSaysWhatFailed() async {
         _ = await run(.success(.init(item: Self.item())), number: nil, next: true) {
-            $0.nextResult = .failure(RPCError(.methodNotFound, "Method not found: items.next"))
+            $0.nextResult = .failure(DaemonRefusal(RPCError(.methodNotFound, "Method not found: items.next")))
         }
         #expect(view.failures == [CommandFailure(message: "cannot find the next unread item: Method not found: items.next")])
     }
@@ -138,7 +138,7 @@ struct ShowItemPresenterTests {
     }
 
     @Test func anUnknownNumberIsNoItem() async {
-        let (status, _) = await run(.failure(RPCError(.notFound, "no item 999")), number: 999)
+        let (status, _) = await run(.failure(DaemonRefusal(RPCError(.notFound, "no item 999"))), number: 999)
         #expect(view.shown.isEmpty)
         #expect(view.failures == [CommandFailure(message: "no item 999")])
         #expect(status == .failure)
@@ -146,7 +146,7 @@ struct ShowItemPresenterTests {
 
     @Test func failingToMarkReadIsReportedAfterTheArticle() async {
         let (status, interactor) = await run(.success(.init(item: Self.item()))) {
-            $0.markReadError = RPCError(.internalError, "database is locked")
+            $0.markReadError = DaemonRefusal(RPCError(.internalError, "database is locked"))
         }
         #expect(view.shown.count == 1)
         #expect(interactor.markedRead.isEmpty)

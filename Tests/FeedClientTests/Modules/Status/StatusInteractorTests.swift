@@ -13,7 +13,7 @@ struct StatusInteractorTests {
     @Test func anOlderDaemonsErrorIsPassedOn() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.Status.self, with: RPCError(.methodNotFound, "unknown method 'status'"))
-        await #expect(throws: RPCError(.methodNotFound, "unknown method 'status'")) {
+        await #expect(throws: DaemonRefusal(RPCError(.methodNotFound, "unknown method 'status'"))) {
             try await StatusInteractor(daemon: daemon).status()
         }
     }

@@ -65,7 +65,7 @@ struct StatusPresenterTests {
     }
 
     @Test func failuresAreShown() async {
-        let status = await presenter(.failure(RPCError(.methodNotFound, "unknown method 'status'"))).viewDidLoad()
+        let status = await presenter(.failure(DaemonRefusal(RPCError(.methodNotFound, "unknown method 'status'")))).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot read the daemon's status: unknown method 'status'")])
         #expect(status == .failure)
     }

@@ -31,7 +31,7 @@ struct SubscribeInteractorTests {
     @Test func passesDaemonErrorsOn() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.Subscribe.self, with: RPCError(.notAFeed, "not a feed: text/html"))
-        await #expect(throws: RPCError(.notAFeed, "not a feed: text/html")) {
+        await #expect(throws: DaemonRefusal(RPCError(.notAFeed, "not a feed: text/html"))) {
             try await SubscribeInteractor(daemon: daemon).subscribe(SubscribeRequest(url: "https://x.org/"))
         }
     }

@@ -73,7 +73,7 @@ struct SubscribePresenterTests {
             FeedCandidate(url: "https://example.org/feed.json", title: " ", type: "application/feed+json"),
             FeedCandidate(url: "https://example.org/x", title: nil, type: "text/xml"),
         ]
-        let error = RPCError(.severalFeeds, "https://example.org/ offers 4 feeds", data: RPCErrorData(candidates: candidates))
+        let error = DaemonRefusal(RPCError(.severalFeeds, "https://example.org/ offers 4 feeds", data: RPCErrorData(candidates: candidates)))
         let status = await presenter(SubscribeRequest(url: "https://example.org/"), SubscribeUseCaseStub(.failure(error))).viewDidLoad()
         #expect(view.candidates.first?.page == "https://example.org/")
         #expect(view.candidates.first?.rows == [
@@ -90,7 +90,7 @@ struct SubscribePresenterTests {
     }
 
     @Test func severalFeedsWithoutCandidatesIsAnOrdinaryFailure() async {
-        let error = RPCError(.severalFeeds, "the page offers several feeds")
+        let error = DaemonRefusal(RPCError(.severalFeeds, "the page offers several feeds"))
         let status = await presenter(SubscribeRequest(url: "https://example.org/"), SubscribeUseCaseStub(.failure(error))).viewDidLoad()
         #expect(view.candidates.isEmpty)
         #expect(view.failures == [CommandFailure(message: "cannot subscribe to https://example.org/: the page offers several feeds")])
@@ -98,7 +98,7 @@ struct SubscribePresenterTests {
     }
 
     @Test func reportsTheDaemonsReasonForTheURL() async {
-        let interactor = SubscribeUseCaseStub(.failure(RPCError(.fetchFailed, "HTTP 404 Not Found")))
+        let interactor = SubscribeUseCaseStub(.failure(DaemonRefusal(RPCError(.fetchFailed, "HTTP 404 Not Found"))))
         let status = await presenter(SubscribeRequest(url: "http://127.0.0.1:8080/missing.xml"), interactor).viewDidLoad()
         #expect(view.confirmations.isEmpty)
         #expect(view.failures == [CommandFailure(message: "cannot subscribe to http://127.0.0.1:8080/missing.xml: HTTP 404 Not Found")])

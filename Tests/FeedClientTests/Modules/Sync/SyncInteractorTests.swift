@@ -24,10 +24,10 @@ struct SyncInteractorTests {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.RunSync.self, with: RPCError(.syncNotConfigured, "no sync service"))
         daemon.fail(RPC.GetSyncStatus.self, with: RPCError(.methodNotFound, "unknown method 'sync.status'"))
-        await #expect(throws: RPCError(.syncNotConfigured, "no sync service")) {
+        await #expect(throws: DaemonRefusal(RPCError(.syncNotConfigured, "no sync service"))) {
             try await SyncInteractor(daemon: daemon).sync(full: false)
         }
-        await #expect(throws: RPCError(.methodNotFound, "unknown method 'sync.status'")) {
+        await #expect(throws: DaemonRefusal(RPCError(.methodNotFound, "unknown method 'sync.status'"))) {
             try await SyncInteractor(daemon: daemon).status()
         }
     }

@@ -34,7 +34,7 @@ struct SyncPresenterTests {
 
     @Test func noServiceSaysWhereToAddOneAndFails() async {
         let interactor = SyncUseCaseStub(
-            sync: .failure(RPCError(.syncNotConfigured, "no sync service")), configPath: "/home/ada/.config/tidings/config.yaml")
+            sync: .failure(DaemonRefusal(RPCError(.syncNotConfigured, "no sync service"))), configPath: "/home/ada/.config/tidings/config.yaml")
         #expect(await presenter(interactor, .run(full: false)).viewDidLoad() == .failure)
         #expect(view.reports.isEmpty)
         #expect(view.failures == [CommandFailure(
@@ -54,7 +54,7 @@ struct SyncPresenterTests {
         #expect(view.reports.map(\.lastError) == ["HTTP 503 Service Unavailable"] && view.failures.isEmpty)
     }
 
-    @Test(arguments: [Result<SyncStatus, any Error>.success(SyncStatus()), .failure(RPCError(.syncNotConfigured, "no sync service"))])
+    @Test(arguments: [Result<SyncStatus, any Error>.success(SyncStatus()), .failure(DaemonRefusal(RPCError(.syncNotConfigured, "no sync service")))])
     func theStatusWithoutAServiceIsANote(answer: Result<SyncStatus, any Error>) async throws {
         let interactor = SyncUseCaseStub(status: answer, configPath: nil)
         #expect(await presenter(interactor, .showStatus).viewDidLoad() == .success)
@@ -65,7 +65,7 @@ struct SyncPresenterTests {
     }
 
     @Test func anOlderDaemonIsToBeRestarted() async {
-        let old = RPCError(.methodNotFound, "unknown method 'sync.run'")
+        let old = DaemonRefusal(RPCError(.methodNotFound, "unknown method 'sync.run'"))
         #expect(await presenter(SyncUseCaseStub(sync: .failure(old)), .run(full: false)).viewDidLoad() == .failure)
         #expect(await presenter(SyncUseCaseStub(status: .failure(old)), .showStatus).viewDidLoad() == .failure)
         #expect(view.failures.map(\.message) == [

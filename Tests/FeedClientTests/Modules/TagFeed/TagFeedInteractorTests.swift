@@ -21,7 +21,7 @@ struct TagFeedInteractorTests {
     @Test func passesDaemonErrorsOn() async {
         let daemon = DaemonClientStub()
         daemon.fail(RPC.TagFeed.self, with: RPCError(.notFound, "no feed matches 'x'"))
-        await #expect(throws: RPCError(.notFound, "no feed matches 'x'")) {
+        await #expect(throws: DaemonRefusal(RPCError(.notFound, "no feed matches 'x'"))) {
             try await TagFeedInteractor(daemon: daemon).tag(feed: "x", with: TagChanges(add: ["a"]))
         }
     }

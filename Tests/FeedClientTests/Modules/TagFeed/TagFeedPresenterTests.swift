@@ -33,7 +33,7 @@ struct TagFeedPresenterTests {
     }
 
     @Test func failuresNameTheFeed() async {
-        let interactor = TagFeedUseCaseStub(.failure(RPCError(.notFound, "no feed matches 'P'")))
+        let interactor = TagFeedUseCaseStub(.failure(DaemonRefusal(RPCError(.notFound, "no feed matches 'P'"))))
         let status = await presenter("P", TagChanges(add: ["x"]), interactor).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot tag 'P': no feed matches 'P'")])
         #expect(view.feeds.isEmpty)
@@ -41,7 +41,7 @@ struct TagFeedPresenterTests {
     }
 
     @Test func failingToShowTagsSaysSo() async {
-        _ = await presenter("9", TagChanges(), TagFeedUseCaseStub(.failure(RPCError(.notFound, "no feed 9")))).viewDidLoad()
+        _ = await presenter("9", TagChanges(), TagFeedUseCaseStub(.failure(DaemonRefusal(RPCError(.notFound, "no feed 9"))))).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: "cannot show the tags of '9': no feed 9")])
     }
 

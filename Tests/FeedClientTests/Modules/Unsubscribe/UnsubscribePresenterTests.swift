@@ -56,7 +56,7 @@ struct UnsubscribePresenterTests {
 
     @Test func reportsAnAmbiguousSelectorAsTheDaemonPutsIt() async {
         let message = "'Ke' matches 2 feeds: 2 Kernel Notes, 5 KDE News; give the number or URL"
-        let interactor = UnsubscribeUseCaseStub(.failure(RPCError(.ambiguous, message)))
+        let interactor = UnsubscribeUseCaseStub(.failure(DaemonRefusal(RPCError(.ambiguous, message))))
         let status = await presenter("Ke", interactor).viewDidLoad()
         #expect(view.failures == [CommandFailure(message: message)])
         #expect(view.feeds.isEmpty)
@@ -67,7 +67,7 @@ struct UnsubscribePresenterTests {
 extension UnsubscribePresenterTests {
     @Test func severalFeedsAreRemovedInTurnAndOneThatFailsDoesNotStopTheOthers() async {
         let interactor = UnsubscribeUseCaseStub(Fixtures.feed(5, title: "Planet"))
-        interactor.failures["zzz"] = RPCError(.notFound, "no feed matches 'zzz'")
+        interactor.failures["zzz"] = DaemonRefusal(RPCError(.notFound, "no feed matches 'zzz'"))
         let status = await UnsubscribePresenter(
             selectors: ["31", "zzz", "33"], view: view, interactor: interactor, clock: FixedClock(now: Fixtures.now)
         ).viewDidLoad()

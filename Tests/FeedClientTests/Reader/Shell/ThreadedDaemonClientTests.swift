@@ -6,9 +6,7 @@ import Foundation
 import FeedIPC
 import Testing
 @testable import FeedClient
-#if canImport(Glibc)
 import Glibc
-#endif
 
 struct ThreadedDaemonClientTests {
     /// Records the thread each call ran on.

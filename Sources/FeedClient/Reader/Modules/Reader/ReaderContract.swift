@@ -88,7 +88,7 @@ public protocol ReaderShellView: AnyObject {
 public protocol ReaderLiveUseCase: Sendable {
     /// Checks that the daemon answers (starting it as every command does), before the screen
     /// is taken over.
-    /// - Throws: `DaemonClientError` or `RPCError`.
+    /// - Throws: `DaemonClientError` or `DaemonRefusal`.
     func connect() async throws
 
     /// Keeps a `watch` open and calls `onNewItems` from its own thread for each batch of new
@@ -97,6 +97,6 @@ public protocol ReaderLiveUseCase: Sendable {
     func watch(_ onNewItems: @escaping @Sendable ([Item]) -> Void) async throws
 
     /// Refreshes `feeds` (numbers; all when empty), calling `progress` from its own thread.
-    /// - Throws: `DaemonClientError` or `RPCError`; a feed that fails is in the summary.
+    /// - Throws: `DaemonClientError` or `DaemonRefusal`; a feed that fails is in the summary.
     func refresh(feeds: [Int64], progress: @escaping @Sendable (ReaderRefreshProgress) -> Void) async throws -> ReaderRefreshSummary
 }

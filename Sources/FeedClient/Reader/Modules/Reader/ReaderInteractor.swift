@@ -23,7 +23,7 @@ public final class ReaderInteractor: ReaderLiveUseCase {
 
     public func watch(_ onNewItems: @escaping @Sendable ([Item]) -> Void) async throws {
         let decoder = WireCoding.makeDecoder()
-        _ = try await watcher.call(RPC.Watch.self, Empty()) { line in
+        _ = try await watcher.request(RPC.Watch.self, Empty()) { line in
             guard let notification = try? decoder.decode(RPCIncomingNotification<RPC.Watch.NewItems>.self, from: line),
                   notification.method == RPC.Watch.NewItems.method
             else { return }
@@ -36,7 +36,7 @@ public final class ReaderInteractor: ReaderLiveUseCase {
     ) async throws -> ReaderRefreshSummary {
         let decoder = WireCoding.makeDecoder()
         let params = RPC.Refresh.Params(feeds: feeds.isEmpty ? nil : feeds.map(String.init))
-        let result = try await refresher.call(RPC.Refresh.self, params) { line in
+        let result = try await refresher.request(RPC.Refresh.self, params) { line in
             guard let notification = try? decoder.decode(RPCIncomingNotification<RPC.Refresh.Progress>.self, from: line),
                   notification.method == RPC.Refresh.Progress.method
             else { return }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Wires the reader: the shell with its daemon connections, the terminal and the first screen.
 /// The screens' own Routers build the rest as the user goes.

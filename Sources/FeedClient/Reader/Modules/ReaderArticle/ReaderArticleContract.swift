@@ -64,11 +64,11 @@ public struct ReaderArticleContent: Equatable, Sendable {
 public protocol ReaderArticleUseCase: AnyObject {
     /// The item numbered `number`, its content rendered `width` columns wide; the daemon notes
     /// it as the item shown last (`tidings show --next` goes on from it).
-    /// - Throws: `RPCError` (`notFound`) or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` (`notFound`) or `DaemonClientError`.
     func article(_ number: Int64, width: Int) async throws -> ReaderArticleContent
-    /// - Throws: `RPCError` or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` or `DaemonClientError`.
     func setRead(_ number: Int64, read: Bool) async throws
-    /// - Throws: `RPCError` or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` or `DaemonClientError`.
     func setStarred(_ number: Int64, starred: Bool) async throws
     /// What opening the item opens: its link, or its first enclosure's URL.
     /// - Throws: `OpenTargetError` when there is none or it may not be opened.

@@ -19,16 +19,16 @@ public final class ReaderArticleInteractor: ReaderArticleUseCase {
     }
 
     public func article(_ number: Int64, width: Int) async throws -> ReaderArticleContent {
-        let result = try await daemon.call(RPC.GetItem.self, .init(number: number, width: width, shown: true))
+        let result = try await daemon.request(RPC.GetItem.self, .init(number: number, width: width, shown: true))
         return ReaderArticleContent(item: result.item, text: result.rendered?.text ?? "", links: result.rendered?.links ?? [])
     }
 
     public func setRead(_ number: Int64, read: Bool) async throws {
-        _ = try await daemon.call(RPC.MarkRead.self, .init(numbers: [number], read: read))
+        _ = try await daemon.request(RPC.MarkRead.self, .init(numbers: [number], read: read))
     }
 
     public func setStarred(_ number: Int64, starred: Bool) async throws {
-        _ = try await daemon.call(RPC.Star.self, .init(numbers: [number], starred: starred))
+        _ = try await daemon.request(RPC.Star.self, .init(numbers: [number], starred: starred))
     }
 
     public func openTarget(of item: Item, enclosure: Bool) throws(OpenTargetError) -> String {

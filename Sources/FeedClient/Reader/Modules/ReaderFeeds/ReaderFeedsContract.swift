@@ -73,17 +73,17 @@ public struct ReaderFeedEntry: Equatable, Sendable {
 public protocol ReaderFeedsUseCase: AnyObject {
     /// Every feed with its counts, tags and health, in the daemon's order (by number); its
     /// other members may be absent (`feeds.list`'s brief answer).
-    /// - Throws: `DaemonClientError` or `RPCError`.
+    /// - Throws: `DaemonClientError` or `DaemonRefusal`.
     func feeds() async throws -> [Feed]
 
     /// How many items "All unread" and "Starred" list (copies of one article counted once).
     /// May be asked while `feeds()` runs.
-    /// - Throws: `DaemonClientError` or `RPCError`.
+    /// - Throws: `DaemonClientError` or `DaemonRefusal`.
     func counts() async throws -> (unread: Int, starred: Int)
 
     /// Marks every item of the feed numbered `feed` read; every item of every feed when `nil`.
     /// - Returns: how many items changed.
-    /// - Throws: `DaemonClientError` or `RPCError`.
+    /// - Throws: `DaemonClientError` or `DaemonRefusal`.
     func markRead(feed: Int64?) async throws -> Int
 }
 

@@ -48,17 +48,17 @@ public final class ReaderFeedsInteractor: ReaderFeedsUseCase {
     /// Brief: the feeds screen shows no validators or refresh times, which are most of a feed's
     /// bytes (a daemon before protocol 1.9 sends them all the same).
     private nonisolated static func feeds(from daemon: ThreadedDaemonClient) async throws -> [Feed] {
-        try await daemon.call(RPC.ListFeeds.self, .init(brief: true)).feeds
+        try await daemon.request(RPC.ListFeeds.self, .init(brief: true)).feeds
     }
 
     private nonisolated static func counts(from counter: ThreadedDaemonClient) async throws -> Counts {
-        let unread = try await counter.call(RPC.ListItems.self, .init(unreadOnly: true, limit: 1, withPosition: true))
-        let starred = try await counter.call(RPC.ListItems.self, .init(unreadOnly: false, starredOnly: true, limit: 1, withPosition: true))
+        let unread = try await counter.request(RPC.ListItems.self, .init(unreadOnly: true, limit: 1, withPosition: true))
+        let starred = try await counter.request(RPC.ListItems.self, .init(unreadOnly: false, starredOnly: true, limit: 1, withPosition: true))
         return (unread.total ?? 0, starred.total ?? 0)
     }
 
     public func markRead(feed: Int64?) async throws -> Int {
         let params: RPC.MarkRead.Params = feed.map { .init(feed: String($0), read: true) } ?? .init(all: true, read: true)
-        return try await daemon.call(RPC.MarkRead.self, params).updated
+        return try await daemon.request(RPC.MarkRead.self, params).updated
     }
 }

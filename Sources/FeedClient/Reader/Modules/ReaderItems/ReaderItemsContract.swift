@@ -79,7 +79,7 @@ public protocol ReaderItemsUseCase: AnyObject {
     /// At most `limit` items of `source`'s listing from `anchor`, with their position.
     /// - Parameter unreadOnly: only unread items, whatever the source lists (to find the
     ///   next unread one).
-    /// - Throws: `DaemonClientError` or `RPCError` (`notFound` when the anchor item is gone).
+    /// - Throws: `DaemonClientError` or `DaemonRefusal` (`notFound` when the anchor item is gone).
     func page(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> ReaderItemsPage
 
     /// The same items without their position: the daemon counts the whole listing for a
@@ -89,16 +89,16 @@ public protocol ReaderItemsUseCase: AnyObject {
     func items(of source: ItemSource, from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool) async throws -> [Item]
 
     /// Marks items read or unread.
-    /// - Throws: `DaemonClientError` or `RPCError`.
+    /// - Throws: `DaemonClientError` or `DaemonRefusal`.
     func setRead(_ numbers: [Int64], read: Bool) async throws
 
     /// Stars or unstars an item.
-    /// - Throws: `DaemonClientError` or `RPCError`.
+    /// - Throws: `DaemonClientError` or `DaemonRefusal`.
     func setStarred(_ number: Int64, starred: Bool) async throws
 
     /// Marks every item of `source`'s listing read.
     /// - Returns: how many items changed.
-    /// - Throws: `DaemonClientError` or `RPCError`.
+    /// - Throws: `DaemonClientError` or `DaemonRefusal`.
     func markAllRead(of source: ItemSource) async throws -> Int
 
     /// What opening `item` in the browser opens: its link, or its first enclosure's URL.

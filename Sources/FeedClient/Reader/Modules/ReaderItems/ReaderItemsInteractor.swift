@@ -26,7 +26,7 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
             let (page, offset) = try Self.slice(items, from: anchor, limit: limit, unreadOnly: unreadOnly)
             return ReaderItemsPage(items: page, offset: offset, total: listed.count)
         }
-        let result = try await daemon.call(
+        let result = try await daemon.request(
             RPC.ListItems.self, Self.params(source, anchor, limit: limit, unreadOnly: unreadOnly, withPosition: true, order: order))
         return ReaderItemsPage(items: result.items, offset: result.offset ?? 0, total: result.total ?? result.items.count)
     }
@@ -36,7 +36,7 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
             // The next unread one is asked of items read meanwhile: the ranking again then.
             return try Self.slice(try await rankedItems(of: source, fresh: unreadOnly), from: anchor, limit: limit, unreadOnly: unreadOnly).items
         }
-        return try await daemon.call(
+        return try await daemon.request(
             RPC.ListItems.self, Self.params(source, anchor, limit: limit, unreadOnly: unreadOnly, withPosition: false, order: order)).items
     }
 
@@ -67,20 +67,20 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
         case .feed(let number, _): params.feed = String(number)
         case .tag(let tag): params.tag = tag
         }
-        let items = try await daemon.call(RPC.Search.self, params).hits.map(\.item)
+        let items = try await daemon.request(RPC.Search.self, params).hits.map(\.item)
         ranked = (source, items)
         return items
     }
 
     /// The page of `items` (a ranked list) at `anchor`, and where it starts among the items
     /// listed (the unread ones when `unreadOnly`); an anchor is found among all of them.
-    /// - Throws: `RPCError` `notFound` for an anchor not among them, as `items.list` does.
+    /// - Throws: `DaemonRefusal.notFound` for an anchor not among them, as `items.list` does.
     static func slice(
         _ items: [Item], from anchor: ItemPageAnchor, limit: Int, unreadOnly: Bool
     ) throws -> (items: [Item], offset: Int) {
         func index(of number: Int64) throws -> Int {
             guard let index = items.firstIndex(where: { $0.id == number }) else {
-                throw RPCError(code: RPCErrorCode.notFound.rawValue, message: "item \(number) is not among the results")
+                throw DaemonRefusal.notFound(message: "item \(number) is not among the results")
             }
             return index
         }
@@ -102,19 +102,19 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
     }
 
     public func setRead(_ numbers: [Int64], read: Bool) async throws {
-        _ = try await daemon.call(RPC.MarkRead.self, .init(numbers: numbers, read: read))
+        _ = try await daemon.request(RPC.MarkRead.self, .init(numbers: numbers, read: read))
     }
 
     public func setStarred(_ number: Int64, starred: Bool) async throws {
-        _ = try await daemon.call(RPC.Star.self, .init(numbers: [number], starred: starred))
+        _ = try await daemon.request(RPC.Star.self, .init(numbers: [number], starred: starred))
     }
 
     public func markAllRead(of source: ItemSource) async throws -> Int {
         switch source {
         case .allUnread:
-            return try await daemon.call(RPC.MarkRead.self, .init(all: true, read: true)).updated
+            return try await daemon.request(RPC.MarkRead.self, .init(all: true, read: true)).updated
         case .feed(let number, _):
-            return try await daemon.call(RPC.MarkRead.self, .init(feed: String(number), read: true)).updated
+            return try await daemon.request(RPC.MarkRead.self, .init(feed: String(number), read: true)).updated
         case .starred, .tag, .search:
             // No selection names these listings: their unread items, by number, a page at a
             // time (marked ones leave the unread listing, so each page is the next one), never
@@ -124,9 +124,9 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
             params.limit = Self.markingPage
             var changed = 0
             while true {
-                let numbers = try await daemon.call(RPC.ListItems.self, params).items.map(\.id)
+                let numbers = try await daemon.request(RPC.ListItems.self, params).items.map(\.id)
                 guard !numbers.isEmpty else { return changed }
-                let updated = try await daemon.call(RPC.MarkRead.self, .init(numbers: numbers, read: true)).updated
+                let updated = try await daemon.request(RPC.MarkRead.self, .init(numbers: numbers, read: true)).updated
                 changed += updated
                 // Nothing changed: the page stays unread (a copy whose original is read); stop.
                 if updated == 0 || numbers.count < Self.markingPage { return changed }

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 extension ReaderItemsPresenter {
     /// Replaces the window with the page at `anchor` and puts the cursor in it.
@@ -41,7 +40,7 @@ extension ReaderItemsPresenter {
         let before: ReaderItemsPage
         do {
             before = try await interactor.page(of: source, from: .before(number), limit: view.listRows, unreadOnly: !showsRead)
-        } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
+        } catch DaemonRefusal.notFound {
             return .gone
         } catch {
             router.say(CommandFailure(error, action: "cannot list the items").message, isError: true)
@@ -159,7 +158,7 @@ extension ReaderItemsPresenter {
     private func asking<T>(_ request: () async throws -> T) async -> T? {
         do {
             return try await request()
-        } catch let error as RPCError where error.code == RPCErrorCode.notFound.rawValue {
+        } catch DaemonRefusal.notFound {
             anchorVanished = true
             return nil
         } catch {

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Shows a listing a window at a time: it keeps the items on screen and a screenful around
 /// them, asks the daemon for the next ones as the cursor goes, and acts on the screen's keys.

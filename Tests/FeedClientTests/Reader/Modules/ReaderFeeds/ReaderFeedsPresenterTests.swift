@@ -211,7 +211,7 @@ struct ReaderFeedsPresenterTests {
 
     @Test func aDaemonFailureGoesToTheStatusLine() async {
         let interactor = ReaderFeedsUseCaseStub(feeds: [])
-        interactor.failure = RPCError(code: -32603, message: "database is locked")
+        interactor.failure = DaemonRefusal(RPCError(code: -32603, message: "database is locked"))
         let presenter = presenter(interactor)
         await presenter.screenWillAppear()
         #expect(router.messages.last?.1 == true)

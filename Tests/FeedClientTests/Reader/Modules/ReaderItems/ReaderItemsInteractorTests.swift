@@ -49,7 +49,7 @@ struct ReaderItemsInteractorTests {
         let searches = daemon.params(of: RPC.Search.self)
         #expect(searches.first == .init(query: "rust", feed: "2", limit: 500))
         #expect(searches.count == 5, "pages with their position and unread look-ups ask again; the next page does not")
-        await #expect(throws: RPCError.self) { try await interactor.items(of: source, from: .after(99), limit: 2, unreadOnly: false) }
+        await #expect(throws: DaemonRefusal.self) { try await interactor.items(of: source, from: .after(99), limit: 2, unreadOnly: false) }
     }
 
     @Test func markingAListingReadUsesTheDaemonsSelectionsWhereTheyExist() async throws {

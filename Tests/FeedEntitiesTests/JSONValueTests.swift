@@ -1,5 +1,5 @@
 import Testing
-import FeedIPC
+import FeedEntities
 
 struct JSONValueTests {
     @Test func keepsKeyOrderAndWritesNull() {
