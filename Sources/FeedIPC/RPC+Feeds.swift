@@ -225,25 +225,3 @@ extension RPC {
         }
     }
 }
-
-/// The subscription lists `feeds.import` reads.
-public enum ImportFormat: String, Codable, Sendable, Hashable, CaseIterable {
-    /// OPML 1.0 or 2.0: `outline` elements with `xmlUrl`; nesting gives tags.
-    case opml
-    /// A newsboat `urls` file: one URL per line, then tags, `"~Title"` names the feed.
-    case newsboat
-}
-
-/// An entry of an imported file that was not subscribed to.
-public struct ImportSkip: Codable, Sendable, Hashable {
-    /// The entry as written (a URL or a line), cleaned of control characters.
-    public var entry: String
-    /// Where it was: `line 12` in a urls file, the outline's title in OPML.
-    public var location: String?
-    public var reason: String
-    public init(entry: String, location: String?, reason: String) {
-        self.entry = entry
-        self.location = location
-        self.reason = reason
-    }
-}

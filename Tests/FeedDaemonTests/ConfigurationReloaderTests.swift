@@ -1,4 +1,5 @@
 @testable import FeedDaemon
+import FeedEntities
 import FeedIPC
 import Foundation
 import Logging

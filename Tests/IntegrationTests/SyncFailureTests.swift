@@ -1,4 +1,5 @@
 import Glibc
+import FeedEntities
 import FeedIPC
 import Foundation
 import Synchronization

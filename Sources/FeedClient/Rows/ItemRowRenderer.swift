@@ -136,6 +136,11 @@ public struct ItemRowRenderer {
         ItemListDocument.object(entry(row), text: TerminalText.sanitize, extra: extra)
     }
 
+    /// `{"items":[…]}`, the `tidings list --json` document (docs/json.md).
+    public static func jsonDocument(_ rows: [ItemRow]) -> JSONValue {
+        ItemListDocument.json(rows.map(entry), text: TerminalText.sanitize)
+    }
+
     /// The row's members of a `tidings list --json` item.
     static func entry(_ row: ItemRow) -> ItemListDocument.Entry {
         ItemListDocument.Entry(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedClient
+import FeedEntities
 import FeedIPC
 
 struct ImportCommand: AsyncParsableCommand {

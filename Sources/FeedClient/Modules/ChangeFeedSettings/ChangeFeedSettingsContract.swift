@@ -12,14 +12,6 @@ public protocol ChangeFeedSettingsView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol ChangeFeedSettingsPresentation: AnyObject {
-    /// The command started; changes the settings if asked to, then shows them. Never throws:
-    /// failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// What to do to a feed's settings: `set` first, then `unset`; neither only reads them.
 ///
 /// A secret need not be typed where every local user can read it (`/proc/PID/cmdline`, the

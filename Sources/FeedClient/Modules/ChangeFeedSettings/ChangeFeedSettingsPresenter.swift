@@ -1,7 +1,7 @@
 import FeedEntities
 
 /// Changes a feed's settings if asked to, then shows them.
-public final class ChangeFeedSettingsPresenter: ChangeFeedSettingsPresentation {
+public final class ChangeFeedSettingsPresenter {
     private let selector: String
     private let change: FeedSettingsChange
     private let view: any ChangeFeedSettingsView
@@ -19,7 +19,7 @@ public final class ChangeFeedSettingsPresenter: ChangeFeedSettingsPresentation {
         self.clock = clock
     }
 
-    // MARK: - ChangeFeedSettingsPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

@@ -15,13 +15,6 @@ public protocol ExportFeedsView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol ExportFeedsPresentation: AnyObject {
-    /// The command started; exports the feeds. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// Exporting: the feeds from the daemon, the file on disk.
 public protocol ExportFeedsUseCase {
     /// Every subscribed feed with its tags, in subscription order.

@@ -1,7 +1,7 @@
 import FeedEntities
 
 /// Builds the export document from the feeds, in the client: the daemon only lists them.
-public final class ExportFeedsPresenter: ExportFeedsPresentation {
+public final class ExportFeedsPresenter {
     private let format: ExportFormat
     private let output: String?
     private let view: any ExportFeedsView
@@ -20,7 +20,7 @@ public final class ExportFeedsPresenter: ExportFeedsPresentation {
         self.clock = clock
     }
 
-    // MARK: - ExportFeedsPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

@@ -10,13 +10,6 @@ public protocol FeedListView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol FeedListPresentation: AnyObject {
-    /// The command started; lists the feeds. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// Reading the feed list.
 public protocol FeedListUseCase {
     /// Every subscribed feed with its counters, in subscription order; only the feeds with

@@ -6,7 +6,7 @@ import Foundation
 import FeedEntities
 
 /// Lists the feeds: maps each `Feed` to a `FeedRow`.
-public final class FeedListPresenter: FeedListPresentation {
+public final class FeedListPresenter {
     private let view: any FeedListView
     private let interactor: any FeedListUseCase
     private let clock: any WallClock
@@ -27,7 +27,7 @@ public final class FeedListPresenter: FeedListPresentation {
         self.tag = tag
     }
 
-    // MARK: - FeedListPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 // `tidings import FILE [--format opml|newsboat] [--allow-commands] [--json]`: subscribe to the feeds of an OPML
 // document or a newsboat `urls` file.
@@ -11,13 +10,6 @@ public protocol ImportFeedsView: AnyObject {
     func showImport(_ report: ImportReport)
     /// Shows why nothing was imported, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
-}
-
-/// Reacts to what happens in the module.
-public protocol ImportFeedsPresentation: AnyObject {
-    /// The command started; imports the file and shows the outcome. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
 }
 
 /// Importing, as the client reads the file and the daemon subscribes.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FeedEntities
 import FeedIPC
 
 /// Reads the file in the client (the daemon may run as another user or in a sandbox) and sends

@@ -1,8 +1,7 @@
 import FeedEntities
-import FeedIPC
 
 /// Imports one file and phrases what the daemon did with it.
-public final class ImportFeedsPresenter: ImportFeedsPresentation {
+public final class ImportFeedsPresenter {
     private let path: String
     private let format: ImportFormat?
     private let allowCommands: Bool
@@ -26,7 +25,7 @@ public final class ImportFeedsPresenter: ImportFeedsPresentation {
         self.clock = clock
     }
 
-    // MARK: - ImportFeedsPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

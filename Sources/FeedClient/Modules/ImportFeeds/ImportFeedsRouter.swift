@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// Wires the ImportFeeds module. It goes to no other screen: the presenter's answer is how the command

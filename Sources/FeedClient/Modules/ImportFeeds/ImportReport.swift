@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// What an import did, as the View shows it. Strings are unsanitised: the View cleans them.

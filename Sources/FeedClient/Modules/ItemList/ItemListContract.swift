@@ -14,13 +14,6 @@ public protocol ItemListView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol ItemListPresentation: AnyObject {
-    /// The command started; lists the items. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// Which items to list. The filters combine: an item must pass all of them.
 public struct ItemListQuery: Equatable, Sendable {
     /// Read items too, not only unread ones.

@@ -4,7 +4,7 @@ import FeedEntities
 ///
 /// On a terminal without `--limit`, lists one screen: it asks for one item more than fits, so
 /// that it can say when more exist without a second request.
-public final class ItemListPresenter: ItemListPresentation {
+public final class ItemListPresenter {
     private let query: ItemListQuery
     private let screenLimit: Int?
     private let view: any ItemListView
@@ -24,7 +24,7 @@ public final class ItemListPresenter: ItemListPresentation {
         self.mapper = ItemRowMapper(clock: clock)
     }
 
-    // MARK: - ItemListPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         let screen = query.limit == nil ? screenLimit : nil

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 /// Writes the item listing as a table, plain lines or JSON, through the `ItemRowRenderer` that
 /// search and watch share. Every string from the daemon is sanitised there before it is written.
@@ -31,6 +30,6 @@ public final class TerminalItemListView: ItemListView {
 
     /// `{"items":[…]}` (docs/json.md), the document the daemon's hooks get too.
     static func json(_ rows: [ItemRow]) -> JSONValue {
-        ItemListDocument.json(rows.map(ItemRowRenderer.entry), text: TerminalText.sanitize)
+        ItemRowRenderer.jsonDocument(rows)
     }
 }

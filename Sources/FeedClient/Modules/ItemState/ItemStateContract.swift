@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 // `tidings read N…|--all|--feed FEED`, `unread N…`, `star N…`, `unstar N…`: one module for the
 // four commands, which differ only in the request they send and the words they print.
@@ -10,13 +9,6 @@ public protocol ItemStateView: AnyObject {
     func showOutcome(_ outcome: ItemStateOutcome)
     /// Shows what failed (the request, or numbers that name no item), as one line on stderr.
     func showFailure(_ failure: CommandFailure)
-}
-
-/// Reacts to what happens in the module.
-public protocol ItemStatePresentation: AnyObject {
-    /// The command started; applies the change. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
 }
 
 /// The change a command makes.

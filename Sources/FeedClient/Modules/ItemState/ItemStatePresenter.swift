@@ -1,9 +1,8 @@
 import FeedEntities
-import FeedIPC
 
 /// Applies a read/unread/star/unstar change, says what changed, and reports numbers that name
 /// no item after the others were changed (exit status 1).
-public final class ItemStatePresenter: ItemStatePresentation {
+public final class ItemStatePresenter {
     private let action: ItemStateAction
     private let selection: ItemSelection
     private let view: any ItemStateView
@@ -18,7 +17,7 @@ public final class ItemStatePresenter: ItemStatePresentation {
         self.interactor = interactor
     }
 
-    // MARK: - ItemStatePresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         let change: ItemStateChange

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 // `tidings rules [--json]`, `tidings rules apply NAME [--dry-run] [--json]` and
 // `tidings rules test NAME [--json]` (the dry run): the config's rules.
@@ -16,13 +15,6 @@ public protocol ManageRulesView: AnyObject {
     func showApplied(_ message: String, rule: RuleRow, application: AppliedRule)
     /// Shows why the rules could not be read, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
-}
-
-/// Reacts to what happens in the module.
-public protocol ManageRulesPresentation: AnyObject {
-    /// The command started; lists the rules or runs the test. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
 }
 
 /// Reading rules from the daemon.

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// Asks the daemon for its rules, dry runs and applications of a rule.

@@ -1,9 +1,8 @@
 import FeedEntities
-import FeedIPC
 
 /// Lists the rules or shows a dry run: maps `RuleSummary` to rows, and `Item` to the rows of
 /// `tidings list` (`ItemRowMapper`).
-public final class ManageRulesPresenter: ManageRulesPresentation {
+public final class ManageRulesPresenter {
     private let view: any ManageRulesView
     private let interactor: any ManageRulesUseCase
     private let request: ManageRulesRequest
@@ -19,7 +18,7 @@ public final class ManageRulesPresenter: ManageRulesPresentation {
         self.mapper = ItemRowMapper(clock: clock)
     }
 
-    // MARK: - ManageRulesPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

@@ -9,13 +9,6 @@ public protocol OpenItemView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol OpenItemPresentation: AnyObject {
-    /// The command started; opens the item if its link may be opened. Never throws.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// Which item to open, and what of it.
 public struct OpenItemRequest: Equatable, Sendable {
     /// The item's number; the newest unread item when `nil`.

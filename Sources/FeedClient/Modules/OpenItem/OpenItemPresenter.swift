@@ -3,7 +3,7 @@ import FeedEntities
 /// Finds the item (the one asked for, else the newest unread), has the Interactor say what of
 /// it may be opened and the Router open that, then marks the item read. A refused or
 /// failed open leaves the item unread.
-public final class OpenItemPresenter: OpenItemPresentation {
+public final class OpenItemPresenter {
     private let request: OpenItemRequest
     private let view: any OpenItemView
     private let interactor: any OpenItemUseCase
@@ -16,7 +16,7 @@ public final class OpenItemPresenter: OpenItemPresentation {
         self.wireframe = wireframe
     }
 
-    // MARK: - OpenItemPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         let item: Item

@@ -14,13 +14,6 @@ public protocol RefreshFeedsView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol RefreshFeedsPresentation: AnyObject {
-    /// The command started; refreshes and reports. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// Refreshing, as the daemon does it.
 public protocol RefreshFeedsUseCase {
     /// Asks the daemon to fetch the feeds now, regardless of their schedule, and waits until

@@ -2,7 +2,7 @@ import FeedEntities
 
 /// Refreshes and summarises the outcomes. Feeds that failed are reported, but the command
 /// still succeeds: the refresh ran, and `tidings feeds` keeps showing the error.
-public final class RefreshFeedsPresenter: RefreshFeedsPresentation {
+public final class RefreshFeedsPresenter {
     private let selectors: [String]
     private let view: any RefreshFeedsView
     private let interactor: any RefreshFeedsUseCase
@@ -13,7 +13,7 @@ public final class RefreshFeedsPresenter: RefreshFeedsPresentation {
         self.interactor = interactor
     }
 
-    // MARK: - RefreshFeedsPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

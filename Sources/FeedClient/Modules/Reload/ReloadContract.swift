@@ -11,13 +11,6 @@ public protocol ReloadView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol ReloadPresentation: AnyObject {
-    /// The command started; asks for the reload and shows the outcome. Never throws.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// Reloading, as the daemon does it.
 public protocol ReloadUseCase {
     /// Asks the daemon to read its config file again and apply it.

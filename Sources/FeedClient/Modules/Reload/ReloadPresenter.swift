@@ -2,7 +2,7 @@ import FeedEntities
 
 /// Has the daemon reload its configuration and phrases the outcome: what is in force now, or why
 /// the file was refused; then what in the reader's own settings it would refuse.
-public final class ReloadPresenter: ReloadPresentation {
+public final class ReloadPresenter {
     private let view: any ReloadView
     private let interactor: any ReloadUseCase
 
@@ -11,7 +11,7 @@ public final class ReloadPresenter: ReloadPresentation {
         self.interactor = interactor
     }
 
-    // MARK: - ReloadPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

@@ -12,13 +12,6 @@ public protocol RenameFeedView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol RenameFeedPresentation: AnyObject {
-    /// The command started; renames the feed and shows the outcome. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// Renaming, as the daemon does it.
 public protocol RenameFeedUseCase {
     /// Gives the feed `selector` names the title `title`, which refreshes never replace; `nil`

@@ -1,7 +1,7 @@
 import FeedEntities
 
 /// Renames one feed, or gives it back its document's title, and phrases the outcome.
-public final class RenameFeedPresenter: RenameFeedPresentation {
+public final class RenameFeedPresenter {
     private let selector: String
     private let title: String?
     private let view: any RenameFeedView
@@ -20,7 +20,7 @@ public final class RenameFeedPresenter: RenameFeedPresentation {
         self.clock = clock
     }
 
-    // MARK: - RenameFeedPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

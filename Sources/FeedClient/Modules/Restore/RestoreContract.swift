@@ -11,13 +11,6 @@ public protocol RestoreView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol RestorePresentation: AnyObject {
-    /// The command started; restores and shows the outcome. Never throws.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// Restoring, as the daemon or `tidingsd restore` does it.
 public protocol RestoreUseCase {
     /// Has the running daemon restore `backup` into its database; with no daemon running, runs

@@ -1,7 +1,7 @@
 import FeedEntities
 
 /// Restores a backup and phrases what the daemon did, or why the backup was refused.
-public final class RestorePresenter: RestorePresentation {
+public final class RestorePresenter {
     private let backup: String
     private let view: any RestoreView
     private let interactor: any RestoreUseCase
@@ -13,7 +13,7 @@ public final class RestorePresenter: RestorePresentation {
         self.interactor = interactor
     }
 
-    // MARK: - RestorePresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

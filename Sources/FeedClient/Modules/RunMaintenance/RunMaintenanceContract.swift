@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 // `tidings maintenance [--no-vacuum] [--retention] [--json]`: check the database, apply
 // retention, rebuild the file.
@@ -12,14 +11,6 @@ public protocol RunMaintenanceView: AnyObject {
     func showReport(_ report: MaintenanceReport)
     /// Shows why the maintenance failed, or that the database has problems, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
-}
-
-/// Reacts to what happens in the module.
-public protocol RunMaintenancePresentation: AnyObject {
-    /// The command started; runs the maintenance and shows its report. Never throws: failures
-    /// are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
 }
 
 /// Running the daemon's maintenance.

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// Asks the daemon to maintain its database.

@@ -1,9 +1,8 @@
 import FeedEntities
-import FeedIPC
 
 /// Runs the maintenance and shows its report: maps `MaintenanceResult` to a `MaintenanceReport`
 /// with counts, sizes and times for people, and ends with failure when the database has problems.
-public final class RunMaintenancePresenter: RunMaintenancePresentation {
+public final class RunMaintenancePresenter {
     private let view: any RunMaintenanceView
     private let interactor: any RunMaintenanceUseCase
     private let vacuum: Bool
@@ -21,7 +20,7 @@ public final class RunMaintenancePresenter: RunMaintenancePresentation {
         self.retention = retention
     }
 
-    // MARK: - RunMaintenancePresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 
 /// Text in which a search marked the words it matched, split into pieces. Unsanitised: the

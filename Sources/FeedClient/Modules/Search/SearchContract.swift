@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 // `tidings search QUERY... [--unread] [--feed FEED] [--tag T] [--limit N] [--json]`:
 // full-text search, best match first.
@@ -12,13 +11,6 @@ public protocol SearchView: AnyObject {
     func showHits(_ rows: [SearchHitRow], emptyNote: String, partial: PartialSearch?)
     /// Shows why the search could not run, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
-}
-
-/// Reacts to what happens in the module.
-public protocol SearchPresentation: AnyObject {
-    /// The command started; searches and shows the hits. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
 }
 
 /// What to search for, and among which items.

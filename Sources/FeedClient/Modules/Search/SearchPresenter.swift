@@ -1,8 +1,7 @@
 import FeedEntities
-import FeedIPC
 
 /// Searches and maps each `SearchHit` to a `SearchHitRow`, keeping the daemon's best-first order.
-public final class SearchPresenter: SearchPresentation {
+public final class SearchPresenter {
     private let query: SearchRequest
     private let view: any SearchView
     private let interactor: any SearchUseCase
@@ -18,7 +17,7 @@ public final class SearchPresenter: SearchPresentation {
         self.mapper = ItemRowMapper(clock: clock)
     }
 
-    // MARK: - SearchPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 // `tidings show [N | --next] [--json] [--no-mark]`: one item's header and content, then mark it
 // read; without N the newest unread item, with --next the next unread after the one shown last.
@@ -11,13 +10,6 @@ public protocol ShowItemView: AnyObject {
     func showItem(_ detail: ItemDetail)
     /// Shows why the item could not be shown or marked read, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
-}
-
-/// Reacts to what happens in the module.
-public protocol ShowItemPresentation: AnyObject {
-    /// The command started; shows the item, then marks it read. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
 }
 
 /// What to show.

@@ -7,7 +7,7 @@ import FeedEntities
 
 /// Shows one item: maps the `Item` and its rendered content to an `ItemDetail`, has the View
 /// write it, then marks the item read. A failure to mark read is reported after the article.
-public final class ShowItemPresenter: ShowItemPresentation {
+public final class ShowItemPresenter {
     private let request: ShowItemRequest
     private let view: any ShowItemView
     private let interactor: any ShowItemUseCase
@@ -22,7 +22,7 @@ public final class ShowItemPresenter: ShowItemPresentation {
         self.clock = clock
     }
 
-    // MARK: - ShowItemPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         let result: ItemToShow

@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 // `tidings status [--json]`: what the daemon is and holds.
 
@@ -10,13 +9,6 @@ public protocol StatusView: AnyObject {
     func showStatus(_ report: StatusReport)
     /// Shows why the status could not be read, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
-}
-
-/// Reacts to what happens in the module.
-public protocol StatusPresentation: AnyObject {
-    /// The command started; shows the status. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
 }
 
 /// Reading the daemon's status.

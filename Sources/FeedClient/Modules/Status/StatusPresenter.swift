@@ -1,6 +1,5 @@
 #if canImport(FoundationEssentials)
 import FeedEntities
-import FeedIPC
 import FoundationEssentials
 #else
 import Foundation
@@ -8,7 +7,7 @@ import Foundation
 
 /// Shows the daemon's status: maps `DaemonStatus` to a `StatusReport` with human durations,
 /// relative times and sizes.
-public final class StatusPresenter: StatusPresentation {
+public final class StatusPresenter {
     private let view: any StatusView
     private let interactor: any StatusUseCase
     private let clock: any WallClock
@@ -19,7 +18,7 @@ public final class StatusPresenter: StatusPresentation {
         self.clock = clock
     }
 
-    // MARK: - StatusPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

@@ -9,13 +9,6 @@ public protocol StopDaemonView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol StopDaemonPresentation: AnyObject {
-    /// The command started; stops the daemon and shows the outcome. Never throws.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// What stopping came to.
 public enum DaemonStopOutcome: Equatable, Sendable {
     /// It ended; its process number.

@@ -1,7 +1,7 @@
 import FeedEntities
 
 /// Stops the daemon and phrases the outcome.
-public final class StopDaemonPresenter: StopDaemonPresentation {
+public final class StopDaemonPresenter {
     private let view: any StopDaemonView
     private let interactor: any StopDaemonUseCase
 

@@ -14,13 +14,6 @@ public protocol SubscribeView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol SubscribePresentation: AnyObject {
-    /// The command started; subscribes and shows the outcome. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// What to subscribe to.
 public struct SubscribeRequest: Equatable, Sendable {
     /// The feed's URL, or a web page that announces one feed.

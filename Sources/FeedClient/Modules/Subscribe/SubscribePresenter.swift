@@ -2,7 +2,7 @@ import FeedEntities
 
 /// Subscribes to one URL and phrases the outcome; lists the choices when the URL is a web page
 /// that offers several feeds.
-public final class SubscribePresenter: SubscribePresentation {
+public final class SubscribePresenter {
     private let request: SubscribeRequest
     private let view: any SubscribeView
     private let interactor: any SubscribeUseCase
@@ -17,7 +17,7 @@ public final class SubscribePresenter: SubscribePresentation {
         self.clock = clock
     }
 
-    // MARK: - SubscribePresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

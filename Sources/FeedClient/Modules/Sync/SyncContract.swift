@@ -1,5 +1,4 @@
 import FeedEntities
-import FeedIPC
 
 // `tidings sync [--full] [--json]`: sync with the reading service now and say what it did;
 // `tidings sync --status [--json]`: where syncing stands, without syncing.
@@ -16,14 +15,6 @@ public protocol SyncView: AnyObject {
     func showNotConfigured(_ note: String, report: SyncStatusReport)
     /// Shows why the sync failed or could not be asked for, as one line on stderr.
     func showFailure(_ failure: CommandFailure)
-}
-
-/// Reacts to what happens in the module.
-public protocol SyncPresentation: AnyObject {
-    /// The command started; syncs or reads the status, and shows it. Never throws: failures
-    /// are shown.
-    /// - Returns: how the command ends: a failure when the sync ended with an error.
-    func viewDidLoad() async -> ExitStatus
 }
 
 /// Syncing with the reading service, through the daemon (which alone holds the secrets).

@@ -1,9 +1,8 @@
 import FeedEntities
-import FeedIPC
 
 /// Syncs or reads where syncing stands, and shows it: maps `SyncStatus` to a
 /// `SyncStatusReport`, and ends with failure when the sync ended with an error.
-public final class SyncPresenter: SyncPresentation {
+public final class SyncPresenter {
     private let view: any SyncView
     private let interactor: any SyncUseCase
     private let clock: any WallClock
@@ -16,7 +15,7 @@ public final class SyncPresenter: SyncPresentation {
         self.action = action
     }
 
-    // MARK: - SyncPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         switch action {

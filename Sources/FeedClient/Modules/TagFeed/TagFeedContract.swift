@@ -11,13 +11,6 @@ public protocol TagFeedView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol TagFeedPresentation: AnyObject {
-    /// The command started; changes the tags and shows them. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// Changing tags, as the daemon does it.
 public protocol TagFeedUseCase {
     /// Adds `changes.add` to and removes `changes.remove` from the feed `selector` names; with

@@ -1,7 +1,7 @@
 import FeedEntities
 
 /// Changes one feed's tags and shows the tags it has afterwards.
-public final class TagFeedPresenter: TagFeedPresentation {
+public final class TagFeedPresenter {
     private let selector: String
     private let changes: TagChanges
     private let view: any TagFeedView
@@ -18,7 +18,7 @@ public final class TagFeedPresenter: TagFeedPresentation {
         self.clock = clock
     }
 
-    // MARK: - TagFeedPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

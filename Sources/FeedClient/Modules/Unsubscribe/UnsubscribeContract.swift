@@ -12,13 +12,6 @@ public protocol UnsubscribeView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol UnsubscribePresentation: AnyObject {
-    /// The command started; unsubscribes and shows the outcome. Never throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// Unsubscribing, as the daemon does it.
 public protocol UnsubscribeUseCase {
     /// Asks the daemon to remove the feed `selector` names, with its items: its starred items

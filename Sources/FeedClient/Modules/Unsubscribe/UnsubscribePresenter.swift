@@ -2,7 +2,7 @@ import FeedEntities
 
 /// Removes the feeds named, one after another, and phrases each outcome: one that cannot be
 /// removed is said and the others are removed all the same.
-public final class UnsubscribePresenter: UnsubscribePresentation {
+public final class UnsubscribePresenter {
     private let selectors: [String]
     private let deleteStarred: Bool
     private let view: any UnsubscribeView
@@ -20,7 +20,7 @@ public final class UnsubscribePresenter: UnsubscribePresentation {
         self.clock = clock
     }
 
-    // MARK: - UnsubscribePresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         var status = ExitStatus.success

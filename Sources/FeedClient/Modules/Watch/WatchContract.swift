@@ -13,14 +13,6 @@ public protocol WatchView: AnyObject {
     func showFailure(_ failure: CommandFailure)
 }
 
-/// Reacts to what happens in the module.
-public protocol WatchPresentation: AnyObject {
-    /// The command started; watches until the daemon stops or the connection fails. Never
-    /// throws: failures are shown.
-    /// - Returns: how the command ends.
-    func viewDidLoad() async -> ExitStatus
-}
-
 /// What the daemon tells a watcher.
 public enum WatchEvent: Equatable, Sendable {
     /// Items the daemon just stored, oldest number first, without summary and content.

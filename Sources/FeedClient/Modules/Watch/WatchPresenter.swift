@@ -2,7 +2,7 @@
 ///
 /// The daemon answers a watch only when it shuts down; that ends the command with a failure
 /// status, so that a script or a service manager restarting `tidings watch` notices.
-public final class WatchPresenter: WatchPresentation {
+public final class WatchPresenter {
     private let view: any WatchView
     private let interactor: any WatchUseCase
     private let mapper: ItemRowMapper
@@ -13,7 +13,7 @@ public final class WatchPresenter: WatchPresentation {
         self.mapper = ItemRowMapper(clock: clock)
     }
 
-    // MARK: - WatchPresentation
+    // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
         do {

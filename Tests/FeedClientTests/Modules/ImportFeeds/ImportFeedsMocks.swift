@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 @testable import FeedClient
 

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 import Foundation
 @testable import FeedClient

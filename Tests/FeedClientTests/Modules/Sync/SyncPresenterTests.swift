@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 import Testing
 @testable import FeedClient

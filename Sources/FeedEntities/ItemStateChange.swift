@@ -1,0 +1,24 @@
+/// What `items.markRead` and `items.star` changed.
+public struct ItemStateChange: Codable, Sendable, Hashable {
+    /// Items whose state changed (already read items marked read do not count).
+    public var updated: Int
+    /// Numbers that name no item (protocol 1.2; absent from older daemons).
+    public var missing: [Int64]
+    /// The feed a `feed` selection named, so that a client can say which feed it was rather
+    /// than repeat the selector (protocol 1.6; absent for other selections and from older daemons).
+    public var feed: Feed?
+    public init(updated: Int, missing: [Int64] = [], feed: Feed? = nil) {
+        self.updated = updated
+        self.missing = missing
+        self.feed = feed
+    }
+
+    private enum CodingKeys: String, CodingKey { case updated, missing, feed }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        updated = try container.decode(Int.self, forKey: .updated)
+        missing = try container.decodeIfPresent([Int64].self, forKey: .missing) ?? []
+        feed = try container.decodeIfPresent(Feed.self, forKey: .feed)
+    }
+}
