@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The rules of docs/ARCHITECTURE.md that the compiler does not keep, read off `Sources/`: no
-/// wire type past the client's Interactors, no type name on both sides, no branch for a platform
-/// the project does not build for.
+/// wire type past the client's Interactors, no type name on both sides, no file past 300 lines,
+/// no branch for a platform the project does not build for.
 struct SourceLayoutTests {
     static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -54,6 +54,16 @@ struct SourceLayoutTests {
         #expect(client.count > 200 && daemon.count > 200, "\(client.count) client and \(daemon.count) daemon types")
         #expect(client.contains("ReaderPresenter") && daemon.contains("SQLiteFeedStore"), "the declarations are read")
         #expect(client.intersection(daemon).isEmpty, "declared on both sides: \(client.intersection(daemon).sorted())")
+    }
+
+    @Test func noSourceFileIsLongerThan300Lines() throws {
+        let files = try Self.swiftFiles()
+        #expect(files.count > 500)
+        let long = files.compactMap { path, text -> String? in
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+            return lines > 300 ? "\(path) (\(lines))" : nil
+        }.sorted()
+        #expect(long.isEmpty, "split past ~300 lines: \(long)")
     }
 
     @Test func noBranchForAPlatformTheProjectDoesNotBuildFor() throws {

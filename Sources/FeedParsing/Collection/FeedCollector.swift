@@ -26,7 +26,7 @@ final class FeedCollector {
     /// The parser context, set once it exists; needed to ask libxml2 where it is and to stop it.
     var context: xmlParserCtxtPtr?
 
-    private let documentBase: IRI?
+    let documentBase: IRI?
     /// Returned from `getEntity` for references whose text the collector wrote itself.
     let emptyEntity: xmlEntityPtr?
     var entities: DocumentEntities
@@ -53,10 +53,10 @@ final class FeedCollector {
     /// (The collector's state is only touched from libxml2's callbacks, one at a time on the
     /// parsing thread, so the runtime exclusivity checks on the hottest properties are off.)
     @exclusivity(unchecked)
-    private var open: [OpenElement] = []
+    var open: [OpenElement] = []
     /// `xml:base` values in effect, by the depth of the element that set them.
     @exclusivity(unchecked)
-    private var bases: [(depth: Int, url: IRI?)] = [] {
+    var bases: [(depth: Int, url: IRI?)] = [] {
         didSet { innermostBaseDepth = bases.last?.depth ?? 0 }
     }
     /// The depth of the innermost `xml:base`, 0 when there is none: checked at every end tag
@@ -78,14 +78,14 @@ final class FeedCollector {
     @exclusivity(unchecked)
     var text: [UInt8] = []
     @exclusivity(unchecked)
-    private var names: [NameKey: ElementName] = [:]
+    var names: [NameKey: ElementName] = [:]
     /// The names classified last, by a hash of their pointers: a feed uses a few dozen names,
     /// so nearly every element is found here without hashing into `names`.
     @exclusivity(unchecked)
-    private var recentNames = [(key: NameKey, name: ElementName)?](repeating: nil, count: recentNameSlots)
-    private static let recentNameSlots = 64
+    var recentNames = [(key: NameKey, name: ElementName)?](repeating: nil, count: recentNameSlots)
+    static let recentNameSlots = 64
     @exclusivity(unchecked)
-    private var namespaces: [UInt: XMLNamespace] = [:]
+    var namespaces: [UInt: XMLNamespace] = [:]
 
     struct Capture {
         let mode: CaptureMode
@@ -116,7 +116,7 @@ final class FeedCollector {
         }
     }
 
-    private struct NameKey: Hashable {
+    struct NameKey: Hashable {
         let local: UInt
         let uri: UInt
         /// Only for elements without a namespace URI, whose prefix then decides (see `classify`).
@@ -221,7 +221,7 @@ final class FeedCollector {
         if let context { xmlStopParser(context) }
     }
 
-    private func closeInnermost() {
+    func closeInnermost() {
         guard let element = open.last else { return }
         if let capture {
             if depth == capture.depth {
@@ -238,78 +238,5 @@ final class FeedCollector {
         }
         if innermostBaseDepth == depth { bases.removeLast() }
         open.removeLast()
-    }
-
-    // MARK: - Result
-
-    enum Outcome {
-        case feed(ParsedFeed)
-        /// Not a feed; the reason when the root element told.
-        case notAFeed(String?)
-    }
-
-    /// Whether an item (RSS, RDF) or entry (Atom) is open: where a cut document stopped.
-    var isInsideItem: Bool {
-        open.contains { $0.name.local == .item || $0.name.local == .entry }
-    }
-
-    /// Closes what a recovered or truncated document left open and hands over the result.
-    func finish() -> Outcome {
-        guard let handler else { return .notAFeed(notAFeedReason) }
-        while !open.isEmpty { closeInnermost() }
-        if let reason = handler.notAFeedReason { return .notAFeed(reason) }
-        return .feed(handler.makeFeed())
-    }
-
-    // MARK: - Helpers
-
-    /// The base URL in effect at the current depth.
-    var currentBase: IRI? {
-        bases.last.flatMap(\.url) ?? documentBase
-    }
-
-    private func elementContext() -> ElementContext {
-        let count = open.count
-        return ElementContext(parent: count >= 2 ? open[count - 2].name : nil, depth: count, collector: self)
-    }
-
-    private func classify(
-        _ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?
-    ) -> ElementName {
-        let key = NameKey(
-            local: UInt(bitPattern: localName), uri: UInt(bitPattern: uri),
-            prefix: uri == nil ? UInt(bitPattern: prefix) : 0)
-        let slot = Int(truncatingIfNeeded: (key.local >> 3) ^ (key.uri >> 5) ^ (key.prefix >> 7)) & (Self.recentNameSlots - 1)
-        if let recent = recentNames[slot], recent.key == key { return recent.name }
-        if let known = names[key] {
-            recentNames[slot] = (key, known)
-            return known
-        }
-        var namespace = namespace(of: uri)
-        if uri == nil, let prefix {
-            // A prefix nobody declared (a namespace error libxml2 recovers from). Feeds that forget
-            // `xmlns:dc` still mean Dublin Core; anything else must not pass for an RSS element.
-            namespace = XMLNamespace(conventionalPrefix: String(cString: prefix))
-        }
-        let name = ElementName(namespace, LocalName(matching: String(cString: localName)))
-        names[key] = name
-        recentNames[slot] = (key, name)
-        return name
-    }
-
-    func namespace(of uri: UnsafePointer<xmlChar>?) -> XMLNamespace {
-        guard let uri else { return .none }
-        let key = UInt(bitPattern: uri)
-        if let known = namespaces[key] { return known }
-        let namespace = XMLNamespace(uri: String(cString: uri))
-        namespaces[key] = namespace
-        return namespace
-    }
-
-    private static func namespaceURIs(
-        _ pairs: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int
-    ) -> [XMLNamespace] {
-        guard let pairs else { return [] }
-        return (0..<count).compactMap { index in pairs[index * 2 + 1].map { XMLNamespace(uri: String(cString: $0)) } }
     }
 }
