@@ -126,7 +126,8 @@ uninstall:
 # another past their time limits on two cores, for the same wall time.
 # The output is also kept in .build/test.log, and a failed run ends by repeating its failed tests
 # and the issues they recorded (exit 124: the time-out): a CI log that keeps only the tail then
-# still shows what failed.
+# still shows what failed. Every run ends by listing the tests skipped and why: a test that needs
+# root, or a tool `make test` installs, is skipped without it, never passed quietly.
 TEST_PARALLEL_WIDTH ?= 12
 TEST_LOG = .build/test.log
 test: check-swift python-clients
@@ -136,6 +137,8 @@ test: check-swift python-clients
 	@rm -f $(TEST_LOG).status
 	{ SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_PARALLEL_WIDTH) timeout --kill-after=30s 15m \
 	    $(SWIFT) test --skip-build 2>&1; echo $$? > $(TEST_LOG).status; } | tee $(TEST_LOG)
+	@skipped=$$(grep -aE '^(➜|↷|􀙟) (Test|Suite) .* skipped' $(TEST_LOG) | sort -u); \
+	  if [ -n "$$skipped" ]; then echo "== skipped, and why:"; echo "$$skipped"; else echo "== no test skipped"; fi
 	@status=$$(cat $(TEST_LOG).status 2>/dev/null || echo 1); if [ "$$status" != 0 ]; then \
 	  echo "== make test failed (exit $$status); its failures, from $(TEST_LOG):"; \
 	  grep -aE '✘|recorded an issue|[Ff]atal error|unexpected signal' $(TEST_LOG) | tail -n 40; \

@@ -34,7 +34,12 @@ struct JournalLoggingTests {
         // A broken config on reload: an error line.
         try "refresh_interval: soon\n".write(toFile: config, atomically: true, encoding: .utf8)
         kill(daemon.processIdentifier, SIGHUP)
-        try await Task.sleep(for: .milliseconds(500))
+        // Stopped once the reload's error is in the log (a deadline, not a wait, bounds it).
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline,
+              !((try? String(contentsOfFile: logPath, encoding: .utf8))?.contains("configuration not reloaded") ?? false) {
+            try await Task.sleep(for: .milliseconds(25))
+        }
         kill(daemon.processIdentifier, SIGTERM)
         await ProcessResult.waitForExit(daemon)
         #expect(daemon.terminationStatus == 0)

@@ -24,10 +24,22 @@ struct NewItemsHookServiceTests {
     let runner = RecordingRunner()
     let refreshing = Flag()
 
+    /// A flag that counts how often it was read: the service reads it once it has new items.
     final class Flag: Sendable {
         private let value = Atomic<Bool>(false)
+        private let reads = Atomic<Int>(0)
         func set(_ new: Bool) { value.store(new, ordering: .relaxed) }
-        var isSet: Bool { value.load(ordering: .relaxed) }
+        var isSet: Bool {
+            reads.add(1, ordering: .relaxed)
+            return value.load(ordering: .relaxed)
+        }
+        var readCount: Int { reads.load(ordering: .relaxed) }
+    }
+
+    final class Counter: Sendable {
+        private let value = Atomic<Int>(0)
+        func add() { value.add(1, ordering: .relaxed) }
+        var count: Int { value.load(ordering: .relaxed) }
     }
 
     init() throws {
@@ -67,7 +79,8 @@ struct NewItemsHookServiceTests {
         refreshing.set(true)
         try await addFeed("a", items: 3)
         try await addFeed("b", items: 2)
-        try await Task.sleep(for: .milliseconds(100))
+        // The service has the new items and waits for the pass: it looks at the flag again.
+        try await waitUntil { refreshing.readCount >= 2 }
         #expect(runner.count == 0, "no hook while the pass runs")
         refreshing.set(false)
         try await waitUntil { runner.count == 2 }
@@ -89,14 +102,17 @@ struct NewItemsHookServiceTests {
     }
 
     @Test func runsNothingWithoutHooks() async throws {
+        // The service reads the hooks once it has new items and the pass is over.
+        let hooksRead = Counter()
         let service = NewItemsHookService(
-            newItems: broadcaster, store: store, isRefreshing: { false }, hooks: { NewItemsHooks() }, runner: runner,
+            newItems: broadcaster, store: store, isRefreshing: { false },
+            hooks: { hooksRead.add(); return NewItemsHooks() }, runner: runner,
             pollInterval: .milliseconds(10), logger: Logger(label: "test"))
         let running = Task { try await service.run() }
         defer { running.cancel() }
         try await waitUntil { await broadcaster.storeWatcherCount == 1 }
         try await addFeed("a", items: 2)
-        try await Task.sleep(for: .milliseconds(100))
+        try await waitUntil { hooksRead.count == 1 }
         #expect(runner.count == 0)
     }
 }

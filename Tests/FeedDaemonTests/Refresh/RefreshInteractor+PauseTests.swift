@@ -32,13 +32,13 @@ struct RefreshInteractorPauseTests {
                 events.withLock { $0.append("paused") }
                 // Asked for while paused: it waits for the pause to end.
                 let held = Task { try await refresher.refreshAll() }
-                try await Task.sleep(for: .milliseconds(50))
+                while await refresher.waiting.passes == 0 { try await Task.sleep(for: .milliseconds(5)) }
                 let refreshing = await refresher.isRefreshing
                 events.withLock { $0.append("refreshing: \(refreshing)") }
                 return held
             }
         }
-        try await Task.sleep(for: .milliseconds(50))
+        while await refresher.waiting.pauses == 0 { try await Task.sleep(for: .milliseconds(5)) }
         #expect(events.withLock { $0 }.isEmpty, "the pause began before the pass in progress ended")
         remote.release()
         let first = try await running.value

@@ -33,6 +33,10 @@ final class TTRSSServer: Sendable {
     }
     static let installHint = "run `make test`, or as root `make ttrss-fixture` (sh Tests/IntegrationTests/Fixtures/ttrss/ttrss-fixture.sh install)"
     static let www = "/usr/share/tt-rss/www"
+    /// Whether this process may run it (root: it serves feeds on 127.0.0.1:80 and runs tt-rss as
+    /// www-data). The suites that use it are skipped without, as every root-only test is.
+    static var hasRoot: Bool { geteuid() == 0 }
+    static let needsRoot = "needs root: tt-rss serves on 127.0.0.1:80 and runs as www-data (make test runs as root in CI)"
     /// One server at a time: there is one database and one port 80.
     private static let turn = AsyncLock()
 

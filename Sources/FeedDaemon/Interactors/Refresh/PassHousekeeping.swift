@@ -45,16 +45,23 @@ public struct PassHousekeeping: RefreshPassObserver {
     }
 
     public func passEnded(_ report: RefreshPassReport) {
+        tidyUp(after: report)
+    }
+
+    /// Sets the status line after `report`'s pass and starts its housekeeping.
+    /// - Returns: the housekeeping's task; `nil` when there is none to do.
+    @discardableResult
+    func tidyUp(after report: RefreshPassReport) -> Task<Void, Never>? {
         // A scheduled look that found no feed due is no news, and leaves nothing to tidy, but
         // for the work the storage refused after an earlier pass: each look tries it again.
         let waiting = backlog.housekeepingWaits
-        guard report.feeds > 0 || waiting else { return }
+        guard report.feeds > 0 || waiting else { return nil }
         if report.feeds > 0 {
             notifier.status(
                 "Idle: last refresh of \(Counted.phrase(report.feeds, "feed")): \(Counted.phrase(report.newItems, "new item")), "
                     + Counted.phrase(report.failed, "error"))
         }
-        Task { [store, indexer, retention, backlog, logger] in
+        return Task { [store, indexer, retention, backlog, logger] in
             do { try await retention() } catch { logger.failure(error, "retention failed") }
             if report.storedItems || waiting {
                 do {

@@ -129,6 +129,10 @@ public actor RefreshInteractor {
     /// (each feed's result is stored whole, so none is left half written) and holds new ones
     /// back until `body` returns; they then run as usual. A restore of the database runs here,
     /// so that no pass reads the feeds before it and writes them after.
+    /// Pauses waiting for the pass in progress to end, and passes waiting for a pause to end:
+    /// what tests wait for instead of a while.
+    var waiting: (pauses: Int, passes: Int) { (waitingForIdle.count, waitingToStart.count) }
+
     public func whilePaused<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         pauses += 1
         defer {
