@@ -11,13 +11,10 @@ public final class RefreshFeedsInteractor: RefreshFeedsUseCase {
     }
 
     public func refresh(_ selectors: [String], progress: (RefreshProgress) -> Void) async throws -> [RefreshOutcome] {
-        let decoder = WireCoding.makeDecoder()
-        return try await daemon.request(RPC.Refresh.self, .init(feeds: selectors.isEmpty ? nil : selectors)) { line in
-            // Other notifications, or a progress this client cannot read, are not its business.
-            guard let notification = try? decoder.decode(RPCIncomingNotification<RPC.Refresh.Progress>.self, from: line),
-                notification.method == RPC.Refresh.Progress.method
-            else { return }
-            let update = notification.params
+        let params = RPC.Refresh.Params(feeds: selectors.isEmpty ? nil : selectors)
+        return try await daemon.request(RPC.Refresh.self, params, notices: RPC.Refresh.Progress.self) { notice in
+            // Progress is a courtesy: an unreadable report is passed over, the outcomes still come.
+            guard case .received(let update) = notice else { return }
             progress(RefreshProgress(done: update.done, total: update.total, errors: update.errors, outcome: update.outcome))
         }.outcomes
     }

@@ -16,17 +16,11 @@ public final class WatchInteractor: WatchUseCase {
     }
 
     public func watch(_ onEvent: (WatchEvent) -> Void) async throws {
-        let decoder = WireCoding.makeDecoder()
-        _ = try await daemon.request(RPC.Watch.self, Empty()) { line in
-            // Other notifications (refresh progress of someone else's request) are not ours.
-            guard let envelope = try? decoder.decode(RPCEnvelope.self, from: line),
-                  envelope.method == RPC.Watch.NewItems.method
-            else { return }
-            do {
-                let notification = try decoder.decode(RPCIncomingNotification<RPC.Watch.NewItems>.self, from: line)
-                onEvent(.newItems(notification.params.items))
-            } catch {
-                onEvent(.unreadable(reason: DecodingFailure.summary(of: error)))
+        _ = try await daemon.request(RPC.Watch.self, Empty(), notices: RPC.Watch.NewItems.self) { notice in
+            switch notice {
+            case .received(let newItems): onEvent(.newItems(newItems.items))
+            // Said on stderr: `watch`'s reader may be waiting for exactly these items.
+            case .unreadable(let reason): onEvent(.unreadable(reason: reason))
             }
         }
     }

@@ -22,25 +22,21 @@ public final class ReaderInteractor: ReaderLiveUseCase {
     }
 
     public func watch(_ onNewItems: @escaping @Sendable ([Item]) -> Void) async throws {
-        let decoder = WireCoding.makeDecoder()
-        _ = try await watcher.request(RPC.Watch.self, Empty()) { line in
-            guard let notification = try? decoder.decode(RPCIncomingNotification<RPC.Watch.NewItems>.self, from: line),
-                  notification.method == RPC.Watch.NewItems.method
-            else { return }
-            onNewItems(notification.params.items)
+        _ = try await watcher.request(RPC.Watch.self, Empty(), notices: RPC.Watch.NewItems.self) { notice in
+            // An unreadable one is passed over: the screens ask for their items again at the
+            // next notice, and the reader has no line to say it on.
+            guard case .received(let newItems) = notice else { return }
+            onNewItems(newItems.items)
         }
     }
 
     public func refresh(
         feeds: [Int64], progress: @escaping @Sendable (ReaderRefreshProgress) -> Void
     ) async throws -> ReaderRefreshSummary {
-        let decoder = WireCoding.makeDecoder()
         let params = RPC.Refresh.Params(feeds: feeds.isEmpty ? nil : feeds.map(String.init))
-        let result = try await refresher.request(RPC.Refresh.self, params) { line in
-            guard let notification = try? decoder.decode(RPCIncomingNotification<RPC.Refresh.Progress>.self, from: line),
-                  notification.method == RPC.Refresh.Progress.method
-            else { return }
-            let report = notification.params
+        let result = try await refresher.request(RPC.Refresh.self, params, notices: RPC.Refresh.Progress.self) { notice in
+            // Progress is a courtesy: an unreadable report is passed over, the answer still comes.
+            guard case .received(let report) = notice else { return }
             progress(ReaderRefreshProgress(done: report.done, total: report.total, errors: report.errors))
         }
         return ReaderRefreshSummary(
