@@ -9,7 +9,7 @@ struct ConfigurationLoaderTests {
     @Test func shippedDefaultConfigMatchesTheBuiltInDefaults() throws {
         let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Config/config.yaml")
+            .deletingLastPathComponent().appendingPathComponent("Config/config.yaml")
         let configuration = try loader.load(path: url.path, required: true)
         #expect(configuration == DaemonConfiguration())
     }
