@@ -21,9 +21,10 @@ public struct Empty: Codable, Sendable, Hashable {
     public init() {}
 }
 
-/// The methods of protocol version 1 (docs/protocol.md); feeds in `RPC+Feeds.swift`, items in
-/// `RPC+Items.swift`, the daemon's own in `RPC+Daemon.swift`, database upkeep in
-/// `RPC+Maintenance.swift`.
+/// The methods of protocol version 1 (docs/protocol.md), one file per area: `RPC+Feeds.swift`,
+/// `RPC+FeedSettings.swift`, `RPC+Items.swift`, `RPC+Rules.swift`, `RPC+Sync.swift`,
+/// `RPC+Daemon.swift`, `RPC+Maintenance.swift`, `RPC+Restore.swift`; `hello` and `refresh` here.
+/// `RPC+DirectCoding.swift` writes and reads `hello` and `items.list` by hand.
 public enum RPC {
     /// `hello`: the handshake every client sends first.
     public enum Hello: RPCMethod {
