@@ -45,7 +45,7 @@ struct SourceLayoutTests {
         #expect(importing.isEmpty, "FeedIPC stays behind the Interactors: \(importing)")
     }
 
-    @Test func noTypeNameIsDeclaredByBothTheClientAndTheDaemon() throws {
+    @Test func noTypeNameIsDeclaredOnBothSidesOrShadowsASharedOne() throws {
         let client = try Self.swiftFiles(in: "FeedClient").values.reduce(into: Set<String>()) { $0.formUnion(Self.declaredTypes($1)) }
         var daemon: Set<String> = []
         for target in ["FeedDaemon", "FeedStorage", "FeedParsing", "FeedFetching", "FeedSync", "tidingsd"] {
@@ -54,6 +54,14 @@ struct SourceLayoutTests {
         #expect(client.count > 200 && daemon.count > 200, "\(client.count) client and \(daemon.count) daemon types")
         #expect(client.contains("ReaderPresenter") && daemon.contains("SQLiteFeedStore"), "the declarations are read")
         #expect(client.intersection(daemon).isEmpty, "declared on both sides: \(client.intersection(daemon).sorted())")
+        // Nor one of the targets both sides import, which a side's own type would shadow.
+        var shared: Set<String> = []
+        for target in ["FeedEntities", "FeedIPC"] {
+            for text in try Self.swiftFiles(in: target).values { shared.formUnion(Self.declaredTypes(text)) }
+        }
+        #expect(shared.contains("Item") && shared.contains("RPCError"), "the shared declarations are read")
+        #expect(client.intersection(shared).isEmpty, "the client shadows: \(client.intersection(shared).sorted())")
+        #expect(daemon.intersection(shared).isEmpty, "the daemon shadows: \(daemon.intersection(shared).sorted())")
     }
 
     @Test func noSourceFileIsLongerThan300Lines() throws {

@@ -79,6 +79,6 @@ public struct BrowserCommand: Equatable, Sendable {
     /// Splits on unquoted whitespace; `'…'` is literal, `"…"` and bare words honour `\`.
     /// An unterminated quote runs to the end of the string.
     static func split(_ command: String) -> [String] {
-        CommandWords.read(command).words
+        CommandLineWords.read(command).words
     }
 }

@@ -125,7 +125,7 @@ struct ReaderSettingsParser {
             return entry.values
         }
         do {
-            return try CommandWords.split(entry.values[0])
+            return try CommandLineWords.split(entry.values[0])
         } catch {
             throw invalid(entry, "reader", "`\(entry.name)`: \(error)")
         }

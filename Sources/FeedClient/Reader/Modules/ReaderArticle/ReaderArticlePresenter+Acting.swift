@@ -29,11 +29,11 @@ extension ReaderArticlePresenter {
     }
 
     func askWhatToPipeTo() async {
-        await router.ask("Pipe article to: ", initial: CommandWords.join(settings.pipeCommand)) { [weak self] line in
+        await router.ask("Pipe article to: ", initial: CommandLineWords.join(settings.pipeCommand)) { [weak self] line in
             guard let self else { return }
             let words: [String]
             do {
-                words = try CommandWords.split(line)
+                words = try CommandLineWords.split(line)
             } catch {
                 router.say("Not piped: \(error)", isError: false)
                 return

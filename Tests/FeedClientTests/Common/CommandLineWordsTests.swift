@@ -1,7 +1,7 @@
 import Testing
 @testable import FeedClient
 
-struct CommandWordsTests {
+struct CommandLineWordsTests {
     @Test(arguments: [
         ("less -R", ["less", "-R"]),
         ("  a   b\tc ", ["a", "b", "c"]),
@@ -12,18 +12,18 @@ struct CommandWordsTests {
         ("'' y", ["", "y"]),
     ])
     func wordsSplitAsAShellWouldWithoutItsExpansions(line: String, words: [String]) throws {
-        #expect(try CommandWords.split(line) == words)
+        #expect(try CommandLineWords.split(line) == words)
     }
 
     @Test func unclosedQuotesAndBlankLinesAreRefused() {
-        #expect(throws: CommandWords.Problem.unclosedQuote) { try CommandWords.split("say 'hi") }
-        #expect(throws: CommandWords.Problem.unclosedQuote) { try CommandWords.split("trailing\\") }
-        #expect(throws: CommandWords.Problem.empty) { try CommandWords.split("   ") }
+        #expect(throws: CommandLineWords.Problem.unclosedQuote) { try CommandLineWords.split("say 'hi") }
+        #expect(throws: CommandLineWords.Problem.unclosedQuote) { try CommandLineWords.split("trailing\\") }
+        #expect(throws: CommandLineWords.Problem.empty) { try CommandLineWords.split("   ") }
     }
 
     @Test func joinedWordsSplitBackIntoTheSameWords() throws {
         let words = ["my tool", "it's", "a\\b", "", "\"q\"", "plain"]
-        #expect(try CommandWords.split(CommandWords.join(words)) == words)
-        #expect(CommandWords.join(["less", "-R"]) == "less -R")
+        #expect(try CommandLineWords.split(CommandLineWords.join(words)) == words)
+        #expect(CommandLineWords.join(["less", "-R"]) == "less -R")
     }
 }

@@ -2,7 +2,11 @@
 /// shell reads words, without a shell: words split at blanks, `'…'` taken as it is, `"…"`
 /// with `\"` and `\\` inside, `\` outside quotes taking the next character as it is. Nothing
 /// else is special: no variables, globs, pipes or `;`, and nothing is ever run through `sh`.
-public enum CommandWords {
+///
+/// For the user's own commands (`browser`, `pipe_to`, `bookmark_cmd`), which a word such as `|`
+/// or `$HOME` may reach as it is; a command feed's line, which comes from a shared file, is read
+/// by FeedEntities' stricter `CommandWords`, which refuses what only a shell could do.
+public enum CommandLineWords {
     /// Why a line is not a command.
     public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         case unclosedQuote
