@@ -24,10 +24,13 @@ extension DaemonClient {
     ) async throws -> M.Result {
         let decoder = WireCoding.makeDecoder()
         return try await request(method, params) { line in
-            guard let envelope = try? decoder.decode(RPCEnvelope.self, from: line), envelope.method == N.method else { return }
+            // One decode for the usual line (a refresh sends one per feed); the envelope is read
+            // only to tell a bad line of this kind from another kind's.
             do {
-                onNotice(.received(try decoder.decode(RPCIncomingNotification<N>.self, from: line).params))
+                let notification = try decoder.decode(RPCIncomingNotification<N>.self, from: line)
+                if notification.method == N.method { onNotice(.received(notification.params)) }
             } catch {
+                guard (try? decoder.decode(RPCEnvelope.self, from: line))?.method == N.method else { return }
                 onNotice(.unreadable(reason: DecodingFailure.summary(of: error)))
             }
         }
