@@ -19,6 +19,14 @@ public enum DaemonStopOutcome: Equatable, Sendable {
     case notRunning
 }
 
+/// Which processes still run, as the system shows them: the gateway to `/proc`, so that the
+/// Interactor does no I/O of its own.
+public protocol DaemonProcessTable: Sendable {
+    /// Whether `pid` is a tidingsd that has not ended (a zombie of the shell that started it has
+    /// ended; so has a process gone, or one that is another program now).
+    func isRunning(_ pid: Int32) -> Bool
+}
+
 /// Stopping, through the daemon.
 public protocol StopDaemonUseCase {
     /// Asks the daemon to stop, then waits (at most 10 s) for its process to end.

@@ -5,7 +5,7 @@ public enum StopDaemonRouter {
     public static func assemble(dependencies: ClientDependencies) -> AssembledModule {
         let presenter = StopDaemonPresenter(
             view: TerminalStopDaemonView(terminal: dependencies.terminal),
-            interactor: StopDaemonInteractor(daemon: dependencies.daemon))
+            interactor: StopDaemonInteractor(daemon: dependencies.daemon, processes: ProcDaemonProcessTable()))
         return AssembledModule(run: presenter.viewDidLoad)
     }
 }
