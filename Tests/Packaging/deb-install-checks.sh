@@ -16,7 +16,9 @@ as_user() { runuser -u ada -- env -i HOME=/home/ada PATH=/usr/bin:/bin TIDINGS_N
 
 export DEBIAN_FRONTEND=noninteractive
 if command -v swift >/dev/null || [ -d /opt/swift ]; then fail "the chroot has no Swift toolchain"; else pass "the chroot has no Swift toolchain"; fi
-if apt-get install -y -q --no-download "$DEB" > /tmp/install.log 2>&1; then
+# (No --no-download: apt 2.6 refuses it beside a local .deb; with no network, what apt
+# installs can only come from the set-up's download in /var/cache/apt/archives.)
+if apt-get install -y -q "$DEB" > /tmp/install.log 2>&1; then
   pass "apt-get install ./$(basename "$DEB") with no network"
 else
   cat /tmp/install.log; fail "apt-get install ./$(basename "$DEB") with no network"; exit 1
@@ -73,7 +75,9 @@ if as_user tidings subscribe "http://127.0.0.1:$PORT/feed.xml" > /tmp/subscribe.
 else
   cat /tmp/subscribe.out; fail "tidings subscribe http://127.0.0.1:$PORT/feed.xml"
 fi
-check "tidings refresh" as_user tidings refresh > /tmp/refresh.out 2>&1
+# check_output NAME FILE COMMAND...: the command succeeds, its output in FILE (shown if not).
+check_output() { name=$1; out=$2; shift 2; if "$@" > "$out" 2>&1; then pass "$name"; else cat "$out"; fail "$name"; fi; }
+check_output "tidings refresh" /tmp/refresh.out as_user tidings refresh
 as_user tidings feeds > /tmp/feeds.out 2>&1
 check "tidings feeds lists Planet Terminal" grep -q 'Planet Terminal' /tmp/feeds.out
 as_user tidings list > /tmp/list.out 2>&1
@@ -83,7 +87,7 @@ if grep -q 'Tiling window managers, revisited' /tmp/list.out && grep -q 'Shell h
 else
   cat /tmp/list.out; fail "tidings list shows the three items"
 fi
-check "tidings stop" as_user tidings stop > /tmp/stop.out 2>&1
+check_output "tidings stop" /tmp/stop.out as_user tidings stop
 wait
 
 if apt-get purge -y -q tidings > /tmp/purge.log 2>&1 && [ ! -e /usr/bin/tidingsd ] \
