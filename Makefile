@@ -177,8 +177,8 @@ test-deb: deb
 	$(MAKE) deps EXTRA_PACKAGES="debootstrap python3 iproute2"
 	$(SUDO) sh Tests/Packaging/deb-install-test.sh "$$(ls -t $(DEB_DIR)/tidings_*.deb | head -1)" $(DEBIAN_WORK)
 
-# The packaged user units under a real systemd: Debian with the package booted under qemu (KVM
-# where it opens, else software emulation), systemd as PID 1, checked as a lingering user. Not
+# The packaged user units under a real systemd: Debian with the package booted under qemu
+# (software emulation; VM_ACCEL=kvm for KVM), systemd as PID 1, checked as a lingering user. Not
 # part of `make test` for the same reason as test-deb (the boot itself takes under a minute).
 test-systemd: deb
 	$(MAKE) deps EXTRA_PACKAGES="debootstrap qemu-system-x86 e2fsprogs"

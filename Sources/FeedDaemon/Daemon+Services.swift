@@ -6,7 +6,8 @@ import ServiceLifecycle
 
 extension Daemon {
     /// Serves the socket and runs the refresh schedule, the hooks, the reloads, the database
-    /// file watch and the watchdog until SIGTERM or SIGINT; then ends watchers and transfers.
+    /// file watch and the watchdog until SIGTERM or SIGINT; then ends watchers and transfers,
+    /// and folds the write-ahead log into the database file.
     func runServices(_ graph: DaemonGraph, _ process: PreparedProcess) async throws {
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var failure: (any Error)?
@@ -47,6 +48,8 @@ extension Daemon {
         await graph.fetcher.shutdown()
         try? await eventLoops.shutdownGracefully()
         if let failure { throw failure }
+        // Only for the file the daemon still has at its path (a lost one was saved above).
+        do { try await graph.store.checkpointForStop() } catch { logger.failure(error) }
         logger.info("tidingsd stopped")
     }
 

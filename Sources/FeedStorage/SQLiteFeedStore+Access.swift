@@ -88,6 +88,24 @@ extension SQLiteFeedStore {
         }
     }
 
+    /// Copies the whole write-ahead log into the database and empties it, as the daemon stops:
+    /// the database file alone then holds every commit (a copy of it is the whole library),
+    /// and the next start has no log to replay. The connections stay open (SQLite would do the
+    /// same when the last one closes, but the process ends without closing them). No reader is
+    /// left at a stop; one that still reads makes it return without emptying the log, which
+    /// loses nothing (the log is replayed at the next open).
+    public func checkpointForStop() async throws {
+        try await describingFailure(of: { "checkpoint the database" }, writing: true) {
+            try await writer.writeWithoutTransaction { db in
+                do {
+                    _ = try db.checkpoint(.truncate)
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                    return
+                }
+            }
+        }
+    }
+
     /// The value of a read-only pragma such as `journal_mode` (diagnostics and tests).
     func pragma(_ name: String) async throws -> String? {
         try await read("read PRAGMA \(name)") { db in

@@ -121,4 +121,30 @@ extension ShutdownTests {
         #expect(unit.isRunning)
         #expect(await unit.stop() == 0)
     }
+
+    /// After a stop the database file alone holds every commit: the write-ahead log was
+    /// folded in and emptied, so a copy of the file (a user's backup, the next start) lacks
+    /// nothing, down to a read mark made just before the stop.
+    @Test func aStopLeavesEveryCommitInTheDatabaseFileItself() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        server.route("/rss.xml", .ok(try EndToEndTests.fixture("rss2.xml")))
+        let daemon = try await DaemonHarness()
+        let subscribed = try await daemon.tidings(["subscribe", server.url("/rss.xml")])
+        #expect(subscribed.status == 0, "\(subscribed)")
+        let read = try await daemon.tidings(["read", "2"])
+        #expect(read.status == 0, "\(read)")
+        let wal = daemon.databasePath + "-wal"
+        let logged = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+        #expect(logged > 0, "the changes were in the write-ahead log before the stop")
+
+        let stopped = try await daemon.tidings(["stop"])
+        #expect(stopped.status == 0, "\(stopped)")
+        #expect(await daemon.exitStatus(within: .seconds(5)) == 0)
+        let left = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+        #expect(left == 0, "\(left) bytes left in the write-ahead log\n\(daemon.log())")
+        let copy = daemon.directory.appendingPathComponent("copy.sqlite").path
+        try FileManager.default.copyItem(atPath: daemon.databasePath, toPath: copy)
+        #expect(try await ManyFeeds.sqlite3(copy, "SELECT count(*), sum(is_read) FROM item;") == "3|1")
+    }
 }

@@ -92,9 +92,14 @@ as_ada tidings status > /dev/null 2>&1 && pass "the restarted daemon answers" ||
 user_ctl stop tidingsd.service
 DB=/home/ada/.local/share/tidings/tidings.sqlite
 restarts_before=$(prop tidingsd.service NRestarts)
+# A stop folds the write-ahead log into the file, so the file alone is the database.
+if [ ! -s "$DB-wal" ]; then pass "a stop leaves the write-ahead log empty"; else fail "a stop leaves the write-ahead log empty ($(stat -c %s "$DB-wal") bytes)"; fi
 cp "$DB" /tmp/good.sqlite
-# Page 2 onwards overwritten with bytes that are no b-tree page: the header stays, the check fails.
-dd if=/dev/urandom of="$DB" bs=4096 seek=1 count=8 conv=notrunc status=none
+# Pages 2 to 9 overwritten with bytes that are no b-tree page: the header stays, the check fails.
+# The page size is the header's big-endian 16-bit field at offset 16 (1 meaning 65536).
+set -- $(od -An -tu1 -j16 -N2 "$DB")
+page=$(( $1 * 256 + $2 )); [ "$page" = 1 ] && page=65536
+dd if=/dev/urandom of="$DB" bs="$page" seek=1 count=8 conv=notrunc status=none
 user_ctl start tidingsd.service > /tmp/start65.out 2>&1
 failed() { [ "$(prop tidingsd.service ActiveState)" = failed ]; }
 if until_true 20 failed && [ "$(prop tidingsd.service ExecMainStatus)" = 65 ]; then

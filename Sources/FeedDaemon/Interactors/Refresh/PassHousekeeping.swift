@@ -33,9 +33,12 @@ public struct PassHousekeeping: RefreshPassObserver {
     }
 
     public func passProgressed(done: Int, total: Int, errors: Int) {
-        // Every 25 feeds: systemd gets a datagram per status, so not one per feed.
-        guard done % 25 == 0 else { return }
+        // As the pass starts, then every 25 feeds: systemd gets a datagram per status, so not
+        // one per feed (but a pass of a few slow feeds still shows in `systemctl status`). A
+        // scheduled look that found no feed due is no news.
+        guard done % 25 == 0, total > 0 else { return }
         notifier.status("Refreshing: \(done)/\(Counted.phrase(total, "feed")), \(Counted.phrase(errors, "error"))")
+        guard done > 0 else { return }
         // A new database's first pass: the items stored once a dictionary exists are stored
         // small, rather than compressed again (and the table left full of holes) afterwards.
         // Does nothing once the store has one, or while a training runs.

@@ -174,6 +174,7 @@ public actor RefreshInteractor {
         // for their outcomes (a wait, not one of the `concurrency` transfers).
         let claim = passFetches.claim(feeds)
         var stored = false
+        for observer in observers { observer.passProgressed(done: 0, total: feeds.count, errors: 0) }
         await progress?(RPC.Refresh.Progress(done: 0, total: feeds.count, errors: 0))
         await withTaskGroup(of: (outcome: RefreshOutcome, fetched: Bool).self) { group in
             for (feed, pending) in claim.joins {

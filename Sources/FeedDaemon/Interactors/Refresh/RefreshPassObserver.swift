@@ -1,8 +1,9 @@
 /// Hears how each refresh pass goes: for what follows a pass (retention, the search index,
 /// a checkpoint, the service manager's status line) without the pass knowing of it.
 public protocol RefreshPassObserver: Sendable {
-    /// A pass got this far: `done` feeds of `total`, `errors` of them failed. Called every few
-    /// feeds, on the pass's task: it must return quickly and never block.
+    /// A pass got this far: `done` feeds of `total`, `errors` of them failed. Called once as the
+    /// pass starts (`done` 0) and after each feed, on the pass's task: it must return quickly
+    /// and never block.
     func passProgressed(done: Int, total: Int, errors: Int)
 
     /// A pass ended (also one that found no feed to refresh). Called once, after the pass's

@@ -24,13 +24,15 @@ struct PassHousekeepingTests {
     @Test func aPassThatRefreshedFeedsSetsTheStatusAndAppliesRetention() async throws {
         let (retained, retaining) = AsyncStream<Void>.makeStream()
         let housekeeping = housekeeping { retaining.yield() }
+        housekeeping.passProgressed(done: 0, total: 0, errors: 0)
+        housekeeping.passProgressed(done: 0, total: 50, errors: 0)
         housekeeping.passProgressed(done: 24, total: 50, errors: 1)
         housekeeping.passProgressed(done: 25, total: 50, errors: 1)
         housekeeping.passEnded(RefreshPassReport(feeds: 50, newItems: 3, failed: 1, storedItems: true, milliseconds: 9))
         var heard = retained.makeAsyncIterator()
         _ = await heard.next()
         #expect(notifier.statuses == [
-            "Refreshing: 25/50 feeds, 1 error", "Idle: last refresh of 50 feeds: 3 new items, 1 error",
+            "Refreshing: 0/50 feeds, 0 errors", "Refreshing: 25/50 feeds, 1 error", "Idle: last refresh of 50 feeds: 3 new items, 1 error",
         ])
     }
 
