@@ -91,7 +91,6 @@ as_ada tidings status > /dev/null 2>&1 && pass "the restarted daemon answers" ||
 # 5. exit 65 (the database failed its start-up check): no restart.
 user_ctl stop tidingsd.service
 DB=/home/ada/.local/share/tidings/tidings.sqlite
-restarts_before=$(prop tidingsd.service NRestarts)
 # A stop folds the write-ahead log into the file, so the file alone is the database.
 if [ ! -s "$DB-wal" ]; then pass "a stop leaves the write-ahead log empty"; else fail "a stop leaves the write-ahead log empty ($(stat -c %s "$DB-wal") bytes)"; fi
 cp "$DB" /tmp/good.sqlite
@@ -103,6 +102,8 @@ dd if=/dev/urandom of="$DB" bs="$page" seek=1 count=8 conv=notrunc status=none
 user_ctl start tidingsd.service > /tmp/start65.out 2>&1
 failed() { [ "$(prop tidingsd.service ActiveState)" = failed ]; }
 if until_true 20 failed && [ "$(prop tidingsd.service ExecMainStatus)" = 65 ]; then
+  # A start by hand sets NRestarts to 0, so the count is taken once it has failed.
+  restarts_before=$(prop tidingsd.service NRestarts)
   sleep 8  # RestartSec is 5 s: a restart would have happened by now.
   if [ "$(prop tidingsd.service ActiveState)" = failed ] && [ "$(prop tidingsd.service NRestarts)" = "$restarts_before" ]; then
     pass "exit 65 on a damaged database is not restarted ($(user_ctl status tidingsd.service 2>&1 | grep -m1 'Main PID\|code=exited' | sed 's/^ *//'))"
