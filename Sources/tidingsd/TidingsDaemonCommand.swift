@@ -13,5 +13,5 @@ struct TidingsDaemonCommand: AsyncParsableCommand {
             Clients talk to it over a private Unix socket; see docs/protocol.md.
             """,
         version: TidingsVersion.current,
-        subcommands: [RunCommand.self, RestoreCommand.self, ParseCommand.self])
+        subcommands: [RunCommand.self, RestoreCommand.self, ParseCommand.self, ExtractCommand.self])
 }

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Finds a web page's article and keeps it as clean HTML and text, dropping navigation, share
+/// bars, comments, related-article blocks, cookie banners, ads and scripts.
+///
+/// The algorithm (docs/extraction.md):
+/// 1. libxml2's HTML parser builds the tree (no network, nothing loaded; 256 levels at most;
+///    start tags with hundreds of attributes cut, `HTMLDocument`), from at most
+///    `maximumInputSize` bytes.
+/// 2. One walk counts each element's text, link text, commas, paragraphs, images, list items
+///    and inputs (`NodeStatistics`).
+/// 3. Readability's scoring picks the article's element and its siblings (`CandidateScorer`),
+///    the page's hints (`<article>`, `<main>`, `itemprop="articleBody"`, `class` names) helping.
+/// 4. The choice is written out cleaned (`CleanArticleWriter`, `ConditionalCleaning`).
+/// 5. When that leaves less than `minimumText` characters, steps 3–4 run again without leaving
+///    out what `class` names call furniture, and the longer result wins; when the page's JSON-LD
+///    `articleBody` holds twice as much text as either, it is the article.
+///
+/// Every step is linear in the page's size, so a hostile page costs what its bytes cost.
+/// Safe to call from several threads at once.
+public struct ArticleExtractor: Sendable {
+    public let maximumInputSize: Int
+    public let maximumOutputSize: Int
+    /// Characters of text below which the first result is tried again less strictly.
+    public let minimumText: Int
+
+    public init(maximumInputSize: Int = 8 << 20, maximumOutputSize: Int = 2 << 20, minimumText: Int = 250) {
+        self.maximumInputSize = max(0, maximumInputSize)
+        self.maximumOutputSize = max(1, maximumOutputSize)
+        self.minimumText = minimumText
+    }
+
+    /// Extracts the article of `page`, resolving links and images against `url` (the page's
+    /// address); `charset` is the one the HTTP response named, which wins over the page's own.
+    public func extract(_ page: Data, url: String? = nil, charset: String? = nil) -> ExtractedArticle {
+        page.withUnsafeBytes { extract($0, url: url, charset: charset) }
+    }
+
+    public func extract(_ page: UnsafeRawBufferPointer, url: String? = nil, charset: String? = nil) -> ExtractedArticle {
+        let cut = page.count > maximumInputSize
+        let input = UnsafeRawBufferPointer(rebasing: page[..<min(page.count, maximumInputSize)])
+        let baseURL = url.flatMap { URL(string: $0) }
+        return HTMLDocument.withRoot(of: input, encoding: charset.flatMap(Self.knownEncoding)) { root, complete in
+            let truncated = cut || !complete
+            guard let root else { return Self.nothing(truncated: truncated) }
+            var article = extract(root: root, baseURL: baseURL)
+            article.isTruncated = article.isTruncated || truncated
+            return article
+        }
+    }
+
+    private func extract(root: HTMLNode, baseURL: URL?) -> ExtractedArticle {
+        let names = ElementNames()
+        let metadata = PageMetadata(root: root, baseURL: baseURL, names: names)
+        let body = root.elementChildren.first { $0.isElement("body") } ?? root
+        let statistics = NodeStatistics(root: body, names: names)
+        var best: CleanArticleWriter?
+        for strict in [true, false] {
+            var scorer = CandidateScorer(statistics: statistics, stripsUnlikely: strict)
+            let choice = scorer.select(in: body)
+            var writer = CleanArticleWriter(
+                statistics: statistics, baseURL: baseURL, title: metadata.title, capacity: maximumOutputSize,
+                cleaning: ConditionalCleaning(statistics: statistics, isEnabled: strict))
+            writer.write(choice.nodes)
+            if best == nil || writer.text.count > best!.text.count { best = writer }
+            if writer.text.count >= minimumText { break }
+        }
+        var article = ExtractedArticle(
+            title: metadata.title, byline: metadata.byline, siteName: metadata.siteName, leadImage: metadata.leadImage,
+            html: String(decoding: best?.html ?? [], as: UTF8.self),
+            text: String(decoding: Self.trimmed(best?.text ?? []), as: UTF8.self),
+            images: best?.images ?? [], method: .scored, isTruncated: best?.isTruncated ?? false)
+        if let body = metadata.articleBody, body.count > 2 * max(article.text.count, minimumText / 2) {
+            article.text = body.trimmingCharacters(in: .whitespacesAndNewlines)
+            article.html = Self.paragraphs(of: article.text)
+            article.images = []
+            article.method = .structuredData
+        }
+        if article.text.isEmpty { article.method = .none }
+        return article
+    }
+
+    /// `bytes` without the ASCII whitespace at either end.
+    static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return []
+        }
+        return bytes[first...last]
+    }
+
+    /// Plain text as HTML paragraphs, a paragraph per line.
+    static func paragraphs(of text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { line in
+            "<p>\(CleanArticleWriter.escaped(line.trimmingCharacters(in: .whitespaces)))</p>"
+        }.joined()
+    }
+
+    /// The name libxml2 should read the page as, for a charset it knows and that is
+    /// ASCII-compatible (as `HTMLDocument` requires); `nil` lets the page's `<meta>` decide.
+    static func knownEncoding(_ charset: String) -> String? {
+        let name = charset.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !name.isEmpty, !name.hasPrefix("utf-16"), !name.hasPrefix("utf-32"), name.count < 40,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { return nil }
+        return name
+    }
+
+    private static func nothing(truncated: Bool) -> ExtractedArticle {
+        ExtractedArticle(
+            title: nil, byline: nil, siteName: nil, leadImage: nil, html: "", text: "", images: [], method: .none,
+            isTruncated: truncated)
+    }
+}

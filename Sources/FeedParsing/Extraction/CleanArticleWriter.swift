@@ -1,0 +1,250 @@
+import Foundation
+
+/// Writes the chosen elements of a page as clean HTML — paragraphs, headings, lists, quotes,
+/// code, tables, figures with their images and captions, links made absolute — and as plain
+/// text beside it, leaving out what sits inside the article but is not of it: share bars,
+/// related-article and comment blocks, forms, scripts, and blocks that read like page
+/// furniture by their mix of links, images and inputs (`ConditionalCleaning`).
+///
+/// Output stops at `capacity` bytes of HTML (`isTruncated`).
+struct CleanArticleWriter {
+    let statistics: NodeStatistics
+    let baseURL: URL?
+    /// The page's title: a heading that repeats it is left out (the reader shows it above).
+    let title: String?
+    let capacity: Int
+    let cleaning: ConditionalCleaning
+
+    private(set) var html: [UInt8] = []
+    private(set) var text: [UInt8] = []
+    private(set) var images: [String] = []
+    private(set) var isTruncated = false
+
+    private var implicitParagraph = false
+    /// Open blocks that hold text (`p`, `li`, …): inline content needs no paragraph of its own.
+    private var textBlocks = 0
+    private var inlineDepth = 0
+    private var preformatted = 0
+    private var pendingSpace = false
+    private var pendingBreak = 0
+    /// Characters and images written, to tell an element that wrote nothing.
+    private var content = 0
+
+    init(statistics: NodeStatistics, baseURL: URL?, title: String?, capacity: Int, cleaning: ConditionalCleaning) {
+        self.statistics = statistics
+        self.baseURL = baseURL
+        self.title = title.map(Self.normalized)
+        self.capacity = capacity
+        self.cleaning = cleaning
+    }
+
+    /// Writes `nodes`, the article's top-level elements, in order.
+    mutating func write(_ nodes: [HTMLNode]) {
+        for node in nodes { write(node, isTop: true) }
+        closeImplicitParagraph()
+    }
+
+    private mutating func write(_ node: HTMLNode, isTop: Bool = false) {
+        guard !isTruncated else { return }
+        if node.isText {
+            writeText(node.textBytes)
+            return
+        }
+        guard node.isElement else { return }
+        let name = statistics.name(of: node)
+        let kind = ArticleElement.of(name)
+        if kind == .dropped || node.isHidden { return }
+        if !isTop, cleaning.removes(node) { return }
+        switch kind {
+        case .dropped:
+            return
+        case .container:
+            writeChildren(of: node)
+        case .inline:
+            writeInline(node, name: name)
+        case .void:
+            writeVoid(node, name: name)
+        case .block(let holdsText):
+            if inlineDepth > 0 {
+                // A block inside a link or emphasis: its content only, so the HTML stays nested.
+                writeChildren(of: node)
+            } else if name.hasPrefix("h"), name.count == 2, repeatsTitle(node) {
+                return
+            } else {
+                writeBlock(node, name: name == "h1" ? "h2" : name, holdsText: holdsText)
+            }
+        }
+    }
+
+    private mutating func writeChildren(of node: HTMLNode) {
+        var child = node.firstChild
+        while let current = child {
+            write(current)
+            child = current.nextSibling
+        }
+    }
+
+    private mutating func writeBlock(_ node: HTMLNode, name: String, holdsText: Bool) {
+        closeImplicitParagraph()
+        let mark = (html.count, text.count, content, pendingBreak)
+        textBreak(ArticleElement.separatesWithBlankLine(name) ? 2 : 1)
+        append("<\(name)\(blockAttributes(node, name: name))>")
+        if holdsText { textBlocks += 1 }
+        if name == "pre" { preformatted += 1 }
+        pendingSpace = false
+        writeChildren(of: node)
+        closeImplicitParagraph()
+        if name == "pre" { preformatted -= 1 }
+        if holdsText { textBlocks -= 1 }
+        if content == mark.2, name != "td", name != "th" {
+            // Nothing in it: no empty paragraph, list or table.
+            html.removeSubrange(mark.0...)
+            text.removeSubrange(mark.1...)
+            pendingBreak = mark.3
+            return
+        }
+        append("</\(name)>")
+        textBreak(ArticleElement.separatesWithBlankLine(name) ? 2 : 1)
+        pendingSpace = false
+    }
+
+    private mutating func writeInline(_ node: HTMLNode, name: String) {
+        var open = "<\(name)>"
+        if name == "a" {
+            guard let href = node.attribute("href").flatMap({ LinkReferences.resolve($0, against: baseURL, schemes: ["http", "https", "mailto"]) })
+            else {
+                writeChildren(of: node)
+                return
+            }
+            open = "<a href=\"\(Self.escapedAttribute(href))\">"
+        } else if name == "code", let language = Self.language(of: node) {
+            open = "<code class=\"language-\(Self.escapedAttribute(language))\">"
+        }
+        let mark = (html.count, content)
+        openImplicitParagraphIfNeeded()
+        flushSpace()
+        append(open)
+        inlineDepth += 1
+        writeChildren(of: node)
+        inlineDepth -= 1
+        if content == mark.1 {
+            html.removeSubrange(mark.0...)
+            return
+        }
+        append("</\(name)>")
+    }
+
+    private mutating func writeVoid(_ node: HTMLNode, name: String) {
+        switch name {
+        case "br":
+            guard textBlocks > 0 || implicitParagraph else { return }
+            // Line breaks in a row end a paragraph at most: never more than one blank line.
+            guard !text.suffix(2).elementsEqual([0x0A, 0x0A]) else { return }
+            append("<br>")
+            while text.last == 0x20 { text.removeLast() }
+            text.append(0x0A)
+            pendingSpace = false
+        case "hr":
+            guard inlineDepth == 0 else { return }
+            closeImplicitParagraph()
+            append("<hr>")
+            textBreak(2)
+        default:
+            guard let source = ImageSource.of(node, baseURL: baseURL) else { return }
+            openImplicitParagraphIfNeeded()
+            flushSpace()
+            let alt = node.attribute("alt").map { TextSanitizer.clean($0, layout: .singleLine) } ?? ""
+            append("<img src=\"\(Self.escapedAttribute(source))\" alt=\"\(Self.escapedAttribute(alt))\">")
+            images.append(source)
+            content += 1
+        }
+    }
+
+    // MARK: - Text
+
+    private mutating func writeText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if preformatted > 0 {
+            guard !bytes.isEmpty else { return }
+            resolveBreak()
+            for byte in bytes {
+                appendEscaped(byte)
+                text.append(byte)
+                if byte & 0xC0 != 0x80, byte != 0x0A, byte != 0x20 { content += 1 }
+            }
+            return
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+                pendingSpace = true
+                continue
+            }
+            // Control characters (other than the spaces above) never reach the output.
+            if byte < 0x20 || byte == 0x7F { continue }
+            openImplicitParagraphIfNeeded()
+            flushSpace()
+            appendEscaped(byte)
+            text.append(byte)
+            if byte & 0xC0 != 0x80 { content += 1 }
+        }
+    }
+
+    private mutating func flushSpace() {
+        resolveBreak()
+        if pendingSpace, let last = text.last, last != 0x0A, last != 0x20 {
+            html.append(0x20)
+            text.append(0x20)
+        }
+        pendingSpace = false
+    }
+
+    private mutating func textBreak(_ lines: Int) {
+        pendingBreak = max(pendingBreak, lines)
+    }
+
+    private mutating func resolveBreak() {
+        guard pendingBreak > 0 else { return }
+        if !text.isEmpty {
+            while text.last == 0x20 { text.removeLast() }
+            var trailing = 0
+            for byte in text.reversed() { if byte == 0x0A { trailing += 1 } else { break } }
+            for _ in trailing..<max(trailing, pendingBreak) { text.append(0x0A) }
+        }
+        pendingBreak = 0
+        pendingSpace = false
+    }
+
+    private mutating func openImplicitParagraphIfNeeded() {
+        guard textBlocks == 0, !implicitParagraph, inlineDepth == 0 else { return }
+        textBreak(2)
+        resolveBreak()
+        append("<p>")
+        implicitParagraph = true
+    }
+
+    private mutating func closeImplicitParagraph() {
+        guard implicitParagraph else { return }
+        append("</p>")
+        implicitParagraph = false
+        textBreak(2)
+    }
+
+    // MARK: - Output
+
+    private mutating func append(_ string: String) {
+        html.append(contentsOf: string.utf8)
+        if html.count > capacity { isTruncated = true }
+    }
+
+    private mutating func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "&"): html.append(contentsOf: "&amp;".utf8)
+        case UInt8(ascii: "<"): html.append(contentsOf: "&lt;".utf8)
+        case UInt8(ascii: ">"): html.append(contentsOf: "&gt;".utf8)
+        default: html.append(byte)
+        }
+        if html.count > capacity { isTruncated = true }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// What a page says of itself in its `<head>` and structured data: title, author, site,
+/// picture (Open Graph, Twitter cards, `<meta name>`), and JSON-LD's `headline` and
+/// `articleBody`.
+struct PageMetadata {
+    var title: String?
+    var byline: String?
+    var siteName: String?
+    var leadImage: String?
+    /// The longest JSON-LD `articleBody` of the page.
+    var articleBody: String?
+
+    /// JSON-LD scripts longer than this are not decoded.
+    static let maximumStructuredDataSize = 2 << 20
+
+    init(root: HTMLNode, baseURL: URL?, names: ElementNames) {
+        var meta: [String: String] = [:]
+        var documentTitle: String?
+        var firstHeading: String?
+        var structured: [String] = []
+        root.forEachElement { element in
+            switch names.name(of: element) {
+            case "meta":
+                let key = (element.attribute("property") ?? element.attribute("name") ?? element.attribute("itemprop"))?.lowercased()
+                if let key, let content = element.attribute("content"), meta[key] == nil { meta[key] = content }
+            case "title":
+                if documentTitle == nil { documentTitle = Self.text(of: element) }
+            case "h1":
+                if firstHeading == nil { firstHeading = Self.text(of: element) }
+            case "script":
+                if element.attribute("type")?.lowercased().hasPrefix("application/ld+json") == true {
+                    let body = Self.rawText(of: element)
+                    if body.utf8.count <= Self.maximumStructuredDataSize { structured.append(body) }
+                }
+            default: break
+            }
+        }
+        var headline: String?
+        for script in structured {
+            guard let data = script.data(using: .utf8),
+                let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            else { continue }
+            Self.visit(json, depth: 0) { object in
+                if let body = object["articleBody"] as? String, body.count > (articleBody?.count ?? 0) { articleBody = body }
+                if headline == nil, let text = object["headline"] as? String { headline = text }
+            }
+        }
+        let clean = { (value: String?) -> String? in
+            guard let value else { return nil }
+            let text = TextSanitizer.clean(value, layout: .singleLine).trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.isEmpty ? nil : text
+        }
+        title = clean(meta["og:title"]) ?? clean(meta["twitter:title"]) ?? clean(headline)
+            ?? clean(documentTitle).map(Self.withoutSiteName) ?? clean(firstHeading)
+        byline = clean(meta["author"]) ?? clean(meta["article:author"]).flatMap { $0.hasPrefix("http") ? nil : $0 }
+        siteName = clean(meta["og:site_name"]) ?? clean(meta["application-name"])
+        leadImage = (meta["og:image"] ?? meta["twitter:image"]).flatMap {
+            LinkReferences.resolve($0, against: baseURL, schemes: ["http", "https"])
+        }
+        articleBody = articleBody.map { TextSanitizer.clean($0, layout: .multiline) }
+    }
+
+    /// `Title | Site` or `Title - Site` without the site, when what remains is a title of its own.
+    static func withoutSiteName(_ title: String) -> String {
+        for separator in [" | ", " - ", " — ", " – ", " :: ", " · "] {
+            if let range = title.range(of: separator, options: .backwards) {
+                let head = String(title[..<range.lowerBound])
+                if head.split(separator: " ").count >= 3 { return head }
+            }
+        }
+        return title
+    }
+
+    /// JSON-LD objects, through `@graph` and nested arrays, at most 8 levels deep.
+    private static func visit(_ value: Any, depth: Int, _ body: ([String: Any]) -> Void) {
+        guard depth < 8 else { return }
+        if let object = value as? [String: Any] {
+            body(object)
+            for key in ["@graph", "mainEntity", "mainEntityOfPage", "hasPart"] {
+                if let nested = object[key] { visit(nested, depth: depth + 1, body) }
+            }
+        } else if let array = value as? [Any] {
+            for element in array.prefix(64) { visit(element, depth: depth + 1, body) }
+        }
+    }
+
+    private static func text(of node: HTMLNode) -> String {
+        var bytes: [UInt8] = []
+        CleanArticleWriter.collectText(node, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private static func rawText(of node: HTMLNode) -> String {
+        var bytes: [UInt8] = []
+        var child = node.firstChild
+        while let current = child {
+            if current.isText || current.isComment { bytes.append(contentsOf: current.textBytes) }
+            child = current.nextSibling
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import FeedParsing
+
+/// Pages built to explode or to mislead: each is answered at once, bounded, and without a crash.
+@Suite struct ArticleExtractorLimitsTests {
+    @Test func a100000LevelDeepPageIsReadToLibxml2sDepthLimit() {
+        let depth = 100_000
+        var page = "<html><body>"
+        page += String(repeating: "<div>", count: depth)
+        page += "<p>The text at the bottom of the well, with a comma, and enough words to be a paragraph.</p>"
+        page += String(repeating: "</div>", count: depth)
+        page += "</body></html>"
+        let article = ArticleExtractor().extract(Data(page.utf8))
+        #expect(article.html.count < 10_000)
+    }
+
+    @Test func fiftyMegabytesOfTextAreCutAtTheInputLimit() {
+        let paragraph = "<p>" + String(repeating: "All work and no play makes Jack a dull boy, ", count: 20) + "</p>\n"
+        var page = "<html><body><article>"
+        page.reserveCapacity(52 << 20)
+        while page.utf8.count < 50 << 20 { page += paragraph }
+        page += "</article></body></html>"
+        let extractor = ArticleExtractor(maximumInputSize: 4 << 20, maximumOutputSize: 1 << 20)
+        let article = extractor.extract(Data(page.utf8))
+        #expect(article.isTruncated)
+        #expect(article.html.utf8.count <= (1 << 20) + 4096)
+        #expect(article.text.hasPrefix("All work and no play"))
+    }
+
+    @Test func aPageThatIsAllLinksHasNoArticle() {
+        let links = (1...2000).map { "<li><a href=\"/page/\($0)\">Another interesting story number \($0), read it now</a></li>" }
+        let page = "<html><body><ul>\(links.joined())</ul></body></html>"
+        let article = ArticleExtractor().extract(Data(page.utf8), url: "https://links.example/")
+        #expect(article.text.count < 500, "\(article.text.prefix(500))")
+    }
+
+    @Test func bytesThatAreNoHTMLGiveNoArticle() {
+        var generator = SystemRandomNumberGenerator()
+        let noise = Data((0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let article = ArticleExtractor().extract(noise)
+        #expect(article.html.utf8.count < 300_000)
+        #expect(!article.text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        let empty = ArticleExtractor().extract(Data())
+        #expect(empty.method == .none && empty.text.isEmpty && empty.html.isEmpty)
+    }
+
+    @Test func controlCharactersNeverReachTheText() {
+        let page = "<html><body><article><p>Bell \u{07} and escape \u{1B}[31m sequences, in a paragraph long enough to be the article's text, really.</p></article></body></html>"
+        let article = ArticleExtractor().extract(Data(page.utf8))
+        #expect(article.text.contains("Bell  and escape [31m") || article.text.contains("Bell and escape [31m"), "\(article.text)")
+        #expect(!article.text.contains("\u{1B}") && !article.html.contains("\u{1B}"))
+    }
+}
