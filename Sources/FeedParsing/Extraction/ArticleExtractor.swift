@@ -40,11 +40,20 @@ public struct ArticleExtractor: Sendable {
         let cut = page.count > maximumInputSize
         let input = UnsafeRawBufferPointer(rebasing: page[..<min(page.count, maximumInputSize)])
         let baseURL = url.flatMap { URL(string: $0) }
-        return HTMLDocument.withRoot(of: input, encoding: charset.flatMap(Self.knownEncoding)) { root, complete in
-            let truncated = cut || !complete
-            guard let root else { return Self.nothing(truncated: truncated) }
+        let encoding = charset.flatMap(Self.knownEncoding)
+        let article = HTMLDocument.withRoot(of: input, encoding: encoding) { root, complete -> ExtractedArticle? in
+            guard let root else { return nil }
             var article = extract(root: root, baseURL: baseURL)
-            article.isTruncated = article.isTruncated || truncated
+            article.isTruncated = article.isTruncated || cut || !complete
+            return article
+        }
+        if let article { return article }
+        // A charset libxml2 does not know leaves no tree: the page's own <meta> may still tell.
+        guard encoding != nil else { return Self.nothing(truncated: cut) }
+        return HTMLDocument.withRoot(of: input, encoding: nil) { root, complete in
+            guard let root else { return Self.nothing(truncated: cut || !complete) }
+            var article = extract(root: root, baseURL: baseURL)
+            article.isTruncated = article.isTruncated || cut || !complete
             return article
         }
     }
@@ -67,8 +76,9 @@ public struct ArticleExtractor: Sendable {
         }
         var article = ExtractedArticle(
             title: metadata.title, byline: metadata.byline, siteName: metadata.siteName, leadImage: metadata.leadImage,
-            html: String(decoding: best?.html ?? [], as: UTF8.self),
-            text: String(decoding: Self.trimmed(best?.text ?? []), as: UTF8.self),
+            html: TextSanitizer.clean(String(decoding: best?.html ?? [], as: UTF8.self), layout: .multiline),
+            // C1 controls and bidi overrides go too (the writer drops only C0 ones).
+            text: TextSanitizer.clean(String(decoding: Self.trimmed(best?.text ?? []), as: UTF8.self), layout: .multiline),
             images: best?.images ?? [], method: .scored, isTruncated: best?.isTruncated ?? false)
         if let body = metadata.articleBody, body.count > 2 * max(article.text.count, minimumText / 2) {
             article.text = body.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -134,9 +134,19 @@ struct CandidateScorer {
     private func widened(_ best: HTMLNode, body: HTMLNode) -> HTMLNode {
         guard let bestScore = finalScore(best), bestScore > 0 else { return best }
         var top = best
-        let near = scores.keys.map { HTMLNode(pointer: $0) }.filter {
-            $0.pointer != best.pointer && (finalScore($0) ?? 0) / bestScore >= 0.75
+        // Among the five best only, as Readability does: a page of ten thousand scored blocks
+        // costs no more here than one of five.
+        var ranked: [(node: HTMLNode, score: Double)] = []
+        for pointer in scores.keys where pointer != best.pointer {
+            let node = HTMLNode(pointer: pointer)
+            guard let score = finalScore(node), score / bestScore >= 0.75 else { continue }
+            ranked.append((node, score))
+            if ranked.count > 5 {
+                ranked.sort { $0.score > $1.score || ($0.score == $1.score && $0.node.pointer < $1.node.pointer) }
+                ranked.removeLast()
+            }
         }
+        let near = ranked.map(\.node)
         if near.count >= 3 {
             var ancestor = best.parent
             while let current = ancestor, current.pointer != body.pointer, current.isElement {

@@ -166,7 +166,7 @@ struct CleanArticleWriter {
         if preformatted > 0 {
             guard !bytes.isEmpty else { return }
             resolveBreak()
-            for byte in bytes {
+            for byte in bytes where !isTruncated {
                 appendEscaped(byte)
                 text.append(byte)
                 if byte & 0xC0 != 0x80, byte != 0x0A, byte != 0x20 { content += 1 }
@@ -174,7 +174,7 @@ struct CleanArticleWriter {
             return
         }
         var index = 0
-        while index < bytes.count {
+        while index < bytes.count, !isTruncated {
             let byte = bytes[index]
             index += 1
             if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {

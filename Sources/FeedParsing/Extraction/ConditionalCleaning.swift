@@ -39,16 +39,8 @@ struct ConditionalCleaning {
 
     private func isDataTable(_ table: HTMLNode) -> Bool {
         if table.attribute("role")?.lowercased() == "presentation" { return false }
-        var rows = 0
-        var hasHeader = false
-        table.forEachElement { element in
-            switch statistics.name(of: element) {
-            case "th", "caption", "thead": hasHeader = true
-            case "tr": rows += 1
-            default: break
-            }
-        }
-        return hasHeader || rows >= 10
+        let counts = statistics[table]
+        return counts.tableHeaders > 0 || counts.tableRows >= 10
     }
 
     private func insideFigure(_ node: HTMLNode) -> Bool {

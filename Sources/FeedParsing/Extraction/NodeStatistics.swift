@@ -15,6 +15,9 @@ final class NodeStatistics {
         var inputs = 0
         var embeds = 0
         var headings = 0
+        /// `th`, `thead` and `caption` elements, and table rows: what tells a data table.
+        var tableHeaders = 0
+        var tableRows = 0
 
         /// The share of the text that is link text, 0 for an element without text.
         var linkDensity: Double { text == 0 ? 0 : Double(linkText) / Double(text) }
@@ -29,6 +32,8 @@ final class NodeStatistics {
             inputs += other.inputs
             embeds += other.embeds
             headings += other.headings
+            tableHeaders += other.tableHeaders
+            tableRows += other.tableRows
         }
     }
 
@@ -83,6 +88,8 @@ final class NodeStatistics {
         case "input", "select", "textarea", "button": total.inputs += 1
         case "iframe", "object", "embed", "video", "audio": total.embeds += 1
         case "h1", "h2", "h3", "h4", "h5", "h6": total.headings += 1
+        case "th", "thead", "caption": total.tableHeaders += 1
+        case "tr": total.tableRows += 1
         default: break
         }
         counts[node.pointer] = total

@@ -45,10 +45,21 @@ import FeedParsing
         #expect(empty.method == .none && empty.text.isEmpty && empty.html.isEmpty)
     }
 
-    @Test func controlCharactersNeverReachTheText() {
-        let page = "<html><body><article><p>Bell \u{07} and escape \u{1B}[31m sequences, in a paragraph long enough to be the article's text, really.</p></article></body></html>"
+    @Test func controlCharactersNeverReachTheTextOrTheHTML() {
+        let page = "<html><body><article><p>Bell \u{07} and escape \u{1B}[31m and CSI \u{9B}2J and an override \u{202E}txet sequences, in a paragraph long enough to be the article's text.</p></article></body></html>"
         let article = ArticleExtractor().extract(Data(page.utf8))
-        #expect(article.text.contains("Bell  and escape [31m") || article.text.contains("Bell and escape [31m"), "\(article.text)")
-        #expect(!article.text.contains("\u{1B}") && !article.html.contains("\u{1B}"))
+        #expect(article.text.contains("and escape [31m"), "\(article.text)")
+        for control in ["\u{07}", "\u{1B}", "\u{9B}", "\u{202E}"] {
+            #expect(!article.text.contains(control) && !article.html.contains(control), "\(control.unicodeScalars.first!.value)")
+        }
+    }
+
+    /// Twenty thousand blocks that all score alike: choosing among them stays linear.
+    @Test func twentyThousandLookalikeBlocksAreChosenAmongAtOnce() {
+        let block = "<div><p>A paragraph that looks like every other one, with a comma, and enough words.</p></div>"
+        let page = "<html><body>" + String(repeating: block, count: 20_000) + "</body></html>"
+        let article = ArticleExtractor().extract(Data(page.utf8))
+        #expect(article.method == .scored)
+        #expect(article.text.hasPrefix("A paragraph that looks like every other one"))
     }
 }
