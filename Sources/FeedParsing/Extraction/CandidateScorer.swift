@@ -36,11 +36,11 @@ struct CandidateScorer {
 
     /// Whether the scorer leaves `node` and everything inside it out.
     func isExcluded(_ node: HTMLNode) -> Bool {
-        let name = statistics.name(of: node)
-        if NodeStatistics.isSkipped(name: name) || node.isHidden { return true }
-        switch name {
-        case "html", "body", "article", "main": return false
-        case "nav", "aside", "footer", "form", "button", "select", "textarea", "iframe", "dialog", "menu":
+        let tag = statistics.tag(of: node)
+        if NodeStatistics.isSkipped(tag) || node.isHidden { return true }
+        switch tag {
+        case .html, .body, .article, .main: return false
+        case .nav, .aside, .footer, .form, .button, .select, .textarea, .iframe, .dialog, .menu:
             return stripsUnlikely
         default: break
         }
@@ -64,10 +64,10 @@ struct CandidateScorer {
     /// `<p>`, `<pre>`, `<td>`, and a `<div>` or `<section>` with no block inside (text written
     /// straight into it, as many pages do).
     private func isParagraph(_ node: HTMLNode) -> Bool {
-        switch statistics.name(of: node) {
-        case "p", "pre", "td": return true
-        case "div", "section", "article":
-            return !node.elementChildren.contains { Self.blockNames.contains(statistics.name(of: $0)) }
+        switch statistics.tag(of: node) {
+        case .p, .pre, .td: return true
+        case .div, .section, .article:
+            return !node.elementChildren.contains { Self.isBlock(statistics.tag(of: $0)) }
         default: return false
         }
     }
@@ -97,16 +97,16 @@ struct CandidateScorer {
 
     private func initialScore(_ node: HTMLNode) -> Double {
         var score: Double
-        let name = statistics.name(of: node)
-        switch name {
-        case "div", "article", "main", "section": score = 5
-        case "pre", "td", "blockquote": score = 3
-        case "address", "ol", "ul", "dl", "dd", "dt", "li", "form": score = -3
-        case "h1", "h2", "h3", "h4", "h5", "h6", "th": score = -5
+        let tag = statistics.tag(of: node)
+        switch tag {
+        case .div, .article, .main, .section: score = 5
+        case .pre, .td, .blockquote: score = 3
+        case .address, .ol, .ul, .dl, .dd, .dt, .li, .form: score = -3
+        case .h1, .h2, .h3, .h4, .h5, .h6, .th: score = -5
         default: score = 0
         }
         score += Double(statistics.verdict(of: node).weight)
-        if name == "article" || name == "main" || node.attribute("itemprop") == "articleBody" {
+        if tag == .article || tag == .main || node.attribute("itemprop") == "articleBody" {
             score += 25
         }
         return score
@@ -245,8 +245,14 @@ struct CandidateScorer {
         return false
     }
 
-    static let blockNames: Set<String> = [
-        "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", "section", "article", "figure",
-        "h1", "h2", "h3", "h4", "h5", "h6", "header", "footer", "aside", "nav", "form", "main",
-    ]
+    /// Elements that make a `<div>` around them no paragraph.
+    static func isBlock(_ tag: ElementNames.Tag) -> Bool {
+        switch tag {
+        case .blockquote, .dl, .div, .img, .ol, .p, .pre, .table, .ul, .section, .article, .figure, .h1, .h2, .h3, .h4,
+            .h5, .h6, .header, .footer, .aside, .nav, .form, .main:
+            return true
+        default:
+            return false
+        }
+    }
 }

@@ -60,15 +60,17 @@ final class NodeStatistics {
     /// The element's name, from the document's cache.
     func name(of node: HTMLNode) -> String { names.name(of: node) }
 
+    func tag(of node: HTMLNode) -> ElementNames.Tag { names.tag(of: node) }
+
     /// Elements whose content is never text a reader sees.
-    func isSkipped(_ node: HTMLNode) -> Bool { Self.isSkipped(name: name(of: node)) }
+    func isSkipped(_ node: HTMLNode) -> Bool { Self.isSkipped(names.tag(of: node)) }
 
     subscript(node: HTMLNode) -> Counts { counts[node.pointer] ?? Counts() }
 
     private func count(_ node: HTMLNode, insideLink: Bool) -> Counts {
         var total = Counts()
-        let name = name(of: node)
-        let isLink = name == "a"
+        let tag = names.tag(of: node)
+        let isLink = tag == .a
         var child = node.firstChild
         while let current = child {
             if current.isText {
@@ -81,29 +83,29 @@ final class NodeStatistics {
             }
             child = current.nextSibling
         }
-        switch name {
-        case "p": total.paragraphs += 1
-        case "img": total.images += 1
-        case "li": total.listItems += 1
-        case "input", "select", "textarea", "button": total.inputs += 1
-        case "iframe", "object", "embed", "video", "audio": total.embeds += 1
-        case "h1", "h2", "h3", "h4", "h5", "h6": total.headings += 1
-        case "th", "thead", "caption": total.tableHeaders += 1
-        case "tr": total.tableRows += 1
+        switch tag {
+        case .p: total.paragraphs += 1
+        case .img: total.images += 1
+        case .li: total.listItems += 1
+        case .input, .select, .textarea, .button: total.inputs += 1
+        case .iframe, .object, .embed, .video, .audio: total.embeds += 1
+        case .h1, .h2, .h3, .h4, .h5, .h6: total.headings += 1
+        case .th, .thead, .caption: total.tableHeaders += 1
+        case .tr: total.tableRows += 1
         default: break
         }
         counts[node.pointer] = total
         return total
     }
 
-    static func isSkipped(name: String) -> Bool {
-        switch name {
-        case "script", "style", "noscript", "template", "head", "title", "meta", "link", "svg", "math", "canvas":
-            return true
-        default:
-            return false
+    static func isSkipped(_ tag: ElementNames.Tag) -> Bool {
+        switch tag {
+        case .script, .style, .noscript, .template, .head, .title, .meta, .link, .svg, .math, .canvas: return true
+        default: return false
         }
     }
+
+    static func isSkipped(name: String) -> Bool { isSkipped(ElementNames.Tag(rawValue: name) ?? .other) }
 
     /// Characters of `bytes` with each run of whitespace counted as one, and the commas among
     /// them (Latin, Arabic, CJK and the small and fullwidth forms).

@@ -20,15 +20,15 @@ struct PageMetadata {
         var firstHeading: String?
         var structured: [String] = []
         root.forEachElement { element in
-            switch names.name(of: element) {
-            case "meta":
+            switch names.tag(of: element) {
+            case .meta:
                 let key = (element.attribute("property") ?? element.attribute("name") ?? element.attribute("itemprop"))?.lowercased()
                 if let key, let content = element.attribute("content"), meta[key] == nil { meta[key] = content }
-            case "title":
+            case .title:
                 if documentTitle == nil { documentTitle = Self.text(of: element) }
-            case "h1":
+            case .h1:
                 if firstHeading == nil { firstHeading = Self.text(of: element) }
-            case "script":
+            case .script:
                 if element.attribute("type")?.lowercased().hasPrefix("application/ld+json") == true {
                     let body = Self.rawText(of: element)
                     if body.utf8.count <= Self.maximumStructuredDataSize { structured.append(body) }
