@@ -120,15 +120,21 @@ struct CleanArticleWriter {
         } else if name == "code", let language = Self.language(of: node) {
             open = "<code class=\"language-\(Self.escapedAttribute(language))\">"
         }
-        let mark = (html.count, content)
+        // An element that writes nothing (an empty link, an icon's <i>) leaves no trace, not even
+        // the paragraph it would have opened.
+        let mark = (html: html.count, text: text.count, content: content, paragraph: implicitParagraph, breaks: pendingBreak, space: pendingSpace)
         openImplicitParagraphIfNeeded()
         flushSpace()
         append(open)
         inlineDepth += 1
         writeChildren(of: node)
         inlineDepth -= 1
-        if content == mark.1 {
-            html.removeSubrange(mark.0...)
+        if content == mark.content {
+            html.removeSubrange(mark.html...)
+            text.removeSubrange(mark.text...)
+            implicitParagraph = mark.paragraph
+            pendingBreak = mark.breaks
+            pendingSpace = mark.space || pendingSpace
             return
         }
         append("</\(name)>")

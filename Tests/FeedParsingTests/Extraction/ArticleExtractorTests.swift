@@ -77,6 +77,14 @@ import FeedParsing
         #expect(article.text.contains("And the second one follows"))
     }
 
+    @Test func anEmptyLinkLeavesNoTraceNotEvenAParagraph() {
+        let page = """
+            <html><body><div id="story"><a href="/top"></a><a href="/icon"><i class="icon"></i></a>The paragraph after two empty links, written straight into the div, long enough, with a comma, to be the article.</div></body></html>
+            """
+        let article = extractor.extract(Data(page.utf8), url: "https://example.org/")
+        #expect(article.html == "<p>The paragraph after two empty links, written straight into the div, long enough, with a comma, to be the article.</p>", "\(article.html)")
+    }
+
     @Test func aPageWhoseScriptsFillTheArticleInUsesItsStructuredData() {
         let body = (1...6).map { "Paragraph \($0) of the article, which the page's scripts would insert, with enough words to be read as text." }
         let json = #"{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"NewsArticle","headline":"Scripted","articleBody":"\#(body.joined(separator: "\\n"))"}]}"#
