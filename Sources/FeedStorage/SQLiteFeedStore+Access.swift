@@ -79,11 +79,7 @@ extension SQLiteFeedStore {
                 // A frame is a page and its 24-byte header.
                 let frameBytes = try (Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096) + 24
                 guard frames * frameBytes > Self.walBytesKept, copied == frames else { return }
-                do {
-                    _ = try db.checkpoint(.truncate)
-                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-                    return
-                }
+                try Self.truncateLog(db)
             }
         }
     }
@@ -96,13 +92,16 @@ extension SQLiteFeedStore {
     /// loses nothing (the log is replayed at the next open).
     public func checkpointForStop() async throws {
         try await describingFailure(of: { "checkpoint the database" }, writing: true) {
-            try await writer.writeWithoutTransaction { db in
-                do {
-                    _ = try db.checkpoint(.truncate)
-                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-                    return
-                }
-            }
+            try await writer.writeWithoutTransaction { db in try Self.truncateLog(db) }
+        }
+    }
+
+    /// A truncating checkpoint; a reader still reading (SQLITE_BUSY) leaves the log as it is.
+    private static func truncateLog(_ db: Database) throws {
+        do {
+            _ = try db.checkpoint(.truncate)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            return
         }
     }
 

@@ -40,22 +40,19 @@ public struct ArticleExtractor: Sendable {
         let cut = page.count > maximumInputSize
         let input = UnsafeRawBufferPointer(rebasing: page[..<min(page.count, maximumInputSize)])
         let baseURL = url.flatMap { URL(string: $0) }
+        var complete = true
+        let read = { (encoding: String?) -> ExtractedArticle? in
+            HTMLDocument.withRoot(of: input, encoding: encoding) { root, whole in
+                complete = whole
+                guard let root else { return nil }
+                var article = extract(root: root, baseURL: baseURL)
+                article.isTruncated = article.isTruncated || cut || !whole
+                return article
+            }
+        }
         let encoding = charset.flatMap(Self.knownEncoding)
-        let article = HTMLDocument.withRoot(of: input, encoding: encoding) { root, complete -> ExtractedArticle? in
-            guard let root else { return nil }
-            var article = extract(root: root, baseURL: baseURL)
-            article.isTruncated = article.isTruncated || cut || !complete
-            return article
-        }
-        if let article { return article }
         // A charset libxml2 does not know leaves no tree: the page's own <meta> may still tell.
-        guard encoding != nil else { return Self.nothing(truncated: cut) }
-        return HTMLDocument.withRoot(of: input, encoding: nil) { root, complete in
-            guard let root else { return Self.nothing(truncated: cut || !complete) }
-            var article = extract(root: root, baseURL: baseURL)
-            article.isTruncated = article.isTruncated || cut || !complete
-            return article
-        }
+        return read(encoding) ?? (encoding != nil ? read(nil) : nil) ?? Self.nothing(truncated: cut || !complete)
     }
 
     private func extract(root: HTMLNode, baseURL: URL?) -> ExtractedArticle {
@@ -66,11 +63,11 @@ public struct ArticleExtractor: Sendable {
         var best: CleanArticleWriter?
         for strict in [true, false] {
             var scorer = CandidateScorer(statistics: statistics, stripsUnlikely: strict)
-            let choice = scorer.select(in: body)
+            let nodes = scorer.select(in: body)
             var writer = CleanArticleWriter(
                 statistics: statistics, baseURL: baseURL, title: metadata.title, capacity: maximumOutputSize,
                 cleaning: ConditionalCleaning(statistics: statistics, isEnabled: strict))
-            writer.write(choice.nodes)
+            writer.write(nodes)
             if best == nil || writer.text.count > best!.text.count { best = writer }
             if writer.text.count >= minimumText { break }
         }

@@ -13,7 +13,7 @@ struct CandidateScorer {
     /// Whether elements whose `class`, `id` or role name page furniture are left out before
     /// scoring (the first try; a page that leaves too little text is scored again without).
     let stripsUnlikely: Bool
-    private(set) var scores: [xmlNodePtr: Double] = [:]
+    private var scores: [xmlNodePtr: Double] = [:]
     /// Characters of prose paragraphs (80 or more characters, few of them links) under each
     /// element, and on the whole page.
     private var prose: [xmlNodePtr: Int] = [:]
@@ -26,12 +26,12 @@ struct CandidateScorer {
 
     /// The article's elements in document order: the best candidate, or its siblings with it;
     /// empty when no paragraph scored.
-    mutating func select(in body: HTMLNode) -> (nodes: [HTMLNode], top: HTMLNode?) {
+    mutating func select(in body: HTMLNode) -> [HTMLNode] {
         scoreParagraphs(under: body)
-        guard var top = bestCandidate() else { return ([], nil) }
+        guard var top = bestCandidate() else { return [] }
         top = widened(top, body: body)
         top = holdingTheProse(top, body: body)
-        return (siblings(of: top, body: body), top)
+        return siblings(of: top, body: body)
     }
 
     /// Whether the scorer leaves `node` and everything inside it out.
@@ -150,7 +150,7 @@ struct CandidateScorer {
         if near.count >= 3 {
             var ancestor = best.parent
             while let current = ancestor, current.pointer != body.pointer, current.isElement {
-                let holding = near.filter { Self.isAncestor(current, of: $0) }.count
+                let holding = near.filter { $0.ancestors.contains { $0.pointer == current.pointer } }.count
                 if holding >= 3 {
                     top = current
                     break
@@ -234,15 +234,6 @@ struct CandidateScorer {
         }
         while let last = text.last, last == 0x20 || last == 0x0A || last == 0x09 { text.removeLast() }
         return text.last == UInt8(ascii: ".")
-    }
-
-    static func isAncestor(_ ancestor: HTMLNode, of node: HTMLNode) -> Bool {
-        var current = node.parent
-        while let element = current {
-            if element.pointer == ancestor.pointer { return true }
-            current = element.parent
-        }
-        return false
     }
 
     /// Elements that make a `<div>` around them no paragraph.

@@ -13,15 +13,13 @@ extension CleanArticleWriter {
         var attributes = ""
         switch name {
         case "td", "th":
-            for key in ["colspan", "rowspan"] {
-                if let value = node.attribute(key == "colspan" ? "colspan" : "rowspan"), let number = Int(value), number > 1, number < 1000 {
-                    attributes += " \(key)=\"\(number)\""
-                }
+            for (key, value) in [("colspan", node.attribute("colspan")), ("rowspan", node.attribute("rowspan"))] {
+                if let number = value.flatMap({ Int($0) }), number > 1, number < 1000 { attributes += " \(key)=\"\(number)\"" }
             }
         case "ol":
             if let start = node.attribute("start"), let number = Int(start) { attributes += " start=\"\(number)\"" }
         case "pre":
-            if let language = Self.language(of: node) { attributes += " class=\"language-\(Self.escapedAttribute(language))\"" }
+            if let language = Self.language(of: node) { attributes += " class=\"language-\(Self.escaped(language))\"" }
         default: break
         }
         return attributes
@@ -55,9 +53,7 @@ extension CleanArticleWriter {
     }
 
     /// `value` with `&`, `<`, `>` and `"` escaped: fit for text and for a quoted attribute.
-    static func escaped(_ value: String) -> String { escapedAttribute(value) }
-
-    static func escapedAttribute(_ value: String) -> String {
+    static func escaped(_ value: String) -> String {
         var escaped = ""
         for character in value {
             switch character {

@@ -116,9 +116,9 @@ struct CleanArticleWriter {
                 writeChildren(of: node)
                 return
             }
-            open = "<a href=\"\(Self.escapedAttribute(href))\">"
+            open = "<a href=\"\(Self.escaped(href))\">"
         } else if name == "code", let language = Self.language(of: node) {
-            open = "<code class=\"language-\(Self.escapedAttribute(language))\">"
+            open = "<code class=\"language-\(Self.escaped(language))\">"
         }
         // An element that writes nothing (an empty link, an icon's <i>) leaves no trace, not even
         // the paragraph it would have opened.
@@ -160,7 +160,7 @@ struct CleanArticleWriter {
             openImplicitParagraphIfNeeded()
             flushSpace()
             let alt = node.attribute("alt").map { TextSanitizer.clean($0, layout: .singleLine) } ?? ""
-            append("<img src=\"\(Self.escapedAttribute(source))\" alt=\"\(Self.escapedAttribute(alt))\">")
+            append("<img src=\"\(Self.escaped(source))\" alt=\"\(Self.escaped(alt))\">")
             images.append(source)
             content += 1
         }

@@ -23,7 +23,7 @@ struct ConditionalCleaning {
         let isList = name == "ul" || name == "ol"
         let paragraphs = counts.paragraphs
         let density = counts.linkDensity
-        if counts.images > 1, Double(paragraphs) / Double(counts.images) < 0.5, !insideFigure(node) { return true }
+        if counts.images > 1, Double(paragraphs) / Double(counts.images) < 0.5, !node.ancestors.contains(where: { $0.isElement("figure") }) { return true }
         if !isList, counts.listItems - 100 > paragraphs { return true }
         if counts.inputs > paragraphs / 3 { return true }
         if !isList, counts.text < 25, counts.headings == 0, counts.images == 0 || counts.images > 2 { return true }
@@ -41,15 +41,6 @@ struct ConditionalCleaning {
         if table.attribute("role")?.lowercased() == "presentation" { return false }
         let counts = statistics[table]
         return counts.tableHeaders > 0 || counts.tableRows >= 10
-    }
-
-    private func insideFigure(_ node: HTMLNode) -> Bool {
-        var parent = node.parent
-        while let current = parent, current.isElement {
-            if current.isElement("figure") { return true }
-            parent = current.parent
-        }
-        return false
     }
 
     private static let checked: Set<String> = ["div", "section", "table", "ul", "ol", "form", "fieldset"]

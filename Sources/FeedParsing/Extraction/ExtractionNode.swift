@@ -35,13 +35,8 @@ extension HTMLNode {
         return compact.contains("display:none") || compact.contains("visibility:hidden")
     }
 
-    /// The first element child, if any.
-    var firstElementChild: HTMLNode? {
-        var next = firstChild
-        while let node = next {
-            if node.isElement { return node }
-            next = node.nextSibling
-        }
-        return nil
+    /// The element's ancestors, its parent first, up to the root element.
+    var ancestors: some Sequence<HTMLNode> {
+        sequence(first: self) { $0.parent }.dropFirst().lazy.prefix { $0.isElement }
     }
 }

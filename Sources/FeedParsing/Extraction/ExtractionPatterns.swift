@@ -52,21 +52,16 @@ enum ExtractionPatterns {
     static func verdict(_ classAndID: [UInt8]) -> Verdict {
         guard !classAndID.isEmpty else { return Verdict() }
         return Verdict(
-            unlikely: matches(classAndID, unlikely), maybe: matches(classAndID, maybe),
-            byline: matches(classAndID, byline), weight: weight(classAndID))
+            unlikely: unlikely.occurs(in: classAndID), maybe: maybe.occurs(in: classAndID),
+            byline: byline.occurs(in: classAndID), weight: weight(classAndID))
     }
 
-    /// Whether `text` (lowercased ASCII bytes) contains one of the list's words.
-    static func matches(_ text: [UInt8], _ list: WordList) -> Bool { list.occurs(in: text) }
-
-    /// `+25`, `-25`, `0` or both summed, as Readability weighs a class and an id.
-    static func weight(_ classAndID: [UInt8]) -> Int {
+    private static func weight(_ classAndID: [UInt8]) -> Int {
         var weight = 0
-        if matches(classAndID, negative) { weight -= 25 }
-        if matches(classAndID, positive) { weight += 25 }
+        if negative.occurs(in: classAndID) { weight -= 25 }
+        if positive.occurs(in: classAndID) { weight += 25 }
         return weight
     }
-
 }
 
 /// Words to look for inside a `class`/`id` text, grouped by their first byte, so one pass over
