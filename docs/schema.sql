@@ -27,7 +27,7 @@ CREATE TABLE item (
     categories  TEXT,                   -- JSON array of strings; NULL when empty
     enclosures  TEXT,                   -- JSON array of {url, type, length}; NULL when empty
     first_seen  REAL NOT NULL,
-    is_read     INTEGER NOT NULL DEFAULT 0 CHECK (is_read IN (0, 1)), is_starred INTEGER NOT NULL DEFAULT 0 CHECK (is_starred IN (0, 1)), indexed INTEGER NOT NULL DEFAULT 0 CHECK (indexed IN (0, 1)), is_hidden INTEGER NOT NULL DEFAULT 0 CHECK (is_hidden IN (0, 1)), canonical_link TEXT, duplicate_of INTEGER REFERENCES item(id) ON DELETE SET NULL, remote_id TEXT, html BLOB,
+    is_read     INTEGER NOT NULL DEFAULT 0 CHECK (is_read IN (0, 1)), is_starred INTEGER NOT NULL DEFAULT 0 CHECK (is_starred IN (0, 1)), indexed INTEGER NOT NULL DEFAULT 0 CHECK (indexed IN (0, 1)), is_hidden INTEGER NOT NULL DEFAULT 0 CHECK (is_hidden IN (0, 1)), canonical_link TEXT, duplicate_of INTEGER REFERENCES item(id) ON DELETE SET NULL, remote_id TEXT, html BLOB, article BLOB,
     UNIQUE (feed_id, key)
 );
 
@@ -233,22 +233,48 @@ CREATE TABLE store_setting (
     value
 ) WITHOUT ROWID;
 
-CREATE VIEW item_search (id, title, body) AS
-    SELECT id, COALESCE(title, ''), item_search_text(html) FROM item;
-
 CREATE VIRTUAL TABLE item_fts USING fts5(
     title, body, content = 'item_search', content_rowid = 'id',
     tokenize = 'unicode61 remove_diacritics 2');
 
-CREATE TRIGGER item_fts_delete AFTER DELETE ON item WHEN old.indexed = 1 BEGIN
-    INSERT INTO item_fts (item_fts, rowid, title, body)
-    VALUES ('delete', old.id, COALESCE(old.title, ''), item_search_text(old.html));
+CREATE TABLE item_article (
+    item_id       INTEGER PRIMARY KEY REFERENCES item(id) ON DELETE CASCADE,
+    status        TEXT NOT NULL CHECK (status IN ('extracted', 'noArticle', 'failed')),
+    url           TEXT NOT NULL,        -- the page after redirects
+    title         TEXT,
+    byline        TEXT,
+    site_name     TEXT,
+    images        TEXT,                 -- JSON array of URLs; NULL when none
+    truncated     INTEGER NOT NULL DEFAULT 0 CHECK (truncated IN (0, 1)),
+    etag          TEXT,
+    last_modified TEXT,
+    fetched_at    REAL NOT NULL,
+    extracted_at  REAL,
+    error         TEXT,
+    failures      INTEGER NOT NULL DEFAULT 0,
+    retry_at      REAL,
+    stale         INTEGER NOT NULL DEFAULT 0 CHECK (stale IN (0, 1))
+);
+
+CREATE INDEX item_article_due ON item_article (item_id) WHERE stale = 1 OR retry_at IS NOT NULL;
+
+CREATE TRIGGER item_article_stale AFTER UPDATE OF html ON item
+WHEN NOT stored_html_same(old.html, new.html) BEGIN
+    UPDATE item_article SET stale = 1 WHERE item_id = new.id AND stale = 0;
 END;
 
-CREATE TRIGGER item_fts_stale AFTER UPDATE OF title, html, indexed ON item
-WHEN old.indexed = 1 AND (new.indexed = 0 OR old.title IS NOT new.title
-                          OR NOT stored_html_same(old.html, new.html)) BEGIN
+CREATE VIEW item_search (id, title, body) AS
+    SELECT id, COALESCE(title, ''), item_search_body(html, article) FROM item;
+
+CREATE TRIGGER item_fts_delete AFTER DELETE ON item WHEN old.indexed = 1 BEGIN
     INSERT INTO item_fts (item_fts, rowid, title, body)
-    VALUES ('delete', old.id, COALESCE(old.title, ''), item_search_text(old.html));
+    VALUES ('delete', old.id, COALESCE(old.title, ''), item_search_body(old.html, old.article));
+END;
+
+CREATE TRIGGER item_fts_stale AFTER UPDATE OF title, html, article, indexed ON item
+WHEN old.indexed = 1 AND (new.indexed = 0 OR old.title IS NOT new.title
+                          OR NOT stored_html_same(old.html, new.html) OR NOT stored_html_same(old.article, new.article)) BEGIN
+    INSERT INTO item_fts (item_fts, rowid, title, body)
+    VALUES ('delete', old.id, COALESCE(old.title, ''), item_search_body(old.html, old.article));
     UPDATE item SET indexed = 0 WHERE id = new.id;
 END;

@@ -46,9 +46,15 @@ struct DaemonGraph: Sendable {
         let tuning = LiveRefreshTuning(Self.tuning(configuration, logger: logger))
         let maintenance = MaintenanceInteractor(store: store, retentionPolicy: { live.current.retention }, logger: logger)
         let backlog = WriteBacklog()
+        let passwords = SystemPasswordReader(process: process)
+        // libcurl's fetcher, not the command fetcher: an item's link never runs a program.
+        let articles = ArticleFetcher(
+            fetcher: fetcher, store: store,
+            transferSettings: { try await FeedRefresher.transferSettings($0, passwords: passwords) },
+            policy: { live.current.fullText }, logger: logger)
         let feeds = FeedRefresher(
             fetcher: commandFetcher, store: store, tuning: tuning, backlog: backlog, newItems: newItems,
-            passwords: SystemPasswordReader(process: process), logger: logger)
+            passwords: passwords, articles: articles, logger: logger)
         let housekeeping = PassHousekeeping(
             store: store, indexer: indexer, notifier: notifier,
             retention: { try await maintenance.applyRetention(live.current.retention) }, backlog: backlog, logger: logger)
@@ -86,7 +92,7 @@ struct DaemonGraph: Sendable {
             newItems: newItems, maintenance: maintenance,
             rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader,
             restorer: LiveRestore(store: store, refresher: refresher, indexer: indexer, newItems: newItems, logger: logger),
-            sync: sync, stopper: DaemonStopper(environment: environment))
+            sync: sync, articles: articles, stopper: DaemonStopper(environment: environment))
         self.store = store
         self.live = live
         self.fetcher = fetcher

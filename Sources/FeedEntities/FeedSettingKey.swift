@@ -24,6 +24,7 @@ public enum FeedSettingKey: String, Sendable, Hashable, CaseIterable {
     case keepPerFeed = "keep_per_feed"
     case keepDays = "keep_days"
     case caFile = "ca_file"
+    case fullText = "full_text"
 
     /// Whether the value may be a secret, which is never shown, encoded on the wire, logged or
     /// quoted in an error: the cookie, and the headers (only those that carry credentials, by

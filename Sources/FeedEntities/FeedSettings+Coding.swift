@@ -44,7 +44,7 @@ extension FeedSettings: Codable {
             headerSources: (encoded.headerSources ?? []).compactMap { header in
                 header.source.source.map { HeaderSource(name: header.name, source: $0) }
             },
-            cookieSource: encoded.cookieSource?.source)
+            cookieSource: encoded.cookieSource?.source, fullText: encoded.fullText)
     }
 }
 
@@ -69,6 +69,7 @@ private struct EncodedSettings: Codable {
     var keepPerFeed: Int?
     var keepDays: Int?
     var caFile: String?
+    var fullText: FullTextPolicy?
 
     init(_ settings: FeedSettings, hidingSecrets: Bool) {
         interval = settings.interval
@@ -95,6 +96,7 @@ private struct EncodedSettings: Codable {
         keepPerFeed = settings.keepPerFeed
         keepDays = settings.keepDays
         caFile = settings.caFile
+        fullText = settings.fullText
     }
 }
 

@@ -114,6 +114,11 @@ extension FeedSettings {
             keepDays = try Self.days(key, value)
         case .caFile:
             caFile = try Self.path(key, value, allowingHome: false)
+        case .fullText:
+            guard let policy = FullTextPolicy(rawValue: value.lowercased()) else {
+                throw FeedSettingsError.badValue(key, value, expected: "always or never")
+            }
+            fullText = policy
         }
     }
 
@@ -142,6 +147,7 @@ extension FeedSettings {
         case .keepPerFeed: keepPerFeed = nil
         case .keepDays: keepDays = nil
         case .caFile: caFile = nil
+        case .fullText: fullText = nil
         }
     }
 

@@ -40,6 +40,7 @@ extension FeedSettings {
         add(.keepPerFeed, keepPerFeed.map(String.init))
         add(.keepDays, keepDays.map(String.init))
         add(.caFile, caFile)
+        add(.fullText, fullText?.rawValue)
         return lines
     }
 }

@@ -46,13 +46,17 @@ public struct FeedSettings: Sendable, Hashable {
     public var keepDays: Int?
     /// A file of CA certificates (PEM) to verify the server with, instead of the system's.
     public var caFile: String?
+    /// Whether each new item's page is fetched and its article kept, instead of the config's
+    /// `full_text`.
+    public var fullText: FullTextPolicy?
 
     public init(
         interval: Int? = nil, userAgent: String? = nil, headers: [String] = [], cookie: String? = nil,
         authUser: String? = nil, authPassword: PasswordSource? = nil, authMethod: AuthMethod? = nil,
         proxy: String? = nil, proxyUser: String? = nil, proxyPassword: PasswordSource? = nil,
         timeout: Int? = nil, maxSize: Int? = nil, keepPerFeed: Int? = nil, keepDays: Int? = nil, caFile: String? = nil,
-        secretHeaders: [String] = [], headerSources: [HeaderSource] = [], cookieSource: PasswordSource? = nil
+        secretHeaders: [String] = [], headerSources: [HeaderSource] = [], cookieSource: PasswordSource? = nil,
+        fullText: FullTextPolicy? = nil
     ) {
         self.interval = interval
         self.userAgent = userAgent
@@ -72,6 +76,7 @@ public struct FeedSettings: Sendable, Hashable {
         self.keepPerFeed = keepPerFeed
         self.keepDays = keepDays
         self.caFile = caFile
+        self.fullText = fullText
     }
 
     /// Whether nothing is set: the feed follows the config in everything.

@@ -121,6 +121,14 @@ public struct FetchRequest: Sendable, Hashable {
     }
 }
 
+extension FetchRequest {
+    /// The host of an http(s) URL as libcurl reads it (lowercased), or `nil`: what per-host
+    /// politeness counts by.
+    public static func host(of url: String) -> String? {
+        ValidatedURL.host(of: url)?.lowercased()
+    }
+}
+
 /// A completed HTTP exchange.
 public struct FetchResponse: Sendable, Hashable {
     /// The URL after redirects.

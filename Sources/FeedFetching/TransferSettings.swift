@@ -139,6 +139,17 @@ public struct TransferSettings: Sendable, Hashable {
         return settings
     }
 
+    /// These settings, set for the origin of `settingsURL` (a feed's), for a request to `url`
+    /// (a page the feed links to): whole when both have the same origin, else without what is
+    /// bound to that origin (`withoutOriginBoundSecrets`) and without the CA file, which vouches
+    /// for the feed's server only. So a feed's credentials never go to the sites it links to.
+    public func forRequest(to url: String, setFor settingsURL: String) -> TransferSettings {
+        if let origin = ValidatedURL.origin(of: url), origin == ValidatedURL.origin(of: settingsURL) { return self }
+        var settings = withoutOriginBoundSecrets
+        settings.caFile = nil
+        return settings
+    }
+
     /// Whether the name of the header line `line` marks a credential.
     private static func namesCredential(_ line: String) -> Bool {
         CredentialHeader.isCredential(CurlTransfer.headerName(line))

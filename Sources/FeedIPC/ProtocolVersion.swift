@@ -4,7 +4,7 @@
 /// optional params and result fields, so both sides ignore what they do not know.
 public enum ProtocolVersion {
     public static let major = 1
-    public static let minor = 15
+    public static let minor = 16
     public static var current: String { "\(major).\(minor)" }
 
     /// The major component of a version string such as `"1.0"`; `nil` when it is not one.

@@ -133,20 +133,54 @@ extension RPC {
             public var width: Int?
             /// The client shows the item to be read: `items.next` goes on after it (protocol 1.6).
             public var shown: Bool?
-            public init(number: Int64, width: Int? = nil, shown: Bool? = nil) {
+            /// Which text `rendered` renders: the feed's, or the article kept from the item's
+            /// page; by default the article when one is kept (protocol 1.16).
+            public var text: ItemText?
+            public init(number: Int64, width: Int? = nil, shown: Bool? = nil, text: ItemText? = nil) {
                 self.number = number
                 self.width = width
                 self.shown = shown
+                self.text = text
             }
         }
         public struct Result: Codable, Sendable, Hashable {
             public var item: Item
             public var rendered: RenderedContent?
-            public init(item: Item, rendered: RenderedContent? = nil) {
+            /// The article kept from the item's page, when it was ever fetched (protocol 1.16).
+            public var article: ItemArticle?
+            /// Which text `rendered` is (protocol 1.16; absent from older daemons: the feed's).
+            public var text: ItemText?
+            public init(item: Item, rendered: RenderedContent? = nil, article: ItemArticle? = nil, text: ItemText? = nil) {
                 self.item = item
                 self.rendered = rendered
+                self.article = article
+                self.text = text
             }
         }
+    }
+
+    /// `items.article`: the item's article, fetched from its page and extracted now unless one
+    /// is kept (or with `refetch`, conditionally, whatever is kept), and kept; with the item and,
+    /// with `width`, the article rendered (the feed's text when the page gave none). A page
+    /// that cannot be fetched or holds no article is no error: `article.status` and
+    /// `article.error` say so (protocol 1.16).
+    public enum GetArticle: RPCMethod {
+        public static let name = "items.article"
+        public struct Params: Codable, Sendable, Hashable {
+            public var number: Int64
+            public var width: Int?
+            /// Fetch the page again even when an article is kept.
+            public var refetch: Bool?
+            /// As in `items.get`.
+            public var shown: Bool?
+            public init(number: Int64, width: Int? = nil, refetch: Bool? = nil, shown: Bool? = nil) {
+                self.number = number
+                self.width = width
+                self.refetch = refetch
+                self.shown = shown
+            }
+        }
+        public typealias Result = GetItem.Result
     }
 
     /// `items.next`: the unread item to read next, with its content, as `items.get` gives it:
@@ -161,9 +195,12 @@ extension RPC {
             public var afterShown: Bool?
             /// As in `items.get`.
             public var width: Int?
-            public init(afterShown: Bool? = nil, width: Int? = nil) {
+            /// As in `items.get`.
+            public var text: ItemText?
+            public init(afterShown: Bool? = nil, width: Int? = nil, text: ItemText? = nil) {
                 self.afterShown = afterShown
                 self.width = width
+                self.text = text
             }
         }
         public struct Result: Codable, Sendable, Hashable {
@@ -173,10 +210,18 @@ extension RPC {
             /// The item shown last that the search went on after; `nil` when it started from
             /// the newest.
             public var after: Int64?
-            public init(item: Item?, rendered: RenderedContent? = nil, after: Int64? = nil) {
+            /// As in `items.get`.
+            public var article: ItemArticle?
+            public var text: ItemText?
+            public init(
+                item: Item?, rendered: RenderedContent? = nil, after: Int64? = nil, article: ItemArticle? = nil,
+                text: ItemText? = nil
+            ) {
                 self.item = item
                 self.rendered = rendered
                 self.after = after
+                self.article = article
+                self.text = text
             }
         }
     }

@@ -141,6 +141,34 @@ public protocol FeedStore: Sendable {
     /// One item with its full content, or `nil`.
     func item(id: Int64) async throws -> Item?
 
+    // MARK: - Articles (SQLiteFeedStore+Articles.swift)
+
+    /// Up to `limit` items of the feed whose page is to be fetched for its article: unread
+    /// items whose page was never fetched, newest first, then those whose article is stale (the
+    /// feed changed their text) or whose failed fetch is due again at `now`. Hidden items and
+    /// items without an http(s) link are left out.
+    func itemsAwaitingArticle(feedID: Int64, now: Date, limit: Int) async throws -> [ArticleRequest]
+
+    /// What a fetch of the item's page starts from (its link; the validators when an article is
+    /// kept), or `nil` for an unknown item or one without a link.
+    func articleRequest(itemID: Int64) async throws -> ArticleRequest?
+
+    /// The article kept for the item, or `nil` when its page was never fetched.
+    func article(itemID: Int64) async throws -> ItemArticle?
+
+    /// Keeps what a fetch of the item's page gave (`extracted` with its HTML, or `noArticle`),
+    /// with the page's validators, in place of what was kept; failures are forgotten.
+    /// - Throws: `FeedStoreError.itemNotFound` when the item is gone.
+    func storeArticle(itemID: Int64, _ article: ItemArticle, etag: String?, lastModified: String?) async throws
+
+    /// Records a `304 Not Modified` for the item's page: the kept article is current.
+    func recordArticleNotModified(itemID: Int64, at date: Date) async throws
+
+    /// Records a failed fetch of the item's page (one more in a row), to be tried again at
+    /// `retryAt` (`nil`: not on its own); a kept article stays.
+    /// - Throws: `FeedStoreError.itemNotFound` when the item is gone.
+    func recordArticleFailure(itemID: Int64, url: String, error: String, at date: Date, retryAt: Date?) async throws
+
     /// Folds the writes made so far into the database file, after a batch of them such as a
     /// refresh pass: cheaper than doing it every few transactions, which writes the pages that
     /// every transaction changes again each time. Copies what no reader needs without waiting;

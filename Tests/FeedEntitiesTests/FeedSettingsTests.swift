@@ -102,7 +102,7 @@ extension FeedSettingsTests {
     }
 
     @Test(arguments: [
-        ("frobnicate=1", "unknown setting `frobnicate` (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
+        ("frobnicate=1", "unknown setting `frobnicate` (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file, full_text)"),
         ("interval", "expected key=value, such as interval=2h, but `interval` has no `=`"),
         ("interval=soon", "bad value for `interval`: `soon` (a duration such as 30m, 2h or 1d; a number alone is seconds)"),
         ("interval=59s", "bad value for `interval`: `59s` (that is 59s; it must be from 1m to 30d)"),
@@ -155,8 +155,8 @@ extension FeedSettingsTests {
         ("header=X-Token:   ", "bad value for `header`: the header `X-Token` has no value (expected `Name: value`)"),
         ("cookie=" + String(repeating: "s", count: 5000), "bad value for `cookie`: it is over 4096 bytes long"),
         ("s3cret", "expected key=value, such as interval=2h, but a word without `=` is no setting (quote a value with spaces)"),
-        ("S3cret=x", "unknown setting (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
-        ("Authorization: Bearer s3cret=x", "unknown setting (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file)"),
+        ("S3cret=x", "unknown setting (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file, full_text)"),
+        ("Authorization: Bearer s3cret=x", "unknown setting (settings: interval, user_agent, header, secret_header, header_command, header_file, cookie, cookie_command, cookie_file, auth_user, auth_password, auth_password_command, auth_password_file, auth_method, proxy, proxy_user, proxy_password_command, proxy_password_file, timeout, max_size, keep_per_feed, keep_days, ca_file, full_text)"),
         ("proxy=http://user:s3cret@proxy:3128", "bad value for `proxy`: a proxy URL may not hold credentials: use proxy_user and proxy_password_command"),
         ("proxy=user:s3cret@proxy", "bad value for `proxy`: a proxy URL may not hold credentials: use proxy_user and proxy_password_command"),
     ])

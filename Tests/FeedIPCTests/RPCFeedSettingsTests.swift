@@ -9,7 +9,7 @@ struct RPCFeedSettingsTests {
     }
 
     @Test func theProtocolIsVersion1_15() {
-        #expect(ProtocolVersion.current == "1.15")
+        #expect(ProtocolVersion.current == "1.16")
         #expect(RPC.FeedSettingsMethod.name == "feeds.settings")
     }
 

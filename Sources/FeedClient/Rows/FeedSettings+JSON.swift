@@ -47,6 +47,7 @@ extension FeedSettings {
         number("keepPerFeed", keepPerFeed)
         number("keepDays", keepDays)
         string("caFile", caFile)
+        string("fullText", fullText?.rawValue)
         return .object(members)
     }
 }

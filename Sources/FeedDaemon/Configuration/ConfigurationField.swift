@@ -97,6 +97,14 @@ struct ConfigurationField {
         return value
     }
 
+    /// `full_text`: `always` or `never`.
+    func fullTextPolicy() throws(ConfigurationError) -> FullTextPolicy {
+        guard let scalar, let policy = FullTextPolicy(rawValue: scalar.lowercased()) else {
+            throw fail("expected always or never, got '\(scalar ?? "a list or mapping")'")
+        }
+        return policy
+    }
+
     func logLevel() throws(ConfigurationError) -> Logger.Level {
         guard let scalar, let level = Logger.Level(rawValue: scalar.lowercased()) else {
             let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")

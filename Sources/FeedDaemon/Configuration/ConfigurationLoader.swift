@@ -136,6 +136,7 @@ public struct ConfigurationLoader: Sendable {
         case "notify": configuration.newItemsHooks.notify = try field.bool()
         case "rules": configuration.rules = try RuleParser(file: file).rules(value)
         case "sync": configuration.sync = try SyncConfigurationParser(file: file).sync(value)
+        case "full_text": configuration.fullText = try field.fullTextPolicy()
         case "keys", "reader", "macros", "colors": try field.readerMapping()
         default:
             let suggestion = Self.knownKeys.min { Self.distance($0, key) < Self.distance($1, key) }
@@ -151,7 +152,7 @@ public struct ConfigurationLoader: Sendable {
         "max_clients", "client_idle_timeout", "client_write_timeout",
         "rules",
         "on_new_items", "notify",
-        "keys", "reader", "macros", "colors", "sync",
+        "keys", "reader", "macros", "colors", "sync", "full_text",
     ]
 
     /// Levenshtein distance, for "did you mean" on typos.

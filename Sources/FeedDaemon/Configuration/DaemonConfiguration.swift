@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedStorage
 import Logging
 
@@ -48,6 +49,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var rules: [Rule] = []
     /// The reading service the daemon syncs with (`sync:`); none by default.
     public var sync: SyncConfiguration?
+    /// Whether feeds without a `full_text` of their own have each new item's page fetched and
+    /// its article kept (`full_text`); `never` by default.
+    public var fullText: FullTextPolicy = .never
 
     public init() {}
 }

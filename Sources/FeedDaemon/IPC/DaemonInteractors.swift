@@ -20,14 +20,17 @@ public struct DaemonInteractors: Sendable {
     public var sync: SyncCoordinator
     /// `daemon.stop`.
     public var stopper: DaemonStopper
+    /// Items' pages fetched for their article (`items.article`).
+    public var articles: ArticleFetcher
 
     public init(
         hello: RPC.Hello.Result, refresher: RefreshInteractor, subscriptions: SubscriptionInteractor,
         library: LibraryInteractor, feedSettings: FeedSettingsInteractor, reading: ReadingPosition, status: StatusReporter, newItems: NewItemsBroadcaster,
         maintenance: MaintenanceInteractor, rules: RulesInteractor, reloader: ConfigurationReloader, restorer: LiveRestore,
-        sync: SyncCoordinator, stopper: DaemonStopper = DaemonStopper(environment: [:], signal: {})
+        sync: SyncCoordinator, articles: ArticleFetcher, stopper: DaemonStopper = DaemonStopper(environment: [:], signal: {})
     ) {
         self.stopper = stopper
+        self.articles = articles
         self.hello = hello
         self.refresher = refresher
         self.subscriptions = subscriptions

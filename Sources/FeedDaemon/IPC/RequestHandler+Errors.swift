@@ -80,6 +80,7 @@ extension RequestHandler {
             case .ambiguousFeed, .prefixTooShort: RPCError(.ambiguous, error.description)
             case .emptySearch, .searchTooLong: RPCError(.invalidParams, error.description)
             }
+        case let error as ArticleError: RPCError(.invalidParams, error.description)
         case let error as DatabaseFileLostError: RPCError(.databaseFileLost, error.description)
         case let error as DamagedDatabaseError: RPCError(.databaseDamaged, error.description)
         // The database's trouble, told as what it is; never "Internal error".

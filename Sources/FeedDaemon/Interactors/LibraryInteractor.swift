@@ -15,7 +15,7 @@ public struct LibraryInteractor: Sendable {
     /// The feed failures the store could not record yet, shown as if it had
     /// (`WriteBacklog.overlaying`), and the storage error for `status`.
     public let backlog: WriteBacklog
-    private let render: Renderer
+    let render: Renderer
 
     /// - Parameter backlog: the refresh use case's (`RefreshInteractor.backlog`), so that the
     ///   failures it could not write are shown.

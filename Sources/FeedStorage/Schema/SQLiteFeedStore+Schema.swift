@@ -31,6 +31,7 @@ extension SQLiteFeedStore {
             try compressItemText($0, text: text, compressor: compressor)
         }
         migrator.registerMigration("v18", migrate: listByTrustedDates)  // SQLiteFeedStore+TrustedDates.swift
+        migrator.registerMigration("v19", migrate: addArticles)  // SQLiteFeedStore+Articles.swift
         return migrator
     }
 

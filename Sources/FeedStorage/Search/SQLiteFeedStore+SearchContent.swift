@@ -6,9 +6,10 @@ extension SQLiteFeedStore {
     /// the view `item_search`, which reads each item's words from its compressed HTML when FTS5
     /// asks (for a snippet or a highlight of the hits shown, and to forget an item's words).
     ///
-    /// An item's words are its title (`title`) and the words of its summary and content
-    /// (`body`, `searchBody`), made by two SQL functions every connection has
-    /// (`addTextFunctions`): `item_search_text(html)` and `stored_html_same(a, b)`. FTS5
+    /// An item's words are its title (`title`) and the words of its summary and content, then
+    /// of the article extracted from its page if any (`body`, `searchBody`), made by SQL
+    /// functions every connection has (`addTextFunctions`): `item_search_body(html, article)`
+    /// (`item_search_text(html)` before migration v19) and `stored_html_same(a, b)`. FTS5
     /// forgets an item's words only when told them again exactly, so the triggers below tell
     /// it the old words whenever an indexed item is deleted, or changes its title or text, or
     /// is marked for indexing again: all of that in the statement that makes the change,
@@ -19,25 +20,66 @@ extension SQLiteFeedStore {
     static func createSearchIndex(_ db: Database) throws {
         try db.execute(sql: """
             CREATE VIEW item_search (id, title, body) AS
-                SELECT id, COALESCE(title, ''), item_search_text(html) FROM item;
+                SELECT id, COALESCE(title, ''), \(IndexedText.feed.body("")) FROM item;
             CREATE VIRTUAL TABLE item_fts USING fts5(
                 title, body, content = 'item_search', content_rowid = 'id',
                 tokenize = 'unicode61 remove_diacritics 2');
             """)
-        try createSearchTriggers(db)
+        try createSearchTriggers(db, .feed)
     }
 
-    private static func createSearchTriggers(_ db: Database) throws {
+    /// Migration v19's part: the view and the triggers read the article beside the feed's
+    /// text. The index stays valid: no item has an article yet, and `item_search_body(html,
+    /// NULL)` gives the very words `item_search_text(html)` gave.
+    static func searchArticles(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TRIGGER item_fts_delete;
+            DROP TRIGGER item_fts_stale;
+            DROP VIEW item_search;
+            CREATE VIEW item_search (id, title, body) AS
+                SELECT id, COALESCE(title, ''), \(IndexedText.feedAndArticle.body("")) FROM item;
+            """)
+        try createSearchTriggers(db, .feedAndArticle)
+    }
+
+    /// What an item's indexed words are made of, as the view and the triggers spell it.
+    private enum IndexedText {
+        /// The feed's summary and content (migrations v17 and v18).
+        case feed
+        /// Those, then the extracted article (v19 on).
+        case feedAndArticle
+
+        /// The SQL of the words of the row `row` (`""` or `"old."`).
+        func body(_ row: String) -> String {
+            switch self {
+            case .feed: "item_search_text(\(row)html)"
+            case .feedAndArticle: "item_search_body(\(row)html, \(row)article)"
+            }
+        }
+
+        /// The columns whose change makes an item's words stale, and the test that they changed.
+        var watched: (columns: String, changed: String) {
+            switch self {
+            case .feed: ("title, html, indexed", "NOT stored_html_same(old.html, new.html)")
+            case .feedAndArticle:
+                ("title, html, article, indexed",
+                 "NOT stored_html_same(old.html, new.html) OR NOT stored_html_same(old.article, new.article)")
+            }
+        }
+    }
+
+    private static func createSearchTriggers(_ db: Database, _ text: IndexedText) throws {
+        let old = text.body("old.")
         try db.execute(sql: """
             CREATE TRIGGER item_fts_delete AFTER DELETE ON item WHEN old.indexed = 1 BEGIN
                 INSERT INTO item_fts (item_fts, rowid, title, body)
-                VALUES ('delete', old.id, COALESCE(old.title, ''), item_search_text(old.html));
+                VALUES ('delete', old.id, COALESCE(old.title, ''), \(old));
             END;
-            CREATE TRIGGER item_fts_stale AFTER UPDATE OF title, html, indexed ON item
+            CREATE TRIGGER item_fts_stale AFTER UPDATE OF \(text.watched.columns) ON item
             WHEN old.indexed = 1 AND (new.indexed = 0 OR old.title IS NOT new.title
-                                      OR NOT stored_html_same(old.html, new.html)) BEGIN
+                                      OR \(text.watched.changed)) BEGIN
                 INSERT INTO item_fts (item_fts, rowid, title, body)
-                VALUES ('delete', old.id, COALESCE(old.title, ''), item_search_text(old.html));
+                VALUES ('delete', old.id, COALESCE(old.title, ''), \(old));
                 UPDATE item SET indexed = 0 WHERE id = new.id;
             END;
             """)
@@ -53,7 +95,7 @@ extension SQLiteFeedStore {
             UPDATE item SET indexed = 0 WHERE indexed = 1;
             INSERT INTO item_fts (item_fts) VALUES ('delete-all');
             """)
-        try createSearchTriggers(db)
+        try createSearchTriggers(db, .feedAndArticle)
     }
 
     /// The SQL functions the search index reads items' words through (see `createSearchIndex`).
@@ -61,6 +103,13 @@ extension SQLiteFeedStore {
         db.add(function: DatabaseFunction("item_search_text", argumentCount: 1, pure: true) { values in
             guard let frame = Data.fromDatabaseValue(values[0]) else { return "" }
             return searchBody(of: try compressor.decompress(frame), words: text.words)
+        })
+        db.add(function: DatabaseFunction("item_search_body", argumentCount: 2, pure: true) { values in
+            let session = compressor.makeSession()
+            let feed = try Data.fromDatabaseValue(values[0]).map { searchBody(of: try session.decompress($0), words: text.words) } ?? ""
+            guard let article = Data.fromDatabaseValue(values[1]) else { return feed }
+            let words = searchBody(of: try session.decompress(article), words: text.words)
+            return feed.isEmpty ? words : words.isEmpty ? feed : feed + " " + words
         })
         db.add(function: DatabaseFunction("stored_html_same", argumentCount: 2, pure: true) { values in
             if values[0] == values[1] { return true }

@@ -120,6 +120,20 @@ final class DiskFullStore: FeedStore {
         try await base.itemPage(query, withPosition: withPosition)
     }
     func item(id: Int64) async throws -> Item? { try await base.item(id: id) }
+    func itemsAwaitingArticle(feedID: Int64, now: Date, limit: Int) async throws -> [ArticleRequest] {
+        try await base.itemsAwaitingArticle(feedID: feedID, now: now, limit: limit)
+    }
+    func articleRequest(itemID: Int64) async throws -> ArticleRequest? { try await base.articleRequest(itemID: itemID) }
+    func article(itemID: Int64) async throws -> ItemArticle? { try await base.article(itemID: itemID) }
+    func storeArticle(itemID: Int64, _ article: ItemArticle, etag: String?, lastModified: String?) async throws {
+        try await base.storeArticle(itemID: itemID, article, etag: etag, lastModified: lastModified)
+    }
+    func recordArticleNotModified(itemID: Int64, at date: Date) async throws {
+        try await base.recordArticleNotModified(itemID: itemID, at: date)
+    }
+    func recordArticleFailure(itemID: Int64, url: String, error: String, at date: Date, retryAt: Date?) async throws {
+        try await base.recordArticleFailure(itemID: itemID, url: url, error: error, at: date, retryAt: retryAt)
+    }
     func markRead(ids: [Int64], read: Bool) async throws -> Int { try await base.markRead(ids: ids, read: read) }
     func markAllRead(feedID: Int64?, read: Bool) async throws -> Int { try await base.markAllRead(feedID: feedID, read: read) }
     func setStarred(ids: [Int64], starred: Bool) async throws -> Int { try await base.setStarred(ids: ids, starred: starred) }

@@ -15,14 +15,15 @@ extension RefreshInteractor {
         fetcher: any RemoteDataManager, parser: any FeedParser = LibXMLFeedParser(), store: any FeedStore,
         schedule: RefreshSchedule = RefreshSchedule(interval: 30 * 60), concurrency: Int,
         now: @escaping @Sendable () -> Date = { Date() }, newItems: NewItemsBroadcaster? = nil, rules: RuleSet = .none,
-        passwords: any PasswordReader = PasswordsStub(), observers: [any RefreshPassObserver] = [], logger: Logger
+        passwords: any PasswordReader = PasswordsStub(), observers: [any RefreshPassObserver] = [],
+        articles: (any FeedArticleFetching)? = nil, logger: Logger
     ) -> RefreshInteractor {
         let tuning = LiveRefreshTuning(RefreshTuning(
             parser: parser, parserWithLimit: { _ in parser }, schedule: schedule, concurrency: concurrency, rules: rules))
         let feeds = FeedRefresher(
             fetcher: fetcher, store: store, tuning: tuning, backlog: WriteBacklog(),
-            newItems: newItems ?? NewItemsBroadcaster(store: store, logger: logger), passwords: passwords, now: now,
-            logger: logger)
+            newItems: newItems ?? NewItemsBroadcaster(store: store, logger: logger), passwords: passwords,
+            articles: articles, now: now, logger: logger)
         return RefreshInteractor(feeds: feeds, observers: observers, logger: logger)
     }
 
@@ -49,7 +50,8 @@ extension RequestHandler {
     static func make(
         refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result,
         startedAt: Date = Date(), databasePath: String = "/db", maintenance: MaintenanceInteractor? = nil,
-        rules: [Rule] = [], reloader: ConfigurationReloader? = nil, restoreStore: SQLiteFeedStore? = nil, logger: Logger
+        rules: [Rule] = [], reloader: ConfigurationReloader? = nil, restoreStore: SQLiteFeedStore? = nil,
+        articles: ArticleFetcher? = nil, logger: Logger
     ) throws -> RequestHandler {
         let store = library.store
         let reloader = reloader ?? ConfigurationReloader(
@@ -74,7 +76,10 @@ extension RequestHandler {
             restorer: LiveRestore(
                 store: restoreStore, refresher: refresher, indexer: SearchIndexer(store: restoreStore), newItems: newItems,
                 logger: logger),
-            sync: sync)
+            sync: sync,
+            articles: articles ?? ArticleFetcher(
+                fetcher: refresher.feeds.fetcher, store: store, transferSettings: { _ in TransferSettings() },
+                policy: { .never }, logger: logger))
         return RequestHandler(interactors, logger: logger)
     }
 }

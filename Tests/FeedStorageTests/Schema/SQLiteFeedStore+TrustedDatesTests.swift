@@ -25,7 +25,7 @@ struct SQLiteFeedStoreTrustedDatesTests {
         try pool.close()
 
         let store = try SQLiteFeedStore(path: database.path, text: .verbatim)
-        #expect(store.schemaVersion == "v18")
+        #expect(store.schemaVersion == SQLiteFeedStore.latestSchemaVersion)
         let rebuilt = try await store.read("read the indexes") { db in
             try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql LIKE '%first_seen%'")
                 .map { ($0["name"] as String, $0["sql"] as String) }

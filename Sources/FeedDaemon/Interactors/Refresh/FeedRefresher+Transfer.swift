@@ -8,6 +8,11 @@ extension FeedRefresher {
     /// - Throws: `PasswordReadError` when a secret's command or file fails (the refresh fails
     ///   with that error, which names the program or file and never the secret).
     func transferSettings(_ settings: FeedSettings) async throws -> TransferSettings {
+        try await Self.transferSettings(settings, passwords: passwords)
+    }
+
+    /// `transferSettings(_:)` with the secrets read by `passwords`: for the article fetcher too.
+    static func transferSettings(_ settings: FeedSettings, passwords: any PasswordReader) async throws -> TransferSettings {
         var transfer = TransferSettings()
         transfer.userAgent = settings.userAgent
         transfer.headers = settings.headers
@@ -19,11 +24,11 @@ extension FeedRefresher {
         if let source = settings.cookieSource { transfer.cookie = try await passwords.password(from: source) }
         if let user = settings.authUser {
             transfer.credentials = .init(
-                user: user, password: try await password(settings.authPassword), method: settings.authMethod ?? .basic)
+                user: user, password: try await password(settings.authPassword, passwords), method: settings.authMethod ?? .basic)
         }
         transfer.proxy = settings.proxy
         if let user = settings.proxyUser {
-            transfer.proxyCredentials = .init(user: user, password: try await password(settings.proxyPassword))
+            transfer.proxyCredentials = .init(user: user, password: try await password(settings.proxyPassword, passwords))
         }
         transfer.caFile = settings.caFile
         transfer.transferTimeout = settings.timeout.map { .seconds($0) }
@@ -32,7 +37,7 @@ extension FeedRefresher {
     }
 
     /// The password `source` holds; none (an empty password) without a source.
-    private func password(_ source: PasswordSource?) async throws -> String {
+    private static func password(_ source: PasswordSource?, _ passwords: any PasswordReader) async throws -> String {
         guard let source else { return "" }
         return try await passwords.password(from: source)
     }

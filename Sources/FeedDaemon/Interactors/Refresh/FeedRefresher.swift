@@ -21,6 +21,8 @@ public struct FeedRefresher: Sendable {
     let newItems: NewItemsBroadcaster
     /// Reads the passwords of feeds with `auth_password_*` or `proxy_password_*` settings.
     let passwords: any PasswordReader
+    /// Fetches the pages of the items of `full_text` feeds once their document is stored.
+    let articles: (any FeedArticleFetching)?
     let now: @Sendable () -> Date
     let logger: Logger
     /// Where response bodies are parsed as they arrive (see `ParsingSink`).
@@ -28,8 +30,8 @@ public struct FeedRefresher: Sendable {
 
     public init(
         fetcher: any RemoteDataManager, store: any FeedStore, tuning: LiveRefreshTuning, backlog: WriteBacklog,
-        newItems: NewItemsBroadcaster, passwords: any PasswordReader, now: @escaping @Sendable () -> Date = { Date() },
-        logger: Logger
+        newItems: NewItemsBroadcaster, passwords: any PasswordReader, articles: (any FeedArticleFetching)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }, logger: Logger
     ) {
         self.fetcher = fetcher
         self.store = store
@@ -37,6 +39,7 @@ public struct FeedRefresher: Sendable {
         self.backlog = backlog
         self.newItems = newItems
         self.passwords = passwords
+        self.articles = articles
         self.now = now
         self.logger = logger
         self.parseThread = ParseThread(name: "tidings-parse")
@@ -119,6 +122,8 @@ public struct FeedRefresher: Sendable {
                 storeAccepted(feed.id)
                 outcome.notModified = true
             }
+            // After the items are stored and announced: their pages cost a while.
+            if let articles { _ = await articles.fetchArticles(of: feed) }
             logger.debug(
                 "refreshed",
                 metadata: [
