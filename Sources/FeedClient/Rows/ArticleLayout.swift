@@ -94,6 +94,9 @@ public struct ArticleLayout: Equatable, Sendable {
         if flags, detail.isStarred {
             fields.append(Field(label: "Flags:", tokens: ["starred"]))
         }
+        if let note = detail.textNote {
+            fields.append(Field(label: "Text:", tokens: WordWrap.words(TerminalText.sanitize(note))))
+        }
 
         labelWidth = (fields.map(\.label.count).max() ?? 0) + 1
         let valueWidth = max(10, width - labelWidth)

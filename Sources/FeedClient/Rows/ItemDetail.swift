@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// One item as `tidings show` presents it. Strings are unsanitised: the View cleans them.
 public struct ItemDetail: Equatable, Sendable {
     /// A media file of the item, with its size for people.
@@ -55,6 +57,13 @@ public struct ItemDetail: Equatable, Sendable {
     public var text: String
     /// The link references: `links[0]` is `[1]`.
     public var links: [String]
+    /// Which text `text` is: the feed's, or the article of the item's page.
+    public var shownText: ItemText = .feed
+    /// The article kept from the item's page, when it was ever fetched (`--json`'s `article`).
+    public var article: ItemArticle?
+    /// The header's `Text:` line: which text is shown and what became of the page; `nil` for
+    /// an item whose page was never fetched (the feed's text, as always).
+    public var textNote: String?
 
     public init(
         number: Int64, title: String, displayTitle: String, link: String?, feedTitle: String,

@@ -16,6 +16,31 @@ public struct ItemDetailMapper {
         self.clock = clock
     }
 
+    /// `detail(for:rendered:)` with which text is shown (`text`) and the page's article.
+    public func detail(for item: Item, rendered: RenderedContent?, article: ItemArticle?, text: ItemText) -> ItemDetail {
+        var detail = detail(for: item, rendered: rendered)
+        detail.shownText = text
+        detail.article = article
+        detail.textNote = textNote(article, shown: text)
+        return detail
+    }
+
+    /// `the page's article (extracted 2026-12-03 17:00)`, `the feed's (the page's article is
+    /// kept)`, `the feed's (the page gave no article: …)`; `nil` when the page was never fetched.
+    func textNote(_ article: ItemArticle?, shown: ItemText) -> String? {
+        guard let article else { return nil }
+        if shown == .article {
+            let extracted = article.extractedAt.map { " (extracted \(dateText($0)))" } ?? ""
+            let cut = article.truncated ? ", cut short" : ""
+            return "the page's article\(extracted)\(cut)"
+        }
+        switch article.status {
+        case .extracted: return "the feed's (the page's article is kept)"
+        case .noArticle: return "the feed's (the page gave no article: \(article.error ?? "none found"))"
+        case .failed: return "the feed's (the page could not be fetched: \(article.error ?? "failed"))"
+        }
+    }
+
     public func detail(for item: Item, rendered: RenderedContent?) -> ItemDetail {
         let title = item.title ?? ""
         let display = ItemRowMapper.displayTitle(title, excerpt: item.excerpt)

@@ -13,8 +13,12 @@ struct ShowCommand: AsyncParsableCommand {
             The header gives the feed, title, author, date, link and enclosures; the content \
             follows, rendered from HTML and wrapped by the daemon to the terminal's width \
             ($COLUMNS or 80 when stdout is not a terminal), with numbered link references \
-            listed under 'Links:'. On a terminal, an article taller than the window goes \
-            through $PAGER (default: less -R). --json prints the schema in docs/json.md.
+            listed under 'Links:'. When the daemon keeps the article of the item's page (a feed \
+            with full_text=always, or an earlier --full), that article is shown, and the \
+            header's 'Text:' line says so; --full fetches the page and extracts its article \
+            now unless one is kept, --feed-text shows the feed's own text. On a terminal, an \
+            article taller than the window goes through $PAGER (default: less -R). --json \
+            prints the schema in docs/json.md.
             """)
 
     @Argument(help: ArgumentHelp("The item's number, as 'tidings list' shows it (default: the newest unread item).", valueName: "number"))
@@ -22,6 +26,12 @@ struct ShowCommand: AsyncParsableCommand {
 
     @Flag(help: "Show the next unread item after the one shown last.")
     var next = false
+
+    @Flag(help: "Show the article of the item's page, fetched and extracted now unless the daemon keeps it.")
+    var full = false
+
+    @Flag(name: .customLong("feed-text"), help: "Show the feed's own text, even when the daemon keeps the page's article.")
+    var feedText = false
 
     @Flag(name: .customLong("no-mark"), help: "Leave the item's read state as it is.")
     var noMark = false
@@ -34,12 +44,13 @@ struct ShowCommand: AsyncParsableCommand {
     func validate() throws {
         if let number, number < 1 { throw ValidationError("Item numbers start at 1.") }
         if number != nil, next { throw ValidationError("Give an item number or --next, not both.") }
+        if full, feedText { throw ValidationError("Give --full or --feed-text, not both.") }
     }
 
     func run() async throws {
         try await CompositionRoot.run(
             ShowItemRouter.assemble(
-                number: number, next: next, marksRead: !noMark, json: json,
+                number: number, next: next, marksRead: !noMark, text: full ? .article : feedText ? .feed : nil, json: json,
                 dependencies: CompositionRoot.dependencies(global)))
     }
 }

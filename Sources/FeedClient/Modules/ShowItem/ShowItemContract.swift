@@ -1,7 +1,8 @@
 import FeedEntities
 
-// `tidings show [N | --next] [--json] [--no-mark]`: one item's header and content, then mark it
-// read; without N the newest unread item, with --next the next unread after the one shown last.
+// `tidings show [N | --next] [--full | --feed-text] [--json] [--no-mark]`: one item's header and
+// content, then mark it read; without N the newest unread item, with --next the next unread after
+// the one shown last; the article kept from its page when there is one (--full: fetched now).
 
 /// Writes the article.
 public protocol ShowItemView: AnyObject {
@@ -23,12 +24,16 @@ public struct ShowItemRequest: Equatable, Sendable {
     public var marksRead: Bool
     /// Columns the daemon wraps the content at: the terminal's width.
     public var width: Int
+    /// Which text to show: the page's article (`--full`, fetched now unless one is kept), the
+    /// feed's (`--feed-text`), or `nil` for the daemon's choice (the article when one is kept).
+    public var text: ItemText?
 
-    public init(number: Int64?, next: Bool = false, marksRead: Bool = true, width: Int) {
+    public init(number: Int64?, next: Bool = false, marksRead: Bool = true, width: Int, text: ItemText? = nil) {
         self.number = number
         self.next = next
         self.marksRead = marksRead
         self.width = width
+        self.text = text
     }
 }
 
@@ -38,13 +43,20 @@ public protocol ShowItemUseCase {
     /// (`rendered` is `nil` only from a daemon that cannot render); the daemon notes it as
     /// the item shown last.
     /// - Throws: `DaemonRefusal.notFound` for an unknown number, or `DaemonClientError`.
-    func item(number: Int64, width: Int) async throws -> ItemToShow
+    func item(number: Int64, width: Int, text: ItemText?) async throws -> ItemToShow
+
+    /// The item numbered `number` with its page's article, fetched and extracted now unless
+    /// one is kept, rendered as `item(number:width:text:)` does; a page without an article
+    /// gives the feed's text and the article's `status` and `error` saying why.
+    /// - Throws: `DaemonRefusal.notFound`, `.other` for an item without a web link,
+    ///   `.unsupported` from a daemon older than protocol 1.16, or `DaemonClientError`.
+    func article(number: Int64, width: Int) async throws -> ItemToShow
 
     /// The newest unread item, or with `afterShown` the first unread item listed after the one
     /// shown last, rendered as `item(number:width:)` does; `found` is `nil` when there is none.
     /// - Throws: `DaemonRefusal` (`unsupported` from a daemon older than protocol 1.6) or
     ///   `DaemonClientError`.
-    func nextItem(afterShown: Bool, width: Int) async throws -> NextUnreadItem
+    func nextItem(afterShown: Bool, width: Int, text: ItemText?) async throws -> NextUnreadItem
 
     /// Marks the item read.
     /// - Throws: `DaemonRefusal` or `DaemonClientError`.
@@ -56,10 +68,16 @@ public struct ItemToShow: Equatable, Sendable {
     public var item: Item
     /// The content rendered at the width asked for; `nil` only from a daemon that cannot render.
     public var rendered: RenderedContent?
+    /// The article kept from the item's page, when it was ever fetched.
+    public var article: ItemArticle?
+    /// Which text `rendered` is.
+    public var text: ItemText
 
-    public init(item: Item, rendered: RenderedContent? = nil) {
+    public init(item: Item, rendered: RenderedContent? = nil, article: ItemArticle? = nil, text: ItemText = .feed) {
         self.item = item
         self.rendered = rendered
+        self.article = article
+        self.text = text
     }
 }
 

@@ -10,17 +10,32 @@ public final class ShowItemInteractor: ShowItemUseCase {
         self.daemon = daemon
     }
 
-    public func item(number: Int64, width: Int) async throws -> ItemToShow {
-        let result = try await daemon.request(RPC.GetItem.self, .init(number: number, width: width, shown: true))
-        return ItemToShow(item: result.item, rendered: result.rendered)
+    public func item(number: Int64, width: Int, text: ItemText?) async throws -> ItemToShow {
+        let result = try await daemon.request(RPC.GetItem.self, .init(number: number, width: width, shown: true, text: text))
+        return ItemToShow(result)
     }
 
-    public func nextItem(afterShown: Bool, width: Int) async throws -> NextUnreadItem {
-        let result = try await daemon.request(RPC.NextItem.self, .init(afterShown: afterShown, width: width))
-        return NextUnreadItem(found: result.item.map { ItemToShow(item: $0, rendered: result.rendered) }, after: result.after)
+    public func article(number: Int64, width: Int) async throws -> ItemToShow {
+        ItemToShow(try await daemon.request(RPC.GetArticle.self, .init(number: number, width: width, shown: true)))
+    }
+
+    public func nextItem(afterShown: Bool, width: Int, text: ItemText?) async throws -> NextUnreadItem {
+        let result = try await daemon.request(RPC.NextItem.self, .init(afterShown: afterShown, width: width, text: text))
+        return NextUnreadItem(
+            found: result.item.map {
+                ItemToShow(item: $0, rendered: result.rendered, article: result.article, text: result.text ?? .feed)
+            },
+            after: result.after)
     }
 
     public func markRead(number: Int64) async throws {
         _ = try await daemon.request(RPC.MarkRead.self, .init(numbers: [number], read: true))
+    }
+}
+
+extension ItemToShow {
+    /// What `items.get` and `items.article` answered.
+    init(_ result: RPC.GetItem.Result) {
+        self.init(item: result.item, rendered: result.rendered, article: result.article, text: result.text ?? .feed)
     }
 }

@@ -25,14 +25,26 @@ public final class ShowItemPresenter {
     // MARK: - Events
 
     public func viewDidLoad() async -> ExitStatus {
-        let result: ItemToShow
+        var result: ItemToShow
         switch await findItem() {
         case .found(let found): result = found
         case .missing(let failure): return fail(failure)
         }
         let number = result.item.id
+        if request.text == .article, request.number == nil {
+            // The next unread item was found first: its page now.
+            do {
+                result = try await interactor.article(number: number, width: request.width)
+            } catch {
+                return fail(CommandFailure(error, action: "cannot fetch the article of item \(number)"))
+            }
+        }
 
-        view.showItem(ItemDetailMapper(clock: clock).detail(for: result.item, rendered: result.rendered))
+        view.showItem(ItemDetailMapper(clock: clock).detail(
+            for: result.item, rendered: result.rendered, article: result.article, text: result.text))
+        if request.text == .article, let note = Self.missingArticle(result) {
+            view.showFailure(CommandFailure(message: "item \(number): \(note); the feed's text is shown"))
+        }
 
         // An item already read needs no round trip.
         if request.marksRead, !result.item.isRead {
@@ -58,7 +70,8 @@ public final class ShowItemPresenter {
         guard let number = request.number else {
             let action = request.next ? "cannot find the next unread item" : "cannot find the newest unread item"
             do {
-                let next = try await interactor.nextItem(afterShown: request.next, width: request.width)
+                let next = try await interactor.nextItem(
+                    afterShown: request.next, width: request.width, text: request.text == .feed ? .feed : nil)
                 guard let found = next.found else {
                     let none = next.after.map { "no unread items after item \($0)" } ?? "no unread items"
                     return .missing(CommandFailure(message: none))
@@ -69,11 +82,23 @@ public final class ShowItemPresenter {
             }
         }
         do {
-            return .found(try await interactor.item(number: number, width: request.width))
+            if request.text == .article { return .found(try await interactor.article(number: number, width: request.width)) }
+            return .found(try await interactor.item(number: number, width: request.width, text: request.text))
         } catch DaemonRefusal.notFound {
             return .missing(CommandFailure(message: "no item \(number)"))
         } catch {
             return .missing(CommandFailure(error, action: "cannot read item \(number)"))
+        }
+    }
+
+    /// Why the article asked for is not shown, or `nil` when it is.
+    static func missingArticle(_ shown: ItemToShow) -> String? {
+        guard shown.text != .article else { return nil }
+        guard let article = shown.article else { return "its page gave no article" }
+        switch article.status {
+        case .extracted: return nil
+        case .noArticle: return "its page gave no article (\(article.error ?? "no article found"))"
+        case .failed: return "its page could not be fetched (\(article.error ?? "failed"))"
         }
     }
 

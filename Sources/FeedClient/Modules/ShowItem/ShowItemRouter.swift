@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// Wires the ShowItem module. It goes to no other screen: the presenter's answer is how the
 /// command ends.
 public enum ShowItemRouter {
@@ -6,12 +8,13 @@ public enum ShowItemRouter {
     /// - Parameters:
     ///   - number: the item; `nil` for the newest unread one, or the next (`next`).
     ///   - next: without a number, the first unread item listed after the one shown last.
+    ///   - text: `.article` (`--full`), `.feed` (`--feed-text`), or `nil` for the daemon's choice.
     public static func assemble(
-        number: Int64?, next: Bool = false, marksRead: Bool, json: Bool, dependencies: ClientDependencies
+        number: Int64?, next: Bool = false, marksRead: Bool, text: ItemText? = nil, json: Bool, dependencies: ClientDependencies
     ) -> AssembledModule {
         let terminal = dependencies.terminal
         let presenter = ShowItemPresenter(
-            request: ShowItemRequest(number: number, next: next, marksRead: marksRead, width: terminal.width),
+            request: ShowItemRequest(number: number, next: next, marksRead: marksRead, width: terminal.width, text: text),
             view: TerminalShowItemView(terminal: terminal, format: .choose(json: json, isTTY: terminal.isTTY)),
             interactor: ShowItemInteractor(daemon: dependencies.daemon),
             clock: dependencies.clock)

@@ -89,6 +89,26 @@ public final class TerminalShowItemView: ShowItemView {
             ("links", .array(detail.links.map { .string(TerminalText.sanitize($0)) })),
             ("tags", .array(detail.tags.map { .string(TerminalText.sanitize($0)) })),
             ("excerpt", .optional(detail.excerpt.map(TerminalText.sanitize))),
+            ("shown", .string(detail.shownText.rawValue)),
+            ("article", detail.article.map(articleJSON) ?? .null),
+        ])
+    }
+
+    /// `{"status","url","title","byline","siteName","fetched","extracted","error","truncated",
+    /// "images"}`: the article kept from the item's page (docs/json.md); its text is `text` when
+    /// `shown` is `article`.
+    static func articleJSON(_ article: ItemArticle) -> JSONValue {
+        .object([
+            ("status", .string(article.status.rawValue)),
+            ("url", .string(TerminalText.sanitize(article.url))),
+            ("title", .optional(article.title.map(TerminalText.sanitize))),
+            ("byline", .optional(article.byline.map(TerminalText.sanitize))),
+            ("siteName", .optional(article.siteName.map(TerminalText.sanitize))),
+            ("fetched", .string(DateText.iso8601(article.fetchedAt))),
+            ("extracted", .optional(article.extractedAt.map(DateText.iso8601))),
+            ("error", .optional(article.error.map(TerminalText.sanitize))),
+            ("truncated", .bool(article.truncated)),
+            ("images", .array(article.images.map { .string(TerminalText.sanitize($0)) })),
         ])
     }
 }

@@ -48,6 +48,7 @@ public struct KeyBindings: Equatable, Sendable {
         .bookmark: [.control("b")],
         .macroPrefix: [.character(",")],
         .sort: [.character("S")],
+        .toggleFullText: [.character("f")],
     ])
 
     private init(keysByAction: [ReaderAction: [KeyPress]]) {

@@ -54,6 +54,8 @@ public enum ReaderAction: String, CaseIterable, Hashable, Sendable {
     case macroPrefix = "macro-prefix"
     /// The item list in the next order: newest first, by title, by feed, unread first.
     case sort
+    /// In an article: the page's article, or the feed's text again.
+    case toggleFullText = "toggle-full-text"
 }
 
 extension ReaderAction {
@@ -95,6 +97,7 @@ extension ReaderAction {
         case .bookmark: "Bookmark"
         case .macroPrefix: "Macro"
         case .sort: "Sort"
+        case .toggleFullText: "Full text"
         }
     }
 
@@ -136,6 +139,7 @@ extension ReaderAction {
         case .bookmark: "hand the article to the bookmark command (reader: bookmark_cmd), asking for a description"
         case .macroPrefix: "then a key: run the actions the config's macros: bind to it"
         case .sort: "list the items in the next order: newest first, by title, by feed, unread first (reader: sort)"
+        case .toggleFullText: "in an article: show the whole article from its page (fetched now unless kept), or the feed's text again"
         }
     }
 }

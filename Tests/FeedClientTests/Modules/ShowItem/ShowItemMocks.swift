@@ -14,21 +14,32 @@ final class ShowItemUseCaseStub: ShowItemUseCase {
     var markReadError: (any Error)?
     /// What `nextItem` answers; by default the item of `result`, with nothing shown before.
     var nextResult: Result<NextUnreadItem, any Error>?
+    /// What `article` answers; by default the item of `result`.
+    var articleResult: Result<ItemToShow, any Error>?
     private(set) var requests: [(number: Int64, width: Int)] = []
+    private(set) var texts: [ItemText?] = []
+    private(set) var articleRequests: [Int64] = []
     private(set) var nextRequests: [(afterShown: Bool, width: Int)] = []
     private(set) var markedRead: [Int64] = []
 
     init(_ result: Result<ItemToShow, any Error>) { self.result = result }
 
-    func nextItem(afterShown: Bool, width: Int) async throws -> NextUnreadItem {
+    func nextItem(afterShown: Bool, width: Int, text: ItemText?) async throws -> NextUnreadItem {
         nextRequests.append((afterShown, width))
+        texts.append(text)
         if let nextResult { return try nextResult.get() }
         return NextUnreadItem(found: try result.get())
     }
 
-    func item(number: Int64, width: Int) async throws -> ItemToShow {
+    func item(number: Int64, width: Int, text: ItemText?) async throws -> ItemToShow {
         requests.append((number, width))
+        texts.append(text)
         return try result.get()
+    }
+
+    func article(number: Int64, width: Int) async throws -> ItemToShow {
+        articleRequests.append(number)
+        return try (articleResult ?? result).get()
     }
 
     func markRead(number: Int64) async throws {

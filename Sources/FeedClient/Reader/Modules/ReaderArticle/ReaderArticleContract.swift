@@ -3,7 +3,8 @@ import FeedEntities
 
 // The article screen: an item's header and its text as the daemon renders it at the window's
 // width (as `tidings show`), scrolled a line or a page at a time, with numbered links opened by
-// their number, and text found in it (`/`) highlighted.
+// their number, and text found in it (`/`) highlighted; `f` switches between the feed's text and
+// the whole article of the item's page (fetched and extracted by the daemon when none is kept).
 
 /// Draws the article screen.
 @MainActor
@@ -51,11 +52,17 @@ public struct ReaderArticleContent: Equatable, Sendable {
     public var text: String
     /// The link references: `links[0]` is `[1]`.
     public var links: [String]
+    /// The article kept from the item's page, when it was ever fetched.
+    public var article: ItemArticle?
+    /// Which text `text` is.
+    public var shown: ItemText
 
-    public init(item: Item, text: String, links: [String]) {
+    public init(item: Item, text: String, links: [String], article: ItemArticle? = nil, shown: ItemText = .feed) {
         self.item = item
         self.text = text
         self.links = links
+        self.article = article
+        self.shown = shown
     }
 }
 
@@ -64,8 +71,15 @@ public struct ReaderArticleContent: Equatable, Sendable {
 public protocol ReaderArticleUseCase: AnyObject {
     /// The item numbered `number`, its content rendered `width` columns wide; the daemon notes
     /// it as the item shown last (`tidings show --next` goes on from it).
+    /// `text` picks the feed's text or the page's kept article; `nil` leaves it to the daemon
+    /// (the article when one is kept).
     /// - Throws: `DaemonRefusal` (`notFound`) or `DaemonClientError`.
-    func article(_ number: Int64, width: Int) async throws -> ReaderArticleContent
+    func article(_ number: Int64, width: Int, text: ItemText?) async throws -> ReaderArticleContent
+    /// The item with its page's article, fetched and extracted by the daemon now unless one is
+    /// kept; a page without one gives the feed's text, and `article` says why.
+    /// - Throws: `DaemonRefusal` (`other` for an item without a web link, `unsupported` from a
+    ///   daemon before protocol 1.16) or `DaemonClientError`.
+    func fullArticle(_ number: Int64, width: Int) async throws -> ReaderArticleContent
     /// - Throws: `DaemonRefusal` or `DaemonClientError`.
     func setRead(_ number: Int64, read: Bool) async throws
     /// - Throws: `DaemonRefusal` or `DaemonClientError`.

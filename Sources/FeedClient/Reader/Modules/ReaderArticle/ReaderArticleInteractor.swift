@@ -18,9 +18,18 @@ public final class ReaderArticleInteractor: ReaderArticleUseCase {
         return expanded
     }
 
-    public func article(_ number: Int64, width: Int) async throws -> ReaderArticleContent {
-        let result = try await daemon.request(RPC.GetItem.self, .init(number: number, width: width, shown: true))
-        return ReaderArticleContent(item: result.item, text: result.rendered?.text ?? "", links: result.rendered?.links ?? [])
+    public func article(_ number: Int64, width: Int, text: ItemText?) async throws -> ReaderArticleContent {
+        Self.content(try await daemon.request(RPC.GetItem.self, .init(number: number, width: width, shown: true, text: text)))
+    }
+
+    public func fullArticle(_ number: Int64, width: Int) async throws -> ReaderArticleContent {
+        Self.content(try await daemon.request(RPC.GetArticle.self, .init(number: number, width: width, shown: true)))
+    }
+
+    private static func content(_ result: RPC.GetItem.Result) -> ReaderArticleContent {
+        ReaderArticleContent(
+            item: result.item, text: result.rendered?.text ?? "", links: result.rendered?.links ?? [],
+            article: result.article, shown: result.text ?? .feed)
     }
 
     public func setRead(_ number: Int64, read: Bool) async throws {

@@ -12,7 +12,7 @@ public final class ReaderArticlePresenter: ReaderScreen {
     let router: any ReaderArticleWireframe
     let interactor: any ReaderArticleUseCase
     private(set) var number: Int64
-    private(set) var content: ReaderArticleContent?
+    var content: ReaderArticleContent?
     /// The article laid out at the width it was rendered at.
     private(set) var layout = ArticleLayout.empty {
         didSet { refind() }
@@ -23,7 +23,9 @@ public final class ReaderArticlePresenter: ReaderScreen {
     /// What `/` found in the article; `nil` when nothing is being found.
     var finding: ArticleFinding?
     /// The width the text was rendered at.
-    private var renderedWidth = 0
+    var renderedWidth = 0
+    /// The text `f` picked for this item; `nil`: the daemon's choice (the article when kept).
+    var chosenText: ItemText?
 
     public init(
         number: Int64, view: any ReaderArticleView, interactor: any ReaderArticleUseCase,
@@ -126,6 +128,8 @@ public final class ReaderArticlePresenter: ReaderScreen {
         case .bookmark:
             await bookmark()
             return true
+        case .toggleFullText:
+            await toggleFullText()
         case .showLinks:
             let links = self.links
             guard !links.isEmpty else {
@@ -145,8 +149,9 @@ public final class ReaderArticlePresenter: ReaderScreen {
 
     private func load(_ number: Int64, markRead: Bool) async {
         let width = view.textColumns
+        if number != self.number { chosenText = nil }
         do {
-            let loaded = try await interactor.article(number, width: width)
+            let loaded = try await interactor.article(number, width: width, text: chosenText)
             if number != self.number { finding = nil }
             self.number = number
             content = loaded
@@ -165,12 +170,14 @@ public final class ReaderArticlePresenter: ReaderScreen {
 
     /// Lays the article out as `tidings show` does, at the width it was rendered at, links
     /// broken there (no terminal wraps a full screen), the star among the header's fields.
-    private func layOut() {
+    func layOut() {
         guard let content else {
             layout = .empty
             return
         }
-        let detail = mapper.detail(for: content.item, rendered: .init(text: content.text, links: content.links))
+        let detail = mapper.detail(
+            for: content.item, rendered: .init(text: content.text, links: content.links), article: content.article,
+            text: content.shown)
         layout = ArticleLayout(detail, width: renderedWidth, links: .atWidth, flags: true)
     }
 

@@ -19,11 +19,30 @@ final class ReaderArticleUseCaseStub: ReaderArticleUseCase {
     private(set) var readChanges: [(Int64, Bool)] = []
     private(set) var starChanges: [(Int64, Bool)] = []
 
-    func article(_ number: Int64, width: Int) async throws -> ReaderArticleContent {
+    /// The articles of the items' pages (`fullArticle`), by number: what the page gave.
+    var articles: [Int64: ItemArticle] = [:]
+    private(set) var texts: [ItemText?] = []
+    private(set) var fullRequests: [Int64] = []
+
+    func article(_ number: Int64, width: Int, text: ItemText?) async throws -> ReaderArticleContent {
         requests.append((number, width))
+        texts.append(text)
+        return try content(number, width: width, text: text)
+    }
+
+    func fullArticle(_ number: Int64, width: Int) async throws -> ReaderArticleContent {
+        fullRequests.append(number)
+        return try content(number, width: width, text: .article)
+    }
+
+    private func content(_ number: Int64, width: Int, text: ItemText?) throws -> ReaderArticleContent {
         guard let item = items[number] else { throw RPCErrorStub.notFound }
-        let text = (1...12).map { "Line \($0) of \(number) at \(width)" }.joined(separator: "\n")
-        return ReaderArticleContent(item: item, text: text + "[1]", links: ["https://ref.example/\(number)"])
+        let article = articles[number]
+        let shown: ItemText = text != .feed && article?.hasText == true ? .article : .feed
+        let words = shown == .article ? "Whole line" : "Line"
+        let body = (1...12).map { "\(words) \($0) of \(number) at \(width)" }.joined(separator: "\n")
+        return ReaderArticleContent(
+            item: item, text: body + "[1]", links: ["https://ref.example/\(number)"], article: article, shown: shown)
     }
     func setRead(_ number: Int64, read: Bool) async throws { readChanges.append((number, read)) }
     func setStarred(_ number: Int64, starred: Bool) async throws { starChanges.append((number, starred)) }
