@@ -23,6 +23,8 @@ public struct ArticleExtractor: Sendable {
     public let maximumOutputSize: Int
     /// Characters of text below which the first result is tried again less strictly.
     public let minimumText: Int
+    /// The share of the chosen text inside links past which it is no article.
+    static let mostLinkText = 0.8
 
     public init(maximumInputSize: Int = 8 << 20, maximumOutputSize: Int = 2 << 20, minimumText: Int = 250) {
         self.maximumInputSize = max(0, maximumInputSize)
@@ -63,7 +65,15 @@ public struct ArticleExtractor: Sendable {
         var best: CleanArticleWriter?
         for strict in [true, false] {
             var scorer = CandidateScorer(statistics: statistics, stripsUnlikely: strict)
-            let nodes = scorer.select(in: body)
+            var nodes = scorer.select(in: body)
+            // Text that is nearly all links is a page of links (an index, a sitemap), not an
+            // article, however the scoring ranked it.
+            let chosen = nodes.reduce(into: (text: 0, links: 0)) { sums, node in
+                let counted = Self.textAndLinks(of: node, statistics)
+                sums.text += counted.text
+                sums.links += counted.links
+            }
+            if chosen.text > 0, Double(chosen.links) > Self.mostLinkText * Double(chosen.text) { nodes = [] }
             var writer = CleanArticleWriter(
                 statistics: statistics, baseURL: baseURL, title: metadata.title, capacity: maximumOutputSize,
                 cleaning: ConditionalCleaning(statistics: statistics, isEnabled: strict))
@@ -85,6 +95,27 @@ public struct ArticleExtractor: Sendable {
         }
         if article.text.isEmpty { article.method = .none }
         return article
+    }
+
+    /// The characters of text under `node` and those inside links: the statistics' counts, or
+    /// for an element the scorer made (a paragraph wrapping a `<div>`'s loose inline content)
+    /// the sums of what it holds.
+    static func textAndLinks(of node: HTMLNode, _ statistics: NodeStatistics) -> (text: Int, links: Int) {
+        let known = statistics[node]
+        if known.text > 0 { return (known.text, known.linkText) }
+        var sums = (text: 0, links: 0)
+        var child = node.firstChild
+        while let current = child {
+            if current.isText {
+                sums.text += NodeStatistics.measure(current.textBytes).characters
+            } else if current.isElement, !statistics.isSkipped(current) {
+                let counted = textAndLinks(of: current, statistics)
+                sums.text += counted.text
+                sums.links += counted.links
+            }
+            child = current.nextSibling
+        }
+        return sums
     }
 
     /// `bytes` without the ASCII whitespace at either end.

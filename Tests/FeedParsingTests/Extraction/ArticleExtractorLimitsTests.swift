@@ -35,6 +35,13 @@ import FeedParsing
         #expect(article.text.count < 500, "\(article.text.prefix(500))")
     }
 
+    @Test func linksLooseInADivAreNoArticleEither() {
+        // The scorer wraps a <div>'s loose inline content in a paragraph of its own making.
+        let links = (1...400).map { "<a href=\"/x/\($0)\">link number \($0)</a>" }.joined(separator: " ")
+        let article = ArticleExtractor().extract(Data("<html><body><div>\(links)</div></body></html>".utf8))
+        #expect(article.method == .none && article.text.isEmpty, "\(article.text.prefix(300))")
+    }
+
     @Test func bytesThatAreNoHTMLGiveNoArticle() {
         var generator = SystemRandomNumberGenerator()
         let noise = Data((0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
