@@ -59,6 +59,8 @@ struct FullTextTests {
     static func show(_ number: Int, _ daemon: DaemonHarness, _ extra: [String] = []) async throws -> [String: Any] {
         let shown = try await daemon.tidings(["show", "\(number)", "--json", "--no-mark"] + extra)
         #expect(shown.status == 0, "\(shown)\n\(daemon.log().suffix(3000))")
+        let problems = try JSONSchemaValidator(schema: "show.json").problems(in: Data(shown.out.utf8))
+        #expect(problems.isEmpty, "\(problems)")
         return try json(shown.out)
     }
 
