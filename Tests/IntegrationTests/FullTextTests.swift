@@ -252,3 +252,56 @@ struct FullTextTests {
         #expect(missing.err.contains("no item 99"), "\(missing)")
     }
 }
+
+extension FullTextTests {
+    /// The reader's `f` in a real terminal (tmux): the page's article fetched and shown with its
+    /// `Text:` line, the feed's text again, and a page without an article told on the status line.
+    @Test func theReadersFSwitchesBetweenTheFeedsTextAndThePagesArticle() async throws {
+        let server = try await TestHTTPServer.start()
+        defer { Task { try? await server.stop() } }
+        let page = try Self.page("v8-blog")
+        server.route("/post", TestHTTPResponse(status: 200, headers: [("Content-Type", "text/html")], body: page.source))
+        server.route("/pdf", TestHTTPResponse(status: 200, headers: [("Content-Type", "application/pdf")], body: Array("%PDF-1.4".utf8)))
+        server.route("/feed.xml", .ok("""
+            <rss version="2.0"><channel><title>Teaser blog</title>
+            <item><guid>b</guid><title>The whole post</title><link>\(server.url("/post"))</link><description>Only a teaser here.</description></item>
+            <item><guid>a</guid><title>A PDF only</title><link>\(server.url("/pdf"))</link><description>The PDF's teaser.</description></item>
+            </channel></rss>
+            """))
+        let daemon = try await DaemonHarness()
+        defer { daemon.signal(SIGTERM) }
+        #expect(try await daemon.tidings(["subscribe", server.url("/feed.xml")]).status == 0)
+        let tmux = try await Tmux(
+            command: "'\(Binaries.client.path)' --socket '\(daemon.socketPath)'; sleep 60",
+            environment: DaemonHarness.baseEnvironment(home: daemon.directory.path), directory: daemon.directory)
+        defer { tmux.kill() }
+        try await tmux.waitForLine(containing: "Teaser blog")
+        try await tmux.send("j", "j", "Enter")
+        try await tmux.waitForLine(containing: "The whole post")
+        try await tmux.send("Enter")
+        try await tmux.waitForLine(containing: "Only a teaser here.")
+        #expect(server.requests(for: "/post").isEmpty)
+
+        try await tmux.send("f")
+        try await tmux.waitForLine(containing: "Text:", "the page's article")
+        // A sentence of the post's own text, not in the feed.
+        let words = Self.words(page.expected)
+        let probe = words[20..<24].joined(separator: " ")
+        try await tmux.waitForScreen("the article's text") { lines in
+            Self.words(lines.joined(separator: " ")).joined(separator: " ").contains(probe)
+        }
+        #expect(server.requests(for: "/post").count == 1)
+        try await tmux.send("f")
+        try await tmux.waitForLine(containing: "Text:", "the feed's (the page's article is kept)")
+        try await tmux.waitForLine(containing: "Only a teaser here.")
+        #expect(server.requests(for: "/post").count == 1, "back and forth costs no fetch")
+
+        // The PDF's item: no article, and the reader says why.
+        try await tmux.send("q")
+        try await tmux.waitForLine(containing: "A PDF only")
+        try await tmux.send("j", "Enter")
+        try await tmux.waitForLine(containing: "The PDF's teaser.")
+        try await tmux.send("f")
+        try await tmux.waitForLine(containing: "No article in the page: not an HTML page (application/pdf)")
+    }
+}
