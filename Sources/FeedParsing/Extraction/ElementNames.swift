@@ -9,7 +9,7 @@ final class ElementNames {
     private var byPointer: [UnsafePointer<xmlChar>: (name: String, tag: Tag)] = [:]
 
     /// The elements the extractor tells apart; `other` for the rest.
-    enum Tag: String {
+    enum Tag: String, CaseIterable {
         case a, abbr, address, article, aside, audio, blockquote, body, button, canvas, caption, code, dd, dialog, div
         case dl, dt, embed, figure, footer, form, h1, h2, h3, h4, h5, h6, head, header, html, iframe, img, input, li
         case link, main, math, menu, meta, nav, noscript, object, ol, p, pre, script, section, select, style, svg
@@ -27,7 +27,19 @@ final class ElementNames {
     /// The element's name (lowercase, as the parser wrote it); "" for other nodes.
     func name(of node: HTMLNode) -> String { entry(of: node).name }
 
-    func tag(of node: HTMLNode) -> Tag { entry(of: node).tag }
+    /// The element's tag: kept in the node's `extra` field once told (libxml2 leaves the field
+    /// to XPath, which the extractor does not use), so that the many visits of one element cost
+    /// a load, not a hash of its name's pointer.
+    func tag(of node: HTMLNode) -> Tag {
+        let kept = Int(node.pointer.pointee.extra)
+        if kept > 0, kept <= Self.tags.count { return Self.tags[kept - 1] }
+        let tag = entry(of: node).tag
+        if node.isElement { node.pointer.pointee.extra = UInt16(Self.tagNumbers[tag]! + 1) }
+        return tag
+    }
+
+    private static let tags = Tag.allCases
+    private static let tagNumbers = Dictionary(uniqueKeysWithValues: Tag.allCases.enumerated().map { ($0.element, $0.offset) })
 
     private func entry(of node: HTMLNode) -> (name: String, tag: Tag) {
         guard node.isElement, let pointer = node.pointer.pointee.name else { return ("", .other) }

@@ -37,7 +37,11 @@ final class NodeStatistics {
         }
     }
 
-    private var counts: [xmlNodePtr: Counts] = [:]
+    /// Each counted element's counts, at the number its node's `_private` field holds (plus
+    /// one): libxml2 leaves that field to the application, and an array read by it costs less
+    /// than a dictionary keyed by node (a tenth of an extraction went to hashing).
+    private var counts: [Counts] = []
+    private var verdicts: [ExtractionPatterns.Verdict?] = []
     let names: ElementNames
 
     /// Counts every element under `root`. libxml2 builds no tree deeper than 256 elements, which
@@ -45,15 +49,23 @@ final class NodeStatistics {
     init(root: HTMLNode, names: ElementNames) {
         self.names = names
         _ = count(root, insideLink: false)
+        verdicts = Array(repeating: nil, count: counts.count)
     }
 
-    private var verdicts: [xmlNodePtr: ExtractionPatterns.Verdict] = [:]
+    /// The element's number among the counted ones, or `nil` for a node the walk did not count
+    /// (a text node, or an element the scorer made).
+    private func number(of node: HTMLNode) -> Int? {
+        guard let stored = node.pointer.pointee._private else { return nil }
+        let number = Int(bitPattern: stored) - 1
+        return number >= 0 && number < counts.count ? number : nil
+    }
 
     /// What the element's `class` and `id` say, matched once per element.
     func verdict(of node: HTMLNode) -> ExtractionPatterns.Verdict {
-        if let known = verdicts[node.pointer] { return known }
+        guard let number = number(of: node) else { return ExtractionPatterns.verdict(node.classAndID) }
+        if let known = verdicts[number] { return known }
         let verdict = ExtractionPatterns.verdict(node.classAndID)
-        verdicts[node.pointer] = verdict
+        verdicts[number] = verdict
         return verdict
     }
 
@@ -65,7 +77,7 @@ final class NodeStatistics {
     /// Elements whose content is never text a reader sees.
     func isSkipped(_ node: HTMLNode) -> Bool { Self.isSkipped(names.tag(of: node)) }
 
-    subscript(node: HTMLNode) -> Counts { counts[node.pointer] ?? Counts() }
+    subscript(node: HTMLNode) -> Counts { number(of: node).map { counts[$0] } ?? Counts() }
 
     private func count(_ node: HTMLNode, insideLink: Bool) -> Counts {
         var total = Counts()
@@ -94,7 +106,8 @@ final class NodeStatistics {
         case .tr: total.tableRows += 1
         default: break
         }
-        counts[node.pointer] = total
+        counts.append(total)
+        node.pointer.pointee._private = UnsafeMutableRawPointer(bitPattern: counts.count)
         return total
     }
 
