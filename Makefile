@@ -16,8 +16,9 @@ CONFIG_DIR  = $(XDG_CONFIG)/tidings
 UNIT_DIR    = $(XDG_CONFIG)/systemd/user
 LOG_FILE    = $(XDG_STATE)/tidings/tidingsd.log
 
-# Debian packages: C libraries behind the CCurl, CLibXML2 and GRDB (SQLite) modules.
-APT_PACKAGES = libcurl4-openssl-dev libxml2-dev libsqlite3-dev libzstd-dev libncurses-dev pkg-config
+# Debian packages: C libraries behind the CCurl, CLibXML2, CImage and GRDB (SQLite) modules.
+APT_PACKAGES = libcurl4-openssl-dev libxml2-dev libsqlite3-dev libzstd-dev libncurses-dev pkg-config \
+	libpng-dev libjpeg-dev libwebp-dev libgif-dev libchafa-dev libglib2.0-dev
 # What only the tests need: systemd-analyze (the unit files are verified), sqlite3 (the
 # crash and shutdown tests check the database with PRAGMA integrity_check), jq (an example
 # of docs/cli.md that the tests run uses it), faketime (a daemon run with its clock ahead),

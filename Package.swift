@@ -48,6 +48,12 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"])]
         ),
+        // Debian's image decoders and libchafa's sixel encoder, for the article view's images.
+        .systemLibrary(
+            name: "CImage",
+            pkgConfig: "chafa",
+            providers: [.apt(["libpng-dev", "libjpeg-dev", "libwebp-dev", "libgif-dev", "libchafa-dev", "libglib2.0-dev"])]
+        ),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CSpawn"),
         .systemLibrary(name: "CCurses", providers: [.apt(["libncurses-dev"])]),
@@ -68,6 +74,9 @@ let package = Package(
             "CZstd", "FeedEntities",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        // Article images: decoded within a budget, scaled to the cells they take, encoded for the
+        // terminal's graphics protocol.
+        .target(name: "FeedImages", dependencies: ["CImage", "FeedEntities"]),
         // One adapter per reading service's API behind `SyncService` (miniflux, Google Reader, tt-rss).
         .target(name: "FeedSync", dependencies: ["FeedEntities", "FeedFetching", "FeedParsing"]),
         .target(name: "FeedDaemon", dependencies: [
@@ -104,6 +113,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "FeedStorageTests", dependencies: ["FeedStorage"]),
+        .testTarget(name: "FeedImagesTests", dependencies: ["FeedImages"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FeedSyncTests", dependencies: [
             "FeedSync", "FeedFetching", "TestSupport",
             .product(name: "Logging", package: "swift-log"),
