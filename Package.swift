@@ -81,6 +81,7 @@ let package = Package(
         .target(name: "FeedSync", dependencies: ["FeedEntities", "FeedFetching", "FeedParsing"]),
         .target(name: "FeedDaemon", dependencies: [
             "CMalloc", "ChildProcess", "FeedEntities", "FeedIPC", "FeedParsing", "FeedFetching", "FeedStorage", "FeedSync",
+            "FeedImages",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -119,7 +120,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "FeedDaemonTests", dependencies: [
-            "FeedDaemon", "FeedSync", "TestSupport",
+            "FeedDaemon", "FeedSync", "FeedImages", "TestSupport",
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         .testTarget(name: "FeedClientTests", dependencies: ["FeedClient", "FeedIPC"]),

@@ -52,6 +52,10 @@ struct DaemonGraph: Sendable {
             fetcher: fetcher, store: store,
             transferSettings: { try await FeedRefresher.transferSettings($0, passwords: passwords) },
             policy: { live.current.fullText }, logger: logger)
+        let images = ImageRenderer(
+            fetcher: fetcher, store: store,
+            cache: ImageCache(directory: DataLocations(environment: environment).imageCache, limit: configuration.imageCacheSize),
+            transferSettings: { try await FeedRefresher.transferSettings($0, passwords: passwords) }, logger: logger)
         let feeds = FeedRefresher(
             fetcher: commandFetcher, store: store, tuning: tuning, backlog: backlog, newItems: newItems,
             passwords: passwords, articles: articles, logger: logger)
@@ -88,11 +92,11 @@ struct DaemonGraph: Sendable {
             library: library, feedSettings: FeedSettingsInteractor(store: store), reading: ReadingPosition(store: store),
             status: StatusReporter(
                 hello: hello, startedAt: Date(), databasePath: databasePath, library: library, refresher: refresher,
-                reloader: reloader, sync: sync),
+                reloader: reloader, sync: sync, images: images),
             newItems: newItems, maintenance: maintenance,
             rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader,
             restorer: LiveRestore(store: store, refresher: refresher, indexer: indexer, newItems: newItems, logger: logger),
-            sync: sync, articles: articles, stopper: DaemonStopper(environment: environment))
+            sync: sync, articles: articles, images: images, stopper: DaemonStopper(environment: environment))
         self.store = store
         self.live = live
         self.fetcher = fetcher

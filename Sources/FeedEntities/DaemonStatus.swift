@@ -41,13 +41,15 @@ public struct DaemonStatus: Codable, Sendable, Hashable {
     /// Damage found in the database while the daemon served it; `nil` while none was
     /// (protocol 1.14).
     public var damage: DatabaseDamage?
+    /// The cache of article images (protocol 1.16; `nil` from older daemons).
+    public var imageCache: ImageCacheUsage?
 
     public init(
         daemonVersion: String, protocolVersion: String, startedAt: Date, feeds: Int, failingFeeds: Int,
         items: Int, unread: Int, starred: Int, lastRefresh: Date?, nextRefresh: Date?, refreshing: Bool,
         databasePath: String, databaseBytes: Int64, schemaVersion: String, configPath: String? = nil,
         reloadFailure: ReloadFailure? = nil, storage: StorageFailure? = nil, sync: SyncStatus? = nil,
-        damage: DatabaseDamage? = nil
+        damage: DatabaseDamage? = nil, imageCache: ImageCacheUsage? = nil
     ) {
         self.daemonVersion = daemonVersion
         self.protocolVersion = protocolVersion
@@ -68,5 +70,6 @@ public struct DaemonStatus: Codable, Sendable, Hashable {
         self.storage = storage
         self.sync = sync
         self.damage = damage
+        self.imageCache = imageCache
     }
 }

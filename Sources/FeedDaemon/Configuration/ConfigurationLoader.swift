@@ -137,6 +137,7 @@ public struct ConfigurationLoader: Sendable {
         case "rules": configuration.rules = try RuleParser(file: file).rules(value)
         case "sync": configuration.sync = try SyncConfigurationParser(file: file).sync(value)
         case "full_text": configuration.fullText = try field.fullTextPolicy()
+        case "image_cache_size": configuration.imageCacheSize = try field.size(minimum: 0)
         case "keys", "reader", "macros", "colors": try field.readerMapping()
         default:
             let suggestion = Self.knownKeys.min { Self.distance($0, key) < Self.distance($1, key) }
@@ -152,7 +153,7 @@ public struct ConfigurationLoader: Sendable {
         "max_clients", "client_idle_timeout", "client_write_timeout",
         "rules",
         "on_new_items", "notify",
-        "keys", "reader", "macros", "colors", "sync", "full_text",
+        "keys", "reader", "macros", "colors", "sync", "full_text", "image_cache_size",
     ]
 
     /// Levenshtein distance, for "did you mean" on typos.

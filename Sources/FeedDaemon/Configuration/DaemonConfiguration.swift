@@ -52,6 +52,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// Whether feeds without a `full_text` of their own have each new item's page fetched and
     /// its article kept (`full_text`); `never` by default.
     public var fullText: FullTextPolicy = .never
+    /// Bytes of article images the daemon keeps on disk (`image_cache_size`); 0 keeps none.
+    public var imageCacheSize: Int = 64 << 20
 
     public init() {}
 }

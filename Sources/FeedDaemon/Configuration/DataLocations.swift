@@ -22,6 +22,9 @@ public struct DataLocations: Sendable {
     /// `$XDG_DATA_HOME/tidings/tidings.sqlite`.
     public var database: String { base("XDG_DATA_HOME", fallback: ".local/share") + "/tidings/tidings.sqlite" }
 
+    /// `$XDG_CACHE_HOME/tidings/images`: article images as fetched (`ImageCache`).
+    public var imageCache: String { base("XDG_CACHE_HOME", fallback: ".cache") + "/tidings/images" }
+
     /// Creates the directory that will hold `file`, mode 0700, when it is missing (an existing
     /// directory keeps its mode).
     /// - Throws: `DataLocationError` naming the directory.

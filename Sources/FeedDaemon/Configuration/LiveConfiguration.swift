@@ -48,6 +48,7 @@ final class LiveConfiguration: Sendable {
         compare("on_new_items", \.newItemsHooks.summary)
         compare("notify", \.newItemsHooks.notify)
         compare("full_text", \.fullText)
+        if old.imageCacheSize != new.imageCacheSize { changes.append("image_cache_size changed: takes effect at the next start") }
         if old.rules != new.rules { changes.append("rules: \(Counted.phrase(new.rules.count, "rule"))") }
         if old.sync != new.sync {
             // The account and the intervals, never where the secret is read from.

@@ -22,14 +22,18 @@ public struct DaemonInteractors: Sendable {
     public var stopper: DaemonStopper
     /// Items' pages fetched for their article (`items.article`).
     public var articles: ArticleFetcher
+    /// Article images drawn for the terminal (`images.render`).
+    public var images: ImageRenderer?
 
     public init(
         hello: RPC.Hello.Result, refresher: RefreshInteractor, subscriptions: SubscriptionInteractor,
         library: LibraryInteractor, feedSettings: FeedSettingsInteractor, reading: ReadingPosition, status: StatusReporter, newItems: NewItemsBroadcaster,
         maintenance: MaintenanceInteractor, rules: RulesInteractor, reloader: ConfigurationReloader, restorer: LiveRestore,
-        sync: SyncCoordinator, articles: ArticleFetcher, stopper: DaemonStopper = DaemonStopper(environment: [:], signal: {})
+        sync: SyncCoordinator, articles: ArticleFetcher, images: ImageRenderer? = nil,
+        stopper: DaemonStopper = DaemonStopper(environment: [:], signal: {})
     ) {
         self.stopper = stopper
+        self.images = images
         self.articles = articles
         self.hello = hello
         self.refresher = refresher

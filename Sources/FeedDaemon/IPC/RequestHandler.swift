@@ -120,6 +120,9 @@ public struct RequestHandler: Sendable {
             return .init(outcomes: try await refresher.refreshFeeds(ids, progress: progress))
         }
         on(RPC.Status.self) { _ in try await interactors.status.status() }
+        if let images = interactors.images {
+            on(RPC.RenderImage.self) { params in try await images.render(params) }
+        }
         on(RPC.RunSync.self) { params in try await sync.run(full: params.full ?? false) }
         on(RPC.GetSyncStatus.self) { _ in try await sync.status() ?? SyncStatus() }
         on(RPC.Reload.self) { _ in

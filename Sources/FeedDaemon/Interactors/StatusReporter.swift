@@ -14,11 +14,14 @@ public struct StatusReporter: Sendable {
     private let refresher: RefreshInteractor
     private let reloader: ConfigurationReloader
     private let sync: SyncCoordinator
+    /// The image cache's usage comes from it.
+    private let images: ImageRenderer?
 
     public init(
         hello: RPC.Hello.Result, startedAt: Date, databasePath: String, library: LibraryInteractor,
-        refresher: RefreshInteractor, reloader: ConfigurationReloader, sync: SyncCoordinator
+        refresher: RefreshInteractor, reloader: ConfigurationReloader, sync: SyncCoordinator, images: ImageRenderer? = nil
     ) {
+        self.images = images
         self.hello = hello
         self.startedAt = startedAt
         self.databasePath = databasePath
@@ -57,7 +60,11 @@ public struct StatusReporter: Sendable {
             refreshing: await refresher.isRefreshing, databasePath: databasePath,
             databaseBytes: statistics.databaseBytes, schemaVersion: statistics.schemaVersion,
             configPath: reloader.configPath, reloadFailure: reloader.lastFailure,
-            storage: library.backlog.storageFailure, sync: try await syncStatus(), damage: damage)
+            storage: library.backlog.storageFailure, sync: try await syncStatus(), damage: damage,
+            imageCache: images.map { images in
+                let usage = images.cacheUsage
+                return ImageCacheUsage(bytes: Int64(usage.bytes), files: usage.files, limit: Int64(usage.limit))
+            })
     }
 
     /// When the next refresh comes, never in the past: a feed whose check is overdue is due

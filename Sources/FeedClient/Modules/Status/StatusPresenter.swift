@@ -79,7 +79,8 @@ public final class StatusPresenter {
                 DatabaseDamageReport(
                     problems: damage.problems, backups: damage.backups, restoreCommand: damage.restoreCommand,
                     counted: damage.counted)
-            })
+            },
+            imageCache: status.imageCache)
     }
 
     /// `512 B`, `12.4 MB`, `124 MB`, `1.5 GB`: decimal units, one decimal below 100.

@@ -1,3 +1,5 @@
+import FeedEntities
+
 /// The daemon's status as the View shows it: each value for people (`…Text`) and for scripts
 /// (ISO 8601 UTC dates, counts in bytes and seconds). Strings are unsanitised: the View cleans them.
 public struct StatusReport: Equatable, Sendable {
@@ -37,6 +39,8 @@ public struct StatusReport: Equatable, Sendable {
     public var sync: SyncStatusReport?
     /// Damage the daemon found in the database while serving it; `nil` while none was.
     public var damage: DatabaseDamageReport?
+    /// The daemon's image cache; `nil` from a daemon before protocol 1.16.
+    public var imageCache: ImageCacheUsage?
 
     public init(
         daemonVersion: String, protocolVersion: String, startedAt: String, uptimeSeconds: Int64, uptimeText: String,
@@ -44,7 +48,7 @@ public struct StatusReport: Equatable, Sendable {
         lastRefreshText: String, nextRefresh: String?, nextRefreshText: String, refreshing: Bool,
         databasePath: String, databaseBytes: Int64, databaseSizeText: String, schemaVersion: String,
         configPath: String? = nil, reloadFailure: ReloadFailureReport? = nil, storage: StorageFailureReport? = nil,
-        sync: SyncStatusReport? = nil, damage: DatabaseDamageReport? = nil
+        sync: SyncStatusReport? = nil, damage: DatabaseDamageReport? = nil, imageCache: ImageCacheUsage? = nil
     ) {
         self.daemonVersion = daemonVersion
         self.protocolVersion = protocolVersion
@@ -70,6 +74,7 @@ public struct StatusReport: Equatable, Sendable {
         self.storage = storage
         self.sync = sync
         self.damage = damage
+        self.imageCache = imageCache
     }
 }
 

@@ -42,6 +42,13 @@ public final class TerminalStatusView: StatusView {
             ("schema", TerminalText.sanitize(report.schemaVersion)),
         ]
         if let path = report.configPath { lines.append(("config", TerminalText.sanitize(path))) }
+        if let cache = report.imageCache {
+            lines.append((
+                "image cache",
+                cache.limit == 0
+                    ? "off"
+                    : "\(Counted.phrase(cache.files, "image")), \(StatusPresenter.byteCount(cache.bytes)) of \(StatusPresenter.byteCount(cache.limit))"))
+        }
         if let damage = report.damage {
             if !damage.counted {
                 for index in lines.indices where ["feeds", "items", "unread", "starred"].contains(lines[index].label) {
@@ -100,7 +107,13 @@ public final class TerminalStatusView: StatusView {
     /// "items","unread","starred","lastRefresh","nextRefresh","refreshing","databasePath",
     /// "databaseBytes","schemaVersion","configPath","reloadFailure":{"at","error"},
     /// "storage":{"since","error","feeds"},"sync","damage":{"problems","backups","restoreCommand",
-    /// "counted"}}` (docs/json.md; `sync` is `sync --json`'s document, or `null`).
+    /// "counted"},"imageCache":{"bytes","files","limit"}}` (docs/json.md; `sync` is `sync --json`'s
+    /// document, or `null`).
+    static func imageCacheJSON(_ cache: ImageCacheUsage?) -> JSONValue {
+        guard let cache else { return .null }
+        return .object([("bytes", .int(cache.bytes)), ("files", .int(Int64(cache.files))), ("limit", .int(cache.limit))])
+    }
+
     static func json(_ report: StatusReport) -> JSONValue {
         .object([
             ("daemonVersion", .string(TerminalText.sanitize(report.daemonVersion))),
@@ -137,6 +150,7 @@ public final class TerminalStatusView: StatusView {
                     ("counted", .bool(damage.counted)),
                 ])
             } ?? .null),
+            ("imageCache", imageCacheJSON(report.imageCache)),
         ])
     }
 }

@@ -68,7 +68,7 @@ struct TerminalStatusViewTests {
             "feeds\t42", "failingFeeds\t2", "items\t12345", "unread\t120", "starred\t4", "lastRefresh\t",
             "nextRefresh\t2026-11-22T10:12:00Z", "refreshing\tfalse",
             "databasePath\t/home/ada/.local/share/tidings/tidings.sqlite", "databaseBytes\t12400000", "schemaVersion\tv3",
-            "configPath\t", "reloadFailure\t", "storage\t", "sync\t", "damage\t",
+            "configPath\t", "reloadFailure\t", "storage\t", "sync\t", "damage\t", "imageCache\t",
         ])
     }
 
@@ -87,7 +87,7 @@ struct TerminalStatusViewTests {
         ])
         let json = TerminalSpy()
         TerminalStatusView(terminal: json, format: .json).showStatus(report)
-        #expect(json.out.hasSuffix(#","configPath":"/home/ada/.config/tidings/config.yaml","reloadFailure":{"at":"2026-11-22T09:55:00Z","error":"/home/ada/.config/tidings/config.yaml line 4: 'concurrency': must be between 1 and 256, got 0"},"storage":null,"sync":null,"damage":null}"# + "\n"))
+        #expect(json.out.hasSuffix(#","configPath":"/home/ada/.config/tidings/config.yaml","reloadFailure":{"at":"2026-11-22T09:55:00Z","error":"/home/ada/.config/tidings/config.yaml line 4: 'concurrency': must be between 1 and 256, got 0"},"storage":null,"sync":null,"damage":null,"imageCache":null}"# + "\n"))
         // Without a refused reload, no line about reloads.
         report.reloadFailure = nil
         let quiet = TerminalSpy(isTTY: true, width: 80)
@@ -98,7 +98,7 @@ struct TerminalStatusViewTests {
     @Test func jsonHasTheDocumentedKeysInOrder() throws {
         let terminal = TerminalSpy()
         TerminalStatusView(terminal: terminal, format: .json).showStatus(StatusFixtures.report())
-        #expect(terminal.out == #"{"daemonVersion":"0.2.0","protocolVersion":"1.2","startedAt":"2026-11-22T06:47:55Z","uptimeSeconds":11525,"feeds":42,"failingFeeds":2,"items":12345,"unread":120,"starred":4,"lastRefresh":"2026-11-22T09:55:00Z","nextRefresh":"2026-11-22T10:12:00Z","refreshing":false,"databasePath":"/home/ada/.local/share/tidings/tidings.sqlite","databaseBytes":12400000,"schemaVersion":"v3","configPath":null,"reloadFailure":null,"storage":null,"sync":null,"damage":null}"# + "\n")
+        #expect(terminal.out == #"{"daemonVersion":"0.2.0","protocolVersion":"1.2","startedAt":"2026-11-22T06:47:55Z","uptimeSeconds":11525,"feeds":42,"failingFeeds":2,"items":12345,"unread":120,"starred":4,"lastRefresh":"2026-11-22T09:55:00Z","nextRefresh":"2026-11-22T10:12:00Z","refreshing":false,"databasePath":"/home/ada/.local/share/tidings/tidings.sqlite","databaseBytes":12400000,"schemaVersion":"v3","configPath":null,"reloadFailure":null,"storage":null,"sync":null,"damage":null,"imageCache":null}"# + "\n")
         _ = try JSONSerialization.jsonObject(with: Data(terminal.out.utf8))
     }
 
@@ -111,7 +111,7 @@ struct TerminalStatusViewTests {
         #expect(table.outLines.last == "storage:      cannot write the database since 07:12 (database or disk is full); 14 feeds wait")
         let json = TerminalSpy()
         TerminalStatusView(terminal: json, format: .json).showStatus(report)
-        #expect(json.out.hasSuffix(#","storage":{"since":"2026-11-22T07:12:00Z","error":"database or disk is full","feeds":14},"sync":null,"damage":null}"# + "\n"))
+        #expect(json.out.hasSuffix(#","storage":{"since":"2026-11-22T07:12:00Z","error":"database or disk is full","feeds":14},"sync":null,"damage":null,"imageCache":null}"# + "\n"))
         _ = try JSONSerialization.jsonObject(with: Data(json.out.utf8))
     }
 
@@ -138,7 +138,7 @@ struct TerminalStatusViewTests {
         ])
         let json = TerminalSpy()
         TerminalStatusView(terminal: json, format: .json).showStatus(report)
-        #expect(json.out.hasSuffix(#","storage":null,"sync":{"service":"miniflux","url":"https://rss.example.org","user":"ada","lastSync":"2026-11-22T09:55:00Z","lastAttempt":"2026-11-22T09:54:55Z","lastError":"HTTP 401 Unauthorized","nextSync":"2026-11-22T10:10:00Z","pending":3,"pendingErrors":["2 refused: HTTP 404 Not Found"],"syncing":true,"syncedFeeds":12,"report":null},"damage":null}"# + "\n"))
+        #expect(json.out.hasSuffix(#","storage":null,"sync":{"service":"miniflux","url":"https://rss.example.org","user":"ada","lastSync":"2026-11-22T09:55:00Z","lastAttempt":"2026-11-22T09:54:55Z","lastError":"HTTP 401 Unauthorized","nextSync":"2026-11-22T10:10:00Z","pending":3,"pendingErrors":["2 refused: HTTP 404 Not Found"],"syncing":true,"syncedFeeds":12,"report":null},"damage":null,"imageCache":null}"# + "\n"))
         _ = try JSONSerialization.jsonObject(with: Data(json.out.utf8))
     }
 
@@ -153,7 +153,7 @@ struct TerminalStatusViewTests {
         #expect(table.outLines.contains("items:        unknown (the database cannot be read)"), "\(table.outLines)")
         let json = TerminalSpy()
         TerminalStatusView(terminal: json, format: .json).showStatus(report)
-        #expect(json.out.hasSuffix(#","damage":{"problems":["database disk image is malformed (found while trying to list items)","Page 42:"],"backups":["/home/ada/b.bak"],"restoreCommand":"tidings restore /home/ada/b.bak","counted":false}}"# + "\n"), "\(json.out)")
+        #expect(json.out.hasSuffix(#","damage":{"problems":["database disk image is malformed (found while trying to list items)","Page 42:"],"backups":["/home/ada/b.bak"],"restoreCommand":"tidings restore /home/ada/b.bak","counted":false},"imageCache":null}"# + "\n"), "\(json.out)")
     }
 
     @Test func hostileSyncStringsNeverReachTheTerminal() {

@@ -26,6 +26,10 @@ final class PageFetcherStub: RemoteDataManager {
         answers.withLock { $0[url] = .failure(error) }
     }
 
+    func serveResponse(_ url: String, _ response: FetchResponse) {
+        answers.withLock { $0[url] = .success(response) }
+    }
+
     func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         made.withLock { $0.append(request) }
         return try (answers.withLock { $0[request.url] } ?? .failure(.httpStatus(404))).get()

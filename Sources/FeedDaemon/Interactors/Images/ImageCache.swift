@@ -1,0 +1,123 @@
+import FeedIPC
+import Foundation
+import Glibc
+import Synchronization
+
+/// Article images as fetched, on disk, so that an article drawn again (scrolled back to, opened
+/// again, shown by `tidings show`) costs no fetch: at most `limit` bytes, the images used longest
+/// ago deleted first. A file is named by a hash of its URL and begins with the URL on a line of
+/// its own, which a read checks, so two URLs of one hash never give each other's image. The
+/// directory is private (0700, the user's own, no symbolic link: `PrivateDirectory`).
+final class ImageCache: Sendable {
+    let directory: String
+    /// The most bytes kept; 0 keeps nothing.
+    let limit: Int
+    /// Bytes of one image kept at most: a bigger one is fetched each time.
+    static let largestKept = 16 << 20
+    private let lock = Mutex(())
+
+    init(directory: String, limit: Int) {
+        self.directory = directory
+        self.limit = max(0, limit)
+    }
+
+    /// What `status` reports.
+    struct Usage: Equatable {
+        var bytes: Int
+        var files: Int
+    }
+
+    /// The image kept for `url`, which is marked used now; `nil` when none is.
+    func image(for url: String) -> Data? {
+        lock.withLock { _ in
+            guard limit > 0, let contents = FileManager.default.contents(atPath: path(for: url)) else { return nil }
+            let header = Data(url.utf8) + Data([0x0A])
+            guard contents.starts(with: header) else { return nil }
+            utimes(path(for: url), nil)
+            return contents.dropFirst(header.count).withUnsafeBytes { Data($0) }
+        }
+    }
+
+    /// Keeps `bytes` for `url`, then deletes the images used longest ago until the cache is
+    /// within its limit. Failures (a full disk, a directory that is not ours) keep nothing.
+    func keep(_ bytes: Data, for url: String) {
+        guard limit > 0, bytes.count <= Self.largestKept, bytes.count <= limit else { return }
+        lock.withLock { _ in
+            guard prepare() else { return }
+            let target = path(for: url)
+            let temporary = target + ".new"
+            guard FileManager.default.createFile(
+                atPath: temporary, contents: Data(url.utf8) + Data([0x0A]) + bytes, attributes: [.posixPermissions: 0o600])
+            else { return }
+            guard rename(temporary, target) == 0 else {
+                unlink(temporary)
+                return
+            }
+            trim()
+        }
+    }
+
+    /// The bytes and files kept now.
+    func usage() -> Usage {
+        lock.withLock { _ in
+            entries().reduce(into: Usage(bytes: 0, files: 0)) { usage, entry in
+                usage.bytes += entry.bytes
+                usage.files += 1
+            }
+        }
+    }
+
+    // MARK: - Files
+
+    private func path(for url: String) -> String {
+        // FNV-1a, 64 bits: a name, not a secret; the URL inside the file settles collisions.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return directory + "/" + String(hash, radix: 16) + ".img"
+    }
+
+    private func prepare() -> Bool {
+        let parent = (directory as NSString).deletingLastPathComponent
+        if !FileManager.default.fileExists(atPath: parent) {
+            guard (try? FileManager.default.createDirectory(
+                atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
+            else { return false }
+        }
+        do {
+            try PrivateDirectory.prepare(directory, uid: getuid(), tighten: true)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    private struct Entry {
+        var path: String
+        var bytes: Int
+        var used: Date
+    }
+
+    private func entries() -> [Entry] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasSuffix(".img") }.compactMap { name in
+            let path = directory + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return Entry(path: path, bytes: Int(info.st_size), used: Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec)))
+        }
+    }
+
+    /// Deletes the images used longest ago until the rest fit the limit.
+    private func trim() {
+        var all = entries().sorted { $0.used < $1.used }
+        var total = all.reduce(0) { $0 + $1.bytes }
+        while total > limit, !all.isEmpty {
+            let oldest = all.removeFirst()
+            unlink(oldest.path)
+            total -= oldest.bytes
+        }
+    }
+}

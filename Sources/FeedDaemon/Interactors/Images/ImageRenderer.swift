@@ -1,0 +1,133 @@
+import FeedEntities
+import FeedFetching
+import FeedIPC
+import FeedImages
+import FeedStorage
+import Foundation
+import Logging
+
+/// Draws an article's image for the client's terminal (`images.render`): the bytes from the
+/// image cache, else fetched with the item's feed's settings (its secrets only on the feed's
+/// origin) and kept; decoded within `ImageDecoder`'s budget and scaled on a thread of its own;
+/// encoded as the terminal's protocol takes it. A failure is the result's `error`, never thrown.
+public struct ImageRenderer: Sendable {
+    let fetcher: any RemoteDataManager
+    let store: any FeedStore
+    let cache: ImageCache
+    let decoder: ImageDecoder
+    /// What a feed's settings ask of its transfers.
+    let transferSettings: @Sendable (FeedSettings) async throws -> TransferSettings
+    let logger: Logger
+    private let thread: ParseThread
+
+    /// The largest picture drawn, in pixels a side: more than any terminal window shows.
+    static let largestSide = 4096
+
+    init(
+        fetcher: any RemoteDataManager, store: any FeedStore, cache: ImageCache, decoder: ImageDecoder = ImageDecoder(),
+        transferSettings: @escaping @Sendable (FeedSettings) async throws -> TransferSettings, logger: Logger
+    ) {
+        self.fetcher = fetcher
+        self.store = store
+        self.cache = cache
+        self.decoder = decoder
+        self.transferSettings = transferSettings
+        self.logger = logger
+        self.thread = ParseThread(name: "tidings-image")
+    }
+
+    /// The bytes and files of the image cache, and its limit, for `status`.
+    public var cacheUsage: (bytes: Int, files: Int, limit: Int) {
+        let usage = cache.usage()
+        return (usage.bytes, usage.files, cache.limit)
+    }
+
+    public func render(_ params: RPC.RenderImage.Params) async throws -> RPC.RenderImage.Result {
+        let failed = { (reason: String) in RPC.RenderImage.Result(format: params.format, error: reason) }
+        guard params.columns > 0, params.rows > 0, params.cellWidth > 0, params.cellHeight > 0,
+              params.cellWidth <= 1024, params.cellHeight <= 1024
+        else { throw InvalidParams("columns, rows, cellWidth and cellHeight must be positive (a cell at most 1024 pixels)") }
+        let bytes: Data
+        switch await image(params.url, item: params.item) {
+        case .success(let fetched): bytes = fetched
+        case .failure(let reason): return failed(reason.description)
+        }
+        let box = (
+            width: min(Self.largestSide, params.columns * params.cellWidth),
+            height: min(Self.largestSide, params.rows * params.cellHeight))
+        let decoder = decoder
+        let decoded: Result<DecodedImage, ImageError> = await withCheckedContinuation { continuation in
+            thread.enqueue {
+                continuation.resume(returning: Result { () throws(ImageError) in
+                    try decoder.decode(bytes, maxWidth: box.width, maxHeight: box.height)
+                })
+            }
+        }
+        let image: DecodedImage
+        switch decoded {
+        case .success(let picture): image = picture
+        case .failure(let error): return failed(error.description)
+        }
+        let columns = (image.width + params.cellWidth - 1) / params.cellWidth
+        let rows = (image.height + params.cellHeight - 1) / params.cellHeight
+        var result = RPC.RenderImage.Result(
+            format: params.format, width: image.width, height: image.height, columns: columns, rows: rows)
+        switch params.format {
+        case .png:
+            guard let png = TerminalImageEncoder.png(image) else { return failed("the picture could not be encoded") }
+            result.data = png.base64EncodedString()
+        case .sixel:
+            guard let sixels = TerminalImageEncoder.sixels(
+                image, columns: columns, rows: rows, cellWidth: params.cellWidth, cellHeight: params.cellHeight),
+                let body = Self.sixelBody(sixels)
+            else { return failed("the picture could not be encoded") }
+            result.data = body
+        }
+        return result
+    }
+
+    /// What a sixel sequence holds between its `q` and its closing `ESC \`, when that is
+    /// printable ASCII only (so nothing else can reach the terminal).
+    static func sixelBody(_ sequence: Data) -> String? {
+        guard sequence.starts(with: [0x1B, 0x50]), sequence.suffix(2) == Data([0x1B, 0x5C]),
+              let q = sequence.firstIndex(of: UInt8(ascii: "q"))
+        else { return nil }
+        let body = sequence[sequence.index(after: q)..<sequence.index(sequence.endIndex, offsetBy: -2)]
+        guard body.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x0A || $0 == 0x0D }) else { return nil }
+        return String(decoding: body.filter { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+    }
+
+    /// Why the image's bytes are not at hand.
+    enum Unavailable: Error, CustomStringConvertible {
+        case notWeb
+        case fetch(String)
+
+        var description: String {
+            switch self {
+            case .notWeb: "not a web address"
+            case .fetch(let reason): reason
+            }
+        }
+    }
+
+    /// The image's bytes: kept, or fetched and kept.
+    func image(_ url: String, item: Int64?) async -> Result<Data, Unavailable> {
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        guard scheme == "http" || scheme == "https", FetchRequest.host(of: url) != nil else { return .failure(.notWeb) }
+        if let kept = cache.image(for: url) { return .success(kept) }
+        do {
+            var settings = TransferSettings()
+            if let item, let found = try await store.item(id: item), let feed = try await store.feed(id: found.feedID) {
+                settings = try await transferSettings(feed.settings).forRequest(to: url, setFor: feed.url)
+            }
+            settings.maximumBodySize = decoder.maximumBytes
+            let response = try await fetcher.fetch(FetchRequest(url: url, settings: settings))
+            // Only what can be drawn is worth keeping (not an error page served as 200).
+            if ImageDecoder.format(of: response.body) != nil { cache.keep(response.body, for: url) }
+            return .success(response.body)
+        } catch {
+            logger.debug("image not fetched", metadata: ["url": "\(url)", "error": "\(error)"])
+            return .failure(.fetch(FeedRefresher.describe(error)))
+        }
+    }
+}
