@@ -64,6 +64,9 @@ public struct ItemDetail: Equatable, Sendable {
     /// The header's `Text:` line: which text is shown and what became of the page; `nil` for
     /// an item whose page was never fetched (the feed's text, as always).
     public var textNote: String?
+    /// The pictures the terminal draws, by the number of their link (`[image: alt][2]`: 2),
+    /// each below the line that ends with its number; empty for the text form.
+    public var pictures: [Int: TerminalPicture] = [:]
 
     public init(
         number: Int64, title: String, displayTitle: String, link: String?, feedTitle: String,

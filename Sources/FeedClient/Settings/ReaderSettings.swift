@@ -36,6 +36,10 @@ public struct ReaderSettings: Equatable, Sendable {
     /// How item lists show dates (`date_format`, strftime's conversions); `nil` for the
     /// reader's own: the time today, the weekday this week, month and day this year, else the year.
     public var dateFormat: DateFormat?
+    /// Whether articles' pictures are drawn (`images`): `auto` asks the terminal which
+    /// protocol it speaks (kitty's, sixels), `kitty` and `sixel` force one, `off` keeps the
+    /// `[image: alt]` lines only.
+    public var images: ImagesSetting = .auto
 
     public init(
         bindings: KeyBindings = .defaults, showsReadFeeds: Bool = true, showsReadArticles: Bool = true,

@@ -45,6 +45,11 @@ struct ReaderSettingsParser {
                     throw invalid(entry, "reader", "`sort` takes \(ItemOrder.allCases.map(\.rawValue).joined(separator: ", ")), not `\(entry.values.joined(separator: " "))`")
                 }
                 settings.order = order
+            case "images":
+                guard let images = ImagesSetting(rawValue: try scalar(entry)) else {
+                    throw invalid(entry, "reader", "`images` takes \(ImagesSetting.allCases.map(\.rawValue).joined(separator: ", ")), not `\(entry.values.joined(separator: " "))`")
+                }
+                settings.images = images
             case "feed_format": settings.feedFormat = try format(entry, fields: ListRowFields.feed)
             case "item_format": settings.itemFormat = try format(entry, fields: ListRowFields.item)
             case "date_format":
@@ -64,7 +69,7 @@ struct ReaderSettingsParser {
     /// The settings `reader:` takes, for the error that names them.
     static let readerNames = [
         "show_read_feeds", "show_read_articles", "item_numbers", "goto_next_feed", "save_directory", "pipe_to", "bookmark_cmd", "sort",
-        "feed_format", "item_format", "date_format",
+        "feed_format", "item_format", "date_format", "images",
     ]
 
     /// The actions a macro may run, for the error that names them.

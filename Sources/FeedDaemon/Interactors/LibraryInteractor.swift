@@ -138,7 +138,8 @@ extension LibraryInteractor {
     /// The renderer the daemon uses: libxml2's HTML parser through `HTMLTextRenderer`.
     public static let libXMLRenderer: Renderer = { html, width, baseURL in
         let text = HTMLTextRenderer(width: width).render(html, baseURL: baseURL)
-        return RenderedContent(text: text.text, links: text.links, truncated: text.isTruncated)
+        return RenderedContent(
+            text: text.text, links: text.links, truncated: text.isTruncated, images: text.images.isEmpty ? nil : text.images)
     }
 }
 

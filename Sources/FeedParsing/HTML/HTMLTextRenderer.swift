@@ -55,7 +55,7 @@ public struct HTMLTextRenderer: Sendable {
                 var text = Self.sanitized(walker.layout.finished())
                 let truncated = cut || walker.truncated
                 if truncated { text += text.isEmpty ? "[…]" : "\n\n[…]" }
-                return RenderedText(text: text, links: walker.links.urls, isTruncated: truncated)
+                return RenderedText(text: text, links: walker.links.urls, isTruncated: truncated, images: walker.imageNumbers)
             }
         }
     }

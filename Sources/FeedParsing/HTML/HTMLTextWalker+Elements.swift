@@ -218,6 +218,7 @@ extension HTMLTextWalker {
         if let source, let number = links.number(for: source) {
             appendAttached("[\(number)]")
             imageNumberInLink = number
+            if !imageNumbers.contains(number) { imageNumbers.append(number) }
         }
     }
 

@@ -53,6 +53,8 @@ final class HTMLTextWalker {
     var tableOverflowed = false
     /// The number the last image inside the current link got, which the link does not repeat.
     var imageNumberInLink: Int?
+    /// The link numbers of images' sources, in the order the images came.
+    var imageNumbers: [Int] = []
     var headingLevel: Int?
     var lists: [ListState] = []
     var links: LinkReferences

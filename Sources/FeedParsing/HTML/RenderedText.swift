@@ -9,10 +9,14 @@ public struct RenderedText: Sendable, Equatable {
     /// Whether the document was longer than the renderer's limits and its end was left out
     /// (the text then ends with a `[…]` line).
     public var isTruncated: Bool
+    /// The numbers of the links that are images' own sources (`[image: alt][2]`: 2), in the
+    /// order the images come: what a terminal that draws pictures draws.
+    public var images: [Int]
 
-    public init(text: String, links: [String], isTruncated: Bool = false) {
+    public init(text: String, links: [String], isTruncated: Bool = false, images: [Int] = []) {
         self.text = text
         self.links = links
         self.isTruncated = isTruncated
+        self.images = images
     }
 }

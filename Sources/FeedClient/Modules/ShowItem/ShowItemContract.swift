@@ -27,13 +27,22 @@ public struct ShowItemRequest: Equatable, Sendable {
     /// Which text to show: the page's article (`--full`, fetched now unless one is kept), the
     /// feed's (`--feed-text`), or `nil` for the daemon's choice (the article when one is kept).
     public var text: ItemText?
+    /// How the terminal draws the article's pictures; `nil` for the `[image: alt]` lines only.
+    public var graphics: TerminalGraphics?
+    /// Rows a picture may take at most.
+    public var pictureRows: Int
 
-    public init(number: Int64?, next: Bool = false, marksRead: Bool = true, width: Int, text: ItemText? = nil) {
+    public init(
+        number: Int64?, next: Bool = false, marksRead: Bool = true, width: Int, text: ItemText? = nil,
+        graphics: TerminalGraphics? = nil, pictureRows: Int = 20
+    ) {
         self.number = number
         self.next = next
         self.marksRead = marksRead
         self.width = width
         self.text = text
+        self.graphics = graphics
+        self.pictureRows = pictureRows
     }
 }
 
@@ -61,6 +70,12 @@ public protocol ShowItemUseCase {
     /// Marks the item read.
     /// - Throws: `DaemonRefusal` or `DaemonClientError`.
     func markRead(number: Int64) async throws
+
+    /// The picture at `url` of item `item`, drawn by the daemon for `graphics` within
+    /// `columns` x `rows` cells; one the daemon could not draw is a `failed` picture.
+    /// - Throws: `DaemonRefusal` (`unsupported` from a daemon before protocol 1.16) or
+    ///   `DaemonClientError`.
+    func picture(url: String, item: Int64, graphics: TerminalGraphics, columns: Int, rows: Int) async throws -> TerminalPicture
 }
 
 /// An item with its content as text for the terminal.

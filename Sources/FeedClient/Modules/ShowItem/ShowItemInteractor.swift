@@ -31,6 +31,10 @@ public final class ShowItemInteractor: ShowItemUseCase {
     public func markRead(number: Int64) async throws {
         _ = try await daemon.request(RPC.MarkRead.self, .init(numbers: [number], read: true))
     }
+
+    public func picture(url: String, item: Int64, graphics: TerminalGraphics, columns: Int, rows: Int) async throws -> TerminalPicture {
+        try await PictureRequest.picture(url: url, item: item, graphics: graphics, columns: columns, rows: rows, daemon: daemon)
+    }
 }
 
 extension ItemToShow {

@@ -40,8 +40,12 @@ public final class ShowItemPresenter {
             }
         }
 
-        view.showItem(ItemDetailMapper(clock: clock).detail(
-            for: result.item, rendered: result.rendered, article: result.article, text: result.text))
+        var detail = ItemDetailMapper(clock: clock).detail(
+            for: result.item, rendered: result.rendered, article: result.article, text: result.text)
+        if let graphics = request.graphics, let rendered = result.rendered {
+            detail.pictures = await pictures(of: rendered, item: number, graphics: graphics)
+        }
+        view.showItem(detail)
         if request.text == .article, let note = Self.missingArticle(result) {
             view.showFailure(CommandFailure(message: "item \(number): \(note); the feed's text is shown"))
         }
@@ -89,6 +93,27 @@ public final class ShowItemPresenter {
         } catch {
             return .missing(CommandFailure(error, action: "cannot read item \(number)"))
         }
+    }
+
+    /// Pictures drawn at most for one article: beyond them, the text form.
+    static let mostPictures = 24
+
+    /// The article's pictures as the daemon draws them for the terminal, the text's width wide
+    /// at most; one the daemon cannot draw (or a daemon that draws none) leaves its text form.
+    private func pictures(of rendered: RenderedContent, item: Int64, graphics: TerminalGraphics) async -> [Int: TerminalPicture] {
+        var pictures: [Int: TerminalPicture] = [:]
+        for number in (rendered.images ?? []).prefix(Self.mostPictures) where number >= 1 && number <= rendered.links.count {
+            do {
+                pictures[number] = try await interactor.picture(
+                    url: rendered.links[number - 1], item: item, graphics: graphics, columns: request.width,
+                    rows: request.pictureRows)
+            } catch DaemonRefusal.unsupported {
+                return [:]
+            } catch {
+                pictures[number] = .failed(graphics.kind, CommandFailure(error).message)
+            }
+        }
+        return pictures
     }
 
     /// Why the article asked for is not shown, or `nil` when it is.

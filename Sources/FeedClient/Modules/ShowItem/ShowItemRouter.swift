@@ -13,9 +13,17 @@ public enum ShowItemRouter {
         number: Int64?, next: Bool = false, marksRead: Bool, text: ItemText? = nil, json: Bool, dependencies: ClientDependencies
     ) -> AssembledModule {
         let terminal = dependencies.terminal
+        let format = OutputFormat.choose(json: json, isTTY: terminal.isTTY)
+        // Pictures only where a person reads the article on a terminal that draws them.
+        let graphics = format == .table
+            ? TerminalProbe.graphics(
+                setting: (try? dependencies.settings.reader().images) ?? .auto, environment: dependencies.environment)
+            : nil
         let presenter = ShowItemPresenter(
-            request: ShowItemRequest(number: number, next: next, marksRead: marksRead, width: terminal.width, text: text),
-            view: TerminalShowItemView(terminal: terminal, format: .choose(json: json, isTTY: terminal.isTTY)),
+            request: ShowItemRequest(
+                number: number, next: next, marksRead: marksRead, width: terminal.width, text: text, graphics: graphics,
+                pictureRows: max(4, terminal.height / 2)),
+            view: TerminalShowItemView(terminal: terminal, format: format),
             interactor: ShowItemInteractor(daemon: dependencies.daemon),
             clock: dependencies.clock)
         return AssembledModule(run: presenter.viewDidLoad)

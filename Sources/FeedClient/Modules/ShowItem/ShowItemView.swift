@@ -15,7 +15,9 @@ public final class TerminalShowItemView: ShowItemView {
     public func showItem(_ detail: ItemDetail) {
         switch format {
         case .json: terminal.write(Self.json(detail).text + "\n")
-        case .table, .plain: terminal.writePaged(article(detail))
+        case .table, .plain:
+            // Pictures are drawn by the terminal itself, which no pager passes on.
+            if detail.pictures.isEmpty { terminal.writePaged(article(detail)) } else { terminal.write(article(detail)) }
         }
     }
 
@@ -31,7 +33,13 @@ public final class TerminalShowItemView: ShowItemView {
     func article(_ detail: ItemDetail) -> String {
         let layout = ArticleLayout(detail, width: terminal.width, links: .whole)
         var output = ""
+        var drawn = Set<Int>()
         for line in layout.lines {
+            defer {
+                if case .text = line.kind, !detail.pictures.isEmpty {
+                    output += pictures(endingIn: line.text, of: detail, drawn: &drawn)
+                }
+            }
             switch line.kind {
             case .header(let label):
                 let value: String = switch line.emphasis {
@@ -58,6 +66,22 @@ public final class TerminalShowItemView: ShowItemView {
                 break
             }
             output += "\n"
+        }
+        return output
+    }
+
+    /// The pictures whose numbers `text` holds (`[image: alt][2]`), each drawn once, below it;
+    /// one the daemon could not draw as a line saying why.
+    private func pictures(endingIn text: String, of detail: ItemDetail, drawn: inout Set<Int>) -> String {
+        var output = ""
+        for number in ArticlePictures.references(in: text) where !drawn.contains(number) {
+            guard let picture = detail.pictures[number] else { continue }
+            drawn.insert(number)
+            if let failure = picture.failure {
+                output += terminal.styled("[image \(number) not drawn: \(TerminalText.sanitize(failure))]", .dim) + "\n"
+            } else {
+                output += picture.drawing(id: 1000 + number)
+            }
         }
         return output
     }

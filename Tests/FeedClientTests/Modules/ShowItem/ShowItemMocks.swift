@@ -46,6 +46,15 @@ final class ShowItemUseCaseStub: ShowItemUseCase {
         if let markReadError { throw markReadError }
         markedRead.append(number)
     }
+
+    /// What `picture` answers, by URL; an unknown URL is a failed picture.
+    var pictures: [String: TerminalPicture] = [:]
+    private(set) var pictureRequests: [(url: String, columns: Int, rows: Int)] = []
+
+    func picture(url: String, item: Int64, graphics: TerminalGraphics, columns: Int, rows: Int) async throws -> TerminalPicture {
+        pictureRequests.append((url, columns, rows))
+        return pictures[url] ?? .failed(graphics.kind, "not served")
+    }
 }
 
 extension ItemDetail {
