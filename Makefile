@@ -24,8 +24,9 @@ APT_PACKAGES = libcurl4-openssl-dev libxml2-dev libsqlite3-dev libzstd-dev libnc
 # of docs/cli.md that the tests run uses it), faketime (a daemon run with its clock ahead),
 # tmux (the reader is driven in a real terminal), and nginx and openssl (HTTPSTests serve feeds
 # over https and HTTP/2 from a real nginx on its own ports, with certificates of a test CA that
-# openssl makes; the nginx.service the package may start is not used).
-TEST_PACKAGES = systemd sqlite3 jq faketime tmux nginx openssl
+# openssl makes; the nginx.service the package may start is not used), and xvfb, xterm, xdotool,
+# x11-apps and imagemagick (pictures drawn by xterm with sixels under Xvfb, and a screenshot).
+TEST_PACKAGES = systemd sqlite3 jq faketime tmux nginx openssl xvfb xterm xdotool x11-apps imagemagick
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS = -c release --static-swift-stdlib
 

@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "FeedClientTests", dependencies: ["FeedClient", "FeedIPC"]),
         .testTarget(name: "tidingsTests", dependencies: ["tidings", "FeedClient"]),
         .testTarget(name: "IntegrationTests", dependencies: [
-            "ChildProcess", "TestSupport", "FeedEntities", "FeedIPC", "FeedParsing", "FeedStorage",
+            "ChildProcess", "TestSupport", "FeedEntities", "FeedIPC", "FeedParsing", "FeedStorage", "FeedImages",
             .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Fixtures")]),
         // The fake sync services as a process, for the sync benchmark.

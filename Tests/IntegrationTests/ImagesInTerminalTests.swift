@@ -1,0 +1,94 @@
+import FeedImages
+import Foundation
+import Testing
+import TestSupport
+
+/// Pictures drawn by a real terminal: `tidings show` in xterm with sixels (`xterm -ti vt340`)
+/// under Xvfb, the window found with xdotool, and a screenshot whose pixels show the picture
+/// where the article has it; in tmux without passthrough, the text form and no fetch.
+@Suite(.timeLimit(.minutes(2)))
+struct ImagesInTerminalTests {
+    /// 240×120: the left half red, the right half blue.
+    static let picture: Data = {
+        var rgba = [UInt8]()
+        for _ in 0..<120 { for x in 0..<240 { rgba += x < 120 ? [255, 0, 0, 255] : [0, 0, 255, 255] } }
+        return TerminalImageEncoder.png(
+            DecodedImage(width: 240, height: 120, rgba: rgba, sourceWidth: 240, sourceHeight: 120, format: .png))!
+    }()
+
+    /// A daemon subscribed to a feed whose one item has the picture between two paragraphs.
+    static func world() async throws -> (server: TestHTTPServer, daemon: DaemonHarness, number: Int) {
+        let server = try await TestHTTPServer.start()
+        server.route("/pic.png", TestHTTPResponse(status: 200, headers: [("Content-Type", "image/png")], body: Array(picture)))
+        let description = """
+            &lt;p&gt;Before the picture.&lt;/p&gt;&lt;p&gt;&lt;img src="\(server.url("/pic.png"))" alt="red and blue"&gt;&lt;/p&gt;&lt;p&gt;After the picture.&lt;/p&gt;
+            """
+        server.route("/feed.xml", .ok("""
+            <rss version="2.0"><channel><title>Pictures</title>
+            <item><guid>p</guid><title>A picture</title><link>\(server.url("/post"))</link><description>\(description)</description></item>
+            </channel></rss>
+            """))
+        let daemon = try await DaemonHarness()
+        let subscribed = try await daemon.tidings(["subscribe", server.url("/feed.xml")])
+        #expect(subscribed.status == 0, "\(subscribed)")
+        let numbers = try await FullTextTests.numbers(daemon)
+        return (server, daemon, try #require(numbers[server.url("/post")]))
+    }
+
+    @Test func xtermWithSixelsShowsThePictureBelowItsLine() async throws {
+        let (server, daemon, number) = try await Self.world()
+        defer { Task { try? await server.stop() } }
+        defer { daemon.signal(SIGTERM) }
+        // The text as laid out 100 columns wide: the picture goes below the line that names it.
+        let text = try await daemon.tidings(["show", "\(number)", "--no-mark"], environment: ["COLUMNS": "100"])
+        let lines = text.out.components(separatedBy: "\n")
+        let imageLine = try #require(lines.firstIndex { $0.contains("[image: red and blue]") }, "\(text.out)")
+
+        let display = try await XDisplay()
+        defer { display.end() }
+        var environment = DaemonHarness.baseEnvironment(home: daemon.directory.path)
+        environment["TIDINGS_SOCKET"] = daemon.socketPath
+        try display.start([
+            "/usr/bin/xterm", "-ti", "vt340", "-geometry", "100x40+0+0", "-fn", "fixed", "-b", "0", "-hold",
+            "-e", Binaries.client.path, "show", "\(number)", "--no-mark",
+        ], environment: environment)
+        let window = try await display.run(["/usr/bin/xdotool", "search", "--sync", "--class", "XTerm"])
+        let id = try #require(window.out.split(separator: "\n").first.map(String.init), "\(window)")
+        let geometry = try await display.run(["/usr/bin/xdotool", "getwindowgeometry", id])
+        let size = try #require(geometry.out.split(separator: "\n").first { $0.contains("Geometry:") }?
+            .split(separator: " ").last?.split(separator: "x").compactMap { Int($0) })
+        let cellHeight = size[1] / 40
+
+        // Wait for the picture's pixels (the red of its left half) to appear.
+        let isRed = { (r: UInt8, g: UInt8, b: UInt8) in r > 200 && g < 70 && b < 70 }
+        let isBlue = { (r: UInt8, g: UInt8, b: UInt8) in r < 70 && g < 70 && b > 200 }
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(30)
+        var shot = try await display.screenshot()
+        while shot.region(where: isRed).count < 120 * 100, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            shot = try await display.screenshot()
+        }
+        let red = shot.region(where: isRed), blue = shot.region(where: isBlue)
+        #expect(red.count >= 120 * 100, "the picture's red half is on screen (\(red.count) pixels)\n\(daemon.log().suffix(2000))")
+        #expect(blue.count >= 120 * 100, "and its blue half (\(blue.count) pixels)")
+        #expect(blue.minX >= red.maxX - 2 && abs(blue.minY - red.minY) <= 2, "blue to the right of red, as in the image")
+        #expect(abs((red.maxX - red.minX + 1) - 120) <= 6 && abs((red.maxY - red.minY + 1) - 120) <= 6, "\(red)")
+        // The top of the picture is the row after the `[image: …]` line.
+        let expectedTop = (imageLine + 1) * cellHeight
+        #expect(abs(red.minY - expectedTop) <= cellHeight, "top at \(red.minY), the row after line \(imageLine) starts at \(expectedTop)")
+        #expect(server.requests(for: "/pic.png").count == 1)
+    }
+
+    @Test func tmuxWithoutPassthroughShowsTheTextFormAndFetchesNothing() async throws {
+        let (server, daemon, number) = try await Self.world()
+        defer { Task { try? await server.stop() } }
+        defer { daemon.signal(SIGTERM) }
+        let tmux = try await Tmux(
+            command: "'\(Binaries.client.path)' --socket '\(daemon.socketPath)' show \(number) --no-mark; sleep 60",
+            environment: DaemonHarness.baseEnvironment(home: daemon.directory.path), directory: daemon.directory)
+        defer { tmux.kill() }
+        try await tmux.waitForLine(containing: "After the picture.")
+        try await tmux.waitForLine(containing: "[image: red and blue][1]")
+        #expect(server.requests(for: "/pic.png").isEmpty, "nothing to draw it with: not fetched")
+    }
+}
