@@ -90,5 +90,8 @@ struct ImagesInTerminalTests {
         try await tmux.waitForLine(containing: "After the picture.")
         try await tmux.waitForLine(containing: "[image: red and blue][1]")
         #expect(server.requests(for: "/pic.png").isEmpty, "nothing to draw it with: not fetched")
+        // --json names the picture's URL.
+        let json = try await FullTextTests.show(number, daemon)
+        #expect(json["images"] as? [String] == [server.url("/pic.png")])
     }
 }

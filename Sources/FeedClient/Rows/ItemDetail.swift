@@ -67,6 +67,8 @@ public struct ItemDetail: Equatable, Sendable {
     /// The pictures the terminal draws, by the number of their link (`[image: alt][2]`: 2),
     /// each below the line that ends with its number; empty for the text form.
     public var pictures: [Int: TerminalPicture] = [:]
+    /// The URLs of the shown text's images, in their order (`--json`'s `images`).
+    public var imageLinks: [String] = []
 
     public init(
         number: Int64, title: String, displayTitle: String, link: String?, feedTitle: String,

@@ -65,6 +65,10 @@ public struct ItemDetailMapper {
             },
             text: rendered?.text ?? "",
             links: rendered?.links ?? [])
+        detail.imageLinks = (rendered?.images ?? []).compactMap { number in
+            guard let links = rendered?.links, number >= 1, number <= links.count else { return nil }
+            return links[number - 1]
+        }
         detail.alsoIn = item.alsoIn ?? []
         detail.tags = item.tags ?? []
         detail.titleIsExcerpt = display.isExcerpt

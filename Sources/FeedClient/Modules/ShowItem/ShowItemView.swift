@@ -115,6 +115,7 @@ public final class TerminalShowItemView: ShowItemView {
             ("excerpt", .optional(detail.excerpt.map(TerminalText.sanitize))),
             ("shown", .string(detail.shownText.rawValue)),
             ("article", detail.article.map(articleJSON) ?? .null),
+            ("images", .array(detail.imageLinks.map { .string(TerminalText.sanitize($0)) })),
         ])
     }
 

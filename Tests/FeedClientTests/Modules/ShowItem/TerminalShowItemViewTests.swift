@@ -73,7 +73,7 @@ struct TerminalShowItemViewTests {
         #expect(render(detail, width: 40).outLines.prefix(2) == ["Feed:  Planet Terminal", "Title: Just shipped the new release…"])
         #expect(render(detail, width: 40, usesColor: true).outLines[1] == "\u{1B}[2mTitle:\u{1B}[0m \u{1B}[3mJust shipped the new release…\u{1B}[0m")
         let json = render(detail, width: 80, format: .json).out
-        #expect(json.contains(#""title":"","#) && json.hasSuffix(#""tags":[],"excerpt":"Just shipped the new release…","shown":"feed","article":null}"# + "\n"))
+        #expect(json.contains(#""title":"","#) && json.hasSuffix(#""tags":[],"excerpt":"Just shipped the new release…","shown":"feed","article":null,"images":[]}"# + "\n"))
     }
 
     @Test func anEpisodeShowsItsPlayingTime() {
@@ -220,12 +220,12 @@ struct TerminalShowItemViewTests {
 
     @Test func jsonHasTheDocumentedSchema() throws {
         let terminal = render(.fixture(), width: 80, format: .json)
-        #expect(terminal.out == #"{"number":12,"title":"Tiling window managers, revisited","link":"https://planet.example.org/2026/11/tiling-window-managers-revisited","feed":"Planet Terminal","feedNumber":3,"author":"Ada Lovelace","published":"2026-11-22T10:00:00Z","read":false,"starred":true,"enclosures":[{"url":"https://cdn.example.org/episodes/tiling.mp3","type":"audio/mpeg","length":12345678,"duration":null}],"text":"Tiling window managers[1] are back.\n\n  let x = 1","links":["https://en.wikipedia.org/wiki/Tiling_window_manager"],"tags":[],"excerpt":null,"shown":"feed","article":null}"# + "\n")
+        #expect(terminal.out == #"{"number":12,"title":"Tiling window managers, revisited","link":"https://planet.example.org/2026/11/tiling-window-managers-revisited","feed":"Planet Terminal","feedNumber":3,"author":"Ada Lovelace","published":"2026-11-22T10:00:00Z","read":false,"starred":true,"enclosures":[{"url":"https://cdn.example.org/episodes/tiling.mp3","type":"audio/mpeg","length":12345678,"duration":null}],"text":"Tiling window managers[1] are back.\n\n  let x = 1","links":["https://en.wikipedia.org/wiki/Tiling_window_manager"],"tags":[],"excerpt":null,"shown":"feed","article":null,"images":[]}"# + "\n")
         #expect(terminal.paged.isEmpty)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(terminal.out.utf8)) as? [String: Any])
         #expect(Set(object.keys) == [
             "number", "title", "link", "feed", "feedNumber", "author", "published", "read", "starred",
-            "enclosures", "text", "links", "tags", "excerpt", "shown", "article",
+            "enclosures", "text", "links", "tags", "excerpt", "shown", "article", "images",
         ])
     }
 
@@ -235,7 +235,7 @@ struct TerminalShowItemViewTests {
             attachments: [.init(url: "https://c.example/a", type: nil, length: nil, size: nil)], text: "", links: [])
         detail.published = nil
         let terminal = render(detail, width: 80, format: .json)
-        #expect(terminal.out == #"{"number":12,"title":"","link":null,"feed":"Planet Terminal","feedNumber":3,"author":null,"published":null,"read":false,"starred":true,"enclosures":[{"url":"https://c.example/a","type":null,"length":null,"duration":null}],"text":"","links":[],"tags":[],"excerpt":null,"shown":"feed","article":null}"# + "\n")
+        #expect(terminal.out == #"{"number":12,"title":"","link":null,"feed":"Planet Terminal","feedNumber":3,"author":null,"published":null,"read":false,"starred":true,"enclosures":[{"url":"https://c.example/a","type":null,"length":null,"duration":null}],"text":"","links":[],"tags":[],"excerpt":null,"shown":"feed","article":null,"images":[]}"# + "\n")
     }
 }
 
@@ -256,7 +256,7 @@ extension TerminalShowItemViewTests {
         let lines = render(detail, width: 80).outLines
         #expect(lines.contains("Tags:      people, rust"), "the escape sequence is removed")
         let json = render(detail, width: 80, format: .json).out
-        #expect(json.hasSuffix(#","tags":["people","rust"],"excerpt":null,"shown":"feed","article":null}"# + "\n"))
+        #expect(json.hasSuffix(#","tags":["people","rust"],"excerpt":null,"shown":"feed","article":null,"images":[]}"# + "\n"))
         #expect(!render(ItemDetail.fixture(), width: 80).out.contains("Tags:"))
     }
 }
