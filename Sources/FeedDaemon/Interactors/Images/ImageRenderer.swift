@@ -22,6 +22,8 @@ public struct ImageRenderer: Sendable {
 
     /// The largest picture drawn, in pixels a side: more than any terminal window shows.
     static let largestSide = 4096
+    /// The most columns or rows a picture is asked to fill.
+    static let mostCells = 2000
 
     init(
         fetcher: any RemoteDataManager, store: any FeedStore, cache: ImageCache, decoder: ImageDecoder = ImageDecoder(),
@@ -44,9 +46,13 @@ public struct ImageRenderer: Sendable {
 
     public func render(_ params: RPC.RenderImage.Params) async throws -> RPC.RenderImage.Result {
         let failed = { (reason: String) in RPC.RenderImage.Result(format: params.format, error: reason) }
-        guard params.columns > 0, params.rows > 0, params.cellWidth > 0, params.cellHeight > 0,
-              params.cellWidth <= 1024, params.cellHeight <= 1024
-        else { throw InvalidParams("columns, rows, cellWidth and cellHeight must be positive (a cell at most 1024 pixels)") }
+        // Bounded before they are multiplied: a request must not overflow the daemon's arithmetic.
+        guard (1...Self.mostCells).contains(params.columns), (1...Self.mostCells).contains(params.rows),
+              (1...1024).contains(params.cellWidth), (1...1024).contains(params.cellHeight)
+        else {
+            throw InvalidParams(
+                "columns and rows must be 1 to \(Self.mostCells), cellWidth and cellHeight 1 to 1024 (pixels)")
+        }
         let bytes: Data
         switch await image(params.url, item: params.item) {
         case .success(let fetched): bytes = fetched

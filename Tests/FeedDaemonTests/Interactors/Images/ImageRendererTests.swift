@@ -76,6 +76,11 @@ struct ImageRendererTests {
         await #expect(throws: InvalidParams.self) {
             try await images.render(.init(url: "https://img.example/a.png", format: .png, columns: 0, rows: 1, cellWidth: 1, cellHeight: 1))
         }
+        // Numbers that would overflow a multiplication are refused, not trapped on.
+        await #expect(throws: InvalidParams.self) {
+            try await images.render(.init(
+                url: "https://img.example/a.png", format: .png, columns: Int.max, rows: 1, cellWidth: 1024, cellHeight: 1))
+        }
     }
 
     @Test func theCacheKeepsItsLimitDroppingTheImagesUsedLongestAgo() throws {
