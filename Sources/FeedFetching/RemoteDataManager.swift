@@ -127,6 +127,12 @@ extension FetchRequest {
     public static func host(of url: String) -> String? {
         ValidatedURL.host(of: url)?.lowercased()
     }
+
+    /// Whether `url` is one the fetcher fetches: absolute, `http` or `https`, with a host.
+    public static func isWebAddress(_ url: String) -> Bool {
+        guard let scheme = ValidatedURL.scheme(of: url), ValidatedURL.allowedSchemes.contains(scheme) else { return false }
+        return host(of: url) != nil
+    }
 }
 
 /// A completed HTTP exchange.

@@ -83,6 +83,10 @@ public protocol FeedStore: Sendable {
     /// The feed with this number, or `nil` (also for a feed unsubscribed from).
     func feed(id: Int64) async throws -> Feed?
 
+    /// The feed of item `id` (whose settings fetch what the item links to), or `nil` for an
+    /// unknown item or one whose feed was unsubscribed from. Reads no item text.
+    func feed(ofItem id: Int64) async throws -> Feed?
+
     /// Unsubscribes from a feed: deletes its items, except, with `keepStarred`, its starred
     /// items whose article no other feed has (a starred article another feed also brought stays
     /// listed, starred, through that feed). Kept items stay as items of a feed unsubscribed

@@ -34,11 +34,7 @@ public struct ItemDetailMapper {
             let cut = article.truncated ? ", cut short" : ""
             return "the page's article\(extracted)\(cut)"
         }
-        switch article.status {
-        case .extracted: return "the feed's (the page's article is kept)"
-        case .noArticle: return "the feed's (the page gave no article: \(article.error ?? "none found"))"
-        case .failed: return "the feed's (the page could not be fetched: \(article.error ?? "failed"))"
-        }
+        return "the feed's (\(article.unavailability ?? "the page's article is kept"))"
     }
 
     public func detail(for item: Item, rendered: RenderedContent?) -> ItemDetail {
@@ -65,9 +61,8 @@ public struct ItemDetailMapper {
             },
             text: rendered?.text ?? "",
             links: rendered?.links ?? [])
-        detail.imageLinks = (rendered?.images ?? []).compactMap { number in
-            guard let links = rendered?.links, number >= 1, number <= links.count else { return nil }
-            return links[number - 1]
+        if let rendered {
+            detail.imageLinks = (rendered.images ?? []).filter { $0 >= 1 && $0 <= rendered.links.count }.map { rendered.links[$0 - 1] }
         }
         detail.alsoIn = item.alsoIn ?? []
         detail.tags = item.tags ?? []

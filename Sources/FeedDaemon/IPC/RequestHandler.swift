@@ -82,14 +82,14 @@ public struct RequestHandler: Sendable {
         on(RPC.GetItem.self) { params in
             let item = try await library.item(number: params.number)
             if params.shown == true { try await reading.show(item.id) }
-            return try await library.shown(item, article: nil, text: params.text, width: params.width)
+            return try await library.shown(item, text: params.text, width: params.width)
         }
         on(RPC.NextItem.self) { params in
             let next = try await reading.next(afterShown: params.afterShown ?? false)
             guard let number = next.number else { return .init(item: nil, after: next.after) }
             let item = try await library.item(number: number)
             try await reading.show(number)
-            let shown = try await library.shown(item, article: nil, text: params.text, width: params.width)
+            let shown = try await library.shown(item, text: params.text, width: params.width)
             return .init(item: item, rendered: shown.rendered, after: next.after, article: shown.article, text: shown.text)
         }
         let articles = interactors.articles
@@ -97,7 +97,7 @@ public struct RequestHandler: Sendable {
             let item = try await library.item(number: params.number)
             let article = try await articles.article(itemID: item.id, refetch: params.refetch ?? false)
             if params.shown == true { try await reading.show(item.id) }
-            return try await library.shown(item, article: .some(article), text: nil, width: params.width)
+            return library.shown(item, article: article, text: nil, width: params.width)
         }
         onChange(RPC.MarkRead.self) { params in try await library.markRead(params) }
         onChange(RPC.Star.self) { params in try await library.star(params) }

@@ -61,6 +61,16 @@ extension SQLiteFeedStore {
         try await read("read feed \(id)") { db in try Self.fetchFeed(id: id, db) }
     }
 
+    /// See `FeedStore.feed(ofItem:)`.
+    public func feed(ofItem id: Int64) async throws -> Feed? {
+        try await read("read the feed of item \(id)") { db in
+            guard let feedID = try Int64.fetchOne(db, sql: "SELECT feed_id FROM item WHERE id = ?", arguments: [id]) else {
+                return nil
+            }
+            return try Self.fetchFeed(id: feedID, db)
+        }
+    }
+
     // MARK: - Rows
 
     /// Feed columns and counters (kept by triggers, `addFeedCounters`), and `tags` in column 19:

@@ -120,6 +120,7 @@ final class DiskFullStore: FeedStore {
         try await base.itemPage(query, withPosition: withPosition)
     }
     func item(id: Int64) async throws -> Item? { try await base.item(id: id) }
+    func feed(ofItem id: Int64) async throws -> Feed? { try await base.feed(ofItem: id) }
     func itemsAwaitingArticle(feedID: Int64, now: Date, limit: Int) async throws -> [ArticleRequest] {
         try await base.itemsAwaitingArticle(feedID: feedID, now: now, limit: limit)
     }

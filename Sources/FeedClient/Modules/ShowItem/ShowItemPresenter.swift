@@ -119,12 +119,7 @@ public final class ShowItemPresenter {
     /// Why the article asked for is not shown, or `nil` when it is.
     static func missingArticle(_ shown: ItemToShow) -> String? {
         guard shown.text != .article else { return nil }
-        guard let article = shown.article else { return "its page gave no article" }
-        switch article.status {
-        case .extracted: return nil
-        case .noArticle: return "its page gave no article (\(article.error ?? "no article found"))"
-        case .failed: return "its page could not be fetched (\(article.error ?? "failed"))"
-        }
+        return shown.article.map { $0.unavailability } ?? "the page gave no article"
     }
 
     private func fail(_ failure: CommandFailure) -> ExitStatus {

@@ -103,12 +103,10 @@ public struct ArticleFetcher: FeedArticleFetching {
     ///   http(s) link; a `FeedStoreDatabaseError` when the outcome cannot be stored.
     public func article(itemID: Int64, refetch: Bool) async throws -> ItemArticle {
         if !refetch, let kept = try await store.article(itemID: itemID), kept.hasText { return kept }
-        guard let item = try await store.item(id: itemID), let feed = try await store.feed(id: item.feedID) else {
-            throw LibraryError.noSuchItem(itemID)
+        guard let feed = try await store.feed(ofItem: itemID) else { throw LibraryError.noSuchItem(itemID) }
+        guard let request = try await store.articleRequest(itemID: itemID), FetchRequest.isWebAddress(request.link) else {
+            throw ArticleError.noLink(itemID)
         }
-        guard let request = try await store.articleRequest(itemID: itemID), FetchRequest.host(of: request.link) != nil,
-              ["http", "https"].contains(request.link.prefix { $0 != ":" }.lowercased())
-        else { throw ArticleError.noLink(itemID) }
         _ = try await fetch(request, feed: feed, waitingHosts: false)
         guard let article = try await store.article(itemID: itemID) else { throw LibraryError.noSuchItem(itemID) }
         return article
@@ -198,9 +196,7 @@ public struct ArticleFetcher: FeedArticleFetching {
     /// Runs the extractor on the extraction thread.
     private func extract(_ body: Data, url: String, charset: String?) async -> ExtractedArticle {
         let extractor = extractor
-        return await withCheckedContinuation { continuation in
-            thread.enqueue { continuation.resume(returning: extractor.extract(body, url: url, charset: charset)) }
-        }
+        return await thread.run { extractor.extract(body, url: url, charset: charset) }
     }
 
     /// What the store keeps of an extraction.

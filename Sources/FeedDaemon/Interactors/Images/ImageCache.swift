@@ -79,14 +79,10 @@ final class ImageCache: Sendable {
         return directory + "/" + String(hash, radix: 16) + ".img"
     }
 
+    /// The cache's parent made as the daemon makes its data's (0700), the cache itself private.
     private func prepare() -> Bool {
-        let parent = (directory as NSString).deletingLastPathComponent
-        if !FileManager.default.fileExists(atPath: parent) {
-            guard (try? FileManager.default.createDirectory(
-                atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
-            else { return false }
-        }
         do {
+            try DataLocations.createPrivateDirectory(forFile: directory)
             try PrivateDirectory.prepare(directory, uid: getuid(), tighten: true)
             return true
         } catch {

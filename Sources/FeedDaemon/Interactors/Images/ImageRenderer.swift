@@ -62,12 +62,8 @@ public struct ImageRenderer: Sendable {
             width: min(Self.largestSide, params.columns * params.cellWidth),
             height: min(Self.largestSide, params.rows * params.cellHeight))
         let decoder = decoder
-        let decoded: Result<DecodedImage, ImageError> = await withCheckedContinuation { continuation in
-            thread.enqueue {
-                continuation.resume(returning: Result { () throws(ImageError) in
-                    try decoder.decode(bytes, maxWidth: box.width, maxHeight: box.height)
-                })
-            }
+        let decoded = await thread.run { () -> Result<DecodedImage, ImageError> in
+            Result { () throws(ImageError) in try decoder.decode(bytes, maxWidth: box.width, maxHeight: box.height) }
         }
         let image: DecodedImage
         switch decoded {
@@ -118,12 +114,11 @@ public struct ImageRenderer: Sendable {
 
     /// The image's bytes: kept, or fetched and kept.
     func image(_ url: String, item: Int64?) async -> Result<Data, Unavailable> {
-        let scheme = url.prefix { $0 != ":" }.lowercased()
-        guard scheme == "http" || scheme == "https", FetchRequest.host(of: url) != nil else { return .failure(.notWeb) }
+        guard FetchRequest.isWebAddress(url) else { return .failure(.notWeb) }
         if let kept = cache.image(for: url) { return .success(kept) }
         do {
             var settings = TransferSettings()
-            if let item, let found = try await store.item(id: item), let feed = try await store.feed(id: found.feedID) {
+            if let item, let feed = try await store.feed(ofItem: item) {
                 settings = try await transferSettings(feed.settings).forRequest(to: url, setFor: feed.url)
             }
             settings.maximumBodySize = decoder.maximumBytes

@@ -37,6 +37,14 @@ final class ParseThread: Sendable {
         shared.enqueue(bytes: bytes, job)
     }
 
+    /// Runs `work` on the thread and returns its result: CPU-bound work (an extraction, an
+    /// image's decoding) kept off the cooperative pool. Never call it from a job.
+    func run<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+        await withCheckedContinuation { continuation in
+            enqueue { continuation.resume(returning: work()) }
+        }
+    }
+
     /// The queue and its bookkeeping, shared by the `ParseThread` and its thread (which must
     /// not keep the `ParseThread` alive).
     private final class Shared: @unchecked Sendable {
