@@ -52,6 +52,7 @@ typedef struct {
     __typeof__(wnoutrefresh) *wnoutrefresh;
     __typeof__(doupdate) *doupdate;
     __typeof__(clearok) *clearok;
+    __typeof__(wredrawln) *wredrawln;
     __typeof__(getmaxy) *getmaxy;
     __typeof__(getmaxx) *getmaxx;
     __typeof__(set_escdelay) *set_escdelay;
@@ -98,6 +99,7 @@ static inline const tidings_curses_api *tidings_curses_open(const char **error) 
     TIDINGS_CURSES_SYMBOL(wnoutrefresh)
     TIDINGS_CURSES_SYMBOL(doupdate)
     TIDINGS_CURSES_SYMBOL(clearok)
+    TIDINGS_CURSES_SYMBOL(wredrawln)
     TIDINGS_CURSES_SYMBOL(getmaxy)
     TIDINGS_CURSES_SYMBOL(getmaxx)
     TIDINGS_CURSES_SYMBOL(set_escdelay)

@@ -68,3 +68,40 @@ extension RPC {
         }
     }
 }
+
+extension RPC {
+    /// `images.file`: an article's image as a file of its own, for an image viewer: the bytes
+    /// `images.render` draws from (the image cache, else fetched with the item's feed's
+    /// settings), written as they came under the image cache's `view/` directory with its
+    /// format's extension (the newest few kept). An image that cannot be fetched is no error:
+    /// `error` says why (protocol 1.16).
+    public enum ImageFile: RPCMethod {
+        public static let name = "images.file"
+
+        public struct Params: Codable, Sendable, Hashable {
+            /// The image's absolute http(s) URL.
+            public var url: String
+            /// The item whose article shows it: its feed's settings fetch it.
+            public var item: Int64?
+
+            public init(url: String, item: Int64? = nil) {
+                self.url = url
+                self.item = item
+            }
+        }
+
+        public struct Result: Codable, Sendable, Hashable {
+            /// The file's absolute path; `nil` with `error`.
+            public var path: String?
+            /// `png`, `jpeg`, `webp` or `gif`.
+            public var format: String?
+            public var error: String?
+
+            public init(path: String? = nil, format: String? = nil, error: String? = nil) {
+                self.path = path
+                self.format = format
+                self.error = error
+            }
+        }
+    }
+}

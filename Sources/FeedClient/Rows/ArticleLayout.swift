@@ -18,6 +18,10 @@ public struct ArticleLayout: Equatable, Sendable {
             /// long link wraps onto. `text` is the link's part on this line.
             case link(reference: String)
             case blank
+            /// Row `row` (from its top) of the picture of link `[number]`, drawn below the line
+            /// that names it where the terminal draws pictures (the reader's article screen);
+            /// `text` stands in for it when it is not drawn.
+            case picture(number: Int, row: Int)
         }
 
         /// How a line is set apart: a header's title, or the words standing in for one; in the
@@ -173,7 +177,7 @@ public struct ArticleLayout: Equatable, Sendable {
             switch line.kind {
             case .header(let label): Self.padded(label, to: labelWidth) + line.text
             case .link(let reference): Self.padded(reference, to: referenceWidth) + line.text
-            case .text, .linksHeading: line.text
+            case .text, .linksHeading, .picture: line.text
             case .blank: ""
             }
         }.joined(separator: "\n") + "\n"

@@ -40,6 +40,9 @@ public struct ReaderSettings: Equatable, Sendable {
     /// protocol it speaks (kitty's, sixels), `kitty` and `sixel` force one, `off` keeps the
     /// `[image: alt]` lines only.
     public var images: ImagesSetting = .auto
+    /// What `v` opens an article's picture with (`image_viewer`), the image file's path
+    /// appended; `xdg-open` unless the config names one.
+    public var imageViewer: [String] = ["xdg-open"]
 
     public init(
         bindings: KeyBindings = .defaults, showsReadFeeds: Bool = true, showsReadArticles: Bool = true,

@@ -40,6 +40,7 @@ struct ReaderSettingsParser {
             case "save_directory": settings.saveDirectory = try scalar(entry)
             case "pipe_to": settings.pipeCommand = try command(entry)
             case "bookmark_cmd": settings.bookmarkCommand = try command(entry)
+            case "image_viewer": settings.imageViewer = try command(entry)
             case "sort":
                 guard let order = ItemOrder(rawValue: try scalar(entry)) else {
                     throw invalid(entry, "reader", "`sort` takes \(ItemOrder.allCases.map(\.rawValue).joined(separator: ", ")), not `\(entry.values.joined(separator: " "))`")
@@ -69,7 +70,7 @@ struct ReaderSettingsParser {
     /// The settings `reader:` takes, for the error that names them.
     static let readerNames = [
         "show_read_feeds", "show_read_articles", "item_numbers", "goto_next_feed", "save_directory", "pipe_to", "bookmark_cmd", "sort",
-        "feed_format", "item_format", "date_format", "images",
+        "feed_format", "item_format", "date_format", "images", "image_viewer",
     ]
 
     /// The actions a macro may run, for the error that names them.

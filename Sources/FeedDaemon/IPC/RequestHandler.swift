@@ -122,6 +122,7 @@ public struct RequestHandler: Sendable {
         on(RPC.Status.self) { _ in try await interactors.status.status() }
         if let images = interactors.images {
             on(RPC.RenderImage.self) { params in try await images.render(params) }
+            on(RPC.ImageFile.self) { params in await images.file(params) }
         }
         on(RPC.RunSync.self) { params in try await sync.run(full: params.full ?? false) }
         on(RPC.GetSyncStatus.self) { _ in try await sync.status() ?? SyncStatus() }

@@ -95,14 +95,11 @@ public final class ShowItemPresenter {
         }
     }
 
-    /// Pictures drawn at most for one article: beyond them, the text form.
-    static let mostPictures = 24
-
     /// The article's pictures as the daemon draws them for the terminal, the text's width wide
     /// at most; one the daemon cannot draw (or a daemon that draws none) leaves its text form.
     private func pictures(of rendered: RenderedContent, item: Int64, graphics: TerminalGraphics) async -> [Int: TerminalPicture] {
         var pictures: [Int: TerminalPicture] = [:]
-        for number in (rendered.images ?? []).prefix(Self.mostPictures) where number >= 1 && number <= rendered.links.count {
+        for number in (rendered.images ?? []).prefix(ArticlePictures.most) where number >= 1 && number <= rendered.links.count {
             do {
                 pictures[number] = try await interactor.picture(
                     url: rendered.links[number - 1], item: item, graphics: graphics, columns: request.width,

@@ -62,7 +62,7 @@ public final class TerminalShowItemView: ShowItemView {
                 case .quote?: output += terminal.styled(line.text, .dim)
                 default: output += line.text
                 }
-            case .blank:
+            case .blank, .picture:
                 break
             }
             output += "\n"

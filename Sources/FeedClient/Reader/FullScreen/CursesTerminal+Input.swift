@@ -83,6 +83,8 @@ extension CursesTerminal {
         var window = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return }
         _ = api.resizeterm!(Int32(window.ws_row), Int32(window.ws_col))
+        // The terminal may have moved or cut them as it reflowed: drawn again where they now go.
+        forgetPictures(freeing: false)
     }
 
     /// `.resized` once per new size (ncurses queues a KEY_RESIZE after resizeterm too).

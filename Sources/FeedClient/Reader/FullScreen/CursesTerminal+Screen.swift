@@ -15,6 +15,7 @@ extension CursesTerminal {
         guard !isEnded else { return column }
         let clipped = ClippedText(text, row: row, column: column, size: size)
         guard !clipped.cells.isEmpty else { return clipped.end }
+        unplacePictures(onRow: row)
         let characters = Self.wideCharacters(clipped)
         let window = api.stdscr!.pointee
         setStyle(style)
@@ -27,6 +28,7 @@ extension CursesTerminal {
         guard !isEnded else { return }
         let columns = ClippedText.blankedColumns(row: row, from: column, size: size)
         guard !columns.isEmpty else { return }
+        unplacePictures(onRow: row)
         let window = api.stdscr!.pointee
         _ = api.wmove!(window, Int32(row), Int32(columns.lowerBound))
         if colors.looksLikeBackground(style) {
@@ -54,8 +56,10 @@ extension CursesTerminal {
             cursorShown = cursor != nil
             _ = api.curs_set!(cursorShown ? 1 : 0)
         }
+        let added = pictureChangesBeforeUpdate()
         _ = api.wnoutrefresh!(window)
         _ = api.doupdate!()
+        drawPictures(added)
     }
 
     // MARK: - Drawing

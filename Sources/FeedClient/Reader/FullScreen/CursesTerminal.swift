@@ -66,6 +66,11 @@ public final class CursesTerminal: FullScreenTerminal {
     var resizePending = false
     /// The escape sequences ncurses leaves undecoded, and bracketed paste.
     var keyDecoder = KeyDecoder()
+    /// The pictures the grid has (`place`), and those the terminal shows (`present()`).
+    var placedPictures: [ScreenPicture] = []
+    var shownPictures: [ScreenPicture] = []
+    /// The kitty images whose data the terminal holds, oldest first, with what deletes each.
+    var sentImages: [(id: Int, deletion: String)] = []
 
     private init(
         api: tidings_curses_api, colors: CursesColors, input: Int32, output: Int32, savedModes: termios, previousActions: [Int32: sigaction],
@@ -176,6 +181,8 @@ public final class CursesTerminal: FullScreenTerminal {
 
     public func suspend() {
         guard !isEnded, !isSuspended else { return }
+        // The program given the terminal sees none of the reader's pictures.
+        forgetPictures(freeing: true)
         isSuspended = true
         _ = api.def_prog_mode!()
         _ = api.endwin!()
@@ -225,6 +232,7 @@ public final class CursesTerminal: FullScreenTerminal {
 
     public func end() {
         guard !isEnded else { return }
+        forgetPictures(freeing: true)
         isEnded = true
         tidings_crash_disarm()
         if api.isendwin!() == false { _ = api.endwin!() }
@@ -244,6 +252,7 @@ public final class CursesTerminal: FullScreenTerminal {
         guard !isEnded, !isSuspended else { return }
         let window = api.stdscr!.pointee
         _ = api.clearok!(window, true)
+        forgetPictures(freeing: false)
         present()
     }
 

@@ -26,6 +26,8 @@ public final class MemoryScreen: Screen {
     public private(set) var cursor: (row: Int, column: Int)?
     /// How many times `present()` was called.
     public private(set) var presentCount = 0
+    /// The pictures placed and not drawn over since, as `CursesTerminal` keeps them.
+    public private(set) var pictures: [ScreenPicture] = []
 
     private var cells: [[Cell]]
 
@@ -43,6 +45,7 @@ public final class MemoryScreen: Screen {
     @discardableResult
     public func put(_ text: String, row: Int, column: Int, style: CellStyle) -> Int {
         let clipped = ClippedText(text, row: row, column: column, size: size)
+        if !clipped.cells.isEmpty { pictures.removeAll { $0.screenRows.contains(row) } }
         for cell in clipped.cells {
             breakWideCharacters(row: row, columns: cell.column..<(cell.column + cell.width))
             cells[row][cell.column] = Cell(content: .character(cell.character, width: cell.width), style: style)
@@ -54,8 +57,15 @@ public final class MemoryScreen: Screen {
     public func clearLine(row: Int, from column: Int, style: CellStyle) {
         let columns = ClippedText.blankedColumns(row: row, from: column, size: size)
         guard !columns.isEmpty else { return }
+        pictures.removeAll { $0.screenRows.contains(row) }
         breakWideCharacters(row: row, columns: columns)
         for index in columns { cells[row][index] = Cell(style: style) }
+    }
+
+    public func place(_ picture: ScreenPicture) {
+        guard picture.rows > 0 else { return }
+        pictures.removeAll { $0.screenRows.overlaps(picture.screenRows) }
+        pictures.append(picture)
     }
 
     public func placeCursor(at position: (row: Int, column: Int)?) {

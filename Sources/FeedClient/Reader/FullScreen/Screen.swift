@@ -26,6 +26,12 @@ public protocol Screen: AnyObject {
     /// Blanks `row` from `column` to its end, in `style` (a title bar fills its row).
     func clearLine(row: Int, from column: Int, style: CellStyle)
 
+    /// Shows `picture` over its cells from the next `present()` on, for as long as nothing is
+    /// put or cleared on one of its rows: the View blanks those rows, then places it; a frame
+    /// that places it again at the same cells sends nothing. The terminal draws it with its
+    /// graphics protocol (a sixel only when whole); `MemoryScreen` notes it.
+    func place(_ picture: ScreenPicture)
+
     /// Shows the cursor at a cell (a prompt being typed in), or hides it with `nil`.
     func placeCursor(at position: (row: Int, column: Int)?)
 

@@ -49,6 +49,7 @@ public struct KeyBindings: Equatable, Sendable {
         .macroPrefix: [.character(",")],
         .sort: [.character("S")],
         .toggleFullText: [.character("f")],
+        .viewImage: [.character("v")],
     ])
 
     private init(keysByAction: [ReaderAction: [KeyPress]]) {

@@ -56,6 +56,8 @@ public enum ReaderAction: String, CaseIterable, Hashable, Sendable {
     case sort
     /// In an article: the page's article, or the feed's text again.
     case toggleFullText = "toggle-full-text"
+    /// Opens the article's picture on screen in the image viewer.
+    case viewImage = "view-image"
 }
 
 extension ReaderAction {
@@ -98,6 +100,7 @@ extension ReaderAction {
         case .macroPrefix: "Macro"
         case .sort: "Sort"
         case .toggleFullText: "Full text"
+        case .viewImage: "Picture"
         }
     }
 
@@ -140,6 +143,7 @@ extension ReaderAction {
         case .macroPrefix: "then a key: run the actions the config's macros: bind to it"
         case .sort: "list the items in the next order: newest first, by title, by feed, unread first (reader: sort)"
         case .toggleFullText: "in an article: show the whole article from its page (fetched now unless kept), or the feed's text again"
+        case .viewImage: "in an article: open the picture on screen in the image viewer (reader: image_viewer), asking which when several are"
         }
     }
 }

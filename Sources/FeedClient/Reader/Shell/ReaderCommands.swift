@@ -26,6 +26,37 @@ public final class ReaderCommands {
         return status
     }
 
+    /// Image viewers that draw in the terminal: they get it, as `pipe_to`'s command does.
+    static let terminalViewers: Set<String> = ["chafa", "timg", "viu", "catimg", "tiv", "img2sixel", "kitten", "icat"]
+
+    /// Opens the image file at `path` with `viewer` (the path its last argument). One that
+    /// draws in the terminal (`chafa`, `timg`…) has it until it exits and Enter is pressed; a
+    /// graphical one runs aside, not waited for, and `failed` hears of it if it ends badly.
+    public func view(
+        _ path: String, with viewer: [String], on terminal: any FullScreenTerminal,
+        failed: @escaping @MainActor (String) -> Void
+    ) throws(CommandLaunchError) {
+        guard let program = viewer.first else { throw .cannotStart(program: "", reason: "no image viewer configured") }
+        let command = viewer + [path]
+        let name = program.split(separator: "/").last.map(String.init) ?? program
+        if Self.terminalViewers.contains(name) {
+            let status = try pipe("", to: command, on: terminal)
+            if let problem = ReaderArticlePresenter.problem(status, program: program) { failed(problem) }
+            return
+        }
+        Task { @MainActor in
+            do {
+                let (status, output) = try await self.runAside(command)
+                if let problem = ReaderArticlePresenter.problem(status, program: program) {
+                    let said = output.trimmingWhitespace.split(separator: "\n").last.map { ": " + TerminalText.sanitize(String($0)) } ?? ""
+                    failed(problem + said)
+                }
+            } catch {
+                failed(CommandFailure(error).message)
+            }
+        }
+    }
+
     /// Runs `command` aside and returns its status and what it printed.
     public func runAside(_ command: [String]) async throws(CommandLaunchError) -> (status: WaitStatus, output: String) {
         let thread: ConnectionThread

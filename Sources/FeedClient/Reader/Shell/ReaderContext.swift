@@ -7,6 +7,11 @@ public struct ReaderContext {
     /// A second connection, for a request a screen sends beside one on `daemon` (the feeds
     /// screen's counts, asked while the feed list comes).
     public let sideDaemon: ThreadedDaemonClient
+    /// The connection the article screen asks for pictures on (a slow image holds no key's
+    /// request); the screens' own where the terminal draws none.
+    public let pictureDaemon: ThreadedDaemonClient
+    /// How the terminal draws pictures (`TerminalProbe`, `reader: images`); `nil`: it draws none.
+    public let graphics: TerminalGraphics?
     public let clock: any WallClock
     /// The config file's `keys:` and `reader:`.
     public let settings: ReaderSettings
@@ -21,8 +26,11 @@ public struct ReaderContext {
 
     public init(
         daemon: ThreadedDaemonClient, sideDaemon: ThreadedDaemonClient, clock: any WallClock, settings: ReaderSettings,
-        browser: ReaderBrowser, commands: ReaderCommands, home: String?, navigator: any ReaderNavigator
+        browser: ReaderBrowser, commands: ReaderCommands, home: String?, navigator: any ReaderNavigator,
+        graphics: TerminalGraphics? = nil, pictureDaemon: ThreadedDaemonClient? = nil
     ) {
+        self.graphics = graphics
+        self.pictureDaemon = pictureDaemon ?? daemon
         self.commands = commands
         self.home = home
         self.daemon = daemon

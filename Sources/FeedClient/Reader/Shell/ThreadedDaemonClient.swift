@@ -42,7 +42,7 @@ public final class ThreadedDaemonClient: DaemonClient, @unchecked Sendable {
     /// or set a state to a given value, so a second run changes nothing more than the first.
     static let repeatable: Set<String> = [
         RPC.Hello.name, RPC.ListItems.name, RPC.Search.name, RPC.GetItem.name, RPC.ListFeeds.name,
-        RPC.Status.name, RPC.MarkRead.name, RPC.Star.name,
+        RPC.Status.name, RPC.MarkRead.name, RPC.Star.name, RPC.RenderImage.name, RPC.ImageFile.name,
     ]
 
     /// Whether `error` says the connection was closed under the call, rather than that the

@@ -31,6 +31,13 @@ enum GraphicsSequences {
         "\u{1B}_Ga=p,i=\(id),p=1,c=\(columns),r=\(rows),C=1,q=2\u{1B}\\"
     }
 
+    /// Places image `id` at the cursor at its own pixel size, only the rows of pixels of `crop`
+    /// (from `y`, `height` of them) when given, the cursor left where it is.
+    static func kittyPlace(id: Int, width: Int, crop: (y: Int, height: Int)?) -> String {
+        let source = crop.map { ",x=0,y=\($0.y),w=\(max(1, width)),h=\($0.height)" } ?? ""
+        return "\u{1B}_Ga=p,i=\(id),p=1\(source),C=1,q=2\u{1B}\\"
+    }
+
     /// Deletes the placements of image `id`; with `freeing`, its data too.
     static func kittyDelete(id: Int, freeing: Bool = false) -> String {
         "\u{1B}_Ga=d,d=\(freeing ? "I" : "i"),i=\(id),q=2\u{1B}\\"

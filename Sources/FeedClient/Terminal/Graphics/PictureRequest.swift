@@ -17,6 +17,7 @@ enum PictureRequest {
         let checked = graphics.kind == .kitty ? GraphicsSequences.isBase64(data) : GraphicsSequences.sixel(data) != nil
         guard checked else { return .failed(graphics.kind, "the daemon sent a picture that is not one") }
         return TerminalPicture(
-            kind: graphics.kind, columns: drawn.columns, rows: drawn.rows, data: data, throughTmux: graphics.throughTmux)
+            kind: graphics.kind, columns: drawn.columns, rows: drawn.rows, data: data, throughTmux: graphics.throughTmux,
+            pixelWidth: drawn.width, pixelHeight: drawn.height, cellHeight: graphics.cellHeight)
     }
 }

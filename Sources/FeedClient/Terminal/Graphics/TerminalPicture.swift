@@ -12,9 +12,14 @@ public struct TerminalPicture: Equatable, Sendable {
     public var failure: String?
     /// Whether its sequences go through tmux's passthrough.
     public var throughTmux: Bool
+    /// Its size in pixels, and a cell's height it was drawn for: what a part of it is cut by.
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var cellHeight: Int
 
     public init(
-        kind: TerminalGraphics.Kind, columns: Int, rows: Int, data: String, failure: String? = nil, throughTmux: Bool = false
+        kind: TerminalGraphics.Kind, columns: Int, rows: Int, data: String, failure: String? = nil, throughTmux: Bool = false,
+        pixelWidth: Int = 0, pixelHeight: Int = 0, cellHeight: Int = 0
     ) {
         self.kind = kind
         self.columns = columns
@@ -22,6 +27,9 @@ public struct TerminalPicture: Equatable, Sendable {
         self.data = data
         self.failure = failure
         self.throughTmux = throughTmux
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.cellHeight = cellHeight
     }
 
     /// What draws the picture at the start of the line the cursor is on, in the `rows` lines
@@ -42,6 +50,45 @@ public struct TerminalPicture: Equatable, Sendable {
             output += "\u{1B}7" + sixel + "\u{1B}8"
         }
         return output + "\u{1B}[\(rows)B\r"
+    }
+
+    /// What sends a kitty picture's data as image `id` (nothing for a sixel: its data is its
+    /// drawing).
+    public func transmission(id: Int) -> String {
+        guard failure == nil, kind == .kitty else { return "" }
+        return GraphicsSequences.kittyTransmit(base64: data, id: id).map(wrap).joined()
+    }
+
+    /// What draws the picture's rows `firstRow..<firstRow + rows` at the cursor and leaves the
+    /// cursor where it was: kitty places image `id` (sent before, `transmission(id:)`), cut to
+    /// those rows' pixels and drawn at its own pixel size (so never stretched); a sixel is drawn
+    /// only whole, and moves the cursor: the caller saves and restores it around.
+    public func placement(id: Int, firstRow: Int, rows: Int) -> String {
+        guard failure == nil, rows > 0, firstRow >= 0, firstRow + rows <= self.rows else { return "" }
+        switch kind {
+        case .kitty:
+            var crop: (y: Int, height: Int)?
+            if firstRow > 0 || rows < self.rows, pixelHeight > 0, cellHeight > 0 {
+                let top = min(pixelHeight - 1, firstRow * cellHeight)
+                crop = (top, max(1, min(pixelHeight - top, rows * cellHeight)))
+            } else if firstRow > 0 || rows < self.rows {
+                return ""
+            }
+            return wrap(GraphicsSequences.kittyPlace(id: id, width: pixelWidth, crop: crop))
+        case .sixel:
+            guard firstRow == 0, rows == self.rows, let sixel = GraphicsSequences.sixel(data) else { return "" }
+            return sixel
+        }
+    }
+
+    /// What deletes the placements of a kitty picture drawn as image `id`; with `freeing`, its
+    /// data too.
+    public func deletion(id: Int, freeing: Bool) -> String {
+        kind == .kitty ? wrap(GraphicsSequences.kittyDelete(id: id, freeing: freeing)) : ""
+    }
+
+    private func wrap(_ sequence: String) -> String {
+        throughTmux ? GraphicsSequences.throughTmux(sequence) : sequence
     }
 
     /// A picture that is not drawn, and why.

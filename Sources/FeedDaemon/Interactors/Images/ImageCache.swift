@@ -57,6 +57,36 @@ final class ImageCache: Sendable {
         }
     }
 
+    /// The newest files made for image viewers that are kept (`viewable`).
+    static let viewedKept = 16
+
+    /// `bytes` of the image at `url` as a file of its own for an image viewer, named by the
+    /// URL's hash with `suffix` (`.png`), in the private `view/` directory beside the cache's
+    /// images, of which the newest `viewedKept` stay (a viewer still showing an older one has
+    /// it open). `nil` when it cannot be written.
+    func viewable(_ bytes: Data, for url: String, suffix: String) -> String? {
+        lock.withLock { _ in
+            let viewed = directory + "/view"
+            do {
+                guard prepare() else { return nil }
+                try PrivateDirectory.prepare(viewed, uid: getuid(), tighten: true)
+            } catch {
+                return nil
+            }
+            let target = viewed + "/" + Self.name(for: url) + suffix
+            let temporary = target + ".new"
+            guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600])
+            else { return nil }
+            guard rename(temporary, target) == 0 else {
+                unlink(temporary)
+                return nil
+            }
+            let files = Self.regularFiles(in: viewed).sorted { $0.used > $1.used }
+            for old in files.dropFirst(Self.viewedKept) { unlink(old.path) }
+            return target
+        }
+    }
+
     /// The bytes and files kept now.
     func usage() -> Usage {
         lock.withLock { _ in
@@ -70,13 +100,18 @@ final class ImageCache: Sendable {
     // MARK: - Files
 
     private func path(for url: String) -> String {
-        // FNV-1a, 64 bits: a name, not a secret; the URL inside the file settles collisions.
+        directory + "/" + Self.name(for: url) + ".img"
+    }
+
+    /// FNV-1a of the URL, 64 bits: a name, not a secret; the URL inside a cached file settles
+    /// collisions.
+    private static func name(for url: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in url.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        return directory + "/" + String(hash, radix: 16) + ".img"
+        return String(hash, radix: 16)
     }
 
     /// The cache's parent made as the daemon makes its data's (0700), the cache itself private.
@@ -97,8 +132,13 @@ final class ImageCache: Sendable {
     }
 
     private func entries() -> [Entry] {
+        Self.regularFiles(in: directory).filter { $0.path.hasSuffix(".img") }
+    }
+
+    /// The regular files of `directory` (no symbolic link followed).
+    private static func regularFiles(in directory: String) -> [Entry] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        return names.filter { $0.hasSuffix(".img") }.compactMap { name in
+        return names.compactMap { name in
             let path = directory + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }

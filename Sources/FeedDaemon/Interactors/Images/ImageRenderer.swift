@@ -88,6 +88,20 @@ public struct ImageRenderer: Sendable {
         return result
     }
 
+    /// `images.file`: the image's bytes as a file for a viewer, when they are an image.
+    public func file(_ params: RPC.ImageFile.Params) async -> RPC.ImageFile.Result {
+        let bytes: Data
+        switch await image(params.url, item: params.item) {
+        case .success(let fetched): bytes = fetched
+        case .failure(let reason): return .init(error: reason.description)
+        }
+        guard let format = ImageDecoder.format(of: bytes) else { return .init(error: "not a PNG, JPEG, WebP or GIF image") }
+        guard let path = cache.viewable(bytes, for: params.url, suffix: "." + format.rawValue) else {
+            return .init(error: "the image could not be written to \(cache.directory)/view")
+        }
+        return .init(path: path, format: format.rawValue)
+    }
+
     /// What a sixel sequence holds between its `q` and its closing `ESC \`, when that is
     /// printable ASCII only (so nothing else can reach the terminal).
     static func sixelBody(_ sequence: Data) -> String? {

@@ -61,6 +61,9 @@ public protocol ReaderNavigator: AnyObject {
     /// key cancels. For what cannot be undone (marking every item read).
     func confirm(_ question: String, then action: @escaping @MainActor () async -> Void)
     /// Draws the status line and sends the frame to the terminal.
+    /// Runs `update` in the event loop after the events before it, then draws the screens
+    /// again: a screen's answer that comes on its own time (a picture) reaches the screen in order.
+    func deliver(_ update: @escaping @MainActor @Sendable () -> Void)
     func present()
     /// The terminal, for the one Router that leaves it (a terminal browser runs on it).
     var terminal: any FullScreenTerminal { get }

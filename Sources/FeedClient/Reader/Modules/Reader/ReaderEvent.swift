@@ -9,4 +9,6 @@ enum ReaderEvent: Sendable {
     case watchEnded(String?)
     case refreshProgress(ReaderRefreshProgress)
     case refreshFinished(Result<ReaderRefreshSummary, ReaderRefreshFailure>)
+    /// A screen's answer that came on its own time (`ReaderNavigator.deliver`).
+    case update(@MainActor @Sendable () -> Void)
 }

@@ -165,6 +165,10 @@ public final class ReaderPresenter: ReaderNavigator {
         status.isError = isError
     }
 
+    public func deliver(_ update: @escaping @MainActor @Sendable () -> Void) {
+        post.yield(.update(update))
+    }
+
     public func present() {
         // A prompt has the bottom row to itself.
         view?.present(status: stack.last?.isOverlay == true ? nil : status)
@@ -237,6 +241,9 @@ public final class ReaderPresenter: ReaderNavigator {
                 say(failure.message, isError: true)
             }
             await dataDidChange()
+        case .update(let update):
+            update()
+            redrawAll()
         }
     }
 

@@ -27,6 +27,14 @@ public enum ReaderRouter {
         } catch {
             return failing(CommandFailure(error, action: "cannot open the reader"))
         }
+        // Asked before curses takes the terminal: its answers must not reach the reader as keys.
+        let graphics = TerminalProbe.graphics(setting: settings.images, environment: dependencies.environment)
+        let pictures: ThreadedDaemonClient?
+        do {
+            pictures = graphics == nil ? nil : try ThreadedDaemonClient(connect())
+        } catch {
+            return failing(CommandFailure(error, action: "cannot open the reader"))
+        }
         let browser = ReaderBrowser(
             launcher: dependencies.launcher, settings: dependencies.settings, environment: dependencies.environment)
         let commands = ReaderCommands(launcher: ProcessCommandLauncher(environment: dependencies.environment))
@@ -44,7 +52,8 @@ public enum ReaderRouter {
                 ReaderFeedsRouter.assemble(
                     context: ReaderContext(
                         daemon: connections.screens, sideDaemon: connections.side, clock: dependencies.clock, settings: settings,
-                        browser: browser, commands: commands, home: dependencies.environment["HOME"], navigator: navigator),
+                        browser: browser, commands: commands, home: dependencies.environment["HOME"], navigator: navigator,
+                        graphics: graphics, pictureDaemon: pictures),
                     interactor: firstInteractor)
             },
             showFailure: { terminal.writeFailure($0) },

@@ -5,6 +5,9 @@ import FeedEntities
 // width (as `tidings show`), scrolled a line or a page at a time, with numbered links opened by
 // their number, and text found in it (`/`) highlighted; `f` switches between the feed's text and
 // the whole article of the item's page (fetched and extracted by the daemon when none is kept).
+// On a terminal that draws pictures, the article's pictures come after its text, each below the
+// line that names it (`[image: alt][2]`), placed at its rows and taken away when they scroll off;
+// `v` opens the picture on screen in the image viewer.
 
 /// Draws the article screen.
 @MainActor
@@ -31,10 +34,12 @@ public struct ReaderArticleModel: Equatable, Sendable {
     /// What `/` found, to set apart wherever it is on screen (in any case); `nil` when nothing
     /// is being found.
     public var highlight: String?
+    /// The pictures on screen, their `row` counted from the first of `lines`.
+    public var pictures: [ScreenPicture]
 
     public init(
         title: String, position: String, lines: [ArticleLayout.Line], labelWidth: Int = 11, referenceWidth: Int = 4,
-        highlight: String? = nil
+        highlight: String? = nil, pictures: [ScreenPicture] = []
     ) {
         self.title = title
         self.position = position
@@ -42,6 +47,7 @@ public struct ReaderArticleModel: Equatable, Sendable {
         self.labelWidth = labelWidth
         self.referenceWidth = referenceWidth
         self.highlight = highlight
+        self.pictures = pictures
     }
 }
 
@@ -56,13 +62,18 @@ public struct ReaderArticleContent: Equatable, Sendable {
     public var article: ItemArticle?
     /// Which text `text` is.
     public var shown: ItemText
+    /// The numbers of the links that are the text's pictures (`[image: alt][2]` is 2).
+    public var images: [Int]
 
-    public init(item: Item, text: String, links: [String], article: ItemArticle? = nil, shown: ItemText = .feed) {
+    public init(
+        item: Item, text: String, links: [String], article: ItemArticle? = nil, shown: ItemText = .feed, images: [Int] = []
+    ) {
         self.item = item
         self.text = text
         self.links = links
         self.article = article
         self.shown = shown
+        self.images = images
     }
 }
 
@@ -80,6 +91,15 @@ public protocol ReaderArticleUseCase: AnyObject {
     /// - Throws: `DaemonRefusal` (`other` for an item without a web link, `unsupported` from a
     ///   daemon before protocol 1.16) or `DaemonClientError`.
     func fullArticle(_ number: Int64, width: Int) async throws -> ReaderArticleContent
+    /// The picture at `url` of item `item` as the daemon draws it for `graphics`, in at most
+    /// `columns` x `rows` cells; one it cannot draw is a failed picture, not an error.
+    /// - Throws: `DaemonRefusal` (`unsupported` from a daemon that draws none) or
+    ///   `DaemonClientError`.
+    func picture(url: String, item: Int64, graphics: TerminalGraphics, columns: Int, rows: Int) async throws -> TerminalPicture
+    /// The image at `url` of item `item` as a file for an image viewer.
+    /// - Returns: its path.
+    /// - Throws: `ImageFileError` with the daemon's reason, `DaemonRefusal` or `DaemonClientError`.
+    func imageFile(url: String, item: Int64) async throws -> String
     /// - Throws: `DaemonRefusal` or `DaemonClientError`.
     func setRead(_ number: Int64, read: Bool) async throws
     /// - Throws: `DaemonRefusal` or `DaemonClientError`.
@@ -119,6 +139,13 @@ public protocol ReaderArticleWireframe: AnyObject {
     /// Runs the bookmark command `command` aside, its output captured, and waits for it.
     /// - Throws: `CommandLaunchError` when it could not be started.
     func runAside(_ command: [String]) async throws(CommandLaunchError) -> (status: WaitStatus, output: String)
+    /// Opens the image file at `path` in the image viewer (`reader: image_viewer`); a viewer
+    /// in the terminal has it until it exits, a graphical one is not waited for.
+    /// - Throws: `CommandLaunchError` when it could not be started.
+    func openImage(_ path: String) async throws(CommandLaunchError)
+    /// Runs `update` in the reader's event loop, after the event being handled, and draws the
+    /// screens again: how an answer that comes on its own time (a picture) reaches the screen.
+    func deliver(_ update: @escaping @MainActor @Sendable () -> Void)
     /// Starts refreshing the feeds numbered `feeds` in the background.
     func refresh(feeds: [Int64])
     /// Shows a message on the status line.

@@ -5,11 +5,24 @@ import FeedIPC
 @MainActor
 public final class ReaderArticleInteractor: ReaderArticleUseCase {
     private let daemon: ThreadedDaemonClient
+    /// The connection pictures are asked on, so that a slow image never holds a key's request.
+    private let pictures: ThreadedDaemonClient
     private let home: String?
 
-    public init(daemon: ThreadedDaemonClient, home: String?) {
+    public init(daemon: ThreadedDaemonClient, pictures: ThreadedDaemonClient? = nil, home: String?) {
         self.daemon = daemon
+        self.pictures = pictures ?? daemon
         self.home = home
+    }
+
+    public func picture(url: String, item: Int64, graphics: TerminalGraphics, columns: Int, rows: Int) async throws -> TerminalPicture {
+        try await PictureRequest.picture(url: url, item: item, graphics: graphics, columns: columns, rows: rows, daemon: pictures)
+    }
+
+    public func imageFile(url: String, item: Int64) async throws -> String {
+        let file = try await pictures.request(RPC.ImageFile.self, .init(url: url, item: item))
+        guard let path = file.path else { throw ImageFileError(reason: file.error ?? "the daemon wrote no file") }
+        return path
     }
 
     public func save(_ text: String, to path: String, replacing: Bool) throws(ArticleSaveError) -> String {
@@ -29,7 +42,7 @@ public final class ReaderArticleInteractor: ReaderArticleUseCase {
     private static func content(_ result: RPC.GetItem.Result) -> ReaderArticleContent {
         ReaderArticleContent(
             item: result.item, text: result.rendered?.text ?? "", links: result.rendered?.links ?? [],
-            article: result.article, shown: result.text ?? .feed)
+            article: result.article, shown: result.text ?? .feed, images: result.rendered?.images ?? [])
     }
 
     public func setRead(_ number: Int64, read: Bool) async throws {

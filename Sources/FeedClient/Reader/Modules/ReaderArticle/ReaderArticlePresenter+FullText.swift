@@ -26,7 +26,7 @@ extension ReaderArticlePresenter {
             content = shown
             renderedWidth = width
             top = 0
-            layOut()
+            contentDidChange()
             if let problem = Self.missingArticle(shown) {
                 router.say(problem, isError: true)
             } else {

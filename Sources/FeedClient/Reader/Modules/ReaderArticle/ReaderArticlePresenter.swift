@@ -15,9 +15,20 @@ public final class ReaderArticlePresenter: ReaderScreen {
     var content: ReaderArticleContent?
     /// The article laid out at the width it was rendered at.
     private(set) var layout = ArticleLayout.empty {
-        didSet { refind() }
+        didSet {
+            arrange()
+            refind()
+        }
     }
-    var lines: [ArticleLayout.Line] { layout.lines }
+    /// The article's rows: the layout's lines, each picture's rows below the line naming it.
+    var lines: [ArticleLayout.Line] = []
+    /// How the terminal draws pictures; `nil` for the text form only.
+    let graphics: TerminalGraphics?
+    /// The article's pictures as the daemon drew them, by link number, and their ids.
+    var pictures: [Int: TerminalPicture] = [:]
+    var pictureIDs: [Int: Int] = [:]
+    /// Counts the articles shown: a picture asked for an earlier one is dropped.
+    var pictureGeneration = 0
     /// The first line on screen.
     var top = 0
     /// What `/` found in the article; `nil` when nothing is being found.
@@ -30,9 +41,10 @@ public final class ReaderArticlePresenter: ReaderScreen {
     public init(
         number: Int64, view: any ReaderArticleView, interactor: any ReaderArticleUseCase,
         router: any ReaderArticleWireframe, list: any ReaderArticleList, mapper: ItemDetailMapper,
-        settings: ReaderSettings = .defaults
+        settings: ReaderSettings = .defaults, graphics: TerminalGraphics? = nil
     ) {
         self.settings = settings
+        self.graphics = graphics
         self.number = number
         self.view = view
         self.interactor = interactor
@@ -63,10 +75,12 @@ public final class ReaderArticlePresenter: ReaderScreen {
         top = max(0, min(top, lines.count - rows))
         let bottom = min(lines.count, top + rows)
         let position = lines.count <= rows ? "all" : bottom >= lines.count ? "end" : "\(bottom * 100 / max(1, lines.count))%"
+        var window = Array(lines[top..<bottom])
+        let placed = place(in: &window)
         view.show(ReaderArticleModel(
             title: content.map { "\($0.item.feedTitle) › #\(number)" } ?? "#\(number)",
-            position: position, lines: Array(lines[top..<bottom]), labelWidth: layout.labelWidth,
-            referenceWidth: layout.referenceWidth, highlight: finding?.term))
+            position: position, lines: window, labelWidth: layout.labelWidth,
+            referenceWidth: layout.referenceWidth, highlight: finding?.term, pictures: placed))
     }
 
     public func handle(_ key: KeyPress, action: ReaderAction?) async -> Bool {
@@ -130,6 +144,9 @@ public final class ReaderArticlePresenter: ReaderScreen {
             return true
         case .toggleFullText:
             await toggleFullText()
+        case .viewImage:
+            await viewImage()
+            return true
         case .showLinks:
             let links = self.links
             guard !links.isEmpty else {
@@ -165,7 +182,15 @@ public final class ReaderArticlePresenter: ReaderScreen {
         } catch {
             router.say(CommandFailure(error, action: "cannot show item \(number)").message, isError: true)
         }
+        contentDidChange()
+    }
+
+    /// Lays out a newly loaded text and asks for its pictures.
+    func contentDidChange() {
+        pictures = [:]
+        pictureIDs = [:]
         layOut()
+        requestPictures()
     }
 
     /// Lays the article out as `tidings show` does, at the width it was rendered at, links

@@ -15,10 +15,10 @@ public final class ReaderArticleRouter: ReaderArticleWireframe, ReaderContextRou
         ReaderArticlePresenter(
             number: number,
             view: ScreenReaderArticleView(screen: context.navigator.terminal),
-            interactor: ReaderArticleInteractor(daemon: context.daemon, home: context.home),
+            interactor: ReaderArticleInteractor(daemon: context.daemon, pictures: context.pictureDaemon, home: context.home),
             router: ReaderArticleRouter(context: context),
             list: list,
-            mapper: ItemDetailMapper(clock: context.clock), settings: context.settings)
+            mapper: ItemDetailMapper(clock: context.clock), settings: context.settings, graphics: context.graphics)
     }
 
     public func pipe(_ text: String, to command: [String]) async throws(CommandLaunchError) -> WaitStatus {
@@ -27,6 +27,18 @@ public final class ReaderArticleRouter: ReaderArticleWireframe, ReaderContextRou
 
     public func runAside(_ command: [String]) async throws(CommandLaunchError) -> (status: WaitStatus, output: String) {
         try await context.commands.runAside(command)
+    }
+
+    public func openImage(_ path: String) async throws(CommandLaunchError) {
+        let navigator = context.navigator
+        try context.commands.view(path, with: context.settings.imageViewer, on: navigator.terminal) { problem in
+            navigator.say(problem, isError: true)
+            navigator.present()
+        }
+    }
+
+    public func deliver(_ update: @escaping @MainActor @Sendable () -> Void) {
+        context.navigator.deliver(update)
     }
 
     public func close() async {

@@ -44,12 +44,23 @@ public final class ScreenReaderArticleView: ReaderArticleView {
                 put(
                     TerminalText.sanitize(line.text), row: row, column: max(column, model.referenceWidth), style: .part(.link, of: .article),
                     model.highlight)
+            case .picture:
+                // A picture's rows stay blank for it; a line stands in where it is not drawn.
+                if !line.text.isEmpty {
+                    screen.put(TerminalText.sanitize(line.text), row: row, column: 0, style: CellStyle(.article).with(.excerpt))
+                }
             case .blank:
                 break
             }
             row += 1
         }
         ReaderChrome.clearRows(from: row, on: screen)
+        // Last: drawing a row takes away a picture over it.
+        for picture in model.pictures {
+            var placed = picture
+            placed.row += 1
+            screen.place(placed)
+        }
     }
 
     /// Writes a line of text with its inline code (between backticks, as the daemon renders

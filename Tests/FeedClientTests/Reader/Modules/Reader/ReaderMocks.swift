@@ -43,6 +43,7 @@ final class FullScreenTerminalFake: FullScreenTerminal {
     func put(_ text: String, row: Int, column: Int, style: CellStyle) -> Int { grid.put(text, row: row, column: column, style: style) }
     func clearLine(row: Int, from column: Int, style: CellStyle) { grid.clearLine(row: row, from: column, style: style) }
     func placeCursor(at position: (row: Int, column: Int)?) { grid.placeCursor(at: position) }
+    func place(_ picture: ScreenPicture) { grid.place(picture) }
     func present() { grid.present() }
 }
 

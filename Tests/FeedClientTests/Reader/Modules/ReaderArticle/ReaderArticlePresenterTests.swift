@@ -35,7 +35,24 @@ final class ReaderArticleUseCaseStub: ReaderArticleUseCase {
         return try content(number, width: width, text: .article)
     }
 
+    /// Contents given as they are, by number, before the made-up ones.
+    var prepared: [Int64: ReaderArticleContent] = [:]
+    /// The pictures the daemon draws, by URL; another URL fails.
+    var pictures: [String: TerminalPicture] = [:]
+    private(set) var pictureRequests: [(url: String, columns: Int, rows: Int)] = []
+    func picture(url: String, item: Int64, graphics: TerminalGraphics, columns: Int, rows: Int) async throws -> TerminalPicture {
+        pictureRequests.append((url, columns, rows))
+        return pictures[url] ?? .failed(graphics.kind, "HTTP 404")
+    }
+    private(set) var imageFileRequests: [String] = []
+    func imageFile(url: String, item: Int64) async throws -> String {
+        imageFileRequests.append(url)
+        guard pictures[url] != nil else { throw ImageFileError(reason: "HTTP 404") }
+        return "/cache/view/" + (url.split(separator: "/").last.map(String.init) ?? "")
+    }
+
     private func content(_ number: Int64, width: Int, text: ItemText?) throws -> ReaderArticleContent {
+        if let prepared = prepared[number] { return prepared }
         guard let item = items[number] else { throw RPCErrorStub.notFound }
         let article = articles[number]
         let shown: ItemText = text != .feed && article?.hasText == true ? .article : .feed
@@ -69,6 +86,32 @@ final class ReaderArticleWireframeSpy: ReaderArticleWireframe {
     func showLinks(_ links: [ReaderLink]) async { linkLists.append(links) }
     func openInBrowser(_ link: String) async throws { opened.append(link) }
     func say(_ message: String, isError: Bool) { messages.append(message) }
+    private(set) var openedImages: [String] = []
+    func openImage(_ path: String) async throws(CommandLaunchError) { openedImages.append(path) }
+    /// The updates delivered and not yet run (`runDeliveries`).
+    private(set) var deliveries: [@MainActor @Sendable () -> Void] = []
+    func deliver(_ update: @escaping @MainActor @Sendable () -> Void) { deliveries.append(update) }
+    /// Runs what was delivered, as the shell's loop does, until `count` have come (the
+    /// presenter's task asks for them one by one), each followed by `redraw`.
+    func runDeliveries(count: Int, redraw: () -> Void) async {
+        var ran = 0
+        while ran < count {
+            // The presenter's task is on the main actor too: each yield lets it go on.
+            var waited = 0
+            while deliveries.isEmpty, waited < 10_000 {
+                await Task.yield()
+                waited += 1
+            }
+            guard !deliveries.isEmpty else {
+                Issue.record("\(ran) of \(count) updates delivered")
+                return
+            }
+            let update = deliveries.removeFirst()
+            update()
+            redraw()
+            ran += 1
+        }
+    }
     private(set) var refreshed: [[Int64]] = []
     func refresh(feeds: [Int64]) { refreshed.append(feeds) }
     private(set) var confirmations: [String] = []
