@@ -16,12 +16,14 @@ struct ImagesInTerminalTests {
             DecodedImage(width: 240, height: 120, rgba: rgba, sourceWidth: 240, sourceHeight: 120, format: .png))!
     }()
 
-    /// A daemon subscribed to a feed whose one item has the picture between two paragraphs.
-    static func world() async throws -> (server: TestHTTPServer, daemon: DaemonHarness, number: Int) {
+    /// A daemon subscribed to a feed whose one item has the picture between two paragraphs, and
+    /// `more` paragraphs after them.
+    static func world(more: Int = 0) async throws -> (server: TestHTTPServer, daemon: DaemonHarness, number: Int) {
         let server = try await TestHTTPServer.start()
         server.route("/pic.png", TestHTTPResponse(status: 200, headers: [("Content-Type", "image/png")], body: Array(picture)))
+        let rest = (0..<more).map { "&lt;p&gt;Paragraph \($0).&lt;/p&gt;" }.joined()
         let description = """
-            &lt;p&gt;Before the picture.&lt;/p&gt;&lt;p&gt;&lt;img src="\(server.url("/pic.png"))" alt="red and blue"&gt;&lt;/p&gt;&lt;p&gt;After the picture.&lt;/p&gt;
+            &lt;p&gt;Before the picture.&lt;/p&gt;&lt;p&gt;&lt;img src="\(server.url("/pic.png"))" alt="red and blue"&gt;&lt;/p&gt;&lt;p&gt;After the picture.&lt;/p&gt;\(rest)
             """
         server.route("/feed.xml", .ok("""
             <rss version="2.0"><channel><title>Pictures</title>
@@ -76,6 +78,70 @@ struct ImagesInTerminalTests {
         // The top of the picture is the row after the `[image: …]` line.
         let expectedTop = (imageLine + 1) * cellHeight
         #expect(abs(red.minY - expectedTop) <= cellHeight, "top at \(red.minY), the row after line \(imageLine) starts at \(expectedTop)")
+        #expect(server.requests(for: "/pic.png").count == 1)
+    }
+
+    static func isRed(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Bool { r > 200 && g < 70 && b < 70 }
+
+    /// Screenshots until `done` holds of one, for at most `seconds`; the last one taken.
+    static func shot(of display: XDisplay, seconds: Int = 30, until done: (Screenshot) -> Bool) async throws -> Screenshot {
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(seconds)
+        var shot = try await display.screenshot()
+        while !done(shot), clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            shot = try await display.screenshot()
+        }
+        return shot
+    }
+
+    @Test func theReadersArticleScreenPlacesThePictureAndMovesAndClearsItAsItScrolls() async throws {
+        let (server, daemon, _) = try await Self.world(more: 30)
+        defer { Task { try? await server.stop() } }
+        defer { daemon.signal(SIGTERM) }
+        let display = try await XDisplay()
+        defer { display.end() }
+        var environment = DaemonHarness.baseEnvironment(home: daemon.directory.path)
+        environment["TIDINGS_SOCKET"] = daemon.socketPath
+        try display.start([
+            "/usr/bin/xterm", "-ti", "vt340", "-geometry", "100x24+0+0", "-fn", "fixed", "-b", "0", "-hold",
+            "-e", Binaries.client.path,
+        ], environment: environment)
+        let window = try await display.run(["/usr/bin/xdotool", "search", "--sync", "--class", "XTerm"])
+        let id = try #require(window.out.split(separator: "\n").first.map(String.init), "\(window)")
+        let geometry = try await display.run(["/usr/bin/xdotool", "getwindowgeometry", id])
+        let size = try #require(geometry.out.split(separator: "\n").first { $0.contains("Geometry:") }?
+            .split(separator: " ").last?.split(separator: "x").compactMap { Int($0) })
+        let cellHeight = size[1] / 24
+        // The reader is up once its title bar (reverse video: dark) is drawn; keys typed before
+        // would reach the terminal's answers to the reader's questions.
+        let isDark = { (r: UInt8, g: UInt8, b: UInt8) in r < 60 && g < 60 && b < 60 }
+        let up = try await Self.shot(of: display) { $0.region(where: isDark).count > size[0] * cellHeight / 2 }
+        #expect(up.region(where: isDark).count > size[0] * cellHeight / 2, "the reader's title bar")
+        _ = try await display.run(["/usr/bin/xdotool", "windowfocus", "--sync", id])
+        // The feed, then its item.
+        _ = try await display.run(["/usr/bin/xdotool", "key", "--delay", "300", "Return", "Return"])
+        let shown = try await Self.shot(of: display) { $0.region(where: Self.isRed).count >= 120 * 100 }
+        let first = shown.region(where: Self.isRed)
+        #expect(first.count >= 120 * 100, "the picture's red half on screen (\(first.count) pixels)\n\(daemon.log().suffix(2000))")
+        #expect(abs((first.maxY - first.minY + 1) - 120) <= 6, "\(first)")
+        #expect((first.minY - 1) % cellHeight <= 1 || first.minY % cellHeight <= 1, "at the top of a row: \(first.minY)")
+
+        // A line down: the picture a row higher, nothing of it left below.
+        _ = try await display.run(["/usr/bin/xdotool", "key", "j"])
+        let moved = try await Self.shot(of: display) { $0.region(where: Self.isRed).minY <= first.minY - cellHeight + 1 }
+        let after = moved.region(where: Self.isRed)
+        #expect(abs(after.minY - (first.minY - cellHeight)) <= 1, "moved up a row: \(first) → \(after)")
+        #expect(abs((after.maxY - after.minY + 1) - 120) <= 6, "one picture, not the old one's rest as well: \(after)")
+
+        // The article's end: the picture scrolled away is cleared.
+        _ = try await display.run(["/usr/bin/xdotool", "key", "G"])
+        let gone = try await Self.shot(of: display) { $0.region(where: Self.isRed).count == 0 }
+        #expect(gone.region(where: Self.isRed).count == 0, "the picture cleared once scrolled away: \(gone.region(where: Self.isRed))")
+
+        // Back at the top: drawn again where it was, from the daemon's cache, not fetched again.
+        _ = try await display.run(["/usr/bin/xdotool", "key", "g"])
+        let back = try await Self.shot(of: display) { $0.region(where: Self.isRed).count >= 120 * 100 }
+        #expect(abs(back.region(where: Self.isRed).minY - first.minY) <= 1)
         #expect(server.requests(for: "/pic.png").count == 1)
     }
 

@@ -69,6 +69,63 @@ struct CursesTerminalTests {
         #expect(after.c_lflag == before.c_lflag)
     }
 
+    @Test func picturesAreDrawnOnceAtTheirCellsAndTakenAwayWhenDrawnOver() async throws {
+        let pty = try PseudoTerminal(rows: 24, columns: 80)
+        let terminal = try CursesTerminal.begin(usesColor: false, input: pty.slave, output: pty.slave, terminalType: "xterm-256color")
+        defer { terminal.end() }
+        let kitty = TerminalPicture(kind: .kitty, columns: 4, rows: 3, data: "QUJD", pixelWidth: 40, pixelHeight: 60, cellHeight: 20)
+        terminal.put("first", row: 0, column: 0, style: .plain)
+        terminal.place(ScreenPicture(id: 77, picture: kitty, row: 2, column: 0))
+        terminal.present()
+        let end = "\u{1B}\\\u{1B}8"
+        let drawn = try await pty.read(until: "a=p,i=77,p=1,C=1,q=2" + end)
+        // The data once (kitty's chunked transmission), then the placement at row 3, column 1.
+        #expect(drawn.contains("\u{1B}_Ga=t,f=100,t=d,i=77,q=2,m=0;QUJD\u{1B}\\"), "\(drawn.debugDescription)")
+        #expect(drawn.contains("\u{1B}7\u{1B}[3;1H\u{1B}_Ga=p,i=77,p=1,C=1,q=2" + end), "\(drawn.debugDescription)")
+
+        // A frame that changes something else sends nothing of the picture.
+        terminal.put("second", row: 10, column: 0, style: .plain)
+        terminal.present()
+        let other = try await pty.read(until: "second")
+        #expect(!other.contains("\u{1B}_G"), "\(other.debugDescription)")
+
+        // Scrolled a row: the same image, cut to its last two rows of pixels, not sent again.
+        terminal.clearLine(row: 2)
+        terminal.place(ScreenPicture(id: 77, picture: kitty, row: 2, column: 0, firstRow: 1, rows: 2))
+        terminal.present()
+        let cut = try await pty.read(until: "h=40,C=1,q=2" + end)
+        #expect(cut.contains("\u{1B}_Ga=d,d=i,i=77,q=2\u{1B}\\"), "the old placement deleted: \(cut.debugDescription)")
+        #expect(cut.contains("\u{1B}[3;1H\u{1B}_Ga=p,i=77,p=1,x=0,y=20,w=40,h=40,C=1,q=2" + end), "\(cut.debugDescription)")
+        #expect(!cut.contains("a=t"))
+
+        // Text over one of its rows takes it away.
+        terminal.put("over", row: 3, column: 0, style: .plain)
+        terminal.present()
+        let over = try await pty.read(until: "over")
+        #expect(over.contains("\u{1B}_Ga=d,d=i,i=77,q=2\u{1B}\\"), "\(over.debugDescription)")
+
+        // A sixel is drawn whole at its cells, and only once.
+        let sixel = TerminalPicture(kind: .sixel, columns: 4, rows: 2, data: "#0~~")
+        terminal.place(ScreenPicture(id: 5, picture: sixel, row: 6, column: 2))
+        terminal.present()
+        let sixels = try await pty.read(until: "#0~~" + end)
+        #expect(sixels.contains("\u{1B}7\u{1B}[7;3H\u{1B}P0;1;0q#0~~" + end), "\(sixels.debugDescription)")
+        terminal.put("third", row: 12, column: 0, style: .plain)
+        terminal.present()
+        #expect(!(try await pty.read(until: "third")).contains("\u{1B}P"))
+        // Cut, it is not drawn: a sixel cannot be.
+        terminal.clearLine(row: 6)
+        terminal.place(ScreenPicture(id: 5, picture: sixel, row: 6, column: 2, firstRow: 1, rows: 1))
+        terminal.put("fourth", row: 13, column: 0, style: .plain)
+        terminal.present()
+        #expect(!(try await pty.read(until: "fourth")).contains("\u{1B}P"))
+
+        // The reader's end frees what the terminal keeps.
+        terminal.end()
+        let ended = try await pty.read(until: "\u{1B}[?1049l")
+        #expect(ended.contains("\u{1B}_Ga=d,d=I,i=77,q=2\u{1B}\\"), "\(ended.debugDescription)")
+    }
+
     @Test func anUnknownTerminalTypeIsAnErrorNamingIt() throws {
         let pty = try PseudoTerminal(rows: 24, columns: 80)
         #expect(throws: CursesTerminal.BeginError.unknownTerminal("tidings-no-such-terminal")) {

@@ -25,6 +25,25 @@ struct ScreenReaderArticleViewTests {
         for row in 0..<7 { #expect(DisplayWidth.of(screen.text(row: row)) <= columns) }
     }
 
+    @Test func picturesArePlacedBelowTheTitleRowAndGoWhenTheirRowsAreDrawnOver() throws {
+        let screen = MemoryScreen(size: ScreenSize(rows: 8, columns: 40))
+        let view = ScreenReaderArticleView(screen: screen)
+        let picture = TerminalPicture(kind: .kitty, columns: 10, rows: 2, data: "QUJD")
+        view.show(ReaderArticleModel(title: "Pictures", position: "all", lines: [
+            ArticleLayout.Line(.text, "[image: chart][1]"),
+            ArticleLayout.Line(.picture(number: 1, row: 0), ""),
+            ArticleLayout.Line(.picture(number: 1, row: 1), ""),
+            ArticleLayout.Line(.picture(number: 2, row: 0), "[image 2 not drawn: HTTP 404\u{1B}[2J]"),
+        ], pictures: [ScreenPicture(id: 9, picture: picture, row: 1)]))
+        #expect(screen.pictures == [ScreenPicture(id: 9, picture: picture, row: 2)])
+        #expect(screen.text(row: 2).isEmpty && screen.text(row: 3).isEmpty)
+        #expect(screen.text(row: 4) == "[image 2 not drawn: HTTP 404]")
+        #expect(screen.style(row: 4, column: 0).contains(.dim))
+        // The next frame has text there (the article scrolled): the picture is gone.
+        view.show(ReaderArticleModel(title: "Pictures", position: "all", lines: [ArticleLayout.Line(.text, "After")]))
+        #expect(screen.pictures.isEmpty)
+    }
+
     @Test func codeKeepsItsIndentationAndTabsTheirColumns() {
         let screen = MemoryScreen(size: ScreenSize(rows: 6, columns: 40))
         let view = ScreenReaderArticleView(screen: screen)
