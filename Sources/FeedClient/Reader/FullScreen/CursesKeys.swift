@@ -10,6 +10,9 @@ enum CursesKeys {
         case resize
         /// Nothing the reader uses (a mouse event, an unknown key code, a stray control byte).
         case ignored
+        /// The terminal's answer to a question the reader asked (`TerminalProbe.question`):
+        /// kitty's graphics reply, the cell size, DA1; the whole sequence.
+        case reply([UInt8])
     }
 
     /// A character `wget_wch` returned with `OK`.

@@ -52,6 +52,7 @@ extension CursesTerminal {
             case .key(let key): continuation.yield(.key(key))
             case .resize: reportResize()
             case .ignored: break
+            case .reply(let bytes): heard(bytes)
             }
         }
     }

@@ -7,6 +7,24 @@ import CCurses
 /// placement deleted, a sixel's rows marked for curses to send again whole (curses believes
 /// them blank, so it would send nothing there), which writes the text over its pixels.
 extension CursesTerminal {
+    /// Asks the terminal how it draws pictures, unless `setting` is `off`: its answers come
+    /// among the keys (`heard`), so the reader's start waits for nothing. A forced protocol is
+    /// taken at once, its cell size corrected when the answer comes.
+    func askForGraphics(_ setting: ImagesSetting, environment: [String: String]) {
+        imagesSetting = setting
+        inTmux = TerminalProbe.isInTmux(environment)
+        guard TerminalProbe.asks(setting: setting, environment: environment) else { return }
+        if setting != .auto { graphics = TerminalProbe.decide(setting: setting, replies: nil, inTmux: inTmux, output: output) }
+        Self.write(TerminalProbe.question(inTmux: inTmux), to: output)
+    }
+
+    /// An answer of the terminal's: once DA1 (the last) came, how it draws pictures is known.
+    func heard(_ reply: [UInt8]) {
+        replies.absorb(reply)
+        guard replies.complete || imagesSetting != .auto else { return }
+        graphics = TerminalProbe.decide(setting: imagesSetting, replies: replies, inTmux: inTmux, output: output)
+    }
+
     /// The most kitty images whose data the terminal keeps for the reader: past it the oldest
     /// not on screen is freed (and sent again should it be placed again).
     static let mostSentImages = 64

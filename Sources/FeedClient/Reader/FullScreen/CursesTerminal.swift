@@ -71,6 +71,12 @@ public final class CursesTerminal: FullScreenTerminal {
     var shownPictures: [ScreenPicture] = []
     /// The kitty images whose data the terminal holds, oldest first, with what deletes each.
     var sentImages: [(id: Int, deletion: String)] = []
+    public internal(set) var graphics: TerminalGraphics?
+    /// What `reader: images` asks, whether the reader runs in tmux, and what the terminal has
+    /// answered so far.
+    var imagesSetting = ImagesSetting.off
+    var inTmux = false
+    var replies = TerminalReplies(parsing: [])
 
     private init(
         api: tidings_curses_api, colors: CursesColors, input: Int32, output: Int32, savedModes: termios, previousActions: [Int32: sigaction],
@@ -98,14 +104,21 @@ public final class CursesTerminal: FullScreenTerminal {
     /// - Throws: `BeginError` when ncursesw cannot be loaded, the standard streams are not a
     ///   terminal, `TERM` is unknown, or the input thread cannot start; the terminal is then
     ///   left as it was.
-    public static func begin(usesColor: Bool, palette: ScreenPalette = .standard) throws(BeginError) -> CursesTerminal {
-        try begin(usesColor: usesColor, palette: palette, input: STDIN_FILENO, output: STDOUT_FILENO, terminalType: nil)
+    ///   - images: whether the terminal is asked how it draws pictures (`graphics`), and how
+    ///     its answer is taken; `environment` tells whether it is tmux's.
+    public static func begin(
+        usesColor: Bool, palette: ScreenPalette = .standard, images: ImagesSetting = .off, environment: [String: String] = [:]
+    ) throws(BeginError) -> CursesTerminal {
+        try begin(
+            usesColor: usesColor, palette: palette, input: STDIN_FILENO, output: STDOUT_FILENO, terminalType: nil, images: images,
+            environment: environment)
     }
 
     /// `begin(usesColor:)` on other descriptors and a given terminal type (`nil`: `$TERM`), for
     /// tests on a pseudo-terminal. Signals are the process's whatever the descriptors.
     static func begin(
-        usesColor: Bool, palette: ScreenPalette = .standard, input: Int32, output: Int32, terminalType: String?
+        usesColor: Bool, palette: ScreenPalette = .standard, input: Int32, output: Int32, terminalType: String?,
+        images: ImagesSetting = .off, environment: [String: String] = [:]
     ) throws(BeginError) -> CursesTerminal {
         let api: tidings_curses_api
         do {
@@ -168,6 +181,7 @@ public final class CursesTerminal: FullScreenTerminal {
             api: api, colors: colors, input: input, output: output, savedModes: savedModes, previousActions: previousActions,
             inputThread: inputThread, events: events, continuation: continuation)
         box.terminal = terminal
+        terminal.askForGraphics(images, environment: environment)
         do {
             try inputThread.start()
         } catch {

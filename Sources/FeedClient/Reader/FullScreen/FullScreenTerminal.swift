@@ -7,6 +7,11 @@ public protocol FullScreenTerminal: Screen {
     /// `.inputClosed` or `end()`.
     var events: AsyncStream<TerminalEvent> { get }
 
+    /// How the terminal draws pictures, as it answered the questions `begin` asked (its
+    /// answers come among the keys and are taken out of them), or as `reader: images` forces
+    /// it; `nil` until it has answered, and for the text form.
+    var graphics: TerminalGraphics? { get }
+
     /// Gives the terminal back for a while (a terminal browser runs on it): leaves the
     /// alternate screen and restores the modes the reader found. Events are held until
     /// `resume()`.

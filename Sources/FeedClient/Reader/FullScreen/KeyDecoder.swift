@@ -3,7 +3,9 @@
 /// after it — those of another terminal than `TERM` says (tmux and screen send `ESC [1~` for
 /// Home where xterm's entry has `ESC O H`), modified keys, bracketed paste — so that no such
 /// sequence is ever taken for ESC and its bytes for keys. An unknown sequence is ignored whole;
-/// ESC followed by a character (Alt and the key) is ignored; an ESC alone is ESC.
+/// ESC followed by a character (Alt and the key) is ignored; an ESC alone is ESC. The answers to
+/// the questions the reader asks the terminal (`TerminalProbe.question`: kitty's `ESC _ G … ESC \`,
+/// the cell size `ESC [ 6 ; h ; w t`, DA1 `ESC [ ? … c`) are replies, never keys.
 ///
 /// Pure: fed what one drain of the input read, in order, it keeps a sequence cut across two
 /// drains until the rest comes.
@@ -33,6 +35,9 @@ struct KeyDecoder {
         case ss3
         /// In a sequence too long to be a key's: its bytes are dropped up to its final one.
         case discarding
+        /// After `ESC _` (an APC string, kitty's graphics reply): its bytes so far, and whether
+        /// the last was an ESC (the string ends with `ESC \\`).
+        case string([UInt8], escaped: Bool)
     }
 
     private var state = State.ground
@@ -41,6 +46,8 @@ struct KeyDecoder {
 
     /// The longest sequence read before it is given up as noise.
     static let longestSequence = 32
+    /// The longest string (APC) kept: a reply is a few dozen bytes; a longer one is dropped.
+    static let longestString = 1024
     /// The most pasted text kept (the rest is dropped): a prompt needs no more.
     static let longestPaste = 64 * 1024
 
@@ -60,6 +67,12 @@ struct KeyDecoder {
     /// The end of what is available now: an ESC with nothing after it is the Escape key; a
     /// sequence under way waits for the rest.
     mutating func endOfInput() -> [CursesKeys.Input] {
+        // `ESC _` and nothing after it was Alt and `_`; a kitty reply under way waits for its
+        // end, but nothing else does (no string the reader did not ask for eats the keys after).
+        if case .string(let bytes, _) = state, bytes.first != UInt8(ascii: "G") || bytes.count > Self.longestString {
+            state = .ground
+            return []
+        }
         guard state == .escape else { return [] }
         state = .ground
         return paste == nil ? [.key(.escape)] : []
@@ -83,6 +96,8 @@ struct KeyDecoder {
                 state = .csi([])
             case UInt32(UInt8(ascii: "O")):
                 state = .ss3
+            case UInt32(UInt8(ascii: "_")):
+                state = .string([], escaped: false)
             case 27:
                 // ESC ESC: the first one stands alone.
                 state = .escape
@@ -99,6 +114,20 @@ struct KeyDecoder {
         case .discarding:
             if value < 0x80, (0x20...0x3F).contains(UInt8(value)) { return [] }
             state = .ground
+            return []
+        case .string(var bytes, let escaped):
+            if escaped {
+                state = .ground
+                // ESC \\ ends it; anything else after the ESC drops it.
+                guard value == UInt32(UInt8(ascii: "\\")), bytes.count <= Self.longestString, paste == nil else { return [] }
+                return [.reply([0x1B, UInt8(ascii: "_")] + bytes + [0x1B, UInt8(ascii: "\\")])]
+            }
+            if value == 27 {
+                state = .string(bytes, escaped: true)
+            } else {
+                if bytes.count <= Self.longestString, value < 0x80 { bytes.append(UInt8(value)) }
+                state = .string(bytes, escaped: false)
+            }
             return []
         case .csi(var bytes):
             guard value < 0x80 else {
@@ -134,6 +163,10 @@ struct KeyDecoder {
             }
         }
         guard paste == nil else { return [] }
+        // The answers to DA1 and to the cell size's question.
+        if (final == UInt8(ascii: "c") && parameters.hasPrefix("?")) || final == UInt8(ascii: "t") {
+            return [.reply([0x1B, UInt8(ascii: "[")] + Array(parameters.utf8) + [final])]
+        }
         return [Self.csi(first: first, final: final).map(CursesKeys.Input.key) ?? .ignored]
     }
 

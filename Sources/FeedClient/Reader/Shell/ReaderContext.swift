@@ -8,10 +8,8 @@ public struct ReaderContext {
     /// screen's counts, asked while the feed list comes).
     public let sideDaemon: ThreadedDaemonClient
     /// The connection the article screen asks for pictures on (a slow image holds no key's
-    /// request); the screens' own where the terminal draws none.
+    /// request); the screens' own with `reader: images: off`.
     public let pictureDaemon: ThreadedDaemonClient
-    /// How the terminal draws pictures (`TerminalProbe`, `reader: images`); `nil`: it draws none.
-    public let graphics: TerminalGraphics?
     public let clock: any WallClock
     /// The config file's `keys:` and `reader:`.
     public let settings: ReaderSettings
@@ -27,9 +25,8 @@ public struct ReaderContext {
     public init(
         daemon: ThreadedDaemonClient, sideDaemon: ThreadedDaemonClient, clock: any WallClock, settings: ReaderSettings,
         browser: ReaderBrowser, commands: ReaderCommands, home: String?, navigator: any ReaderNavigator,
-        graphics: TerminalGraphics? = nil, pictureDaemon: ThreadedDaemonClient? = nil
+        pictureDaemon: ThreadedDaemonClient? = nil
     ) {
-        self.graphics = graphics
         self.pictureDaemon = pictureDaemon ?? daemon
         self.commands = commands
         self.home = home

@@ -17,9 +17,33 @@ public enum TerminalProbe {
         setting: ImagesSetting, environment: [String: String], input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
         timeout: Int = 400
     ) -> TerminalGraphics? {
-        guard setting != .off, isatty(input) == 1, isatty(output) == 1, environment["TERM"] != "dumb" else { return nil }
-        let inTmux = environment["TMUX"].map { !$0.isEmpty } ?? false
+        guard asks(setting: setting, environment: environment), isatty(input) == 1, isatty(output) == 1 else { return nil }
+        let inTmux = isInTmux(environment)
         let replies = ask(input: input, output: output, inTmux: inTmux, timeout: timeout)
+        return decide(setting: setting, replies: replies, inTmux: inTmux, output: output)
+    }
+
+    /// Whether the terminal is to be asked at all: pictures not turned off, a terminal that
+    /// is one (`TERM=dumb` is not).
+    static func asks(setting: ImagesSetting, environment: [String: String]) -> Bool {
+        setting != .off && environment["TERM"] != "dumb"
+    }
+
+    static func isInTmux(_ environment: [String: String]) -> Bool {
+        environment["TMUX"].map { !$0.isEmpty } ?? false
+    }
+
+    /// The questions: kitty's graphics query (through tmux's passthrough inside tmux), the
+    /// cell size, and DA1 last, which every terminal answers, after the others.
+    static func question(inTmux: Bool) -> String {
+        let kittyQuery = "\u{1B}_Gi=\(TerminalReplies.queryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+        return (inTmux ? GraphicsSequences.throughTmux(kittyQuery) : kittyQuery) + "\u{1B}[16t\u{1B}[c"
+    }
+
+    /// How pictures are drawn, from the setting and what the terminal answered (`nil`: no
+    /// answer, which a forced protocol does not need); the cell size from `TIOCGWINSZ` on
+    /// `output` when the kernel knows it, else the answer, else `fallbackCell`.
+    static func decide(setting: ImagesSetting, replies: TerminalReplies?, inTmux: Bool, output: Int32) -> TerminalGraphics? {
         let kind: TerminalGraphics.Kind
         switch setting {
         case .kitty: kind = .kitty
@@ -55,9 +79,7 @@ public enum TerminalProbe {
         }
         guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
         defer { tcsetattr(input, TCSANOW, &saved) }
-        let kittyQuery = "\u{1B}_Gi=\(TerminalReplies.queryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-        let question = (inTmux ? GraphicsSequences.throughTmux(kittyQuery) : kittyQuery) + "\u{1B}[16t\u{1B}[c"
-        guard writeAll(Array(question.utf8), to: output) else { return nil }
+        guard writeAll(Array(question(inTmux: inTmux).utf8), to: output) else { return nil }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 512)
         var clock = timespec()

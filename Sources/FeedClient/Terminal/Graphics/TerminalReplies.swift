@@ -55,6 +55,15 @@ struct TerminalReplies: Equatable {
         }
     }
 
+    /// What `bytes` (a reply read apart, as the reader's key decoder passes them on) adds.
+    mutating func absorb(_ bytes: [UInt8]) {
+        let more = TerminalReplies(parsing: bytes)
+        kittyGraphics = kittyGraphics || more.kittyGraphics
+        sixel = sixel || more.sixel
+        cell = more.cell ?? cell
+        complete = complete || more.complete
+    }
+
     /// The index just past the `ESC \` that ends a string begun before `start`, or `nil`.
     private static func stringTerminator(in bytes: [UInt8], from start: Int) -> Int? {
         var index = start

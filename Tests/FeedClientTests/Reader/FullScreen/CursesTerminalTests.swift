@@ -126,6 +126,33 @@ struct CursesTerminalTests {
         #expect(ended.contains("\u{1B}_Ga=d,d=I,i=77,q=2\u{1B}\\"), "\(ended.debugDescription)")
     }
 
+    @Test func theTerminalIsAskedHowItDrawsPicturesAndItsAnswersAreNoKeys() async throws {
+        let pty = try PseudoTerminal(rows: 24, columns: 80)
+        let terminal = try CursesTerminal.begin(
+            usesColor: false, input: pty.slave, output: pty.slave, terminalType: "xterm-256color", images: .auto,
+            environment: ["TERM": "xterm-256color"])
+        defer { terminal.end() }
+        let received = EventLog(terminal)
+        let asked = try await pty.read(until: "\u{1B}[c")
+        #expect(asked.contains("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c"), "\(asked.debugDescription)")
+        #expect(terminal.graphics == nil, "not before the answer")
+        pty.write("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;18;9t\u{1B}[?62;4c" + "j")
+        try await received.wait(for: 1)
+        #expect(received.events == [.key(.character("j"))])
+        #expect(terminal.graphics == TerminalGraphics(kind: .kitty, cellWidth: 9, cellHeight: 18))
+
+        // Turned off, nothing is asked.
+        terminal.end()
+        let quiet = try PseudoTerminal(rows: 24, columns: 80)
+        let plain = try CursesTerminal.begin(
+            usesColor: false, input: quiet.slave, output: quiet.slave, terminalType: "xterm-256color", images: .off)
+        defer { plain.end() }
+        plain.put("drawn", row: 0, column: 0, style: .plain)
+        plain.present()
+        #expect(!(try await quiet.read(until: "drawn")).contains("\u{1B}[c"))
+        #expect(plain.graphics == nil)
+    }
+
     @Test func anUnknownTerminalTypeIsAnErrorNamingIt() throws {
         let pty = try PseudoTerminal(rows: 24, columns: 80)
         #expect(throws: CursesTerminal.BeginError.unknownTerminal("tidings-no-such-terminal")) {

@@ -30,10 +30,33 @@ struct KeyDecoderTests {
     @Test func unknownSequencesAltKeysAndInsertAreNothingAndNeverEscape() {
         #expect(decode("\u{1B}[2~") == [.ignored], "Insert")
         #expect(decode("\u{1B}[25~") == [.ignored], "F13")
-        #expect(decode("\u{1B}[?1;2c") == [.ignored], "a device attribute report")
+        #expect(decode("\u{1B}[?1;2c") == [.reply(Array("\u{1B}[?1;2c".utf8))], "a device attribute report")
         #expect(decode("\u{1B}[1;5Q") == [.ignored])
         #expect(decode("\u{1B}j").isEmpty, "Alt-j")
         #expect(decode("\u{1B}[" + String(repeating: "1", count: 40) + "~").isEmpty, "noise")
+    }
+
+    @Test func theTerminalsAnswersAreRepliesNeverKeys() {
+        let kitty = "\u{1B}_Gi=31;OK\u{1B}\\", cell = "\u{1B}[6;20;10t", attributes = "\u{1B}[?62;4;22c"
+        #expect(decode("j" + kitty + cell + attributes + "k") == [
+            .key(.character("j")), .reply(Array(kitty.utf8)), .reply(Array(cell.utf8)), .reply(Array(attributes.utf8)),
+            .key(.character("k")),
+        ])
+        // Cut between two reads, kitty's answer waits for its end; G (End) in it is no key.
+        var decoder = KeyDecoder()
+        var inputs = "\u{1B}_Gi=31".unicodeScalars.flatMap { decoder.feed(.character($0.value)) }
+        inputs += decoder.endOfInput()
+        inputs += ";ENOENT:x\u{1B}\\G".unicodeScalars.flatMap { decoder.feed(.character($0.value)) }
+        #expect(inputs == [.reply(Array("\u{1B}_Gi=31;ENOENT:x\u{1B}\\".utf8)), .key(.character("G"))])
+        // Alt-_ is nothing, and the keys after it are keys; so is an APC that is no reply.
+        #expect(decode("\u{1B}_").isEmpty)
+        #expect(decode("\u{1B}_x") == [])
+        var other = KeyDecoder()
+        _ = "\u{1B}_xyz".unicodeScalars.flatMap { other.feed(.character($0.value)) }
+        _ = other.endOfInput()
+        #expect(other.feed(.character(UInt32(UInt8(ascii: "j")))) == [.key(.character("j"))])
+        // A reply too long is dropped whole.
+        #expect(decode("\u{1B}_G" + String(repeating: "A", count: 2000) + "\u{1B}\\j") == [.key(.character("j"))])
     }
 
     @Test func anEscapeAloneIsEscapeAndKeysAroundASequenceStay() {

@@ -27,11 +27,9 @@ public enum ReaderRouter {
         } catch {
             return failing(CommandFailure(error, action: "cannot open the reader"))
         }
-        // Asked before curses takes the terminal: its answers must not reach the reader as keys.
-        let graphics = TerminalProbe.graphics(setting: settings.images, environment: dependencies.environment)
         let pictures: ThreadedDaemonClient?
         do {
-            pictures = graphics == nil ? nil : try ThreadedDaemonClient(connect())
+            pictures = settings.images == .off ? nil : try ThreadedDaemonClient(connect())
         } catch {
             return failing(CommandFailure(error, action: "cannot open the reader"))
         }
@@ -45,7 +43,8 @@ public enum ReaderRouter {
         let parts = ReaderPresenter.Parts(
             beginTerminal: {
                 firstInteractor.prefetch()
-                return try CursesTerminal.begin(usesColor: usesColor, palette: settings.palette)
+                return try CursesTerminal.begin(
+                    usesColor: usesColor, palette: settings.palette, images: settings.images, environment: dependencies.environment)
             },
             makeShellView: { ScreenReaderShellView(terminal: $0) },
             makeFirstScreen: { navigator in
@@ -53,7 +52,7 @@ public enum ReaderRouter {
                     context: ReaderContext(
                         daemon: connections.screens, sideDaemon: connections.side, clock: dependencies.clock, settings: settings,
                         browser: browser, commands: commands, home: dependencies.environment["HOME"], navigator: navigator,
-                        graphics: graphics, pictureDaemon: pictures),
+                        pictureDaemon: pictures),
                     interactor: firstInteractor)
             },
             showFailure: { terminal.writeFailure($0) },

@@ -42,7 +42,7 @@ extension ReaderArticlePresenter {
     /// Asks the daemon for the shown text's pictures, when the terminal draws them.
     func requestPictures() {
         pictureGeneration += 1
-        guard let graphics, let content, !content.images.isEmpty else { return }
+        guard let graphics = graphics(), let content, !content.images.isEmpty else { return }
         let generation = pictureGeneration
         let wanted = content.images.filter { content.links.indices.contains($0 - 1) }.prefix(ArticlePictures.most)
             .map { (number: $0, url: content.links[$0 - 1]) }

@@ -22,8 +22,8 @@ public final class ReaderArticlePresenter: ReaderScreen {
     }
     /// The article's rows: the layout's lines, each picture's rows below the line naming it.
     var lines: [ArticleLayout.Line] = []
-    /// How the terminal draws pictures; `nil` for the text form only.
-    let graphics: TerminalGraphics?
+    /// How the terminal draws pictures now; `nil` for the text form only.
+    let graphics: @MainActor () -> TerminalGraphics?
     /// The article's pictures as the daemon drew them, by link number, and their ids.
     var pictures: [Int: TerminalPicture] = [:]
     var pictureIDs: [Int: Int] = [:]
@@ -41,7 +41,7 @@ public final class ReaderArticlePresenter: ReaderScreen {
     public init(
         number: Int64, view: any ReaderArticleView, interactor: any ReaderArticleUseCase,
         router: any ReaderArticleWireframe, list: any ReaderArticleList, mapper: ItemDetailMapper,
-        settings: ReaderSettings = .defaults, graphics: TerminalGraphics? = nil
+        settings: ReaderSettings = .defaults, graphics: @escaping @MainActor () -> TerminalGraphics? = { nil }
     ) {
         self.settings = settings
         self.graphics = graphics

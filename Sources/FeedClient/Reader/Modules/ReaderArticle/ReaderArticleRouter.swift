@@ -18,7 +18,8 @@ public final class ReaderArticleRouter: ReaderArticleWireframe, ReaderContextRou
             interactor: ReaderArticleInteractor(daemon: context.daemon, pictures: context.pictureDaemon, home: context.home),
             router: ReaderArticleRouter(context: context),
             list: list,
-            mapper: ItemDetailMapper(clock: context.clock), settings: context.settings, graphics: context.graphics)
+            mapper: ItemDetailMapper(clock: context.clock), settings: context.settings,
+            graphics: { [unowned navigator = context.navigator] in navigator.terminal.graphics })
     }
 
     public func pipe(_ text: String, to command: [String]) async throws(CommandLaunchError) -> WaitStatus {

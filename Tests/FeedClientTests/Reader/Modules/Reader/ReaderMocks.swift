@@ -38,6 +38,7 @@ final class FullScreenTerminalFake: FullScreenTerminal {
         post.finish()
     }
 
+    var graphics: TerminalGraphics?
     var size: ScreenSize { grid.size }
     var usesColor: Bool { grid.usesColor }
     func put(_ text: String, row: Int, column: Int, style: CellStyle) -> Int { grid.put(text, row: row, column: column, style: style) }

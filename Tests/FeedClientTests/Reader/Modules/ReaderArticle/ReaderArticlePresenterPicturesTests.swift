@@ -31,7 +31,7 @@ struct ReaderArticlePresenterPicturesTests {
         ReaderArticlePresenter(
             number: 5, view: view, interactor: interactor, router: router, list: list,
             mapper: ItemDetailMapper(clock: FixedClock(now: Fixtures.now)),
-            graphics: kind.map { TerminalGraphics(kind: $0, cellWidth: 10, cellHeight: 20) })
+            graphics: { kind.map { TerminalGraphics(kind: $0, cellWidth: 10, cellHeight: 20) } })
     }
 
     func picture(_ kind: TerminalGraphics.Kind, rows: Int, data: String) -> TerminalPicture {
@@ -72,7 +72,7 @@ struct ReaderArticlePresenterPicturesTests {
             let presenter = ReaderArticlePresenter(
                 number: 5, view: view, interactor: interactor, router: router, list: list,
                 mapper: ItemDetailMapper(clock: FixedClock(now: Fixtures.now)),
-                graphics: TerminalGraphics(kind: kind, cellWidth: 10, cellHeight: 20))
+                graphics: { TerminalGraphics(kind: kind, cellWidth: 10, cellHeight: 20) })
             await presenter.screenWillAppear()
             await router.runDeliveries(count: 2) { presenter.redraw() }
             let line = try #require(row(of: "[image: chart][1]", in: presenter))
