@@ -79,6 +79,8 @@ struct ConfigFileSettingsTests {
               save_directory: ~/Saved articles
               pipe_to: less -R
               bookmark_cmd: [~/bin/bookmark, "--tag", feeds]
+              images: sixel
+              image_viewer: imv -f
             macros:
               v: [open-in-browser, toggle-article-read]
               ^V: quit
@@ -88,6 +90,9 @@ struct ConfigFileSettingsTests {
         #expect(settings.saveDirectory == "~/Saved articles")
         #expect(settings.pipeCommand == ["less", "-R"])
         #expect(settings.bookmarkCommand == ["~/bin/bookmark", "--tag", "feeds"])
+        #expect(settings.images == .sixel)
+        #expect(settings.imageViewer == ["imv", "-f"])
+        #expect(ReaderSettings.defaults.imageViewer == ["xdg-open"])
         #expect(settings.macros == [
             .character("v"): [.openInBrowser, .toggleRead], .control("v"): [.quit], .character("*"): [.toggleStar, .nextUnread],
         ])

@@ -38,8 +38,7 @@ public final class ReaderCommands {
     ) throws(CommandLaunchError) {
         guard let program = viewer.first else { throw .cannotStart(program: "", reason: "no image viewer configured") }
         let command = viewer + [path]
-        let name = program.split(separator: "/").last.map(String.init) ?? program
-        if Self.terminalViewers.contains(name) {
+        if Self.drawsInTerminal(viewer) {
             let status = try pipe("", to: command, on: terminal)
             if let problem = ReaderArticlePresenter.problem(status, program: program) { failed(problem) }
             return
@@ -54,6 +53,13 @@ public final class ReaderCommands {
             } catch {
                 failed(CommandFailure(error).message)
             }
+        }
+    }
+
+    /// Whether `viewer` draws in the terminal: its program, or `kitty +kitten icat`'s kitten.
+    static func drawsInTerminal(_ viewer: [String]) -> Bool {
+        viewer.prefix(3).contains { word in
+            terminalViewers.contains(word.split(separator: "/").last.map(String.init) ?? word)
         }
     }
 

@@ -4,9 +4,11 @@ import Glibc
 import Synchronization
 
 /// Article images as fetched, on disk, so that an article drawn again (scrolled back to, opened
-/// again, shown by `tidings show`) costs no fetch: at most `limit` bytes, the images used longest
-/// ago deleted first. A file is named by a hash of its URL and begins with the URL on a line of
-/// its own, which a read checks, so two URLs of one hash never give each other's image. The
+/// again, shown by `tidings show`) costs no fetch, and the pictures drawn from them for a
+/// terminal (`.pic`, by image, form and size), so that it costs no decoding either: at most
+/// `limit` bytes in all, the files used longest ago deleted first. A file is named by a hash of
+/// its key (the URL; the URL with the form and size) and begins with the key on a line of its
+/// own, which a read checks, so two keys of one hash never give each other's bytes. The
 /// directory is private (0700, the user's own, no symbolic link: `PrivateDirectory`).
 final class ImageCache: Sendable {
     let directory: String
@@ -29,25 +31,44 @@ final class ImageCache: Sendable {
 
     /// The image kept for `url`, which is marked used now; `nil` when none is.
     func image(for url: String) -> Data? {
+        read(url, suffix: ".img")
+    }
+
+    /// Keeps `bytes` for `url`, then deletes the files used longest ago until the cache is
+    /// within its limit. Failures (a full disk, a directory that is not ours) keep nothing.
+    func keep(_ bytes: Data, for url: String) {
+        write(bytes, for: url, suffix: ".img")
+    }
+
+    /// The picture kept under `key` (an image's URL, form and size), marked used now.
+    func picture(for key: String) -> Data? {
+        read(key, suffix: ".pic")
+    }
+
+    /// Keeps a picture drawn under `key`, as `keep` keeps an image.
+    func keepPicture(_ bytes: Data, for key: String) {
+        write(bytes, for: key, suffix: ".pic")
+    }
+
+    private func read(_ key: String, suffix: String) -> Data? {
         lock.withLock { _ in
-            guard limit > 0, let contents = FileManager.default.contents(atPath: path(for: url)) else { return nil }
-            let header = Data(url.utf8) + Data([0x0A])
+            let path = directory + "/" + Self.name(for: key) + suffix
+            guard limit > 0, let contents = FileManager.default.contents(atPath: path) else { return nil }
+            let header = Data(key.utf8) + Data([0x0A])
             guard contents.starts(with: header) else { return nil }
-            utimes(path(for: url), nil)
+            utimes(path, nil)
             return contents.dropFirst(header.count).withUnsafeBytes { Data($0) }
         }
     }
 
-    /// Keeps `bytes` for `url`, then deletes the images used longest ago until the cache is
-    /// within its limit. Failures (a full disk, a directory that is not ours) keep nothing.
-    func keep(_ bytes: Data, for url: String) {
+    private func write(_ bytes: Data, for key: String, suffix: String) {
         guard limit > 0, bytes.count <= Self.largestKept, bytes.count <= limit else { return }
         lock.withLock { _ in
             guard prepare() else { return }
-            let target = path(for: url)
+            let target = directory + "/" + Self.name(for: key) + suffix
             let temporary = target + ".new"
             guard FileManager.default.createFile(
-                atPath: temporary, contents: Data(url.utf8) + Data([0x0A]) + bytes, attributes: [.posixPermissions: 0o600])
+                atPath: temporary, contents: Data(key.utf8) + Data([0x0A]) + bytes, attributes: [.posixPermissions: 0o600])
             else { return }
             guard rename(temporary, target) == 0 else {
                 unlink(temporary)
@@ -81,8 +102,8 @@ final class ImageCache: Sendable {
                 unlink(temporary)
                 return nil
             }
-            let files = Self.regularFiles(in: viewed).sorted { $0.used > $1.used }
-            for old in files.dropFirst(Self.viewedKept) { unlink(old.path) }
+            let files = Self.regularFiles(in: viewed).filter { $0.path != target }.sorted { $0.used > $1.used }
+            for old in files.dropFirst(Self.viewedKept - 1) { unlink(old.path) }
             return target
         }
     }
@@ -99,11 +120,7 @@ final class ImageCache: Sendable {
 
     // MARK: - Files
 
-    private func path(for url: String) -> String {
-        directory + "/" + Self.name(for: url) + ".img"
-    }
-
-    /// FNV-1a of the URL, 64 bits: a name, not a secret; the URL inside a cached file settles
+    /// FNV-1a of the key, 64 bits: a name, not a secret; the key inside a cached file settles
     /// collisions.
     private static func name(for url: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -132,7 +149,7 @@ final class ImageCache: Sendable {
     }
 
     private func entries() -> [Entry] {
-        Self.regularFiles(in: directory).filter { $0.path.hasSuffix(".img") }
+        Self.regularFiles(in: directory).filter { $0.path.hasSuffix(".img") || $0.path.hasSuffix(".pic") }
     }
 
     /// The regular files of `directory` (no symbolic link followed).
@@ -142,11 +159,12 @@ final class ImageCache: Sendable {
             let path = directory + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            return Entry(path: path, bytes: Int(info.st_size), used: Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec)))
+            let used = TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9
+            return Entry(path: path, bytes: Int(info.st_size), used: Date(timeIntervalSince1970: used))
         }
     }
 
-    /// Deletes the images used longest ago until the rest fit the limit.
+    /// Deletes the files used longest ago until the rest fit the limit.
     private func trim() {
         var all = entries().sorted { $0.used < $1.used }
         var total = all.reduce(0) { $0 + $1.bytes }

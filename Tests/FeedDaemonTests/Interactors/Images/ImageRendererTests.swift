@@ -58,7 +58,51 @@ struct ImageRendererTests {
         #expect(body.hasPrefix("\""), "the raster attributes first")
         #expect(body.utf8.allSatisfy { (0x20...0x7E).contains($0) })
         #expect(pages.requests.count == 1, "the second drawing came from the cache")
-        #expect(images.cacheUsage.files == 1)
+        #expect(images.cacheUsage.files == 3, "the image and the two pictures drawn from it")
+    }
+
+    @Test func anImageFileForTheViewerIsTheImageAsItCameWithItsExtension() async throws {
+        let images = renderer()
+        for index in 0..<(ImageCache.viewedKept + 3) { serve("https://img.example/\(index).png", Self.picture) }
+        let file = await images.file(.init(url: "https://img.example/0.png"))
+        let path = try #require(file.path, "\(file)")
+        #expect(file.format == "png" && path.hasSuffix(".png") && path.hasPrefix(directory + "/view/"))
+        #expect(FileManager.default.contents(atPath: path) == Self.picture)
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(lstat(directory + "/view", &info) == 0 && info.st_mode & 0o777 == 0o700)
+        for index in 1..<(ImageCache.viewedKept + 3) {
+            #expect(await images.file(.init(url: "https://img.example/\(index).png")).path != nil)
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory + "/view")
+        #expect(kept.count == ImageCache.viewedKept, "the newest kept: \(kept)")
+        pages.fail("https://img.example/gone.png", with: .httpStatus(404))
+        #expect(await images.file(.init(url: "https://img.example/gone.png")) == .init(error: "HTTP 404 Not Found"))
+        serve("https://img.example/page.html", Data("<html></html>".utf8), contentType: "text/html")
+        #expect(await images.file(.init(url: "https://img.example/page.html")).error == "not a PNG, JPEG, WebP or GIF image")
+    }
+
+    @Test func aPictureDrawnBeforeIsAnsweredAgainWithoutTheImage() async throws {
+        serve("https://img.example/a.png", Self.picture)
+        let images = renderer()
+        let params = RPC.RenderImage.Params(
+            url: "https://img.example/a.png", format: .sixel, columns: 20, rows: 20, cellWidth: 10, cellHeight: 20)
+        let first = try await images.render(params)
+        #expect(first.error == nil)
+        // The image itself gone from the cache, and from its server: the picture stays.
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name.hasSuffix(".img") {
+            try FileManager.default.removeItem(atPath: directory + "/" + name)
+        }
+        pages.fail("https://img.example/a.png", with: .httpStatus(404))
+        #expect(try await images.render(params) == first)
+        #expect(pages.requests.count == 1)
+        // Another size is drawn from the image again, which is gone now.
+        var larger = params
+        larger.rows = 30
+        #expect(try await images.render(larger).error == "HTTP 404 Not Found")
+        // A kept picture that is not one (a damaged file) is drawn anew, not answered.
+        #expect(ImageRenderer.picture(from: Data("1 2 3\nx".utf8), format: .sixel) == nil)
+        #expect(ImageRenderer.picture(from: Data("no sizes".utf8), format: .sixel) == nil)
     }
 
     @Test func failuresAreThePlaceholdersWords() async throws {
