@@ -54,11 +54,7 @@ struct ImagesInTerminalTests {
             "/usr/bin/xterm", "-ti", "vt340", "-geometry", "100x40+0+0", "-fn", "fixed", "-b", "0", "-hold",
             "-e", Binaries.client.path, "show", "\(number)", "--no-mark",
         ], environment: environment)
-        let window = try await display.run(["/usr/bin/xdotool", "search", "--sync", "--class", "XTerm"])
-        let id = try #require(window.out.split(separator: "\n").first.map(String.init), "\(window)")
-        let geometry = try await display.run(["/usr/bin/xdotool", "getwindowgeometry", id])
-        let size = try #require(geometry.out.split(separator: "\n").first { $0.contains("Geometry:") }?
-            .split(separator: " ").last?.split(separator: "x").compactMap { Int($0) })
+        let (_, size) = try await Self.window(of: display)
         let cellHeight = size[1] / 40
 
         // Wait for the picture's pixels (the red of its left half) to appear.
@@ -79,6 +75,21 @@ struct ImagesInTerminalTests {
         let expectedTop = (imageLine + 1) * cellHeight
         #expect(abs(red.minY - expectedTop) <= cellHeight, "top at \(red.minY), the row after line \(imageLine) starts at \(expectedTop)")
         #expect(server.requests(for: "/pic.png").count == 1)
+    }
+
+    /// xterm's window and its size in pixels: of the windows of class XTerm, the largest (the
+    /// search also finds smaller ones of its own, in no set order), once it is mapped.
+    static func window(of display: XDisplay) async throws -> (id: String, size: [Int]) {
+        let found = try await display.run(["/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--class", "XTerm"])
+        var best: (id: String, size: [Int])?
+        for id in found.out.split(separator: "\n").map(String.init) {
+            let geometry = try await display.run(["/usr/bin/xdotool", "getwindowgeometry", id])
+            guard let size = geometry.out.split(separator: "\n").first(where: { $0.contains("Geometry:") })?
+                .split(separator: " ").last?.split(separator: "x").compactMap({ Int($0) }), size.count == 2
+            else { continue }
+            if size[0] * size[1] > (best.map { $0.size[0] * $0.size[1] } ?? 0) { best = (id, size) }
+        }
+        return try #require(best, "no xterm window: \(found)")
     }
 
     static func isRed(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Bool { r > 200 && g < 70 && b < 70 }
@@ -106,11 +117,7 @@ struct ImagesInTerminalTests {
             "/usr/bin/xterm", "-ti", "vt340", "-geometry", "100x24+0+0", "-fn", "fixed", "-b", "0", "-hold",
             "-e", Binaries.client.path,
         ], environment: environment)
-        let window = try await display.run(["/usr/bin/xdotool", "search", "--sync", "--class", "XTerm"])
-        let id = try #require(window.out.split(separator: "\n").first.map(String.init), "\(window)")
-        let geometry = try await display.run(["/usr/bin/xdotool", "getwindowgeometry", id])
-        let size = try #require(geometry.out.split(separator: "\n").first { $0.contains("Geometry:") }?
-            .split(separator: " ").last?.split(separator: "x").compactMap { Int($0) })
+        let (id, size) = try await Self.window(of: display)
         let cellHeight = size[1] / 24
         // The reader is up once its title bar (reverse video: dark) is drawn; keys typed before
         // would reach the terminal's answers to the reader's questions.

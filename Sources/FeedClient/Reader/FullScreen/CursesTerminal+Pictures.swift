@@ -74,7 +74,7 @@ extension CursesTerminal {
                     output += sentImages.remove(at: oldest).deletion
                 }
             }
-            output += "\u{1B}7\u{1B}[\(picture.row + 1);\(picture.column + 1)H" + placement + "\u{1B}8"
+            output += picture.picture.positioned(placement, row: picture.row, column: picture.column)
         }
         Self.write(output, to: self.output)
     }

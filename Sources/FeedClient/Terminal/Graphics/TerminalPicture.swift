@@ -60,7 +60,8 @@ public struct TerminalPicture: Equatable, Sendable {
     }
 
     /// What draws the picture's rows `firstRow..<firstRow + rows` at the cursor and leaves the
-    /// cursor where it was: kitty places image `id` (sent before, `transmission(id:)`), cut to
+    /// cursor where it was, not yet wrapped for tmux (`positioned` does both): kitty places image
+    /// `id` (sent before, `transmission(id:)`), cut to
     /// those rows' pixels and drawn at its own pixel size (so never stretched); a sixel is drawn
     /// only whole, and moves the cursor: the caller saves and restores it around.
     public func placement(id: Int, firstRow: Int, rows: Int) -> String {
@@ -74,11 +75,21 @@ public struct TerminalPicture: Equatable, Sendable {
             } else if firstRow > 0 || rows < self.rows {
                 return ""
             }
-            return wrap(GraphicsSequences.kittyPlace(id: id, width: pixelWidth, crop: crop))
+            return GraphicsSequences.kittyPlace(id: id, width: pixelWidth, crop: crop)
         case .sixel:
             guard firstRow == 0, rows == self.rows, let sixel = GraphicsSequences.sixel(data) else { return "" }
             return sixel
         }
+    }
+
+    /// `placement` at the cell `row`, `column` (from 0), the cursor saved before and restored
+    /// after; inside tmux the whole goes through its passthrough, so that the outer terminal's
+    /// cursor is the one moved (tmux's stays where it was), which puts the picture right when
+    /// the pane is at the window's top left.
+    public func positioned(_ placement: String, row: Int, column: Int) -> String {
+        guard !placement.isEmpty else { return "" }
+        let sequence = "\u{1B}7\u{1B}[\(row + 1);\(column + 1)H" + placement + "\u{1B}8"
+        return throughTmux && kind == .kitty ? GraphicsSequences.throughTmux(sequence) : sequence
     }
 
     /// What deletes the placements of a kitty picture drawn as image `id`; with `freeing`, its

@@ -120,6 +120,15 @@ struct CursesTerminalTests {
         terminal.present()
         #expect(!(try await pty.read(until: "fourth")).contains("\u{1B}P"))
 
+        // Inside tmux, kitty's placement and the cursor's moves around it go through its passthrough.
+        let inTmux = TerminalPicture(
+            kind: .kitty, columns: 4, rows: 2, data: "QUJD", throughTmux: true, pixelWidth: 40, pixelHeight: 40, cellHeight: 20)
+        terminal.place(ScreenPicture(id: 78, picture: inTmux, row: 15, column: 1))
+        terminal.present()
+        let wrapped = try await pty.read(until: "q=2\u{1B}\u{1B}\\\u{1B}\u{1B}8\u{1B}\\")
+        #expect(wrapped.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,f=100,t=d,i=78,q=2,m=0;QUJD\u{1B}\u{1B}\\\u{1B}\\"), "\(wrapped.debugDescription)")
+        #expect(wrapped.contains("\u{1B}Ptmux;\u{1B}\u{1B}7\u{1B}\u{1B}[16;2H\u{1B}\u{1B}_Ga=p,i=78,p=1,C=1,q=2\u{1B}\u{1B}\\\u{1B}\u{1B}8\u{1B}\\"), "\(wrapped.debugDescription)")
+
         // The reader's end frees what the terminal keeps.
         terminal.end()
         let ended = try await pty.read(until: "\u{1B}[?1049l")
