@@ -48,13 +48,7 @@ struct ImagesInTerminalTests {
 
         let display = try await XDisplay()
         defer { display.end() }
-        var environment = DaemonHarness.baseEnvironment(home: daemon.directory.path)
-        environment["TIDINGS_SOCKET"] = daemon.socketPath
-        try display.start([
-            "/usr/bin/xterm", "-ti", "vt340", "-geometry", "100x40+0+0", "-fn", "fixed", "-b", "0", "-hold",
-            "-e", Binaries.client.path, "show", "\(number)", "--no-mark",
-        ], environment: environment)
-        let (_, size) = try await Self.window(of: display)
+        let (_, size) = try await Self.xterm(rows: 40, running: ["show", "\(number)", "--no-mark"], daemon, on: display)
         let cellHeight = size[1] / 40
 
         // Wait for the picture's pixels (the red of its left half) to appear.
@@ -75,6 +69,20 @@ struct ImagesInTerminalTests {
         let expectedTop = (imageLine + 1) * cellHeight
         #expect(abs(red.minY - expectedTop) <= cellHeight, "top at \(red.minY), the row after line \(imageLine) starts at \(expectedTop)")
         #expect(server.requests(for: "/pic.png").count == 1)
+    }
+
+    /// xterm with sixels, 100 columns by `rows`, running `tidings ARGUMENTS` on `daemon`'s
+    /// socket; its window and size once mapped.
+    static func xterm(
+        rows: Int, running arguments: [String], _ daemon: DaemonHarness, on display: XDisplay
+    ) async throws -> (id: String, size: [Int]) {
+        var environment = DaemonHarness.baseEnvironment(home: daemon.directory.path)
+        environment["TIDINGS_SOCKET"] = daemon.socketPath
+        try display.start([
+            "/usr/bin/xterm", "-ti", "vt340", "-geometry", "100x\(rows)+0+0", "-fn", "fixed", "-b", "0", "-hold",
+            "-e", Binaries.client.path,
+        ] + arguments, environment: environment)
+        return try await window(of: display)
     }
 
     /// xterm's window and its size in pixels: of the windows of class XTerm, the largest (the
@@ -111,13 +119,7 @@ struct ImagesInTerminalTests {
         defer { daemon.signal(SIGTERM) }
         let display = try await XDisplay()
         defer { display.end() }
-        var environment = DaemonHarness.baseEnvironment(home: daemon.directory.path)
-        environment["TIDINGS_SOCKET"] = daemon.socketPath
-        try display.start([
-            "/usr/bin/xterm", "-ti", "vt340", "-geometry", "100x24+0+0", "-fn", "fixed", "-b", "0", "-hold",
-            "-e", Binaries.client.path,
-        ], environment: environment)
-        let (id, size) = try await Self.window(of: display)
+        let (id, size) = try await Self.xterm(rows: 24, running: [], daemon, on: display)
         let cellHeight = size[1] / 24
         // The reader is up once its title bar (reverse video: dark) is drawn; keys typed before
         // would reach the terminal's answers to the reader's questions.
