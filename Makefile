@@ -25,8 +25,10 @@ APT_PACKAGES = libcurl4-openssl-dev libxml2-dev libsqlite3-dev libzstd-dev libnc
 # tmux (the reader is driven in a real terminal), and nginx and openssl (HTTPSTests serve feeds
 # over https and HTTP/2 from a real nginx on its own ports, with certificates of a test CA that
 # openssl makes; the nginx.service the package may start is not used), and xvfb, xterm, xdotool,
-# x11-apps and imagemagick (pictures drawn by xterm with sixels under Xvfb, and a screenshot).
-TEST_PACKAGES = systemd sqlite3 jq faketime tmux nginx openssl xvfb xterm xdotool x11-apps imagemagick
+# x11-apps and imagemagick (pictures drawn by xterm with sixels under Xvfb, and a screenshot), and
+# kitty with Mesa's software OpenGL (the kitty graphics protocol in a real terminal there too).
+TEST_PACKAGES = systemd sqlite3 jq faketime tmux nginx openssl xvfb xterm xdotool x11-apps imagemagick \
+	kitty libgl1-mesa-dri
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_FLAGS = -c release --static-swift-stdlib
 

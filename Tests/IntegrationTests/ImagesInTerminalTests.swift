@@ -5,7 +5,9 @@ import TestSupport
 
 /// Pictures drawn by a real terminal: `tidings show` in xterm with sixels (`xterm -ti vt340`)
 /// under Xvfb, the window found with xdotool, and a screenshot whose pixels show the picture
-/// where the article has it; in tmux without passthrough, the text form and no fetch.
+/// where the article has it; the reader's article screen in xterm and in kitty (its graphics
+/// protocol), the picture placed, moved and cleared as the article scrolls; in tmux without
+/// passthrough, the text form and no fetch.
 @Suite(.timeLimit(.minutes(2)))
 struct ImagesInTerminalTests {
     /// 240×120: the left half red, the right half blue.
@@ -85,10 +87,10 @@ struct ImagesInTerminalTests {
         return try await window(of: display)
     }
 
-    /// xterm's window and its size in pixels: of the windows of class XTerm, the largest (the
+    /// A terminal's window and its size in pixels: of the windows of its class, the largest (the
     /// search also finds smaller ones of its own, in no set order), once it is mapped.
-    static func window(of display: XDisplay) async throws -> (id: String, size: [Int]) {
-        let found = try await display.run(["/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--class", "XTerm"])
+    static func window(of display: XDisplay, class name: String = "XTerm") async throws -> (id: String, size: [Int]) {
+        let found = try await display.run(["/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--class", name])
         var best: (id: String, size: [Int])?
         for id in found.out.split(separator: "\n").map(String.init) {
             let geometry = try await display.run(["/usr/bin/xdotool", "getwindowgeometry", id])
@@ -97,7 +99,33 @@ struct ImagesInTerminalTests {
             else { continue }
             if size[0] * size[1] > (best.map { $0.size[0] * $0.size[1] } ?? 0) { best = (id, size) }
         }
-        return try #require(best, "no xterm window: \(found)")
+        return try #require(best, "no \(name) window: \(found)")
+    }
+
+    /// The real terminals the reader's pictures are tried in: xterm with sixels, and kitty with
+    /// its own graphics protocol (software OpenGL under Xvfb), each asked by the reader itself.
+    enum Terminal: String, CaseIterable, CustomTestStringConvertible {
+        case xterm, kitty
+
+        var testDescription: String { rawValue }
+
+        /// The terminal 100 columns by `rows`, running `client`.
+        func argv(rows: Int, client: String) -> [String] {
+            switch self {
+            case .xterm:
+                ["/usr/bin/xterm", "-ti", "vt340", "-geometry", "100x\(rows)+0+0", "-fn", "fixed", "-b", "0", "-e", client]
+            case .kitty:
+                [
+                    "/usr/bin/kitty", "--config", "NONE", "-o", "initial_window_width=100c", "-o", "initial_window_height=\(rows)c",
+                    "-o", "remember_window_size=no", "-o", "window_padding_width=0", "-o", "placement_strategy=top-left",
+                    "-o", "font_size=9", "-o", "allow_remote_control=no", client,
+                ]
+            }
+        }
+
+        var windowClass: String { self == .xterm ? "XTerm" : "kitty" }
+        /// kitty draws with OpenGL: Mesa's software renderer under Xvfb.
+        var environment: [String: String] { self == .kitty ? ["LIBGL_ALWAYS_SOFTWARE": "1"] : [:] }
     }
 
     static func isRed(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Bool { r > 200 && g < 70 && b < 70 }
@@ -113,19 +141,31 @@ struct ImagesInTerminalTests {
         return shot
     }
 
-    @Test func theReadersArticleScreenPlacesThePictureAndMovesAndClearsItAsItScrolls() async throws {
+    @Test(arguments: Terminal.allCases)
+    func theReadersArticleScreenPlacesThePictureAndMovesAndClearsItAsItScrolls(in terminal: Terminal) async throws {
+        #expect(!Terminal.allCases.isEmpty)
         let (server, daemon, _) = try await Self.world(more: 30)
         defer { Task { try? await server.stop() } }
         defer { daemon.signal(SIGTERM) }
         let display = try await XDisplay()
         defer { display.end() }
-        let (id, size) = try await Self.xterm(rows: 24, running: [], daemon, on: display)
+        var environment = DaemonHarness.baseEnvironment(home: daemon.directory.path).merging(terminal.environment) { $1 }
+        environment["TIDINGS_SOCKET"] = daemon.socketPath
+        try display.start(terminal.argv(rows: 24, client: Binaries.client.path), environment: environment)
+        let (id, size) = try await Self.window(of: display, class: terminal.windowClass)
         let cellHeight = size[1] / 24
-        // The reader is up once its title bar (reverse video: dark) is drawn; keys typed before
-        // would reach the terminal's answers to the reader's questions.
-        let isDark = { (r: UInt8, g: UInt8, b: UInt8) in r < 60 && g < 60 && b < 60 }
-        let up = try await Self.shot(of: display) { $0.region(where: isDark).count > size[0] * cellHeight / 2 }
-        #expect(up.region(where: isDark).count > size[0] * cellHeight / 2, "the reader's title bar")
+        // The reader is up once its title bar (reverse video) is drawn over the first row; keys
+        // typed before would reach the terminal's answers to the reader's questions.
+        let titleBar = { (shot: Screenshot) -> Int in
+            let background = shot.pixel(size[0] - 3, size[1] / 2)
+            var differing = 0
+            for y in 0..<cellHeight {
+                for x in 0..<size[0] where shot.pixel(x, y) != background { differing += 1 }
+            }
+            return differing
+        }
+        let up = try await Self.shot(of: display) { titleBar($0) > size[0] * cellHeight / 2 }
+        #expect(titleBar(up) > size[0] * cellHeight / 2, "the reader's title bar")
         _ = try await display.run(["/usr/bin/xdotool", "windowfocus", "--sync", id])
         // The feed, then its item.
         _ = try await display.run(["/usr/bin/xdotool", "key", "--delay", "300", "Return", "Return"])

@@ -17,7 +17,8 @@ final class XDisplay: @unchecked Sendable {
         for number in 90..<190 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
             let server = Process()
             server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            server.arguments = [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+            // GLX for kitty, which draws with OpenGL (Mesa's software renderer here).
+            server.arguments = [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "+extension", "GLX"]
             server.standardOutput = FileHandle.nullDevice
             server.standardError = FileHandle.nullDevice
             try server.run()
