@@ -7,7 +7,8 @@ public enum ReaderRouter {
     /// `AssembledModule`, it runs on the main actor from start to end: the terminal is one
     /// resource, and every screen draws on it from there.
     /// - Parameter connect: opens a new connection to the daemon (the reader keeps four: its
-    ///   screens' two, the `watch`'s and the refreshes').
+    ///   screens' two, the `watch`'s and the refreshes'; and one for pictures unless
+    ///   `reader: images` is `off`).
     @MainActor
     public static func assemble(dependencies: ClientDependencies, connect: @escaping () -> any DaemonClient) -> @MainActor () async -> ExitStatus {
         let terminal = dependencies.terminal
