@@ -3,11 +3,11 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Pictures drawn by a real terminal: `tidings show` in xterm with sixels (`xterm -ti vt340`)
-/// under Xvfb, the window found with xdotool, and a screenshot whose pixels show the picture
-/// where the article has it; the reader's article screen in xterm and in kitty (its graphics
-/// protocol), the picture placed, moved and cleared as the article scrolls; in tmux without
-/// passthrough, the text form and no fetch.
+/// Pictures drawn by real terminals under Xvfb, xterm with sixels (`xterm -ti vt340`) and kitty
+/// with its graphics protocol, each asked by tidings itself, the window found with xdotool, and
+/// screenshots whose pixels show the picture where the article has it: `tidings show`, and the
+/// reader's article screen, the picture placed, moved and cleared as the article scrolls; in tmux
+/// without passthrough, the text form and no fetch.
 @Suite(.timeLimit(.minutes(2)))
 struct ImagesInTerminalTests {
     /// 240×120: the left half red, the right half blue.
@@ -39,7 +39,9 @@ struct ImagesInTerminalTests {
         return (server, daemon, try #require(numbers[server.url("/post")]))
     }
 
-    @Test func xtermWithSixelsShowsThePictureBelowItsLine() async throws {
+    @Test(arguments: Terminal.allCases)
+    func showDrawsThePictureBelowItsLine(in terminal: Terminal) async throws {
+        #expect(!Terminal.allCases.isEmpty)
         let (server, daemon, number) = try await Self.world()
         defer { Task { try? await server.stop() } }
         defer { daemon.signal(SIGTERM) }
@@ -50,7 +52,7 @@ struct ImagesInTerminalTests {
 
         let display = try await XDisplay()
         defer { display.end() }
-        let (_, size) = try await Self.xterm(rows: 40, running: ["show", "\(number)", "--no-mark"], daemon, on: display)
+        let (_, size) = try await Self.start(terminal, rows: 40, running: ["show", "\(number)", "--no-mark"], daemon, on: display)
         let cellHeight = size[1] / 40
 
         // Wait for the picture's pixels (the red of its left half) to appear.
@@ -73,18 +75,15 @@ struct ImagesInTerminalTests {
         #expect(server.requests(for: "/pic.png").count == 1)
     }
 
-    /// xterm with sixels, 100 columns by `rows`, running `tidings ARGUMENTS` on `daemon`'s
-    /// socket; its window and size once mapped.
-    static func xterm(
-        rows: Int, running arguments: [String], _ daemon: DaemonHarness, on display: XDisplay
+    /// `terminal`, 100 columns by `rows`, running `tidings ARGUMENTS` on `daemon`'s socket and
+    /// kept open after it ends; its window and size once mapped.
+    static func start(
+        _ terminal: Terminal, rows: Int, running arguments: [String], _ daemon: DaemonHarness, on display: XDisplay
     ) async throws -> (id: String, size: [Int]) {
-        var environment = DaemonHarness.baseEnvironment(home: daemon.directory.path)
+        var environment = DaemonHarness.baseEnvironment(home: daemon.directory.path).merging(terminal.environment) { $1 }
         environment["TIDINGS_SOCKET"] = daemon.socketPath
-        try display.start([
-            "/usr/bin/xterm", "-ti", "vt340", "-geometry", "100x\(rows)+0+0", "-fn", "fixed", "-b", "0", "-hold",
-            "-e", Binaries.client.path,
-        ] + arguments, environment: environment)
-        return try await window(of: display)
+        try display.start(terminal.argv(rows: rows, command: [Binaries.client.path] + arguments), environment: environment)
+        return try await window(of: display, class: terminal.windowClass)
     }
 
     /// A terminal's window and its size in pixels: of the windows of its class, the largest (the
@@ -109,17 +108,17 @@ struct ImagesInTerminalTests {
 
         var testDescription: String { rawValue }
 
-        /// The terminal 100 columns by `rows`, running `client`.
-        func argv(rows: Int, client: String) -> [String] {
+        /// The terminal 100 columns by `rows`, running `command`, its window kept once it ends.
+        func argv(rows: Int, command: [String]) -> [String] {
             switch self {
             case .xterm:
-                ["/usr/bin/xterm", "-ti", "vt340", "-geometry", "100x\(rows)+0+0", "-fn", "fixed", "-b", "0", "-e", client]
+                ["/usr/bin/xterm", "-ti", "vt340", "-geometry", "100x\(rows)+0+0", "-fn", "fixed", "-b", "0", "-hold", "-e"] + command
             case .kitty:
                 [
-                    "/usr/bin/kitty", "--config", "NONE", "-o", "initial_window_width=100c", "-o", "initial_window_height=\(rows)c",
-                    "-o", "remember_window_size=no", "-o", "window_padding_width=0", "-o", "placement_strategy=top-left",
-                    "-o", "font_size=9", "-o", "allow_remote_control=no", client,
-                ]
+                    "/usr/bin/kitty", "--config", "NONE", "--hold", "-o", "initial_window_width=100c",
+                    "-o", "initial_window_height=\(rows)c", "-o", "remember_window_size=no", "-o", "window_padding_width=0",
+                    "-o", "placement_strategy=top-left", "-o", "font_size=9", "-o", "allow_remote_control=no",
+                ] + command
             }
         }
 
@@ -149,10 +148,7 @@ struct ImagesInTerminalTests {
         defer { daemon.signal(SIGTERM) }
         let display = try await XDisplay()
         defer { display.end() }
-        var environment = DaemonHarness.baseEnvironment(home: daemon.directory.path).merging(terminal.environment) { $1 }
-        environment["TIDINGS_SOCKET"] = daemon.socketPath
-        try display.start(terminal.argv(rows: 24, client: Binaries.client.path), environment: environment)
-        let (id, size) = try await Self.window(of: display, class: terminal.windowClass)
+        let (id, size) = try await Self.start(terminal, rows: 24, running: [], daemon, on: display)
         let cellHeight = size[1] / 24
         // The reader is up once its title bar (reverse video) is drawn over the first row; keys
         // typed before would reach the terminal's answers to the reader's questions.
