@@ -11,11 +11,17 @@ public enum TerminalProbe {
     /// The cell size assumed when the terminal tells none.
     static let fallbackCell = (width: 10, height: 20)
 
+    /// How long the answers are waited for, in milliseconds. Every terminal answers DA1, which
+    /// ends the wait at once; the bound is for one that does not (a bare pseudo-terminal), and
+    /// is long enough for a terminal still starting on a busy machine (its first command is the
+    /// one asking: 400 ms left kitty and xterm without pictures under load).
+    public static let answerTime = 2000
+
     /// How the terminal on `input`/`output` draws pictures, as `setting` allows; `nil` for the
     /// text form.
     public static func graphics(
         setting: ImagesSetting, environment: [String: String], input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
-        timeout: Int = 400
+        timeout: Int = answerTime
     ) -> TerminalGraphics? {
         guard asks(setting: setting, environment: environment), isatty(input) == 1, isatty(output) == 1 else { return nil }
         let inTmux = isInTmux(environment)
