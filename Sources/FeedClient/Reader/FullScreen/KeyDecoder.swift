@@ -36,7 +36,7 @@ struct KeyDecoder {
         /// In a sequence too long to be a key's: its bytes are dropped up to its final one.
         case discarding
         /// After `ESC _` (an APC string, kitty's graphics reply): its bytes so far, and whether
-        /// the last was an ESC (the string ends with `ESC \\`).
+        /// the last was an ESC (the string ends with `ESC \`).
         case string([UInt8], escaped: Bool)
     }
 
@@ -118,7 +118,7 @@ struct KeyDecoder {
         case .string(var bytes, let escaped):
             if escaped {
                 state = .ground
-                // ESC \\ ends it; anything else after the ESC drops it.
+                // ESC \ ends it; anything else after the ESC drops it.
                 guard value == UInt32(UInt8(ascii: "\\")), bytes.count <= Self.longestString, paste == nil else { return [] }
                 return [.reply([0x1B, UInt8(ascii: "_")] + bytes + [0x1B, UInt8(ascii: "\\")])]
             }

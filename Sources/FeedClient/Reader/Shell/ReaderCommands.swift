@@ -40,13 +40,13 @@ public final class ReaderCommands {
         let command = viewer + [path]
         if Self.drawsInTerminal(viewer) {
             let status = try pipe("", to: command, on: terminal)
-            if let problem = ReaderArticlePresenter.problem(status, program: program) { failed(problem) }
+            if let problem = status.problem(program: program) { failed(problem) }
             return
         }
         Task { @MainActor in
             do {
                 let (status, output) = try await self.runAside(command)
-                if let problem = ReaderArticlePresenter.problem(status, program: program) {
+                if let problem = status.problem(program: program) {
                     let said = output.trimmingWhitespace.split(separator: "\n").last.map { ": " + TerminalText.sanitize(String($0)) } ?? ""
                     failed(problem + said)
                 }

@@ -47,7 +47,7 @@ extension ReaderArticlePresenter {
         let command = words.map { Self.substituted($0, link: item.link ?? "", title: item.title ?? "") }
         do {
             let status = try await router.pipe(layout.plainText, to: command)
-            if let problem = Self.problem(status, program: command[0]) { router.say(problem, isError: true) }
+            if let problem = status.problem(program: command[0]) { router.say(problem, isError: true) }
         } catch {
             router.say(error.description, isError: true)
         }
@@ -92,7 +92,7 @@ extension ReaderArticlePresenter {
             do {
                 let (status, output) = try await router.runAside(arguments)
                 let said = output.split(whereSeparator: \.isNewline).first.map { TerminalText.sanitize(String($0)) } ?? ""
-                if let problem = Self.problem(status, program: command[0]) {
+                if let problem = status.problem(program: command[0]) {
                     router.say(problem + (said.isEmpty ? "" : ": " + said), isError: true)
                 } else {
                     router.say("Bookmarked" + (said.isEmpty ? ": " + TerminalText.sanitize(item.title ?? link) : ": " + said), isError: false)
@@ -100,15 +100,6 @@ extension ReaderArticlePresenter {
             } catch {
                 router.say("\(error)", isError: true)
             }
-        }
-    }
-
-    /// What to say of a program that did not end well; `nil` for exit status 0.
-    static func problem(_ status: WaitStatus, program: String) -> String? {
-        switch status {
-        case .exited(0): nil
-        case .exited(let code): "`\(program)` exited with status \(code)"
-        case .signalled(let signal): "`\(program)` was ended by signal \(signal)"
         }
     }
 }
