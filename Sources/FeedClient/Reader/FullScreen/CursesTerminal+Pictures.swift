@@ -30,15 +30,8 @@ extension CursesTerminal {
     static let mostSentImages = 64
 
     public func place(_ picture: ScreenPicture) {
-        guard !isEnded, picture.rows > 0 else { return }
-        placedPictures.removeAll { $0.screenRows.overlaps(picture.screenRows) }
-        placedPictures.append(picture)
-    }
-
-    /// Something is drawn on `row`: a picture over it is gone.
-    func unplacePictures(onRow row: Int) {
-        guard !placedPictures.isEmpty else { return }
-        placedPictures.removeAll { $0.screenRows.contains(row) }
+        guard !isEnded else { return }
+        placedPictures.place(picture)
     }
 
     /// Takes away the pictures shown but no longer placed, before curses refreshes.

@@ -15,7 +15,7 @@ extension CursesTerminal {
         guard !isEnded else { return column }
         let clipped = ClippedText(text, row: row, column: column, size: size)
         guard !clipped.cells.isEmpty else { return clipped.end }
-        unplacePictures(onRow: row)
+        placedPictures.drawn(onRow: row)
         let characters = Self.wideCharacters(clipped)
         let window = api.stdscr!.pointee
         setStyle(style)
@@ -28,7 +28,7 @@ extension CursesTerminal {
         guard !isEnded else { return }
         let columns = ClippedText.blankedColumns(row: row, from: column, size: size)
         guard !columns.isEmpty else { return }
-        unplacePictures(onRow: row)
+        placedPictures.drawn(onRow: row)
         let window = api.stdscr!.pointee
         _ = api.wmove!(window, Int32(row), Int32(columns.lowerBound))
         if colors.looksLikeBackground(style) {

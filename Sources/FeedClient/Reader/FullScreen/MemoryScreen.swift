@@ -45,7 +45,7 @@ public final class MemoryScreen: Screen {
     @discardableResult
     public func put(_ text: String, row: Int, column: Int, style: CellStyle) -> Int {
         let clipped = ClippedText(text, row: row, column: column, size: size)
-        if !clipped.cells.isEmpty { pictures.removeAll { $0.screenRows.contains(row) } }
+        if !clipped.cells.isEmpty { pictures.drawn(onRow: row) }
         for cell in clipped.cells {
             breakWideCharacters(row: row, columns: cell.column..<(cell.column + cell.width))
             cells[row][cell.column] = Cell(content: .character(cell.character, width: cell.width), style: style)
@@ -57,15 +57,13 @@ public final class MemoryScreen: Screen {
     public func clearLine(row: Int, from column: Int, style: CellStyle) {
         let columns = ClippedText.blankedColumns(row: row, from: column, size: size)
         guard !columns.isEmpty else { return }
-        pictures.removeAll { $0.screenRows.contains(row) }
+        pictures.drawn(onRow: row)
         breakWideCharacters(row: row, columns: columns)
         for index in columns { cells[row][index] = Cell(style: style) }
     }
 
     public func place(_ picture: ScreenPicture) {
-        guard picture.rows > 0 else { return }
-        pictures.removeAll { $0.screenRows.overlaps(picture.screenRows) }
-        pictures.append(picture)
+        pictures.place(picture)
     }
 
     public func placeCursor(at position: (row: Int, column: Int)?) {

@@ -31,3 +31,19 @@ public struct ScreenPicture: Equatable, Sendable {
             && lhs.rows == rhs.rows
     }
 }
+
+extension [ScreenPicture] {
+    /// The pictures a grid has, the rule `Screen.place` gives, for `CursesTerminal` and
+    /// `MemoryScreen` alike: `picture` placed, taking the place of those over its rows.
+    mutating func place(_ picture: ScreenPicture) {
+        guard picture.rows > 0 else { return }
+        removeAll { $0.screenRows.overlaps(picture.screenRows) }
+        append(picture)
+    }
+
+    /// Something is drawn on `row`: a picture over it is gone.
+    mutating func drawn(onRow row: Int) {
+        guard !isEmpty else { return }
+        removeAll { $0.screenRows.contains(row) }
+    }
+}

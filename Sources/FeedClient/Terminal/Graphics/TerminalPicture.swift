@@ -39,12 +39,10 @@ public struct TerminalPicture: Equatable, Sendable {
     /// `id` names a kitty image (a later one with the same id replaces it).
     public func drawing(id: Int) -> String {
         guard failure == nil, rows > 0 else { return "" }
-        let wrap = { (sequence: String) in throughTmux ? GraphicsSequences.throughTmux(sequence) : sequence }
         var output = String(repeating: "\n", count: rows) + "\u{1B}[\(rows)A"
         switch kind {
         case .kitty:
-            for chunk in GraphicsSequences.kittyTransmit(base64: data, id: id) { output += wrap(chunk) }
-            output += wrap(GraphicsSequences.kittyPlace(id: id, columns: columns, rows: rows))
+            output += transmission(id: id) + wrap(GraphicsSequences.kittyPlace(id: id, columns: columns, rows: rows))
         case .sixel:
             guard let sixel = GraphicsSequences.sixel(data) else { return "" }
             output += "\u{1B}7" + sixel + "\u{1B}8"
@@ -68,14 +66,11 @@ public struct TerminalPicture: Equatable, Sendable {
         guard failure == nil, rows > 0, firstRow >= 0, firstRow + rows <= self.rows else { return "" }
         switch kind {
         case .kitty:
-            var crop: (y: Int, height: Int)?
-            if firstRow > 0 || rows < self.rows, pixelHeight > 0, cellHeight > 0 {
-                let top = min(pixelHeight - 1, firstRow * cellHeight)
-                crop = (top, max(1, min(pixelHeight - top, rows * cellHeight)))
-            } else if firstRow > 0 || rows < self.rows {
-                return ""
-            }
-            return GraphicsSequences.kittyPlace(id: id, width: pixelWidth, crop: crop)
+            guard firstRow > 0 || rows < self.rows else { return GraphicsSequences.kittyPlace(id: id, width: pixelWidth, crop: nil) }
+            // Cut: by the pixels of its rows, which a picture of unknown size cannot be.
+            guard pixelHeight > 0, cellHeight > 0 else { return "" }
+            let top = min(pixelHeight - 1, firstRow * cellHeight)
+            return GraphicsSequences.kittyPlace(id: id, width: pixelWidth, crop: (top, max(1, min(pixelHeight - top, rows * cellHeight))))
         case .sixel:
             guard firstRow == 0, rows == self.rows, let sixel = GraphicsSequences.sixel(data) else { return "" }
             return sixel

@@ -52,7 +52,7 @@ final class ImageCache: Sendable {
 
     private func read(_ key: String, suffix: String) -> Data? {
         lock.withLock { _ in
-            let path = directory + "/" + Self.name(for: key) + suffix
+            let path = Self.path(in: directory, for: key, suffix: suffix)
             guard limit > 0, let contents = FileManager.default.contents(atPath: path) else { return nil }
             let header = Data(key.utf8) + Data([0x0A])
             guard contents.starts(with: header) else { return nil }
@@ -64,16 +64,8 @@ final class ImageCache: Sendable {
     private func write(_ bytes: Data, for key: String, suffix: String) {
         guard limit > 0, bytes.count <= Self.largestKept, bytes.count <= limit else { return }
         lock.withLock { _ in
-            guard prepare() else { return }
-            let target = directory + "/" + Self.name(for: key) + suffix
-            let temporary = target + ".new"
-            guard FileManager.default.createFile(
-                atPath: temporary, contents: Data(key.utf8) + Data([0x0A]) + bytes, attributes: [.posixPermissions: 0o600])
+            guard prepare(), Self.replace(Self.path(in: directory, for: key, suffix: suffix), with: Data(key.utf8) + Data([0x0A]) + bytes)
             else { return }
-            guard rename(temporary, target) == 0 else {
-                unlink(temporary)
-                return
-            }
             trim()
         }
     }
@@ -94,14 +86,8 @@ final class ImageCache: Sendable {
             } catch {
                 return nil
             }
-            let target = viewed + "/" + Self.name(for: url) + suffix
-            let temporary = target + ".new"
-            guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600])
-            else { return nil }
-            guard rename(temporary, target) == 0 else {
-                unlink(temporary)
-                return nil
-            }
+            let target = Self.path(in: viewed, for: url, suffix: suffix)
+            guard Self.replace(target, with: bytes) else { return nil }
             let files = Self.regularFiles(in: viewed).filter { $0.path != target }.sorted { $0.used > $1.used }
             for old in files.dropFirst(Self.viewedKept - 1) { unlink(old.path) }
             return target
@@ -120,15 +106,27 @@ final class ImageCache: Sendable {
 
     // MARK: - Files
 
-    /// FNV-1a of the key, 64 bits: a name, not a secret; the key inside a cached file settles
-    /// collisions.
-    private static func name(for url: String) -> String {
+    /// The file for `key` in `directory`: named by FNV-1a of the key, 64 bits (a name, not a
+    /// secret; the key inside a cached file settles collisions), with `suffix`.
+    private static func path(in directory: String, for key: String, suffix: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.utf8 {
+        for byte in key.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        return String(hash, radix: 16)
+        return directory + "/" + String(hash, radix: 16) + suffix
+    }
+
+    /// Writes `contents` (0600) to `target` whole or not at all: a new file renamed over it.
+    private static func replace(_ target: String, with contents: Data) -> Bool {
+        let temporary = target + ".new"
+        guard FileManager.default.createFile(atPath: temporary, contents: contents, attributes: [.posixPermissions: 0o600])
+        else { return false }
+        guard rename(temporary, target) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
     /// The cache's parent made as the daemon makes its data's (0700), the cache itself private.

@@ -60,10 +60,10 @@ public protocol ReaderNavigator: AnyObject {
     /// Asks `question` on the status line; the next key decides: `y` runs `action`, any other
     /// key cancels. For what cannot be undone (marking every item read).
     func confirm(_ question: String, then action: @escaping @MainActor () async -> Void)
-    /// Draws the status line and sends the frame to the terminal.
     /// Runs `update` in the event loop after the events before it, then draws the screens
     /// again: a screen's answer that comes on its own time (a picture) reaches the screen in order.
     func deliver(_ update: @escaping @MainActor @Sendable () -> Void)
+    /// Draws the status line and sends the frame to the terminal.
     func present()
     /// The terminal, for the one Router that leaves it (a terminal browser runs on it).
     var terminal: any FullScreenTerminal { get }

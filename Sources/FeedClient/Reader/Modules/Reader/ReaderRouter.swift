@@ -20,16 +20,12 @@ public enum ReaderRouter {
         }
         let settings: ReaderSettings
         let connections: (screens: ThreadedDaemonClient, side: ThreadedDaemonClient, watcher: ThreadedDaemonClient, refresher: ThreadedDaemonClient)
+        let pictures: ThreadedDaemonClient?
         do {
             settings = try dependencies.settings.reader()
             connections = (
                 try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()),
                 try ThreadedDaemonClient(connect()), try ThreadedDaemonClient(connect()))
-        } catch {
-            return failing(CommandFailure(error, action: "cannot open the reader"))
-        }
-        let pictures: ThreadedDaemonClient?
-        do {
             pictures = settings.images == .off ? nil : try ThreadedDaemonClient(connect())
         } catch {
             return failing(CommandFailure(error, action: "cannot open the reader"))
