@@ -99,4 +99,42 @@ static inline void tidings_xml_set_generic_error_handler(tidings_xml_generic_err
     xmlSetGenericErrorFunc(handler.context, handler.handler);
 }
 
+/// Runs libxml2's HTML parser over `buffer` with the callbacks of `sax` and no tree: what
+/// htmlReadMemory does (libxml2 2.9's htmlDoRead: options, then the encoding named, if libxml2
+/// knows it), with `sax` in place of the tree builder. The callbacks get the parser context, as
+/// libxml2's own SAX2 callbacks do, so that one may stop the parse (xmlStopParser); `user` is
+/// in its `_private` field. Returns 0, or -1 when no parser could be made.
+static inline int tidings_html_sax_read(const char *buffer, int size, const char *encoding, int options,
+                                        const xmlSAXHandler *sax, void *user) {
+    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(buffer, size);
+    if (ctxt == NULL || ctxt->sax == NULL) {
+        if (ctxt != NULL) {
+            xmlFreeParserCtxt(ctxt);
+        }
+        return -1;
+    }
+    memcpy(ctxt->sax, sax, sizeof(xmlSAXHandler));
+    ctxt->userData = ctxt;
+    ctxt->_private = user;
+    htmlCtxtUseOptions(ctxt, options);
+    ctxt->html = 1;
+    if (encoding != NULL) {
+        xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(encoding);
+        if (handler != NULL) {
+            xmlSwitchToEncoding(ctxt, handler);
+            if (ctxt->input->encoding != NULL) {
+                xmlFree((xmlChar *)ctxt->input->encoding);
+            }
+            ctxt->input->encoding = xmlStrdup((const xmlChar *)encoding);
+        }
+    }
+    htmlParseDocument(ctxt);
+    if (ctxt->myDoc != NULL) {
+        xmlFreeDoc(ctxt->myDoc);
+        ctxt->myDoc = NULL;
+    }
+    xmlFreeParserCtxt(ctxt);
+    return 0;
+}
+
 #endif

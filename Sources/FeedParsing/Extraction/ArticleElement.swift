@@ -12,11 +12,11 @@ enum ArticleElement: Equatable {
     /// An element without content (`br`, `hr`, `img`).
     case void
 
-    static func of(_ name: String) -> ArticleElement {
-        byName[name] ?? .container
+    static func of(_ tag: PageTag) -> ArticleElement {
+        byTag[Int(tag.rawValue)]
     }
 
-    private static let byName: [String: ArticleElement] = {
+    private static let byTag: [ArticleElement] = {
         var table: [String: ArticleElement] = [:]
         for name in [
             "script", "style", "noscript", "template", "head", "title", "meta", "link", "base", "svg", "math",
@@ -40,13 +40,14 @@ enum ArticleElement: Equatable {
             table[name] = .inline
         }
         for name in ["br", "hr", "img"] { table[name] = .void }
-        return table
+        precondition(table.keys.allSatisfy { name in PageTag.allCases.contains { $0.name == name } })
+        return PageTag.allCases.map { table[$0.name] ?? .container }
     }()
 
     /// Blocks followed by a blank line in the text form.
-    static func separatesWithBlankLine(_ name: String) -> Bool {
-        switch name {
-        case "li", "dt", "dd", "tr", "td", "th", "figcaption", "caption": return false
+    static func separatesWithBlankLine(_ tag: PageTag) -> Bool {
+        switch tag {
+        case .li, .dt, .dd, .tr, .td, .th, .figcaption, .caption: return false
         default: return true
         }
     }

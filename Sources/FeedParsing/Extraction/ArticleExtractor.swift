@@ -4,9 +4,9 @@ import Foundation
 /// bars, comments, related-article blocks, cookie banners, ads and scripts.
 ///
 /// The algorithm (docs/extraction.md):
-/// 1. libxml2's HTML parser builds the tree (no network, nothing loaded; 256 levels at most;
-///    start tags with hundreds of attributes cut, `HTMLDocument`), from at most
-///    `maximumInputSize` bytes.
+/// 1. libxml2's HTML parser reads the page (no network, nothing loaded; start tags with
+///    hundreds of attributes cut, `HTMLTagScanner`), from at most `maximumInputSize` bytes, into
+///    a compact tree of the extractor's own, 256 levels at most (`PageTreeBuilder`).
 /// 2. One walk counts each element's text, link text, commas, paragraphs, images, list items
 ///    and inputs (`NodeStatistics`).
 /// 3. Readability's scoring picks the article's element and its siblings (`CandidateScorer`),
@@ -42,26 +42,22 @@ public struct ArticleExtractor: Sendable {
         let cut = page.count > maximumInputSize
         let input = UnsafeRawBufferPointer(rebasing: page[..<min(page.count, maximumInputSize)])
         let baseURL = url.flatMap { URL(string: $0) }
-        var complete = true
-        let read = { (encoding: String?) -> ExtractedArticle? in
-            HTMLDocument.withRoot(of: input, encoding: encoding) { root, whole in
-                complete = whole
-                guard let root else { return nil }
-                var article = extract(root: root, baseURL: baseURL)
-                article.isTruncated = article.isTruncated || cut || !whole
-                return article
-            }
-        }
         let encoding = charset.flatMap(Self.knownEncoding)
-        // A charset libxml2 does not know leaves no tree: the page's own <meta> may still tell.
-        return read(encoding) ?? (encoding != nil ? read(nil) : nil) ?? Self.nothing(truncated: cut || !complete)
+        var (tree, complete) = PageTreeBuilder.parse(input, encoding: encoding)
+        if tree == nil, encoding != nil {
+            // A charset libxml2 does not know leaves no tree: the page's own <meta> may still tell.
+            (tree, complete) = PageTreeBuilder.parse(input, encoding: nil)
+        }
+        guard let tree, let root = tree.root else { return Self.nothing(truncated: cut || !complete) }
+        var article = extract(tree, root: root, baseURL: baseURL)
+        article.isTruncated = article.isTruncated || cut || !complete
+        return article
     }
 
-    private func extract(root: HTMLNode, baseURL: URL?) -> ExtractedArticle {
-        let names = ElementNames()
-        let metadata = PageMetadata(root: root, baseURL: baseURL, names: names)
-        let body = root.elementChildren.first { $0.isElement("body") } ?? root
-        let statistics = NodeStatistics(root: body, names: names)
+    private func extract(_ tree: PageTree, root: Int, baseURL: URL?) -> ExtractedArticle {
+        let metadata = PageMetadata(tree: tree, baseURL: baseURL)
+        let body = tree.elementChildren(root).first { tree.tag($0) == .body } ?? root
+        let statistics = NodeStatistics(tree: tree, root: body)
         var best: CleanArticleWriter?
         for strict in [true, false] {
             var scorer = CandidateScorer(statistics: statistics, stripsUnlikely: strict)
@@ -69,9 +65,8 @@ public struct ArticleExtractor: Sendable {
             // Text that is nearly all links is a page of links (an index, a sitemap), not an
             // article, however the scoring ranked it.
             let chosen = nodes.reduce(into: (text: 0, links: 0)) { sums, node in
-                let counted = Self.textAndLinks(of: node, statistics)
-                sums.text += counted.text
-                sums.links += counted.links
+                sums.text += statistics[node].text
+                sums.links += statistics[node].linkText
             }
             if chosen.text > 0, Double(chosen.links) > Self.mostLinkText * Double(chosen.text) { nodes = [] }
             var writer = CleanArticleWriter(
@@ -95,27 +90,6 @@ public struct ArticleExtractor: Sendable {
         }
         if article.text.isEmpty { article.method = .none }
         return article
-    }
-
-    /// The characters of text under `node` and those inside links: the statistics' counts, or
-    /// for an element the scorer made (a paragraph wrapping a `<div>`'s loose inline content)
-    /// the sums of what it holds.
-    static func textAndLinks(of node: HTMLNode, _ statistics: NodeStatistics) -> (text: Int, links: Int) {
-        let known = statistics[node]
-        if known.text > 0 { return (known.text, known.linkText) }
-        var sums = (text: 0, links: 0)
-        var child = node.firstChild
-        while let current = child {
-            if current.isText {
-                sums.text += NodeStatistics.measure(current.textBytes).characters
-            } else if current.isElement, !statistics.isSkipped(current) {
-                let counted = textAndLinks(of: current, statistics)
-                sums.text += counted.text
-                sums.links += counted.links
-            }
-            child = current.nextSibling
-        }
-        return sums
     }
 
     /// `bytes` without the ASCII whitespace at either end.

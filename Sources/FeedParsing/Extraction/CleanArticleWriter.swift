@@ -9,6 +9,7 @@ import Foundation
 /// Output stops at `capacity` bytes of HTML (`isTruncated`).
 struct CleanArticleWriter {
     let statistics: NodeStatistics
+    let tree: PageTree
     let baseURL: URL?
     /// The page's title: a heading that repeats it is left out (the reader shows it above).
     let title: String?
@@ -32,6 +33,7 @@ struct CleanArticleWriter {
 
     init(statistics: NodeStatistics, baseURL: URL?, title: String?, capacity: Int, cleaning: ConditionalCleaning) {
         self.statistics = statistics
+        tree = statistics.tree
         self.baseURL = baseURL
         self.title = title.map(Self.normalized)
         self.capacity = capacity
@@ -39,21 +41,21 @@ struct CleanArticleWriter {
     }
 
     /// Writes `nodes`, the article's top-level elements, in order.
-    mutating func write(_ nodes: [HTMLNode]) {
+    mutating func write(_ nodes: [Int]) {
         for node in nodes { write(node, isTop: true) }
         closeImplicitParagraph()
     }
 
-    private mutating func write(_ node: HTMLNode, isTop: Bool = false) {
+    private mutating func write(_ node: Int, isTop: Bool = false) {
         guard !isTruncated else { return }
-        if node.isText {
-            writeText(node.textBytes)
+        if tree.isText(node) {
+            tree.withText(node) { writeText($0) }
             return
         }
-        guard node.isElement else { return }
-        let name = statistics.name(of: node)
-        let kind = ArticleElement.of(name)
-        if kind == .dropped || node.isHidden { return }
+        guard tree.isElement(node) else { return }
+        let tag = tree.tag(node)
+        let kind = ArticleElement.of(tag)
+        if kind == .dropped || tree.isHidden(node) { return }
         if !isTop, cleaning.removes(node) { return }
         switch kind {
         case .dropped:
@@ -61,42 +63,43 @@ struct CleanArticleWriter {
         case .container:
             writeChildren(of: node)
         case .inline:
-            writeInline(node, name: name)
+            writeInline(node, tag: tag)
         case .void:
-            writeVoid(node, name: name)
+            writeVoid(node, tag: tag)
         case .block(let holdsText):
             if inlineDepth > 0 {
                 // A block inside a link or emphasis: its content only, so the HTML stays nested.
                 writeChildren(of: node)
-            } else if name.hasPrefix("h"), name.count == 2, repeatsTitle(node) {
+            } else if tag.isHeading, repeatsTitle(node) {
                 return
             } else {
-                writeBlock(node, name: name == "h1" ? "h2" : name, holdsText: holdsText)
+                writeBlock(node, tag: tag == .h1 ? .h2 : tag, holdsText: holdsText)
             }
         }
     }
 
-    private mutating func writeChildren(of node: HTMLNode) {
-        var child = node.firstChild
-        while let current = child {
-            write(current)
-            child = current.nextSibling
+    private mutating func writeChildren(of node: Int) {
+        var child = tree.firstChild(node)
+        while child != PageTree.none {
+            write(child)
+            child = tree.next(child)
         }
     }
 
-    private mutating func writeBlock(_ node: HTMLNode, name: String, holdsText: Bool) {
+    private mutating func writeBlock(_ node: Int, tag: PageTag, holdsText: Bool) {
         closeImplicitParagraph()
         let mark = (html.count, text.count, content, pendingBreak)
-        textBreak(ArticleElement.separatesWithBlankLine(name) ? 2 : 1)
-        append("<\(name)\(blockAttributes(node, name: name))>")
+        let name = tag.name
+        textBreak(ArticleElement.separatesWithBlankLine(tag) ? 2 : 1)
+        append("<\(name)\(blockAttributes(node, tag: tag))>")
         if holdsText { textBlocks += 1 }
-        if name == "pre" { preformatted += 1 }
+        if tag == .pre { preformatted += 1 }
         pendingSpace = false
         writeChildren(of: node)
         closeImplicitParagraph()
-        if name == "pre" { preformatted -= 1 }
+        if tag == .pre { preformatted -= 1 }
         if holdsText { textBlocks -= 1 }
-        if content == mark.2, name != "td", name != "th" {
+        if content == mark.2, tag != .td, tag != .th {
             // Nothing in it: no empty paragraph, list or table.
             html.removeSubrange(mark.0...)
             text.removeSubrange(mark.1...)
@@ -104,20 +107,21 @@ struct CleanArticleWriter {
             return
         }
         append("</\(name)>")
-        textBreak(ArticleElement.separatesWithBlankLine(name) ? 2 : 1)
+        textBreak(ArticleElement.separatesWithBlankLine(tag) ? 2 : 1)
         pendingSpace = false
     }
 
-    private mutating func writeInline(_ node: HTMLNode, name: String) {
+    private mutating func writeInline(_ node: Int, tag: PageTag) {
+        let name = tag.name
         var open = "<\(name)>"
-        if name == "a" {
-            guard let href = node.attribute("href").flatMap({ LinkReferences.resolve($0, against: baseURL, schemes: ["http", "https", "mailto"]) })
+        if tag == .a {
+            guard let href = tree.attribute(.href, of: node).flatMap({ LinkReferences.resolve($0, against: baseURL, schemes: ["http", "https", "mailto"]) })
             else {
                 writeChildren(of: node)
                 return
             }
             open = "<a href=\"\(Self.escaped(href))\">"
-        } else if name == "code", let language = Self.language(of: node) {
+        } else if tag == .code, let language = language(of: node) {
             open = "<code class=\"language-\(Self.escaped(language))\">"
         }
         // An element that writes nothing (an empty link, an icon's <i>) leaves no trace, not even
@@ -140,9 +144,9 @@ struct CleanArticleWriter {
         append("</\(name)>")
     }
 
-    private mutating func writeVoid(_ node: HTMLNode, name: String) {
-        switch name {
-        case "br":
+    private mutating func writeVoid(_ node: Int, tag: PageTag) {
+        switch tag {
+        case .br:
             guard textBlocks > 0 || implicitParagraph else { return }
             // Line breaks in a row end a paragraph at most: never more than one blank line.
             guard !text.suffix(2).elementsEqual([0x0A, 0x0A]) else { return }
@@ -150,16 +154,16 @@ struct CleanArticleWriter {
             while text.last == 0x20 { text.removeLast() }
             text.append(0x0A)
             pendingSpace = false
-        case "hr":
+        case .hr:
             guard inlineDepth == 0 else { return }
             closeImplicitParagraph()
             append("<hr>")
             textBreak(2)
         default:
-            guard let source = ImageSource.of(node, baseURL: baseURL) else { return }
+            guard let source = ImageSource.of(node, in: tree, baseURL: baseURL) else { return }
             openImplicitParagraphIfNeeded()
             flushSpace()
-            let alt = node.attribute("alt").map { TextSanitizer.clean($0, layout: .singleLine) } ?? ""
+            let alt = tree.attribute(.alt, of: node).map { TextSanitizer.clean($0, layout: .singleLine) } ?? ""
             append("<img src=\"\(Self.escaped(source))\" alt=\"\(Self.escaped(alt))\">")
             images.append(source)
             content += 1

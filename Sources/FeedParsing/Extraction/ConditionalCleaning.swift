@@ -8,22 +8,23 @@ struct ConditionalCleaning {
     /// Off when the page is extracted a second time because the first try kept too little.
     let isEnabled: Bool
 
-    func removes(_ node: HTMLNode) -> Bool {
-        let name = statistics.name(of: node)
+    func removes(_ node: Int) -> Bool {
+        let tree = statistics.tree
+        let tag = tree.tag(node)
         let verdict = statistics.verdict(of: node)
-        if isEnabled, verdict.isFurniture, !Self.keepsAlways.contains(name) { return true }
-        if let role = node.attribute("role")?.lowercased(), ExtractionPatterns.unlikelyRoles.contains(role) { return true }
+        if isEnabled, verdict.isFurniture, !Self.keepsAlways(tag) { return true }
+        if tree.hasUnlikelyRole(node) { return true }
         if isEnabled, verdict.byline, statistics[node].text < 120 { return true }
-        guard isEnabled, Self.checked.contains(name) else { return false }
-        if name == "table", isDataTable(node) { return false }
+        guard isEnabled, Self.isChecked(tag) else { return false }
+        if tag == .table, isDataTable(node) { return false }
         let counts = statistics[node]
         let weight = verdict.weight
         if weight < 0 { return true }
         guard counts.commas < 10 else { return false }
-        let isList = name == "ul" || name == "ol"
+        let isList = tag == .ul || tag == .ol
         let paragraphs = counts.paragraphs
         let density = counts.linkDensity
-        if counts.images > 1, Double(paragraphs) / Double(counts.images) < 0.5, !node.ancestors.contains(where: { $0.isElement("figure") }) { return true }
+        if counts.images > 1, Double(paragraphs) / Double(counts.images) < 0.5, !tree.hasAncestor(.figure, of: node) { return true }
         if !isList, counts.listItems - 100 > paragraphs { return true }
         if counts.inputs > paragraphs / 3 { return true }
         if !isList, counts.text < 25, counts.headings == 0, counts.images == 0 || counts.images > 2 { return true }
@@ -37,12 +38,23 @@ struct ConditionalCleaning {
         return false
     }
 
-    private func isDataTable(_ table: HTMLNode) -> Bool {
-        if table.attribute("role")?.lowercased() == "presentation" { return false }
+    private func isDataTable(_ table: Int) -> Bool {
+        if statistics.tree.attribute(.role, of: table, equalsIgnoringCase: "presentation") { return false }
         let counts = statistics[table]
         return counts.tableHeaders > 0 || counts.tableRows >= 10
     }
 
-    private static let checked: Set<String> = ["div", "section", "table", "ul", "ol", "form", "fieldset"]
-    private static let keepsAlways: Set<String> = ["html", "body", "article", "main", "p", "pre", "code", "table", "tbody", "tr", "td", "th", "li"]
+    private static func isChecked(_ tag: PageTag) -> Bool {
+        switch tag {
+        case .div, .section, .table, .ul, .ol, .form, .fieldset: return true
+        default: return false
+        }
+    }
+
+    private static func keepsAlways(_ tag: PageTag) -> Bool {
+        switch tag {
+        case .html, .body, .article, .main, .p, .pre, .code, .table, .tbody, .tr, .td, .th, .li: return true
+        default: return false
+        }
+    }
 }

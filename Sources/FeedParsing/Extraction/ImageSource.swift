@@ -4,16 +4,16 @@ import Foundation
 /// real one in `data-src` (or a like attribute, or `srcset`) and a placeholder in `src`.
 /// Only `http` and `https` images are kept, and no tracking pixel (1×1).
 enum ImageSource {
-    static func of(_ node: HTMLNode, baseURL: URL?) -> String? {
-        if let width = node.attribute("width").flatMap({ Int($0) }), width <= 2 { return nil }
-        if let height = node.attribute("height").flatMap({ Int($0) }), height <= 2 { return nil }
+    static func of(_ node: Int, in tree: PageTree, baseURL: URL?) -> String? {
+        if let width = tree.attribute(.width, of: node).flatMap({ Int($0) }), width <= 2 { return nil }
+        if let height = tree.attribute(.height, of: node).flatMap({ Int($0) }), height <= 2 { return nil }
         var candidates: [String] = []
-        for name in ["data-src", "data-original", "data-lazy-src", "data-url", "data-hi-res-src"] as [StaticString] {
-            if let value = attribute(node, name) { candidates.append(value) }
+        for name in [PageAttribute.dataSrc, .dataOriginal, .dataLazySrc, .dataURL, .dataHiResSrc] {
+            if let value = attribute(name, of: node, in: tree) { candidates.append(value) }
         }
-        if let src = node.attribute("src"), !isPlaceholder(src) { candidates.append(src) }
-        for name in ["data-srcset", "srcset"] as [StaticString] {
-            if let set = attribute(node, name), let first = largest(inSrcset: set) { candidates.append(first) }
+        if let src = tree.attribute(.src, of: node), !isPlaceholder(src) { candidates.append(src) }
+        for name in [PageAttribute.dataSrcset, .srcset] {
+            if let set = attribute(name, of: node, in: tree), let first = largest(inSrcset: set) { candidates.append(first) }
         }
         for candidate in candidates {
             if let url = LinkReferences.resolve(candidate, against: baseURL, schemes: ["http", "https"]) { return url }
@@ -21,8 +21,8 @@ enum ImageSource {
         return nil
     }
 
-    private static func attribute(_ node: HTMLNode, _ name: StaticString) -> String? {
-        guard let value = node.attribute(name), !value.isEmpty, !isPlaceholder(value) else { return nil }
+    private static func attribute(_ name: PageAttribute, of node: Int, in tree: PageTree) -> String? {
+        guard let value = tree.attribute(name, of: node), !value.isEmpty, !isPlaceholder(value) else { return nil }
         return value
     }
 

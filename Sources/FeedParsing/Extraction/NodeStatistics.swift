@@ -1,5 +1,3 @@
-internal import CLibXML2
-
 /// Counts per element of a page, made in one walk: its text (in characters, whitespace
 /// collapsed), the part of it inside links, its commas, paragraphs, images, list items and
 /// form inputs. The scorer and the cleaner read them instead of walking subtrees again, so an
@@ -37,63 +35,59 @@ final class NodeStatistics {
         }
     }
 
-    /// Each counted element's counts, at the number its node's `_private` field holds (plus
-    /// one): libxml2 leaves that field to the application, and an array read by it costs less
-    /// than a dictionary keyed by node (a tenth of an extraction went to hashing).
-    private var counts: [Counts] = []
-    private var verdicts: [ExtractionPatterns.Verdict?] = []
-    let names: ElementNames
+    /// Each node's counts and `class`/`id` verdict, at its number in the tree (zero counts for
+    /// text and for what the walk skipped).
+    private var counts: [Counts]
+    private var verdicts: [ExtractionPatterns.Verdict?]
+    let tree: PageTree
 
-    /// Counts every element under `root`. libxml2 builds no tree deeper than 256 elements, which
-    /// bounds the recursion.
-    init(root: HTMLNode, names: ElementNames) {
-        self.names = names
-        _ = count(root, insideLink: false)
-        verdicts = Array(repeating: nil, count: counts.count)
-    }
-
-    /// The element's number among the counted ones, or `nil` for a node the walk did not count
-    /// (a text node, or an element the scorer made).
-    private func number(of node: HTMLNode) -> Int? {
-        guard let stored = node.pointer.pointee._private else { return nil }
-        let number = Int(bitPattern: stored) - 1
-        return number >= 0 && number < counts.count ? number : nil
+    /// Counts every element under `root`. The tree is at most 256 elements deep
+    /// (`PageTreeBuilder`), which bounds the recursion.
+    init(tree: PageTree, root: Int) {
+        self.tree = tree
+        counts = Array(repeating: Counts(), count: tree.count)
+        verdicts = Array(repeating: nil, count: tree.count)
+        let total = tree.bytes.withUnsafeBufferPointer { bytes in count(root, insideLink: false, bytes) }
+        // What holds the walk's root (`<html>` around `<body>`) holds its text, as far as the
+        // scorer asks: the rest of it (`<head>`) is never text a reader sees.
+        var ancestor = tree.parent(root)
+        while ancestor > PageTree.document {
+            counts[ancestor] = total
+            ancestor = tree.parent(ancestor)
+        }
     }
 
     /// What the element's `class` and `id` say, matched once per element.
-    func verdict(of node: HTMLNode) -> ExtractionPatterns.Verdict {
-        guard let number = number(of: node) else { return ExtractionPatterns.verdict(node.classAndID) }
-        if let known = verdicts[number] { return known }
-        let verdict = ExtractionPatterns.verdict(node.classAndID)
-        verdicts[number] = verdict
+    func verdict(of node: Int) -> ExtractionPatterns.Verdict {
+        if let known = verdicts[node] { return known }
+        let verdict = ExtractionPatterns.verdict(tree.classAndID(node))
+        verdicts[node] = verdict
         return verdict
     }
 
-    /// The element's name, from the document's cache.
-    func name(of node: HTMLNode) -> String { names.name(of: node) }
-
-    func tag(of node: HTMLNode) -> ElementNames.Tag { names.tag(of: node) }
+    func tag(of node: Int) -> PageTag { tree.tag(node) }
 
     /// Elements whose content is never text a reader sees.
-    func isSkipped(_ node: HTMLNode) -> Bool { Self.isSkipped(names.tag(of: node)) }
+    func isSkipped(_ node: Int) -> Bool { tree.tag(node).isSkipped }
 
-    subscript(node: HTMLNode) -> Counts { number(of: node).map { counts[$0] } ?? Counts() }
+    subscript(node: Int) -> Counts { counts[node] }
 
-    private func count(_ node: HTMLNode, insideLink: Bool) -> Counts {
+    private func count(_ node: Int, insideLink: Bool, _ bytes: UnsafeBufferPointer<UInt8>) -> Counts {
         var total = Counts()
-        let tag = names.tag(of: node)
+        let tag = tree.tag(node)
         let isLink = tag == .a
-        var child = node.firstChild
-        while let current = child {
-            if current.isText {
-                let (characters, commas) = Self.measure(current.textBytes)
+        var child = tree.firstChild(node)
+        while child != PageTree.none {
+            let entry = tree.nodes[child]
+            if entry.isText {
+                let (characters, commas) = Self.measure(UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)]))
                 total.text += characters
                 total.commas += commas
                 if insideLink || isLink { total.linkText += characters }
-            } else if current.isElement, !isSkipped(current) {
-                total.add(count(current, insideLink: insideLink || isLink))
+            } else if !entry.tag.isSkipped {
+                total.add(count(child, insideLink: insideLink || isLink, bytes))
             }
-            child = current.nextSibling
+            child = Int(entry.next)
         }
         switch tag {
         case .p: total.paragraphs += 1
@@ -106,19 +100,9 @@ final class NodeStatistics {
         case .tr: total.tableRows += 1
         default: break
         }
-        counts.append(total)
-        node.pointer.pointee._private = UnsafeMutableRawPointer(bitPattern: counts.count)
+        counts[node] = total
         return total
     }
-
-    static func isSkipped(_ tag: ElementNames.Tag) -> Bool {
-        switch tag {
-        case .script, .style, .noscript, .template, .head, .title, .meta, .link, .svg, .math, .canvas: return true
-        default: return false
-        }
-    }
-
-    static func isSkipped(name: String) -> Bool { isSkipped(ElementNames.Tag(rawValue: name) ?? .other) }
 
     /// Characters of `bytes` with each run of whitespace counted as one, and the commas among
     /// them (Latin, Arabic, CJK and the small and fullwidth forms).

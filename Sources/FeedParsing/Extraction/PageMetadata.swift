@@ -14,23 +14,25 @@ struct PageMetadata {
     /// JSON-LD scripts longer than this are not decoded.
     static let maximumStructuredDataSize = 2 << 20
 
-    init(root: HTMLNode, baseURL: URL?, names: ElementNames) {
+    init(tree: PageTree, baseURL: URL?) {
         var meta: [String: String] = [:]
         var documentTitle: String?
         var firstHeading: String?
         var structured: [String] = []
-        root.forEachElement { element in
-            switch names.tag(of: element) {
+        // The tree's nodes are numbered in document order.
+        for element in 0..<tree.count where tree.isElement(element) {
+            switch tree.tag(element) {
             case .meta:
-                let key = (element.attribute("property") ?? element.attribute("name") ?? element.attribute("itemprop"))?.lowercased()
-                if let key, let content = element.attribute("content"), meta[key] == nil { meta[key] = content }
+                let key = (tree.attribute(.property, of: element) ?? tree.attribute(.name, of: element)
+                    ?? tree.attribute(.itemprop, of: element))?.lowercased()
+                if let key, let content = tree.attribute(.content, of: element), meta[key] == nil { meta[key] = content }
             case .title:
-                if documentTitle == nil { documentTitle = Self.text(of: element) }
+                if documentTitle == nil { documentTitle = Self.text(of: element, in: tree) }
             case .h1:
-                if firstHeading == nil { firstHeading = Self.text(of: element) }
+                if firstHeading == nil { firstHeading = Self.text(of: element, in: tree) }
             case .script:
-                if element.attribute("type")?.lowercased().hasPrefix("application/ld+json") == true {
-                    let body = Self.rawText(of: element)
+                if tree.attribute(.type, of: element)?.lowercased().hasPrefix("application/ld+json") == true {
+                    let body = Self.rawText(of: element, in: tree)
                     if body.utf8.count <= Self.maximumStructuredDataSize { structured.append(body) }
                 }
             default: break
@@ -85,18 +87,18 @@ struct PageMetadata {
         }
     }
 
-    private static func text(of node: HTMLNode) -> String {
+    private static func text(of node: Int, in tree: PageTree) -> String {
         var bytes: [UInt8] = []
-        CleanArticleWriter.collectText(node, into: &bytes)
+        CleanArticleWriter.collectText(node, in: tree, into: &bytes)
         return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    private static func rawText(of node: HTMLNode) -> String {
+    private static func rawText(of node: Int, in tree: PageTree) -> String {
         var bytes: [UInt8] = []
-        var child = node.firstChild
-        while let current = child {
-            if current.isText || current.isComment { bytes.append(contentsOf: current.textBytes) }
-            child = current.nextSibling
+        var child = tree.firstChild(node)
+        while child != PageTree.none {
+            if tree.isText(child) { tree.withText(child) { bytes.append(contentsOf: $0) } }
+            child = tree.next(child)
         }
         return String(decoding: bytes, as: UTF8.self)
     }

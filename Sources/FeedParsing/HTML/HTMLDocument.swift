@@ -30,8 +30,25 @@ enum HTMLDocument {
             bytes.count <= Int(Int32.max)
         else { return body(nil, complete) }
 
-        // Errors raised outside the parser context (encoding conversion) would otherwise reach
-        // stderr through the thread's handlers.
+        var options = Self.options
+        if encoding != nil { options |= HTML_PARSE_IGNORE_ENC.rawValue }
+        guard let tree = withErrorsSilenced({ htmlReadMemory(start, Int32(bytes.count), nil, encoding, Int32(options)) }) else {
+            return body(nil, complete)
+        }
+        defer { xmlFreeDoc(tree) }
+        return body(xmlDocGetRootElement(tree).map(HTMLNode.init), complete)
+    }
+
+    /// The parser's options: nothing loaded, no messages, browsers' leniency, no DTD node.
+    static let options =
+        HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+        | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
+
+    /// Runs `parse` with libxml2's error channels on this thread silenced: errors raised
+    /// outside the parser context (encoding conversion) would otherwise reach stderr through
+    /// the thread's handlers.
+    static func withErrorsSilenced<Result>(_ parse: () -> Result) -> Result {
+        _ = libXML2Initialized
         let previousHandler = tidings_xml_current_error_handler()
         let previousGenericHandler = tidings_xml_current_generic_error_handler()
         tidings_xml_set_error_handler(tidings_xml_error_handler(handler: ignoreError, context: nil))
@@ -40,16 +57,7 @@ enum HTMLDocument {
             tidings_xml_set_error_handler(previousHandler)
             tidings_xml_set_generic_error_handler(previousGenericHandler)
         }
-
-        var options =
-            HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_COMPACT.rawValue
-        if encoding != nil { options |= HTML_PARSE_IGNORE_ENC.rawValue }
-        guard let tree = htmlReadMemory(start, Int32(bytes.count), nil, encoding, Int32(options)) else {
-            return body(nil, complete)
-        }
-        defer { xmlFreeDoc(tree) }
-        return body(xmlDocGetRootElement(tree).map(HTMLNode.init), complete)
+        return parse()
     }
 
     private static let ignoreError: xmlStructuredErrorFunc = { _, _ in }
