@@ -6,7 +6,7 @@ extension CleanArticleWriter {
         var words: [UInt8] = []
         Self.collectText(node, in: tree, into: &words)
         let heading = Self.normalized(String(decoding: words, as: UTF8.self))
-        return !heading.isEmpty && (heading == title || (heading.count >= 15 && title.contains(heading)))
+        return !heading.isEmpty && (heading == title || (heading.count >= 15 && title.utf8.firstRange(of: heading.utf8) != nil))
     }
 
     func blockAttributes(_ node: Int, tag: PageTag) -> String {
@@ -53,22 +53,63 @@ extension CleanArticleWriter {
         }
     }
 
+    /// `text` lowercased, its words (split at whitespace and punctuation) one space apart.
     static func normalized(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return normalizedUnicode(text) }
+        // The same for ASCII, a byte at a time: Unicode's punctuation among ASCII is
+        // !"#%&'()*,-./:;?@[\]_{} (the other signs are symbols, which stay in words).
+        var words: [UInt8] = []
+        words.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if (byte >= 0x09 && byte <= 0x0D) || byte == 0x20 || Self.asciiPunctuation[Int(byte)] {
+                pendingSpace = !words.isEmpty
+                continue
+            }
+            if pendingSpace { words.append(0x20) }
+            pendingSpace = false
+            words.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        }
+        return String(decoding: words, as: UTF8.self)
+    }
+
+    private static let asciiPunctuation: [Bool] = (0..<128).map { byte in
+        Character(Unicode.Scalar(UInt8(byte))).isPunctuation
+    }
+
+    private static func normalizedUnicode(_ text: String) -> String {
         text.lowercased().split(whereSeparator: { $0.isWhitespace || $0.isPunctuation }).joined(separator: " ")
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+    }
+
+    /// Bytes of text written as they are: no whitespace, control character or escaped byte.
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != 0x7F && !isEscaped(byte)
+    }
+
+    /// The bytes text escapes in HTML.
+    static func isEscaped(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
     }
 
     /// `value` with `&`, `<`, `>` and `"` escaped: fit for text and for a quoted attribute.
     static func escaped(_ value: String) -> String {
-        var escaped = ""
-        for character in value {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "\"": escaped += "&quot;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
+        let special = { (byte: UInt8) in byte == 0x26 || byte == 0x22 || byte == 0x3C || byte == 0x3E }
+        guard value.utf8.contains(where: special) else { return value }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(value.utf8.count + 16)
+        for byte in value.utf8 {
+            switch byte {
+            case 0x26: escaped.append(contentsOf: "&amp;".utf8)
+            case 0x22: escaped.append(contentsOf: "&quot;".utf8)
+            case 0x3C: escaped.append(contentsOf: "&lt;".utf8)
+            case 0x3E: escaped.append(contentsOf: "&gt;".utf8)
+            default: escaped.append(byte)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 }

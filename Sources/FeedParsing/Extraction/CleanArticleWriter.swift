@@ -172,33 +172,77 @@ struct CleanArticleWriter {
 
     // MARK: - Text
 
+    /// Writes a text node: runs of plain bytes copied whole, whitespace collapsed to one
+    /// pending space (kept as it is inside `<pre>`), `&`, `<`, `>` escaped in the HTML.
     private mutating func writeText(_ bytes: UnsafeBufferPointer<UInt8>) {
         if preformatted > 0 {
             guard !bytes.isEmpty else { return }
             resolveBreak()
-            for byte in bytes where !isTruncated {
-                appendEscaped(byte)
-                text.append(byte)
-                if byte & 0xC0 != 0x80, byte != 0x0A, byte != 0x20 { content += 1 }
+            var index = 0
+            while index < bytes.count, !isTruncated {
+                var end = index
+                while end < bytes.count, !Self.isEscaped(bytes[end]) { end += 1 }
+                let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                if !run.isEmpty {
+                    appendRun(run)
+                    for byte in run where byte & 0xC0 != 0x80 && byte != 0x0A && byte != 0x20 { content += 1 }
+                }
+                guard end < bytes.count, !isTruncated else { break }
+                appendEscaped(bytes[end])
+                text.append(bytes[end])
+                content += 1
+                index = end + 1
             }
             return
         }
         var index = 0
         while index < bytes.count, !isTruncated {
             let byte = bytes[index]
-            index += 1
-            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+            if Self.isSpace(byte) {
                 pendingSpace = true
+                index += 1
                 continue
             }
             // Control characters (other than the spaces above) never reach the output.
-            if byte < 0x20 || byte == 0x7F { continue }
+            if byte < 0x20 || byte == 0x7F {
+                index += 1
+                continue
+            }
             openImplicitParagraphIfNeeded()
             flushSpace()
-            appendEscaped(byte)
-            text.append(byte)
-            if byte & 0xC0 != 0x80 { content += 1 }
+            if Self.isEscaped(byte) {
+                appendEscaped(byte)
+                text.append(byte)
+                content += 1
+                index += 1
+                continue
+            }
+            // A run goes on over single spaces between words, which collapse to themselves.
+            var end = index + 1
+            while end < bytes.count {
+                if Self.isPlain(bytes[end]) {
+                    end += 1
+                } else if bytes[end] == 0x20, end + 1 < bytes.count, Self.isPlain(bytes[end + 1]) {
+                    end += 2
+                } else {
+                    break
+                }
+            }
+            let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+            appendRun(run)
+            for byte in run where byte & 0xC0 != 0x80 && byte != 0x20 { content += 1 }
+            index = end
         }
+    }
+
+    /// Bytes written as they are to the HTML and the text, the HTML stopping one byte past
+    /// `capacity` (where a byte at a time would have stopped).
+    private mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) {
+        let room = max(0, capacity - html.count + 1)
+        let kept = run.count <= room ? run : UnsafeBufferPointer(rebasing: run[..<room])
+        html.append(contentsOf: kept)
+        text.append(contentsOf: kept)
+        if html.count > capacity { isTruncated = true }
     }
 
     private mutating func flushSpace() {

@@ -37,7 +37,7 @@ final class NodeStatistics {
 
     /// Each node's counts and `class`/`id` verdict, at its number in the tree (zero counts for
     /// text and for what the walk skipped).
-    private var counts: [Counts]
+    private let counts: [Counts]
     private var verdicts: [ExtractionPatterns.Verdict?]
     let tree: PageTree
 
@@ -45,9 +45,10 @@ final class NodeStatistics {
     /// (`PageTreeBuilder`), which bounds the recursion.
     init(tree: PageTree, root: Int) {
         self.tree = tree
-        counts = Array(repeating: Counts(), count: tree.count)
-        verdicts = Array(repeating: nil, count: tree.count)
-        let total = tree.bytes.withUnsafeBufferPointer { bytes in count(root, insideLink: false, bytes) }
+        var counts = Array(repeating: Counts(), count: tree.count)
+        let total = tree.bytes.withUnsafeBufferPointer { bytes in
+            Self.count(root, insideLink: false, tree, bytes, into: &counts)
+        }
         // What holds the walk's root (`<html>` around `<body>`) holds its text, as far as the
         // scorer asks: the rest of it (`<head>`) is never text a reader sees.
         var ancestor = tree.parent(root)
@@ -55,6 +56,8 @@ final class NodeStatistics {
             counts[ancestor] = total
             ancestor = tree.parent(ancestor)
         }
+        self.counts = counts
+        verdicts = Array(repeating: nil, count: tree.count)
     }
 
     /// What the element's `class` and `id` say, matched once per element.
@@ -72,7 +75,11 @@ final class NodeStatistics {
 
     subscript(node: Int) -> Counts { counts[node] }
 
-    private func count(_ node: Int, insideLink: Bool, _ bytes: UnsafeBufferPointer<UInt8>) -> Counts {
+    /// Counts under `node` into `counts`, a local array while the walk runs (a stored property
+    /// of this class would cost an exclusivity check per element).
+    private static func count(
+        _ node: Int, insideLink: Bool, _ tree: PageTree, _ bytes: UnsafeBufferPointer<UInt8>, into counts: inout [Counts]
+    ) -> Counts {
         var total = Counts()
         let tag = tree.tag(node)
         let isLink = tag == .a
@@ -85,7 +92,7 @@ final class NodeStatistics {
                 total.commas += commas
                 if insideLink || isLink { total.linkText += characters }
             } else if !entry.tag.isSkipped {
-                total.add(count(child, insideLink: insideLink || isLink, bytes))
+                total.add(count(child, insideLink: insideLink || isLink, tree, bytes, into: &counts))
             }
             child = Int(entry.next)
         }

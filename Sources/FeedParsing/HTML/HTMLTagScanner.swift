@@ -43,11 +43,19 @@ enum HTMLTagScanner {
                 rawTextEnd = nil
                 skip(toCaseInsensitive: end)
             }
-            while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "<"), byte(at: index + 1).isASCIILetter { return index }
+            while let open = next(UInt8(ascii: "<"), from: index) {
+                index = open
+                if byte(at: index + 1).isASCIILetter { return index }
                 index += 1
             }
+            index = bytes.count
             return nil
+        }
+
+        /// The offset of the next `byte` at or after `start`, found with `memchr`.
+        private func next(_ byte: UInt8, from start: Int) -> Int? {
+            UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+                .firstIndex(of: byte, from: start)
         }
 
         /// Reads the start tag at `index` and returns how many attributes it has.
@@ -55,7 +63,7 @@ enum HTMLTagScanner {
             index += 1
             let nameStart = index
             while index < bytes.count, isNameCharacter(bytes[index]) { index += 1 }
-            let name = bytes[nameStart..<index].map { $0 | 0x20 }
+            let name = nameStart..<index
             // libxml2 reads names 100 bytes at a time: the rest of a longer one is read as
             // further attribute names.
             var attributes = (name.count - 1) / Self.nameChunk
@@ -85,8 +93,13 @@ enum HTMLTagScanner {
             }
             // libxml2 reads the content of <script> and <style> (not of <script/>) as raw text up
             // to the matching end tag.
-            if byte(at: index) == UInt8(ascii: ">"), name.elementsEqual("script".utf8) || name.elementsEqual("style".utf8) {
-                rawTextEnd = Array("</".utf8) + name
+            if byte(at: index) == UInt8(ascii: ">"), name.count == 5 || name.count == 6 {
+                let lowered = bytes[name].lazy.map { $0 | 0x20 }
+                if lowered.elementsEqual("script".utf8) {
+                    rawTextEnd = Array("</script".utf8)
+                } else if lowered.elementsEqual("style".utf8) {
+                    rawTextEnd = Array("</style".utf8)
+                }
             }
             return attributes
         }
@@ -94,9 +107,7 @@ enum HTMLTagScanner {
         private mutating func skipValue() {
             let quote = byte(at: index)
             if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                index += 1
-                while index < bytes.count, bytes[index] != quote { index += 1 }
-                index += 1
+                index = (next(quote, from: index + 1) ?? bytes.count) + 1
             } else {
                 while index < bytes.count, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
             }
@@ -107,14 +118,16 @@ enum HTMLTagScanner {
         }
 
         private mutating func skip(toCaseInsensitive terminator: [UInt8]) {
-            while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "<"), bytes.count - index >= terminator.count,
+            while let open = next(UInt8(ascii: "<"), from: index) {
+                index = open
+                if bytes.count - index >= terminator.count,
                     bytes[index..<(index + terminator.count)].lazy.map({ $0 | 0x20 }).elementsEqual(terminator)
                 {
                     return
                 }
                 index += 1
             }
+            index = bytes.count
         }
 
         private func isBlank(_ byte: UInt8) -> Bool {

@@ -48,9 +48,9 @@ struct LinkReferences {
     /// and trailing whitespace and any tab or line break inside are removed first, as browsers
     /// do; other characters URLs may not contain are percent-encoded.
     static func resolve(_ href: String, against base: URL?, schemes: Set<String>) -> String? {
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: href.unicodeScalars.lazy.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
-        let cleaned = TextSanitizer.clean(String(scalars), layout: .singleLine)
+        let isBreak = { (byte: UInt8) in byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        let joined = href.utf8.contains(where: isBreak) ? String(decoding: href.utf8.filter { !isBreak($0) }, as: UTF8.self) : href
+        let cleaned = TextSanitizer.clean(joined, layout: .singleLine)
         guard !cleaned.isEmpty, cleaned.utf8.count <= maximumLength else { return nil }
         let url: URL?
         if LinkResolver.hasScheme(cleaned) {

@@ -7,7 +7,11 @@ internal import CLibXML2
 /// Text runs the parser reports in pieces become one text node, as in libxml2's tree. Like
 /// libxml2's tree builder, it stops the parse 256 elements deep, which bounds hostile nesting
 /// before any walk of the tree.
-final class PageTreeBuilder {
+///
+/// The parse's state is a struct the callbacks reach through a pointer: the thousands of events
+/// of a page then cost no run-time exclusivity checks, which a class's stored properties would
+/// (bench/RESULTS.md, "Article extraction").
+struct PageTreeBuilder {
     static let maximumDepth = 256
 
     private var nodes: [PageTree.Node] = [PageTree.Node(parent: -1, start: 0, tag: .other, isText: false)]
@@ -18,10 +22,11 @@ final class PageTreeBuilder {
     private var tags = NameCache()
     private var attributeNames = NameCache()
     /// Whether the parse was stopped at the depth limit.
-    private(set) var isCut = false
+    private var isCut = false
 
     private init(capacity: Int) {
         nodes.reserveCapacity(capacity / 40)
+        attributes.reserveCapacity(capacity / 100)
         bytes.reserveCapacity(capacity / 2)
     }
 
@@ -35,39 +40,39 @@ final class PageTreeBuilder {
         guard let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), !bytes.isEmpty,
             bytes.count <= Int(Int32.max)
         else { return (nil, complete) }
-        let builder = PageTreeBuilder(capacity: bytes.count)
+        let state = UnsafeMutablePointer<PageTreeBuilder>.allocate(capacity: 1)
+        state.initialize(to: PageTreeBuilder(capacity: bytes.count))
+        defer { state.deinitialize(count: 1).deallocate() }
         var options = HTMLDocument.options
         if encoding != nil { options |= HTML_PARSE_IGNORE_ENC.rawValue }
         var handler = Self.handler()
         let status = HTMLDocument.withErrorsSilenced {
-            withExtendedLifetime(builder) {
-                tidings_html_sax_read(start, Int32(bytes.count), encoding, Int32(options), &handler, Unmanaged.passUnretained(builder).toOpaque())
-            }
+            tidings_html_sax_read(start, Int32(bytes.count), encoding, Int32(options), &handler, state)
         }
-        complete = complete && !builder.isCut
-        guard status == 0, builder.nodes.count > 1 else { return (nil, complete) }
-        return (PageTree(nodes: builder.nodes, attributes: builder.attributes, bytes: builder.bytes), complete)
+        complete = complete && !state.pointee.isCut
+        guard status == 0, state.pointee.nodes.count > 1 else { return (nil, complete) }
+        return (PageTree(nodes: state.pointee.nodes, attributes: state.pointee.attributes, bytes: state.pointee.bytes), complete)
     }
 
-    private static func builder(_ context: UnsafeMutableRawPointer?) -> (PageTreeBuilder, xmlParserCtxtPtr) {
+    private static func state(_ context: UnsafeMutableRawPointer?) -> (UnsafeMutablePointer<PageTreeBuilder>, xmlParserCtxtPtr) {
         let parser = context!.assumingMemoryBound(to: xmlParserCtxt.self)
-        return (Unmanaged<PageTreeBuilder>.fromOpaque(parser.pointee._private!).takeUnretainedValue(), parser)
+        return (parser.pointee._private!.assumingMemoryBound(to: PageTreeBuilder.self), parser)
     }
 
     private static func handler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = 1
         handler.startElement = { context, name, attributes in
-            let (builder, parser) = PageTreeBuilder.builder(context)
+            let (state, parser) = PageTreeBuilder.state(context)
             guard let name else { return }
-            if !builder.start(name, attributes) { xmlStopParser(parser) }
+            if !state.pointee.start(name, attributes) { xmlStopParser(parser) }
         }
         handler.endElement = { context, _ in
-            PageTreeBuilder.builder(context).0.end()
+            PageTreeBuilder.state(context).0.pointee.end()
         }
         handler.characters = { context, characters, length in
             guard let characters, length > 0 else { return }
-            PageTreeBuilder.builder(context).0.text(UnsafeBufferPointer(start: characters, count: Int(length)))
+            PageTreeBuilder.state(context).0.pointee.text(UnsafeBufferPointer(start: characters, count: Int(length)))
         }
         // <script> and <style> content.
         handler.cdataBlock = handler.characters
@@ -75,7 +80,7 @@ final class PageTreeBuilder {
     }
 
     /// Opens element `name`; false when that passes the depth limit and the parse must stop.
-    private func start(_ name: UnsafePointer<xmlChar>, _ pairs: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Bool {
+    private mutating func start(_ name: UnsafePointer<xmlChar>, _ pairs: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Bool {
         guard !isCut else { return false }
         guard open.count <= Self.maximumDepth else {
             isCut = true
@@ -104,11 +109,11 @@ final class PageTreeBuilder {
         return true
     }
 
-    private func end() {
+    private mutating func end() {
         if open.count > 1 { open.removeLast() }
     }
 
-    private func text(_ characters: UnsafeBufferPointer<UInt8>) {
+    private mutating func text(_ characters: UnsafeBufferPointer<UInt8>) {
         // Text outside the root element (blanks before <html>) is not in libxml2's tree either.
         guard !isCut, open.count > 1 else { return }
         let parent = open[open.count - 1]
@@ -124,7 +129,7 @@ final class PageTreeBuilder {
         link(index, to: parent)
     }
 
-    private func link(_ node: Int32, to parent: Int32) {
+    private mutating func link(_ node: Int32, to parent: Int32) {
         let last = nodes[Int(parent)].lastChild
         if last >= 0 { nodes[Int(last)].next = node } else { nodes[Int(parent)].firstChild = node }
         nodes[Int(parent)].lastChild = node
