@@ -6,7 +6,7 @@ extension CleanArticleWriter {
         var words: [UInt8] = []
         Self.collectText(node, in: tree, into: &words)
         let heading = Self.normalized(String(decoding: words, as: UTF8.self))
-        return !heading.isEmpty && (heading == title || (heading.count >= 15 && title.utf8.firstRange(of: heading.utf8) != nil))
+        return !heading.isEmpty && (heading == title || (heading.count >= 15 && TextBytes.contains(titleBytes, Array(heading.utf8))))
     }
 
     func blockAttributes(_ node: Int, tag: PageTag) -> String {
@@ -77,8 +77,28 @@ extension CleanArticleWriter {
         Character(Unicode.Scalar(UInt8(byte))).isPunctuation
     }
 
+    /// The same by Unicode scalars: White_Space and the punctuation categories separate.
     private static func normalizedUnicode(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: { $0.isWhitespace || $0.isPunctuation }).joined(separator: " ")
+        var words = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.lowercased().unicodeScalars {
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+                .finalPunctuation, .otherPunctuation:
+                pendingSpace = !words.isEmpty
+                continue
+            default:
+                if properties.isWhitespace {
+                    pendingSpace = !words.isEmpty
+                    continue
+                }
+            }
+            if pendingSpace { words.append(" ") }
+            pendingSpace = false
+            words.append(scalar)
+        }
+        return String(words)
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {

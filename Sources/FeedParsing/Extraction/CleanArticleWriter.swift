@@ -13,29 +13,34 @@ struct CleanArticleWriter {
     let baseURL: URL?
     /// The page's title: a heading that repeats it is left out (the reader shows it above).
     let title: String?
+    /// `title`'s UTF-8, searched for the headings.
+    let titleBytes: [UInt8]
     let capacity: Int
     let cleaning: ConditionalCleaning
 
-    private(set) var html: [UInt8] = []
-    private(set) var text: [UInt8] = []
-    private(set) var images: [String] = []
-    private(set) var isTruncated = false
+    // The state is internal for the extension in CleanArticleWriter+Text.swift; nothing
+    // outside the writer sets it.
+    var html: [UInt8] = []
+    var text: [UInt8] = []
+    var images: [String] = []
+    var isTruncated = false
 
-    private var implicitParagraph = false
+    var implicitParagraph = false
     /// Open blocks that hold text (`p`, `li`, …): inline content needs no paragraph of its own.
-    private var textBlocks = 0
-    private var inlineDepth = 0
-    private var preformatted = 0
-    private var pendingSpace = false
-    private var pendingBreak = 0
+    var textBlocks = 0
+    var inlineDepth = 0
+    var preformatted = 0
+    var pendingSpace = false
+    var pendingBreak = 0
     /// Characters and images written, to tell an element that wrote nothing.
-    private var content = 0
+    var content = 0
 
     init(statistics: NodeStatistics, baseURL: URL?, title: String?, capacity: Int, cleaning: ConditionalCleaning) {
         self.statistics = statistics
         tree = statistics.tree
         self.baseURL = baseURL
         self.title = title.map(Self.normalized)
+        titleBytes = Array((self.title ?? "").utf8)
         self.capacity = capacity
         self.cleaning = cleaning
     }
@@ -168,137 +173,5 @@ struct CleanArticleWriter {
             images.append(source)
             content += 1
         }
-    }
-
-    // MARK: - Text
-
-    /// Writes a text node: runs of plain bytes copied whole, whitespace collapsed to one
-    /// pending space (kept as it is inside `<pre>`), `&`, `<`, `>` escaped in the HTML.
-    private mutating func writeText(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if preformatted > 0 {
-            guard !bytes.isEmpty else { return }
-            resolveBreak()
-            var index = 0
-            while index < bytes.count, !isTruncated {
-                var end = index
-                while end < bytes.count, !Self.isEscaped(bytes[end]) { end += 1 }
-                let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
-                if !run.isEmpty {
-                    appendRun(run)
-                    for byte in run where byte & 0xC0 != 0x80 && byte != 0x0A && byte != 0x20 { content += 1 }
-                }
-                guard end < bytes.count, !isTruncated else { break }
-                appendEscaped(bytes[end])
-                text.append(bytes[end])
-                content += 1
-                index = end + 1
-            }
-            return
-        }
-        var index = 0
-        while index < bytes.count, !isTruncated {
-            let byte = bytes[index]
-            if Self.isSpace(byte) {
-                pendingSpace = true
-                index += 1
-                continue
-            }
-            // Control characters (other than the spaces above) never reach the output.
-            if byte < 0x20 || byte == 0x7F {
-                index += 1
-                continue
-            }
-            openImplicitParagraphIfNeeded()
-            flushSpace()
-            if Self.isEscaped(byte) {
-                appendEscaped(byte)
-                text.append(byte)
-                content += 1
-                index += 1
-                continue
-            }
-            // A run goes on over single spaces between words, which collapse to themselves.
-            var end = index + 1
-            while end < bytes.count {
-                if Self.isPlain(bytes[end]) {
-                    end += 1
-                } else if bytes[end] == 0x20, end + 1 < bytes.count, Self.isPlain(bytes[end + 1]) {
-                    end += 2
-                } else {
-                    break
-                }
-            }
-            let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
-            appendRun(run)
-            for byte in run where byte & 0xC0 != 0x80 && byte != 0x20 { content += 1 }
-            index = end
-        }
-    }
-
-    /// Bytes written as they are to the HTML and the text, the HTML stopping one byte past
-    /// `capacity` (where a byte at a time would have stopped).
-    private mutating func appendRun(_ run: UnsafeBufferPointer<UInt8>) {
-        let room = max(0, capacity - html.count + 1)
-        let kept = run.count <= room ? run : UnsafeBufferPointer(rebasing: run[..<room])
-        html.append(contentsOf: kept)
-        text.append(contentsOf: kept)
-        if html.count > capacity { isTruncated = true }
-    }
-
-    private mutating func flushSpace() {
-        resolveBreak()
-        if pendingSpace, let last = text.last, last != 0x0A, last != 0x20 {
-            html.append(0x20)
-            text.append(0x20)
-        }
-        pendingSpace = false
-    }
-
-    private mutating func textBreak(_ lines: Int) {
-        pendingBreak = max(pendingBreak, lines)
-    }
-
-    private mutating func resolveBreak() {
-        guard pendingBreak > 0 else { return }
-        if !text.isEmpty {
-            while text.last == 0x20 { text.removeLast() }
-            var trailing = 0
-            for byte in text.reversed() { if byte == 0x0A { trailing += 1 } else { break } }
-            for _ in trailing..<max(trailing, pendingBreak) { text.append(0x0A) }
-        }
-        pendingBreak = 0
-        pendingSpace = false
-    }
-
-    private mutating func openImplicitParagraphIfNeeded() {
-        guard textBlocks == 0, !implicitParagraph, inlineDepth == 0 else { return }
-        textBreak(2)
-        resolveBreak()
-        append("<p>")
-        implicitParagraph = true
-    }
-
-    private mutating func closeImplicitParagraph() {
-        guard implicitParagraph else { return }
-        append("</p>")
-        implicitParagraph = false
-        textBreak(2)
-    }
-
-    // MARK: - Output
-
-    private mutating func append(_ string: String) {
-        html.append(contentsOf: string.utf8)
-        if html.count > capacity { isTruncated = true }
-    }
-
-    private mutating func appendEscaped(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "&"): html.append(contentsOf: "&amp;".utf8)
-        case UInt8(ascii: "<"): html.append(contentsOf: "&lt;".utf8)
-        case UInt8(ascii: ">"): html.append(contentsOf: "&gt;".utf8)
-        default: html.append(byte)
-        }
-        if html.count > capacity { isTruncated = true }
     }
 }

@@ -65,9 +65,10 @@ struct PageMetadata {
 
     /// `Title | Site` or `Title - Site` without the site, when what remains is a title of its own.
     static func withoutSiteName(_ title: String) -> String {
+        let bytes = Array(title.utf8)
         for separator in [" | ", " - ", " — ", " – ", " :: ", " · "] {
-            if let range = title.range(of: separator, options: .backwards) {
-                let head = String(title[..<range.lowerBound])
+            if let offset = TextBytes.lastOffset(of: Array(separator.utf8), in: bytes) {
+                let head = String(decoding: bytes[..<offset], as: UTF8.self)
                 if head.split(separator: " ").count >= 3 { return head }
             }
         }
@@ -90,7 +91,7 @@ struct PageMetadata {
     private static func text(of node: Int, in tree: PageTree) -> String {
         var bytes: [UInt8] = []
         CleanArticleWriter.collectText(node, in: tree, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return TextBytes.collapsingWhitespace(bytes)
     }
 
     private static func rawText(of node: Int, in tree: PageTree) -> String {
