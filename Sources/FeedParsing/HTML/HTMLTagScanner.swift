@@ -7,18 +7,40 @@
 /// tag the way libxml2 does (names, quoted and unquoted values, bogus attributes) and skips what
 /// libxml2 reads as raw text (`<script>`, `<style>`); wherever it is simpler than libxml2, it
 /// counts more attributes, never fewer. It reads bytes, so it needs an ASCII-compatible encoding.
+///
+/// On the way it notes the content of each `<script>` and `<style>` (but JSON-LD's), which the
+/// extractor never reads and which libxml2 reads a character at a time: on script-heavy pages
+/// most of the parse (bench/RESULTS.md). Comments are followed so that a `<script>` inside one
+/// is not taken for one; after a construct the scan does not follow (`<?`, `<!` other than a
+/// comment or doctype, an unclosed comment or script) it notes no more.
 enum HTMLTagScanner {
     static let maximumAttributesPerTag = 128
+
+    /// What one pass over a document finds.
+    struct Scan {
+        /// The length of the longest prefix without an oversized start tag: the offset of the
+        /// `<` of the first such tag, or the whole length.
+        var safeLength: Int
+        /// The contents of `<script>` and `<style>` elements (not JSON-LD scripts) within the
+        /// safe prefix, in order: what libxml2 would read as their raw text.
+        var rawText: [Range<Int>]
+    }
+
+    static func scan(_ document: UnsafeRawBufferPointer, limit: Int = maximumAttributesPerTag) -> Scan {
+        var scanner = Scanner(bytes: document)
+        while let tagStart = scanner.nextMarkup() {
+            guard let attributes = scanner.startTag() else { continue }
+            if attributes > limit {
+                return Scan(safeLength: tagStart, rawText: scanner.rawText.filter { $0.upperBound <= tagStart })
+            }
+        }
+        return Scan(safeLength: document.count, rawText: scanner.rawText)
+    }
 
     /// The length of the longest prefix of `document` without an oversized start tag: the
     /// offset of the `<` of the first such tag, or the whole length.
     static func safeLength(of document: UnsafeRawBufferPointer, limit: Int = maximumAttributesPerTag) -> Int {
-        var scanner = Scanner(bytes: document)
-        while let tagStart = scanner.nextMarkup() {
-            guard let attributes = scanner.startTag() else { continue }
-            if attributes > limit { return tagStart }
-        }
-        return document.count
+        scan(document, limit: limit).safeLength
     }
 
     private struct Scanner {
@@ -26,6 +48,14 @@ enum HTMLTagScanner {
         var index = 0
         /// The raw-text element whose end tag the scanner looks for next.
         var rawTextEnd: [UInt8]?
+        /// Where that element's content starts, when it is to be noted.
+        var rawTextStart: Int?
+        private(set) var rawText: [Range<Int>] = []
+        /// The end of the last comment seen (just past its `-->`).
+        var commentEnd = 0
+        /// Whether the scan still reads the document as libxml2 does, so that what it notes
+        /// can be left out.
+        var follows = true
 
         init(bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
@@ -41,15 +71,50 @@ enum HTMLTagScanner {
         mutating func nextMarkup() -> Int? {
             if let end = rawTextEnd {
                 rawTextEnd = nil
+                let start = rawTextStart
+                rawTextStart = nil
                 skip(toCaseInsensitive: end)
+                if index < bytes.count {
+                    if let start, follows, start < index { rawText.append(start..<index) }
+                } else {
+                    follows = false
+                }
             }
             while let open = next(UInt8(ascii: "<"), from: index) {
                 index = open
-                if byte(at: index + 1).isASCIILetter { return index }
+                let following = byte(at: index + 1)
+                if following.isASCIILetter { return index }
+                if following == UInt8(ascii: "!") || following == UInt8(ascii: "?") { declaration() }
                 index += 1
             }
             index = bytes.count
             return nil
+        }
+
+        /// Notes the comment that starts at `index` (libxml2 ends it at the first `-->`); any
+        /// other `<!` or `<?` but a doctype ends what the scan follows.
+        private mutating func declaration() {
+            if byte(at: index + 1) == UInt8(ascii: "!"), byte(at: index + 2) == UInt8(ascii: "-"),
+                byte(at: index + 3) == UInt8(ascii: "-")
+            {
+                var from = index + 4
+                while let dash = next(UInt8(ascii: "-"), from: from) {
+                    if byte(at: dash + 1) == UInt8(ascii: "-"), byte(at: dash + 2) == UInt8(ascii: ">") {
+                        commentEnd = dash + 3
+                        return
+                    }
+                    from = dash + 1
+                }
+                follows = false
+                return
+            }
+            let doctype = "doctype".utf8
+            if byte(at: index + 1) == UInt8(ascii: "!"), bytes.count - index - 2 >= doctype.count,
+                bytes[(index + 2)..<(index + 2 + doctype.count)].lazy.map({ $0 | 0x20 }).elementsEqual(doctype)
+            {
+                return
+            }
+            follows = false
         }
 
         /// The offset of the next `byte` at or after `start`, found with `memchr`.
@@ -93,12 +158,16 @@ enum HTMLTagScanner {
             }
             // libxml2 reads the content of <script> and <style> (not of <script/>) as raw text up
             // to the matching end tag.
-            if byte(at: index) == UInt8(ascii: ">"), name.count == 5 || name.count == 6 {
+            // A <script> inside a comment is none: libxml2 reads on after the comment.
+            if byte(at: index) == UInt8(ascii: ">"), name.count == 5 || name.count == 6, nameStart >= commentEnd {
                 let lowered = bytes[name].lazy.map { $0 | 0x20 }
                 if lowered.elementsEqual("script".utf8) {
                     rawTextEnd = Array("</script".utf8)
+                    // JSON-LD is read (PageMetadata): its content stays.
+                    if !Self.contains(bytes[nameStart..<index], "ld+json") { rawTextStart = index + 1 }
                 } else if lowered.elementsEqual("style".utf8) {
                     rawTextEnd = Array("</style".utf8)
+                    rawTextStart = index + 1
                 }
             }
             return attributes
@@ -128,6 +197,20 @@ enum HTMLTagScanner {
                 index += 1
             }
             index = bytes.count
+        }
+
+        /// Whether `literal` (lowercase) occurs in `bytes`, ASCII letters compared without case.
+        private static func contains(_ bytes: Slice<UnsafeRawBufferPointer>, _ literal: StaticString) -> Bool {
+            let word = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+            guard bytes.count >= word.count else { return false }
+            var start = bytes.startIndex
+            while start + word.count <= bytes.endIndex {
+                var offset = 0
+                while offset < word.count, bytes[start + offset] | 0x20 == word[offset] | 0x20 { offset += 1 }
+                if offset == word.count { return true }
+                start += 1
+            }
+            return false
         }
 
         private func isBlank(_ byte: UInt8) -> Bool {

@@ -96,6 +96,21 @@ import FeedParsing
         #expect(article.html.hasPrefix("<p>Paragraph 1 of the article"))
     }
 
+    @Test func aScriptHeavyPageIsReadAsIfItsScriptsWereNotThere() {
+        // Scripts whose text looks like markup, more than enough of them to be left out of the
+        // parse, a commented-out one, and JSON-LD: the article, title and byline come through.
+        let script = "<script>var t = '<p>Not the article, with a comma, and many words to score.</p></div>';\n" + String(repeating: "x = x + 1; // <div class=\"article\">\n", count: 200) + "</script>"
+        let json = #"<script type="application/ld+json">{"@type":"NewsArticle","headline":"From JSON-LD"}</script>"#
+        let paragraphs = (1...4).map { "<p>Paragraph \($0) of the real article, long enough to count, with a comma, and more words.</p>" }.joined()
+        let page = "<html><head>\(json)\(script)<style>p { color: red } \(String(repeating: "a{}", count: 400))</style></head><body>"
+            + "<!-- <script> -->\(script)<article>\(paragraphs)</article>\(script)</body></html>"
+        let article = extractor.extract(Data(page.utf8))
+        #expect(article.title == "From JSON-LD")
+        #expect(article.text.hasPrefix("Paragraph 1 of the real article"), "\(article.text)")
+        #expect(article.text.contains("Paragraph 4 of the real article"))
+        #expect(!article.text.contains("Not the article") && !article.html.contains("x = x"), "\(article.html)")
+    }
+
     @Test func theSavedNewsArticleFixtureKeepsItsBodyAndDropsItsTrackers() throws {
         let page = try FixtureLoader.data("html/news-article.html")
         let article = extractor.extract(page, url: "https://courier.example/2024/07/14/heatwave")

@@ -33,10 +33,31 @@ struct PageTreeBuilder {
     /// Parses `document` (see `HTMLDocument.withRoot` for `encoding`). The tree is `nil` when
     /// nothing could be parsed; `complete` is false when the page was cut: before a start tag
     /// with too many attributes (`HTMLTagScanner`), or at the depth limit.
+    ///
+    /// libxml2 is given the page without the content of its scripts and style sheets
+    /// (`HTMLTagScanner.Scan.rawText`), which nothing reads: the elements stay, empty.
     static func parse(_ document: UnsafeRawBufferPointer, encoding: String?) -> (tree: PageTree?, complete: Bool) {
-        let safeLength = HTMLTagScanner.safeLength(of: document)
-        var complete = safeLength == document.count
-        let bytes = UnsafeRawBufferPointer(rebasing: document[..<safeLength])
+        let scan = HTMLTagScanner.scan(document)
+        let complete = scan.safeLength == document.count
+        let page = UnsafeRawBufferPointer(rebasing: document[..<scan.safeLength])
+        let omitted = scan.rawText.reduce(0) { $0 + $1.count }
+        guard omitted >= Self.leastOmitted else { return parse(page, encoding: encoding, complete: complete) }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(page.count - omitted)
+        var from = 0
+        for range in scan.rawText {
+            kept.append(contentsOf: page[from..<range.lowerBound])
+            from = range.upperBound
+        }
+        kept.append(contentsOf: page[from...])
+        return kept.withUnsafeBytes { parse($0, encoding: encoding, complete: complete) }
+    }
+
+    /// Raw text below this is left in (copying the page would cost more than libxml2 reading it).
+    static let leastOmitted = 1024
+
+    private static func parse(_ bytes: UnsafeRawBufferPointer, encoding: String?, complete: Bool) -> (tree: PageTree?, complete: Bool) {
+        var complete = complete
         guard let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), !bytes.isEmpty,
             bytes.count <= Int(Int32.max)
         else { return (nil, complete) }
