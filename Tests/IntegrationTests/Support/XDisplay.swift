@@ -8,13 +8,41 @@ final class XDisplay: @unchecked Sendable {
     private let server: Process
     private var clients: [Process] = []
 
+    /// Whether a server listens on the Unix socket at `path`.
+    private static func accepts(_ path: String) -> Bool {
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+    }
+
+    /// Whether display `number`'s lock names a process that is alive (or that another user
+    /// owns, which only it may end).
+    private static func isHeld(_ number: Int) -> Bool {
+        guard let lock = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .ascii) else {
+            return FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+        }
+        guard let pid = pid_t(lock.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
     var name: String { ":\(number)" }
 
     /// Starts Xvfb on the first free display from 90 (a display another test or user holds has
-    /// its socket, or its lock, already) and waits until its socket is there.
+    /// its lock already, naming a live process) and waits until its socket is there. A lock
+    /// whose process is gone (a machine restored without its processes) is Xvfb's to remove.
     init(width: Int = 1024, height: Int = 768) async throws {
         var started: (Int, Process)?
-        for number in 90..<190 where !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+        for number in 90..<190 where !Self.isHeld(number) {
             let server = Process()
             server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
             // GLX for kitty, which draws with OpenGL (Mesa's software renderer here).
@@ -23,10 +51,11 @@ final class XDisplay: @unchecked Sendable {
             server.standardError = FileHandle.nullDevice
             try server.run()
             let clock = ContinuousClock(), deadline = clock.now + .seconds(10)
-            while server.isRunning, clock.now < deadline, !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            // The socket may be a stale one left behind: the server is up once it accepts.
+            while server.isRunning, clock.now < deadline, !Self.accepts("/tmp/.X11-unix/X\(number)") {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            if server.isRunning, FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            if server.isRunning, Self.accepts("/tmp/.X11-unix/X\(number)") {
                 started = (number, server)
                 break
             }
