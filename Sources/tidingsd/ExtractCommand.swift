@@ -45,8 +45,6 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         let extractor = ArticleExtractor()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
         var failed = false
         for file in files {
             let page: Data
@@ -55,7 +53,7 @@ struct ExtractCommand: ParsableCommand {
             } catch {
                 failed = true
                 if json {
-                    write(try encoder.encode(PageFailure(file: file, error: error.description)) + Data("\n".utf8))
+                    write(Data(ExtractedArticle.json(file: file, error: error.description) + [0x0A]))
                 } else {
                     FileHandle.standardError.write(Data("tidingsd: \(file == "-" ? "stdin" : file): \(error.description)\n".utf8))
                 }
@@ -63,7 +61,7 @@ struct ExtractCommand: ParsableCommand {
             }
             let article = extractor.extract(page, url: url, charset: charset)
             if json {
-                write(try encoder.encode(PageArticle(file: file, article: article)) + Data("\n".utf8))
+                write(Data(article.json(file: file) + [0x0A]))
             } else if html {
                 write(Data((article.html + "\n").utf8))
             } else {
@@ -102,36 +100,4 @@ struct ExtractCommand: ParsableCommand {
 
 private struct ReadFailure: Error, CustomStringConvertible {
     let description: String
-}
-
-/// One line of `--json`.
-private struct PageArticle: Encodable {
-    let file: String
-    let title: String?
-    let byline: String?
-    let siteName: String?
-    let leadImage: String?
-    let method: String
-    let truncated: Bool
-    let images: [String]
-    let html: String
-    let text: String
-
-    init(file: String, article: ExtractedArticle) {
-        self.file = file
-        title = article.title
-        byline = article.byline
-        siteName = article.siteName
-        leadImage = article.leadImage
-        method = article.method.rawValue
-        truncated = article.isTruncated
-        images = article.images
-        html = article.html
-        text = article.text
-    }
-}
-
-private struct PageFailure: Encodable {
-    let file: String
-    let error: String
 }
