@@ -105,9 +105,12 @@ extension CleanArticleWriter {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
     }
 
-    /// Bytes of text written as they are: no whitespace, control character or escaped byte.
-    static func isPlain(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte != 0x7F && !isEscaped(byte)
+    /// Per byte: 0 for whitespace, control characters and the escaped bytes; for the bytes text
+    /// is written with as they are, 1 for a character's first byte and 2 for a continuation.
+    static let byteKinds: [UInt8] = (0..<256).map { byte in
+        let byte = UInt8(byte)
+        guard byte > 0x20, byte != 0x7F, !isEscaped(byte) else { return 0 }
+        return byte & 0xC0 == 0x80 ? 2 : 1
     }
 
     /// The bytes text escapes in HTML.

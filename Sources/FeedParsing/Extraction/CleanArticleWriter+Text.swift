@@ -47,20 +47,26 @@ extension CleanArticleWriter {
                 index += 1
                 continue
             }
-            // A run goes on over single spaces between words, which collapse to themselves.
+            // A run goes on over single spaces between words, which collapse to themselves;
+            // its characters (lead bytes) are counted on the way.
             var end = index + 1
-            while end < bytes.count {
-                if Self.isPlain(bytes[end]) {
-                    end += 1
-                } else if bytes[end] == 0x20, end + 1 < bytes.count, Self.isPlain(bytes[end + 1]) {
-                    end += 2
-                } else {
-                    break
+            var characters = byte & 0xC0 != 0x80 ? 1 : 0
+            Self.byteKinds.withUnsafeBufferPointer { kinds in
+                while end < bytes.count {
+                    let next = bytes[end]
+                    let kind = kinds[Int(next)]
+                    if kind != 0 {
+                        characters += Int(kind & 1)
+                        end += 1
+                    } else if next == 0x20, end + 1 < bytes.count, kinds[Int(bytes[end + 1])] != 0 {
+                        end += 1
+                    } else {
+                        break
+                    }
                 }
             }
-            let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
-            appendRun(run)
-            for byte in run where byte & 0xC0 != 0x80 && byte != 0x20 { content += 1 }
+            appendRun(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            content += characters
             index = end
         }
     }

@@ -114,32 +114,46 @@ final class NodeStatistics {
     /// Characters of `bytes` with each run of whitespace counted as one, and the commas among
     /// them (Latin, Arabic, CJK and the small and fullwidth forms).
     static func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> (characters: Int, commas: Int) {
-        var characters = 0
-        var commas = 0
-        var inSpace = true
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
-                if !inSpace { characters += 1 }
-                inSpace = true
-            case 0x2C:
-                commas += 1
-                characters += 1
-                inSpace = false
-            default:
-                if byte & 0xC0 != 0x80 {
-                    characters += 1
+        kinds.withUnsafeBufferPointer { kinds in
+            var characters = 0
+            var commas = 0
+            // 1 after whitespace (and at the start), else 0: a space counts when it ends a word.
+            var afterSpace = 1
+            let count = bytes.count
+            for index in 0..<count {
+                let byte = bytes[index]
+                let kind = Int(kinds[Int(byte)])
+                let space = kind & Self.space
+                characters += (kind >> 1 & 1) + (space & (afterSpace ^ 1))
+                commas += kind >> 2 & 1
+                afterSpace = space
+                if kind & Self.maybeComma != 0 {
                     // U+060C ، (D8 8C), U+3001 、 (E3 80 81), U+FF0C ， (EF BC 8C)
-                    if byte == 0xD8, index + 1 < bytes.count, bytes[index + 1] == 0x8C { commas += 1 }
-                    if byte == 0xE3, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x81 { commas += 1 }
-                    if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBC, bytes[index + 2] == 0x8C { commas += 1 }
+                    let second = index + 1 < count ? bytes[index + 1] : 0
+                    let third = index + 2 < count ? bytes[index + 2] : 0
+                    if (byte == 0xD8 && second == 0x8C) || (byte == 0xE3 && second == 0x80 && third == 0x81)
+                        || (byte == 0xEF && second == 0xBC && third == 0x8C)
+                    {
+                        commas += 1
+                    }
                 }
-                inSpace = false
             }
-            index += 1
+            return (characters, commas)
         }
-        return (characters, commas)
+    }
+
+    /// Bits of `kinds`: whitespace; a character's first byte (not whitespace); a comma; a lead
+    /// byte of the non-Latin commas.
+    private static let space = 1, lead = 2, comma = 4, maybeComma = 8
+
+    /// What each byte is to `measure`, looked up so that its loop has no branch for ASCII.
+    private static let kinds: [UInt8] = (0..<256).map { byte -> UInt8 in
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x0C: return UInt8(space)
+        case 0x2C: return UInt8(lead | comma)
+        case 0xD8, 0xE3, 0xEF: return UInt8(lead | maybeComma)
+        case 0x80...0xBF: return 0
+        default: return UInt8(lead)
+        }
     }
 }
