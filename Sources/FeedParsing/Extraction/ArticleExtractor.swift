@@ -78,9 +78,9 @@ public struct ArticleExtractor: Sendable {
         }
         var article = ExtractedArticle(
             title: metadata.title, byline: metadata.byline, siteName: metadata.siteName, leadImage: metadata.leadImage,
-            html: TextSanitizer.clean(String(decoding: best?.html ?? [], as: UTF8.self), layout: .multiline),
+            html: (best?.html ?? []).withUnsafeBufferPointer { TextSanitizer.clean(utf8: $0, layout: .multiline) },
             // C1 controls and bidi overrides go too (the writer drops only C0 ones).
-            text: TextSanitizer.clean(String(decoding: Self.trimmed(best?.text ?? []), as: UTF8.self), layout: .multiline),
+            text: Self.trimmed(best?.text ?? []).withUnsafeBufferPointer { TextSanitizer.clean(utf8: $0, layout: .multiline) },
             images: best?.images ?? [], method: .scored, isTruncated: best?.isTruncated ?? false)
         if let body = metadata.articleBody, body.count > 2 * max(article.text.count, minimumText / 2) {
             article.text = body.trimmingCharacters(in: .whitespacesAndNewlines)

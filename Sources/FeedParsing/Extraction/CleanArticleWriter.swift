@@ -96,7 +96,13 @@ struct CleanArticleWriter {
         let mark = (html.count, text.count, content, pendingBreak)
         let name = tag.name
         textBreak(ArticleElement.separatesWithBlankLine(tag) ? 2 : 1)
-        append("<\(name)\(blockAttributes(node, tag: tag))>")
+        html.append(0x3C)
+        html.append(contentsOf: name.utf8)
+        switch tag {
+        case .td, .th, .ol, .pre: html.append(contentsOf: blockAttributes(node, tag: tag).utf8)
+        default: break
+        }
+        append(">")
         if holdsText { textBlocks += 1 }
         if tag == .pre { preformatted += 1 }
         pendingSpace = false

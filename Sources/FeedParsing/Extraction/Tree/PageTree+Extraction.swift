@@ -21,7 +21,9 @@ extension PageTree {
         let entry = nodes[node]
         guard !entry.isText, entry.count > 0 else { return false }
         if has(.hidden, node) || attribute(.ariaHidden, of: node, equalsIgnoringCase: "true") { return true }
-        guard let range = attributeRange(.style, of: node) else { return false }
+        guard let range = attributeRange(.style, of: node),
+            Self.containsIgnoringCase(bytes[range], "none") || Self.containsIgnoringCase(bytes[range], "hidden")
+        else { return false }
         var compact: [UInt8] = []
         compact.reserveCapacity(range.count)
         for index in range {
@@ -34,8 +36,23 @@ extension PageTree {
 
     /// Whether the element's ARIA `role` names page furniture (`ExtractionPatterns.unlikelyRoles`).
     func hasUnlikelyRole(_ node: Int) -> Bool {
-        guard let role = attribute(.role, of: node) else { return false }
-        return ExtractionPatterns.unlikelyRoles.contains(role.lowercased())
+        guard let range = attributeRange(.role, of: node), range.count <= 16 else { return false }
+        let role = String(decoding: bytes[range].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        return ExtractionPatterns.unlikelyRoles.contains(role)
+    }
+
+    /// Whether `literal` (lowercase ASCII) occurs in `text`, its ASCII letters without case.
+    private static func containsIgnoringCase(_ text: ArraySlice<UInt8>, _ literal: StaticString) -> Bool {
+        let word = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        guard text.count >= word.count else { return false }
+        var start = text.startIndex
+        while start + word.count <= text.endIndex {
+            var offset = 0
+            while offset < word.count, text[start + offset] | 0x20 == word[offset] { offset += 1 }
+            if offset == word.count { return true }
+            start += 1
+        }
+        return false
     }
 
     private static func contains(_ text: [UInt8], _ literal: StaticString) -> Bool {
