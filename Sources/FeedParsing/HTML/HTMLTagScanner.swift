@@ -8,11 +8,13 @@
 /// libxml2 reads as raw text (`<script>`, `<style>`); wherever it is simpler than libxml2, it
 /// counts more attributes, never fewer. It reads bytes, so it needs an ASCII-compatible encoding.
 ///
-/// On the way it notes the content of each `<script>` and `<style>` (but JSON-LD's), which the
-/// extractor never reads and which libxml2 reads a character at a time: on script-heavy pages
-/// most of the parse (bench/RESULTS.md). Comments are followed so that a `<script>` inside one
-/// is not taken for one; after a construct the scan does not follow (`<?`, `<!` other than a
-/// comment or doctype, an unclosed comment or script) it notes no more.
+/// On the way it notes what the extractor never reads and libxml2 reads a character at a time
+/// (bench/RESULTS.md): the content of each `<script>` and `<style>` (but JSON-LD's), most of
+/// the parse on script-heavy pages, and all but the first byte of each run of blanks between
+/// tags outside `<pre>` (a quarter of a typical page's markup is indentation), which HTML
+/// shows as one space anyway. Comments are followed so that a `<script>` or `</pre>` inside
+/// one is not taken for one; after a construct the scan does not follow (`<?`, `<!` other
+/// than a comment or doctype, an unclosed comment or script) it notes no more.
 enum HTMLTagScanner {
     static let maximumAttributesPerTag = 128
 
@@ -21,9 +23,10 @@ enum HTMLTagScanner {
         /// The length of the longest prefix without an oversized start tag: the offset of the
         /// `<` of the first such tag, or the whole length.
         var safeLength: Int
-        /// The contents of `<script>` and `<style>` elements (not JSON-LD scripts) within the
-        /// safe prefix, in order: what libxml2 would read as their raw text.
-        var rawText: [Range<Int>]
+        /// What the extractor may leave out of the safe prefix, in order: the contents of
+        /// `<script>` and `<style>` elements (not JSON-LD scripts), as libxml2 would read their
+        /// raw text, and blanks that only repeat the blank before them.
+        var omitted: [Range<Int>]
     }
 
     static func scan(_ document: UnsafeRawBufferPointer, limit: Int = maximumAttributesPerTag) -> Scan {
@@ -31,10 +34,10 @@ enum HTMLTagScanner {
         while let tagStart = scanner.nextMarkup() {
             guard let attributes = scanner.startTag() else { continue }
             if attributes > limit {
-                return Scan(safeLength: tagStart, rawText: scanner.rawText.filter { $0.upperBound <= tagStart })
+                return Scan(safeLength: tagStart, omitted: scanner.omitted.filter { $0.upperBound <= tagStart })
             }
         }
-        return Scan(safeLength: document.count, rawText: scanner.rawText)
+        return Scan(safeLength: document.count, omitted: scanner.omitted)
     }
 
     /// The length of the longest prefix of `document` without an oversized start tag: the
@@ -50,7 +53,13 @@ enum HTMLTagScanner {
         var rawTextEnd: [UInt8]?
         /// Where that element's content starts, when it is to be noted.
         var rawTextStart: Int?
-        private(set) var rawText: [Range<Int>] = []
+        private(set) var omitted: [Range<Int>] = []
+        /// `<pre>` start tags seen and not yet ended: blanks inside are the text's own.
+        var preDepth = 0
+        /// Whether runs of blanks are still noted: not once a `<pre>` holds an element whose
+        /// end tag libxml2 would not let `</pre>` close (`div`, table parts…), so that where
+        /// the `<pre>` ends is no longer plain.
+        var collapses = true
         /// The end of the last comment seen (just past its `-->`).
         var commentEnd = 0
         /// Whether the scan still reads the document as libxml2 does, so that what it notes
@@ -75,20 +84,47 @@ enum HTMLTagScanner {
                 rawTextStart = nil
                 skip(toCaseInsensitive: end)
                 if index < bytes.count {
-                    if let start, follows, start < index { rawText.append(start..<index) }
+                    if let start, follows, start < index { omitted.append(start..<index) }
                 } else {
                     follows = false
                 }
             }
             while let open = next(UInt8(ascii: "<"), from: index) {
+                noteBlanks(before: open)
                 index = open
                 let following = byte(at: index + 1)
                 if following.isASCIILetter { return index }
                 if following == UInt8(ascii: "!") || following == UInt8(ascii: "?") { declaration() }
+                if following == UInt8(ascii: "/"), preDepth > 0, index >= commentEnd, isEndTag("pre") { preDepth -= 1 }
                 index += 1
             }
+            noteBlanks(before: bytes.count)
             index = bytes.count
             return nil
+        }
+
+        /// Notes the runs of blanks (space, tab, CR, LF: libxml2's) between `index` and `end`
+        /// past their first byte, outside `<pre>` and while the scan follows the document.
+        private mutating func noteBlanks(before end: Int) {
+            guard collapses, follows, preDepth == 0, index < end else { return }
+            var position = index
+            while position < end {
+                guard isBlank(bytes[position]) else {
+                    position += 1
+                    continue
+                }
+                let runStart = position + 1
+                position = runStart
+                while position < end, isBlank(bytes[position]) { position += 1 }
+                if position > runStart { omitted.append(runStart..<position) }
+            }
+        }
+
+        /// Whether `</name` at `index` ends element `name` (lowercase): the name whole, any case.
+        private func isEndTag(_ name: StaticString) -> Bool {
+            let word = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            for offset in 0..<word.count where byte(at: index + 2 + offset) | 0x20 != word[offset] { return false }
+            return !isNameCharacter(byte(at: index + 2 + word.count))
         }
 
         /// Notes the comment that starts at `index` (libxml2 ends it at the first `-->`); any
@@ -158,6 +194,7 @@ enum HTMLTagScanner {
             }
             // libxml2 reads the content of <script> and <style> (not of <script/>) as raw text up
             // to the matching end tag.
+            if nameStart >= commentEnd { notePre(name) }
             // A <script> inside a comment is none: libxml2 reads on after the comment.
             if byte(at: index) == UInt8(ascii: ">"), name.count == 5 || name.count == 6, nameStart >= commentEnd {
                 let lowered = bytes[name].lazy.map { $0 | 0x20 }
@@ -198,6 +235,20 @@ enum HTMLTagScanner {
             }
             index = bytes.count
         }
+
+        /// Follows `<pre>` for `noteBlanks`: a start tag that ends with `>` opens one; inside one,
+        /// an element of a higher end priority in libxml2 (`htmlGetEndPriority`) stops the notes.
+        private mutating func notePre(_ name: Range<Int>) {
+            guard collapses, name.count <= 5 else { return }
+            let lowered = bytes[name].lazy.map { $0 | 0x20 }
+            if lowered.elementsEqual("pre".utf8) {
+                if byte(at: index) == UInt8(ascii: ">") { preDepth += 1 }
+            } else if preDepth > 0, Self.closesPreFirst.contains(where: { lowered.elementsEqual($0.utf8) }) {
+                collapses = false
+            }
+        }
+
+        private static let closesPreFirst: [String] = ["div", "td", "th", "tr", "thead", "tbody", "tfoot", "table", "head", "body", "html"]
 
         /// Whether `literal` (lowercase) occurs in `bytes`, ASCII letters compared without case.
         private static func contains(_ bytes: Slice<UnsafeRawBufferPointer>, _ literal: StaticString) -> Bool {

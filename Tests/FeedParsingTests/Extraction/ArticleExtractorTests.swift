@@ -111,6 +111,17 @@ import FeedParsing
         #expect(!article.text.contains("Not the article") && !article.html.contains("x = x"), "\(article.html)")
     }
 
+    @Test func indentedMarkupKeepsTheBlanksOfItsCodeBlocks() {
+        // More than a kilobyte of indentation, left out of the parse; the code's own stays.
+        let indent = "\n" + String(repeating: " ", count: 40)
+        let paragraphs = (1...8).map { "\(indent)<p>\(indent)Paragraph \($0) of the article, long enough to count, with a comma.\(indent)</p>" }
+        let code = "func f() {\n    if x  {\n\t\treturn  1\n    }\n}"
+        let page = "<html><body>\(indent)<article>\(paragraphs.joined())\(indent)<pre><code>\(code)</code></pre>\(indent)</article></body></html>"
+        let article = extractor.extract(Data(page.utf8))
+        #expect(article.text.contains(code), "\(article.text)")
+        #expect(article.text.hasPrefix("Paragraph 1 of the article, long enough to count, with a comma.\n\nParagraph 2"), "\(article.text)")
+    }
+
     @Test func theSavedNewsArticleFixtureKeepsItsBodyAndDropsItsTrackers() throws {
         let page = try FixtureLoader.data("html/news-article.html")
         let article = extractor.extract(page, url: "https://courier.example/2024/07/14/heatwave")

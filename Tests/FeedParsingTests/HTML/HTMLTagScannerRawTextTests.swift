@@ -8,7 +8,7 @@ import Testing
     private func rawText(_ html: String, limit: Int = HTMLTagScanner.maximumAttributesPerTag) -> [String] {
         let bytes = Array(html.utf8)
         return bytes.withUnsafeBytes { buffer in
-            HTMLTagScanner.scan(buffer, limit: limit).rawText.map { String(decoding: bytes[$0], as: UTF8.self) }
+            HTMLTagScanner.scan(buffer, limit: limit).omitted.map { String(decoding: bytes[$0], as: UTF8.self) }
         }
     }
 
@@ -51,6 +51,25 @@ import Testing
 
     @Test func aDoctypeIsFollowed() {
         #expect(rawText("<!DOCTYPE html><script>x</script>") == ["x"])
+    }
+
+    @Test func blanksThatRepeatABlankAreNotedOutsidePre() {
+        let html = "<div>\n    <p>a  b</p>\t\t<p title=\"x   y\">c</p>\n</div>"
+        #expect(rawText(html) == ["    ", " ", "\t"], "the attribute's value is no text: its blanks stay")
+    }
+
+    @Test func blanksInsidePreAreItsOwn() {
+        let html = "<pre>  a\n    b</pre>  <p>c  d</p><pre class=x>\n  e</PRE >  "
+        #expect(rawText(html) == [" ", " ", " "])
+    }
+
+    @Test func aPreEndTagInACommentEndsNoPre() {
+        #expect(rawText("<pre>  a<!-- </pre> -->  b</pre>  ") == [" "])
+    }
+
+    @Test func aDivInsidePreStopsTheNotes() {
+        // libxml2 would not close the <pre> at </pre> while the <div> is open.
+        #expect(rawText("<p>  a</p><pre><div>  x</pre>  y</div>  <p>  z</p>") == [" "])
     }
 
     @Test func notesStopAtTheCut() {

@@ -34,18 +34,19 @@ struct PageTreeBuilder {
     /// nothing could be parsed; `complete` is false when the page was cut: before a start tag
     /// with too many attributes (`HTMLTagScanner`), or at the depth limit.
     ///
-    /// libxml2 is given the page without the content of its scripts and style sheets
-    /// (`HTMLTagScanner.Scan.rawText`), which nothing reads: the elements stay, empty.
+    /// libxml2 is given the page without what nothing reads (`HTMLTagScanner.Scan.omitted`):
+    /// the content of its scripts and style sheets (the elements stay, empty) and blanks that
+    /// repeat a blank.
     static func parse(_ document: UnsafeRawBufferPointer, encoding: String?) -> (tree: PageTree?, complete: Bool) {
         let scan = HTMLTagScanner.scan(document)
         let complete = scan.safeLength == document.count
         let page = UnsafeRawBufferPointer(rebasing: document[..<scan.safeLength])
-        let omitted = scan.rawText.reduce(0) { $0 + $1.count }
+        let omitted = scan.omitted.reduce(0) { $0 + $1.count }
         guard omitted >= Self.leastOmitted else { return parse(page, encoding: encoding, complete: complete) }
         var kept: [UInt8] = []
         kept.reserveCapacity(page.count - omitted)
         var from = 0
-        for range in scan.rawText {
+        for range in scan.omitted {
             kept.append(contentsOf: page[from..<range.lowerBound])
             from = range.upperBound
         }
@@ -53,7 +54,7 @@ struct PageTreeBuilder {
         return kept.withUnsafeBytes { parse($0, encoding: encoding, complete: complete) }
     }
 
-    /// Raw text below this is left in (copying the page would cost more than libxml2 reading it).
+    /// Less than this is left in (copying the page would cost more than libxml2 reading it).
     static let leastOmitted = 1024
 
     private static func parse(_ bytes: UnsafeRawBufferPointer, encoding: String?, complete: Bool) -> (tree: PageTree?, complete: Bool) {
