@@ -109,7 +109,9 @@ enum HTMLTagScanner {
             guard collapses, follows, preDepth == 0, index < end else { return }
             var position = index
             while position < end {
-                guard isBlank(bytes[position]) else {
+                let byte = bytes[position]
+                // Most bytes of text are no control character, let alone a blank.
+                guard byte <= 0x20, isBlank(byte) else {
                     position += 1
                     continue
                 }
