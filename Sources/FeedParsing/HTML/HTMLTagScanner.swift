@@ -17,6 +17,8 @@
 /// than a comment or doctype, an unclosed comment or script) it notes no more.
 enum HTMLTagScanner {
     static let maximumAttributesPerTag = 128
+    /// The most ranges a scan notes as omitted (4 MiB of them).
+    static let maximumOmitted = 1 << 18
 
     /// What one pass over a document finds.
     struct Scan {
@@ -46,14 +48,15 @@ enum HTMLTagScanner {
         scan(document, limit: limit).safeLength
     }
 
-    private struct Scanner {
+    /// The scan's state and reading, shared with HTMLTagScanner+Omissions.swift.
+    struct Scanner {
         let bytes: UnsafeRawBufferPointer
         var index = 0
         /// The raw-text element whose end tag the scanner looks for next.
         var rawTextEnd: [UInt8]?
         /// Where that element's content starts, when it is to be noted.
         var rawTextStart: Int?
-        private(set) var omitted: [Range<Int>] = []
+        var omitted: [Range<Int>] = []
         /// `<pre>` start tags seen and not yet ended: blanks inside are the text's own.
         var preDepth = 0
         /// Whether runs of blanks are still noted: not once a `<pre>` holds an element whose
@@ -70,7 +73,7 @@ enum HTMLTagScanner {
             self.bytes = bytes
         }
 
-        private func byte(at offset: Int) -> UInt8 {
+        func byte(at offset: Int) -> UInt8 {
             offset < bytes.count ? bytes[offset] : 0
         }
 
@@ -84,7 +87,7 @@ enum HTMLTagScanner {
                 rawTextStart = nil
                 skip(toCaseInsensitive: end)
                 if index < bytes.count {
-                    if let start, follows, start < index { omitted.append(start..<index) }
+                    if let start, follows, start < index { omit(start..<index) }
                 } else {
                     follows = false
                 }
@@ -103,60 +106,8 @@ enum HTMLTagScanner {
             return nil
         }
 
-        /// Notes the runs of blanks (space, tab, CR, LF: libxml2's) between `index` and `end`
-        /// past their first byte, outside `<pre>` and while the scan follows the document.
-        private mutating func noteBlanks(before end: Int) {
-            guard collapses, follows, preDepth == 0, index < end else { return }
-            var position = index
-            while position < end {
-                let byte = bytes[position]
-                // Most bytes of text are no control character, let alone a blank.
-                guard byte <= 0x20, isBlank(byte) else {
-                    position += 1
-                    continue
-                }
-                let runStart = position + 1
-                position = runStart
-                while position < end, isBlank(bytes[position]) { position += 1 }
-                if position > runStart { omitted.append(runStart..<position) }
-            }
-        }
-
-        /// Whether `</name` at `index` ends element `name` (lowercase): the name whole, any case.
-        private func isEndTag(_ name: StaticString) -> Bool {
-            let word = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-            for offset in 0..<word.count where byte(at: index + 2 + offset) | 0x20 != word[offset] { return false }
-            return !isNameCharacter(byte(at: index + 2 + word.count))
-        }
-
-        /// Notes the comment that starts at `index` (libxml2 ends it at the first `-->`); any
-        /// other `<!` or `<?` but a doctype ends what the scan follows.
-        private mutating func declaration() {
-            if byte(at: index + 1) == UInt8(ascii: "!"), byte(at: index + 2) == UInt8(ascii: "-"),
-                byte(at: index + 3) == UInt8(ascii: "-")
-            {
-                var from = index + 4
-                while let dash = next(UInt8(ascii: "-"), from: from) {
-                    if byte(at: dash + 1) == UInt8(ascii: "-"), byte(at: dash + 2) == UInt8(ascii: ">") {
-                        commentEnd = dash + 3
-                        return
-                    }
-                    from = dash + 1
-                }
-                follows = false
-                return
-            }
-            let doctype = "doctype".utf8
-            if byte(at: index + 1) == UInt8(ascii: "!"), bytes.count - index - 2 >= doctype.count,
-                bytes[(index + 2)..<(index + 2 + doctype.count)].lazy.map({ $0 | 0x20 }).elementsEqual(doctype)
-            {
-                return
-            }
-            follows = false
-        }
-
         /// The offset of the next `byte` at or after `start`, found with `memchr`.
-        private func next(_ byte: UInt8, from start: Int) -> Int? {
+        func next(_ byte: UInt8, from start: Int) -> Int? {
             UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
                 .firstIndex(of: byte, from: start)
         }
@@ -238,35 +189,7 @@ enum HTMLTagScanner {
             index = bytes.count
         }
 
-        /// Follows `<pre>` for `noteBlanks`: a start tag that ends with `>` opens one; inside one,
-        /// an element of a higher end priority in libxml2 (`htmlGetEndPriority`) stops the notes.
-        private mutating func notePre(_ name: Range<Int>) {
-            guard collapses, name.count <= 5 else { return }
-            let lowered = bytes[name].lazy.map { $0 | 0x20 }
-            if lowered.elementsEqual("pre".utf8) {
-                if byte(at: index) == UInt8(ascii: ">") { preDepth += 1 }
-            } else if preDepth > 0, Self.closesPreFirst.contains(where: { lowered.elementsEqual($0.utf8) }) {
-                collapses = false
-            }
-        }
-
-        private static let closesPreFirst: [String] = ["div", "td", "th", "tr", "thead", "tbody", "tfoot", "table", "head", "body", "html"]
-
-        /// Whether `literal` (lowercase) occurs in `bytes`, ASCII letters compared without case.
-        private static func contains(_ bytes: Slice<UnsafeRawBufferPointer>, _ literal: StaticString) -> Bool {
-            let word = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-            guard bytes.count >= word.count else { return false }
-            var start = bytes.startIndex
-            while start + word.count <= bytes.endIndex {
-                var offset = 0
-                while offset < word.count, bytes[start + offset] | 0x20 == word[offset] | 0x20 { offset += 1 }
-                if offset == word.count { return true }
-                start += 1
-            }
-            return false
-        }
-
-        private func isBlank(_ byte: UInt8) -> Bool {
+        func isBlank(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
         }
 
@@ -277,7 +200,7 @@ enum HTMLTagScanner {
         /// libxml2's HTML_PARSER_BUFFER_SIZE: the longest name it reads in one go.
         private static let nameChunk = 100
 
-        private func isNameCharacter(_ byte: UInt8) -> Bool {
+        func isNameCharacter(_ byte: UInt8) -> Bool {
             byte.isASCIILetter || byte.isASCIIDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }

@@ -72,6 +72,13 @@ import Testing
         #expect(rawText("<p>  a</p><pre><div>  x</pre>  y</div>  <p>  z</p>") == [" "])
     }
 
+    @Test func notesAreBounded() {
+        let html = String(repeating: "a  ", count: HTMLTagScanner.maximumOmitted + 1000)
+        let scan = Array(html.utf8).withUnsafeBytes { HTMLTagScanner.scan($0) }
+        #expect(scan.omitted.count == HTMLTagScanner.maximumOmitted)
+        #expect(scan.safeLength == html.utf8.count)
+    }
+
     @Test func notesStopAtTheCut() {
         let html = "<script>first</script><p a b c d><script>second</script>"
         #expect(rawText(html, limit: 3) == ["first"])

@@ -28,11 +28,16 @@ final class XDisplay: @unchecked Sendable {
     /// Whether display `number`'s lock names a process that is alive (or that another user
     /// owns, which only it may end).
     private static func isHeld(_ number: Int) -> Bool {
-        guard let lock = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .ascii) else {
-            return FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-        }
-        guard let pid = pid_t(lock.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
+        guard let pid = lockHolder(number) else { return FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") }
         return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// The PID that display `number`'s lock file names, if it can be read.
+    private static func lockHolder(_ number: Int) -> pid_t? {
+        guard let lock = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .ascii),
+            let pid = pid_t(lock.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0
+        else { return nil }
+        return pid
     }
 
     var name: String { ":\(number)" }
@@ -51,11 +56,14 @@ final class XDisplay: @unchecked Sendable {
             server.standardError = FileHandle.nullDevice
             try server.run()
             let clock = ContinuousClock(), deadline = clock.now + .seconds(10)
-            // The socket may be a stale one left behind: the server is up once it accepts.
-            while server.isRunning, clock.now < deadline, !Self.accepts("/tmp/.X11-unix/X\(number)") {
+            // The socket may be a stale one left behind: the server is up once it accepts, and
+            // it is ours once the lock names it (a test starting a server on the same display
+            // at the same moment finds the other's socket accepting while its own gives up).
+            let isOurs = { Self.accepts("/tmp/.X11-unix/X\(number)") && Self.lockHolder(number) == server.processIdentifier }
+            while server.isRunning, clock.now < deadline, !isOurs() {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            if server.isRunning, Self.accepts("/tmp/.X11-unix/X\(number)") {
+            if server.isRunning, isOurs() {
                 started = (number, server)
                 break
             }
@@ -151,7 +159,8 @@ struct Screenshot {
         return (rgb[at], rgb[at + 1], rgb[at + 2])
     }
 
-    /// The bounding box of the pixels `matching`, and how many there are.
+    /// The bounding box of the pixels `matching`, and how many there are; all zeros when none
+    /// do, so that sums over an empty region fail their expectations instead of overflowing.
     func region(where matching: (UInt8, UInt8, UInt8) -> Bool) -> (count: Int, minX: Int, minY: Int, maxX: Int, maxY: Int) {
         var count = 0, minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         for y in 0..<height {
@@ -165,6 +174,6 @@ struct Screenshot {
                 maxY = max(maxY, y)
             }
         }
-        return (count, minX, minY, maxX, maxY)
+        return count == 0 ? (0, 0, 0, 0, 0) : (count, minX, minY, maxX, maxY)
     }
 }
