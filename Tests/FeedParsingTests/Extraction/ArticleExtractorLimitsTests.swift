@@ -15,6 +15,16 @@ import FeedParsing
         #expect(article.html.count < 10_000)
     }
 
+    @Test func millionsOfElementsAreCutAtTheNodeLimit() {
+        // 6 MB of <br> (within the 8 MiB read): 1.5 million elements, each of which would cost
+        // every later stage.
+        var page = "<html><body><article><p>" + String(repeating: "The opening paragraph, with a comma, and words. ", count: 10) + "</p>"
+        page += String(repeating: "<br>", count: 1_500_000) + "</article></body></html>"
+        let article = ArticleExtractor().extract(Data(page.utf8))
+        #expect(article.isTruncated)
+        #expect(article.text.hasPrefix("The opening paragraph"), "\(article.text.prefix(200))")
+    }
+
     @Test func fiftyMegabytesOfTextAreCutAtTheInputLimit() {
         let paragraph = "<p>" + String(repeating: "All work and no play makes Jack a dull boy, ", count: 20) + "</p>\n"
         var page = "<html><body><article>"

@@ -6,13 +6,16 @@ internal import CLibXML2
 ///
 /// Text runs the parser reports in pieces become one text node, as in libxml2's tree. Like
 /// libxml2's tree builder, it stops the parse 256 elements deep, which bounds hostile nesting
-/// before any walk of the tree.
+/// before any walk of the tree; and it stops at `maximumNodes` nodes, which bounds what the
+/// later stages keep per node (about 170 bytes) on a page of millions of `<p>` or `<br>`.
 ///
 /// The parse's state is a struct the callbacks reach through a pointer: the thousands of events
 /// of a page then cost no run-time exclusivity checks, which a class's stored properties would
 /// (bench/RESULTS.md, "Article extraction").
 struct PageTreeBuilder {
     static let maximumDepth = 256
+    /// Real pages stay far below: a very long Wikipedia article has some 150,000 nodes.
+    static let maximumNodes = 400_000
 
     private var nodes: [PageTree.Node] = [PageTree.Node(parent: -1, start: 0, tag: .other, isText: false)]
     private var attributes: [PageTree.Attribute] = []
@@ -21,7 +24,7 @@ struct PageTreeBuilder {
     private var open: [Int32] = [0]
     private var tags = NameCache()
     private var attributeNames = NameCache()
-    /// Whether the parse was stopped at the depth limit.
+    /// Whether the parse was stopped at the depth or the node limit.
     private var isCut = false
 
     private init(capacity: Int) {
@@ -32,7 +35,7 @@ struct PageTreeBuilder {
 
     /// Parses `document` (see `HTMLDocument.withRoot` for `encoding`). The tree is `nil` when
     /// nothing could be parsed; `complete` is false when the page was cut: before a start tag
-    /// with too many attributes (`HTMLTagScanner`), or at the depth limit.
+    /// with too many attributes (`HTMLTagScanner`), or at the depth or the node limit.
     ///
     /// libxml2 is given the page without what nothing reads (`HTMLTagScanner.Scan.omitted`):
     /// the content of its scripts and style sheets (the elements stay, empty) and blanks that
@@ -101,10 +104,10 @@ struct PageTreeBuilder {
         return handler
     }
 
-    /// Opens element `name`; false when that passes the depth limit and the parse must stop.
+    /// Opens element `name`; false when that passes a limit and the parse must stop.
     private mutating func start(_ name: UnsafePointer<xmlChar>, _ pairs: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Bool {
         guard !isCut else { return false }
-        guard open.count <= Self.maximumDepth else {
+        guard open.count <= Self.maximumDepth, nodes.count < Self.maximumNodes else {
             isCut = true
             return false
         }
@@ -143,6 +146,11 @@ struct PageTreeBuilder {
         if last >= 0, nodes[last].isText, Int(nodes[last].start + nodes[last].count) == bytes.count {
             bytes.append(contentsOf: characters)
             nodes[last].count += Int32(characters.count)
+            return
+        }
+        // Past the node limit the text is dropped: the parse stops at the next element.
+        guard nodes.count < Self.maximumNodes else {
+            isCut = true
             return
         }
         let index = Int32(nodes.count)
