@@ -33,6 +33,9 @@ public struct ItemQuery: Sendable, Hashable {
     public var includeContent: Bool
     /// Whether items a rule hid are listed too (default listings leave them out).
     public var includeHidden: Bool
+    /// Only items this query selects (a saved view, `list --where`); it reads the time when
+    /// the listing runs, for `newer:` and `older:`.
+    public var filter: ItemFilter?
     /// The listing's order; anchors (`listedAfter`, `listedBefore`) and positions follow it.
     /// Not with `afterID`, which lists by number.
     public var order: ItemOrder = .date

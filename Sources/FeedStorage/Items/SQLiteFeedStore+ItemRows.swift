@@ -206,6 +206,11 @@ extension SQLiteFeedStore {
             conditions.append("item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)")
             arguments += [match]
         }
+        if let filter = query.filter {
+            let sql = ItemFilterSQL(filter, now: Date())
+            conditions.append(sql.condition)
+            arguments += sql.arguments
+        }
         return (conditions, arguments)
     }
 

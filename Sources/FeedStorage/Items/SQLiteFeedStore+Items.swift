@@ -13,7 +13,7 @@ extension SQLiteFeedStore {
     /// - Throws: `FeedStoreError.invalidSearch` when `query.match` is not a valid FTS5 query.
     public func items(_ query: ItemQuery) async throws -> [Item] {
         if let limit = query.limit, limit <= 0 { return [] }
-        return try await readSearching("list items", searching: query.match != nil) { db in
+        return try await readSearching("list items", searching: query.match != nil || query.filter != nil) { db in
             try Self.listedItems(query, db, reader: itemRowReader())
         }
     }

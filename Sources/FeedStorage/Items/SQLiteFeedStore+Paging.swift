@@ -19,7 +19,7 @@ extension SQLiteFeedStore {
     /// listing's filters, counting on the way the items on the anchor's far side
     /// (`positionCounts`).
     public func itemPage(_ query: ItemQuery, withPosition: Bool) async throws -> ItemPage {
-        try await readSearching("list items", searching: query.match != nil) { db in
+        try await readSearching("list items", searching: query.match != nil || query.filter != nil) { db in
             let anchor = try Self.anchor(of: query, db)
             if let id = query.listedAfter ?? query.listedBefore, anchor == nil { throw FeedStoreError.itemNotFound(id) }
             let items = try Self.listedItems(query, db, reader: itemRowReader())
@@ -73,7 +73,7 @@ extension SQLiteFeedStore {
     /// after or before an item, whose far side is counted all the same.
     static func waitingTotal(_ query: ItemQuery, _ db: Database) throws -> Int? {
         guard query.unreadOnly, !query.starredOnly, !query.includeHidden, query.feedID == nil, query.tag == nil,
-              query.since == nil, query.match == nil, query.listedAfter == nil, query.listedBefore == nil
+              query.since == nil, query.match == nil, query.filter == nil, query.listedAfter == nil, query.listedBefore == nil
         else { return nil }
         return try Int.fetchOne(db.cachedStatement(sql: """
             SELECT (SELECT COALESCE(SUM(unread_count), 0) FROM feed)
