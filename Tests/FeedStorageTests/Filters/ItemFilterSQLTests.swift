@@ -6,15 +6,11 @@ import Testing
 /// Saved views' queries run against a real store: each kind of term selects what it names,
 /// the operators combine them, and full-text terms go through the search index.
 struct ItemFilterSQLTests {
-    static let text = HTMLText(
-        title: { $0 }, words: { $0.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression) },
-        wordsVersion: 1)
-
     let store: SQLiteFeedStore
     let now = Date()
 
     init() throws {
-        store = try SQLiteFeedStore.inMemory(text: Self.text)
+        store = try SQLiteFeedStore.inMemory(text: SQLiteFeedStoreSearchContentTests.text)
     }
 
     /// Two feeds: LWN (tagged linux) and a podcast; items of several ages, one read, one
