@@ -70,6 +70,7 @@ extension RPC.ListItems {
             writer.member("starredOnly", params.starredOnly) { $0.bool($1) }
             writer.member("tag", params.tag) { $0.string($1) }
             writer.member("unreadOnly", params.unreadOnly) { $0.bool($1) }
+            writer.member("where", params.where) { $0.string($1) }
             writer.member("withPosition", params.withPosition) { $0.bool($1) }
             writer.endObject()
         },
@@ -91,6 +92,7 @@ extension RPC.ListItems {
                 case "fromEnd": params.fromEnd = try reader.optionalBool()
                 case "withPosition": params.withPosition = try reader.optionalBool()
                 case "order": params.order = try reader.optionalString()
+                case "where": params.where = try reader.optionalString()
                 default: try reader.skipValue()
                 }
             }

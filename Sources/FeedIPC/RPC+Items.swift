@@ -41,13 +41,17 @@ extension RPC {
             /// The listing's order, `ItemOrder`'s names: `date` (the default, newest first),
             /// `title`, `feed`, `unread` (protocol 1.15); `after`, `before` and positions follow it.
             public var order: String?
+            /// Only items this query selects, in the query language of saved views
+            /// (docs/views.md); combined with the other filters (protocol 1.17).
+            public var `where`: String?
             public init(
                 unreadOnly: Bool? = nil, starredOnly: Bool? = nil, feed: String? = nil, tag: String? = nil,
                 since: Date? = nil, search: String? = nil, limit: Int? = nil, includeHidden: Bool? = nil,
                 after: Int64? = nil, before: Int64? = nil, fromEnd: Bool? = nil, withPosition: Bool? = nil,
-                order: String? = nil
+                order: String? = nil, where query: String? = nil
             ) {
                 self.order = order
+                self.where = query
                 self.unreadOnly = unreadOnly
                 self.starredOnly = starredOnly
                 self.feed = feed

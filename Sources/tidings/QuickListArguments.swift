@@ -23,10 +23,10 @@ struct QuickListArguments: Equatable {
     ]
     private static let options: [String: Option] = [
         "--feed": .feed, "-f": .feed, "--tag": .tag, "-t": .tag, "--since": .since, "--search": .search, "-s": .search,
-        "--limit": .limit, "-n": .limit, "--socket": .socket, "--color": .color,
+        "--limit": .limit, "-n": .limit, "--socket": .socket, "--color": .color, "--where": .filter,
     ]
     private enum Flag { case all, unread, starred, hidden, json, noAutostart }
-    private enum Option { case feed, tag, since, search, limit, socket, color }
+    private enum Option { case feed, tag, since, search, limit, socket, color, filter }
 
     /// - Parameter arguments: the words after `list`.
     init?(_ arguments: [String]) {
@@ -44,7 +44,8 @@ struct QuickListArguments: Equatable {
             if let attached {
                 values[option] = attached
             } else {
-                guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
+                // A query may start with `-`, as ListCommand's unconditional `--where` reads it.
+                guard index < arguments.count, option == .filter || !arguments[index].hasPrefix("-") else { return nil }
                 values[option] = arguments[index]
                 index += 1
             }
@@ -68,13 +69,14 @@ struct QuickListArguments: Equatable {
         do {
             try ListCommand.validate(
                 unread: unread, all: all, starred: starred, limit: limit, feed: values[.feed], tag: values[.tag],
-                search: values[.search])
+                search: values[.search], filter: values[.filter])
         } catch {
             return nil
         }
         query = ItemListQuery(
-            includeRead: all, starredOnly: starred, feed: values[.feed], tag: values[.tag], since: since,
-            search: values[.search], limit: limit, includeHidden: flags.contains(.hidden))
+            includeRead: all || (values[.filter] != nil && !unread), starredOnly: starred, feed: values[.feed],
+            tag: values[.tag], since: since, search: values[.search], limit: limit, includeHidden: flags.contains(.hidden),
+            filter: values[.filter])
         json = flags.contains(.json)
         socket = values[.socket]
         self.color = color

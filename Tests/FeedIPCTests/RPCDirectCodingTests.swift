@@ -105,7 +105,8 @@ struct RPCDirectCodingTests {
     @Test func readsRequestsAsTheDecoderDoes() throws {
         let params = RPC.ListItems.Params(
             unreadOnly: false, starredOnly: true, feed: "f", tag: "t", since: Date(timeIntervalSince1970: 1_000), search: "s",
-            limit: 50, includeHidden: true, after: 3, before: 4, fromEnd: false, withPosition: true)
+            limit: 50, includeHidden: true, after: 3, before: 4, fromEnd: false, withPosition: true, order: "title",
+            where: "is:unread (rust OR go)")
         for params in [params, RPC.ListItems.Params()] {
             let line = try Self.encoded(RPCRequest(id: .number(2), method: RPC.ListItems.name, params: params))
             #expect(RPC.ListItems.directCoding?.params(ofRequest: line) == params)

@@ -8,8 +8,8 @@ struct RPCFeedSettingsTests {
         String(decoding: try WireCoding.makeEncoder().encode(value), as: UTF8.self)
     }
 
-    @Test func theProtocolIsVersion1_15() {
-        #expect(ProtocolVersion.current == "1.16")
+    @Test func theProtocolIsVersion1_17() {
+        #expect(ProtocolVersion.current == "1.17")
         #expect(RPC.FeedSettingsMethod.name == "feeds.settings")
     }
 

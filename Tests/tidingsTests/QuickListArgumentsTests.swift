@@ -10,6 +10,7 @@ struct QuickListArgumentsTests {
         ["-t", "x"], ["--since", "2d"], ["--since=2026-11-01"], ["--search", "two words"], ["-s", "w"],
         ["--socket", "/tmp/s.sock"], ["--socket=/tmp/t"], ["--color", "never"], ["--color=always"], ["--no-autostart"],
         ["--limit", "+5"], ["-a", "-n", "3", "--json", "--no-autostart", "--socket", "/s", "--color", "auto", "-t", "T", "-f", "F"],
+        ["--where", "is:unread tag:linux"], ["--where", "-tag:news"], ["--where=rust OR go", "-u"], ["--starred", "--where", "older:2w"],
     ])
     func readsThePlainFormsAsListCommandDoes(arguments: [String]) async throws {
         let quick = try #require(QuickListArguments(arguments))
@@ -26,7 +27,7 @@ struct QuickListArgumentsTests {
         ["--starred", "-u"], ["--all", "--all"], ["-n", "1", "--limit", "2"], ["--feed", " "], ["--feed="], ["--tag", ""],
         ["--search", "  "], ["--search", String(repeating: "w", count: 1025)], ["--since", "soon"], ["--color", "blue"],
         ["--json=true"], ["word"], ["--"], ["--help"], ["-h"], ["--version"], ["--generate-completion-script", "bash"],
-        ["--feed", "--json"], ["--unknown"], ["-n=5"],
+        ["--feed", "--json"], ["--unknown"], ["-n=5"], ["--where", "tga:linux"], ["--where", ""], ["--where", "(a"], ["--where"],
     ])
     func leavesEverythingElseToListCommand(arguments: [String]) {
         #expect(QuickListArguments(arguments) == nil)

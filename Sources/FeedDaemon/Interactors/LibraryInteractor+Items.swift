@@ -8,7 +8,8 @@ extension LibraryInteractor {
     /// `after`, `before` or `fromEnd`, and with `withPosition` where the page lies in the
     /// whole listing.
     /// - Throws: `LibraryError` when `feed` matches no feed or several, or `search` has no word
-    ///   or is too long; `InvalidParams` for `after` with `before`, or `fromEnd` with either;
+    ///   or is too long; `InvalidParams` for `after` with `before`, or `fromEnd` with either, or
+    ///   a `where` that is no query (its message says why);
     ///   `FeedStoreError.itemNotFound` when `after` or `before` names no item;
     ///   `FeedStoreError.invalidSearch`.
     public func items(_ params: RPC.ListItems.Params) async throws -> RPC.ListItems.Result {
@@ -30,6 +31,15 @@ extension LibraryInteractor {
             match = try Self.searchExpression(search)
             try await indexer.catchUp()
         }
+        var filter: ItemFilter?
+        if let text = params.where {
+            do {
+                filter = try ItemFilter(parsing: text)
+            } catch {
+                throw InvalidParams("where: \(error)")
+            }
+            if filter?.usesSearchIndex == true, match == nil { try await indexer.catchUp() }
+        }
         var query = ItemQuery(
             unreadOnly: params.unreadOnly ?? true, starredOnly: params.starredOnly ?? false,
             feedID: try await params.feed.asyncMap { try await resolveFeed($0).id },
@@ -37,6 +47,7 @@ extension LibraryInteractor {
             includeHidden: params.includeHidden ?? false,
             listedAfter: params.after, listedBefore: params.before, fromEnd: fromEnd)
         query.order = order
+        query.filter = filter
         let page = try await store.itemPage(query, withPosition: params.withPosition ?? false)
         return RPC.ListItems.Result(items: page.items, total: page.position?.total, offset: page.position?.offset)
     }

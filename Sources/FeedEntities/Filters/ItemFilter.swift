@@ -35,6 +35,17 @@ public indirect enum ItemFilter: Sendable, Hashable, CustomStringConvertible {
         case title, author, link
     }
 
+    /// Whether a term asks the search index (full-text words, `content:`), which must then be
+    /// up to date.
+    public var usesSearchIndex: Bool {
+        switch self {
+        case .words, .content: true
+        case .not(let inner): inner.usesSearchIndex
+        case .all(let terms), .any(let terms): terms.contains { $0.usesSearchIndex }
+        default: false
+        }
+    }
+
     /// The query as it reads back: `OR` binds looser than juxtaposition, so only an `OR`
     /// inside `AND` or `NOT` takes parentheses; values are quoted when they must be.
     public var description: String { written(inside: .top) }

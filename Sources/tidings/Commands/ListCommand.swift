@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedClient
+import FeedEntities
 
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,7 +10,10 @@ struct ListCommand: AsyncParsableCommand {
             On a terminal, a table of one screen (unless --limit): number, N for unread and * for \
             starred, local date, feed and title. Piped, one tab-separated line per item: number, \
             date (ISO 8601 UTC), feed, title, link, state (unread or read, ",starred" appended). \
-            --json prints the schema documented in docs/json.md. Filters combine.
+            --json prints the schema documented in docs/json.md. Filters combine. --where takes a \
+            query (docs/views.md: is:unread, tag:linux, "a phrase", OR, -term, newer:7d …), which \
+            decides about read items as a saved view does: they are listed unless it says \
+            is:unread (or --unread is given).
             """)
 
     @Flag(name: .shortAndLong, help: "Include items already read.")
@@ -38,6 +42,12 @@ struct ListCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Only items whose title, summary or content match these words.", valueName: "text"))
     var search: String?
 
+    // Unconditional: a query may well start with `-` (`--where '-tag:news'`).
+    @Option(
+        name: .customLong("where"), parsing: .unconditional,
+        help: ArgumentHelp("Only items this query selects (docs/views.md).", valueName: "query"))
+    var filter: String?
+
     @Option(name: [.customShort("n"), .long], help: "Show at most this many items (default on a terminal: one screen; else all).")
     var limit: Int?
 
@@ -50,12 +60,13 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        try Self.validate(unread: unread, all: all, starred: starred, limit: limit, feed: feed, tag: tag, search: search)
+        try Self.validate(
+            unread: unread, all: all, starred: starred, limit: limit, feed: feed, tag: tag, search: search, filter: filter)
     }
 
     /// The checks of `validate()`, which `QuickListArguments` makes too.
     static func validate(
-        unread: Bool, all: Bool, starred: Bool, limit: Int?, feed: String?, tag: String?, search: String?
+        unread: Bool, all: Bool, starred: Bool, limit: Int?, feed: String?, tag: String?, search: String?, filter: String?
     ) throws {
         if unread, all { throw ValidationError("--unread and --all cannot be combined: --all includes the items already read.") }
         if unread, starred { throw ValidationError("--unread and --starred cannot be combined: --starred lists starred items, read or not.") }
@@ -64,13 +75,20 @@ struct ListCommand: AsyncParsableCommand {
         if let tag, tag.allSatisfy(\.isWhitespace) { throw ValidationError("--tag needs a tag.") }
         if let search, search.allSatisfy(\.isWhitespace) { throw ValidationError("--search needs words to find.") }
         if let search { try SearchLength.validate(search, option: "--search") }
+        if let filter {
+            do {
+                _ = try ItemFilter(parsing: filter)
+            } catch {
+                throw ValidationError("--where: \(error).")
+            }
+        }
     }
 
     /// What the options ask for.
     var query: ItemListQuery {
         ItemListQuery(
-            includeRead: all, starredOnly: starred, feed: feed, tag: tag, since: since, search: search, limit: limit,
-            includeHidden: hidden)
+            includeRead: all || (filter != nil && !unread), starredOnly: starred, feed: feed, tag: tag, since: since,
+            search: search, limit: limit, includeHidden: hidden, filter: filter)
     }
 
     func run() async throws {

@@ -145,6 +145,10 @@ struct RequestHandlerLibraryTests {
         #expect((hits.last?["snippet"] as? String)?.contains("\u{02}kernel\u{03} of corn") == true)
         #expect(try await titles(#"{"search":"eevdf"}"#) == ["Kernel scheduler news"])
         #expect(try await errorCode("items.search", #"{"query":"-nothing"}"#) == -32602)
+        // A saved view's query (protocol 1.17); one that cannot be read says why.
+        #expect(try await titles(#"{"where":"eevdf OR title:kernel","unreadOnly":false}"#) == ["Kernel scheduler news"])
+        let wrong = try await call("items.list", #"{"where":"(eevdf"}"#)["error"] as? [String: Any]
+        #expect(wrong?["code"] as? Int == -32602 && wrong?["message"] as? String == "Invalid params: where: a '(' is not closed", "\(String(describing: wrong))")
 
         let items = try #require(try await result("items.list")["items"] as? [[String: Any]])
         let first = try #require(items.first?["id"] as? Int)

@@ -1,7 +1,7 @@
 import FeedEntities
 
 // `tidings list [--all] [--starred] [--feed FEED] [--tag T] [--since WHEN] [--search TEXT]
-// [--limit N] [--json]`: items, newest first.
+// [--where QUERY] [--limit N] [--json]`: items, newest first.
 
 /// Writes the item listing.
 public protocol ItemListView: AnyObject {
@@ -32,11 +32,15 @@ public struct ItemListQuery: Equatable, Sendable {
     public var limit: Int?
     /// Items a rule hid too (`--hidden`; protocol 1.4).
     public var includeHidden: Bool
+    /// Only items this query selects (docs/views.md; protocol 1.17).
+    public var filter: String?
 
     public init(
         includeRead: Bool = false, starredOnly: Bool = false, feed: String? = nil, tag: String? = nil,
-        since: SinceDate? = nil, search: String? = nil, limit: Int? = nil, includeHidden: Bool = false
+        since: SinceDate? = nil, search: String? = nil, limit: Int? = nil, includeHidden: Bool = false,
+        filter: String? = nil
     ) {
+        self.filter = filter
         self.includeRead = includeRead
         self.starredOnly = starredOnly
         self.feed = feed
@@ -52,7 +56,9 @@ public struct ItemListQuery: Equatable, Sendable {
 public protocol ItemListUseCase {
     /// The items `query` selects, newest first (published, else updated, else first seen),
     /// without their summary and content. A relative `since` counts from the clock's now.
-    /// - Throws: `DaemonRefusal` (`notFound`/`ambiguous` for the feed selector) or `DaemonClientError`.
+    /// - Throws: `DaemonRefusal` (`notFound`/`ambiguous` for the feed selector, `invalidParams`
+    ///   for a query the daemon cannot read), `DaemonPredates` (a query for a daemon before
+    ///   protocol 1.17, which would ignore it; nothing is listed) or `DaemonClientError`.
     func items(matching query: ItemListQuery) async throws -> [Item]
 
     /// The tag spelled like `selector` (case-insensitively) that some feed has, for a feed

@@ -13,11 +13,15 @@ public final class ItemListInteractor: ItemListUseCase {
     }
 
     public func items(matching query: ItemListQuery) async throws -> [Item] {
+        if query.filter != nil {
+            try await DaemonPredates.check(daemon, minor: ProtocolVersion.whereMinor, feature: "list --where")
+        }
         let params = RPC.ListItems.Params(
             unreadOnly: !(query.includeRead || query.starredOnly),
             starredOnly: query.starredOnly ? true : nil,
             feed: query.feed, tag: query.tag, since: query.since?.resolve(clock: clock),
-            search: query.search, limit: query.limit, includeHidden: query.includeHidden ? true : nil)
+            search: query.search, limit: query.limit, includeHidden: query.includeHidden ? true : nil,
+            where: query.filter)
         return try await daemon.request(RPC.ListItems.self, params).items
     }
 

@@ -58,6 +58,7 @@ public final class ItemListPresenter {
         if let feed = query.feed { text += " in '\(feed)'" }
         if let tag = query.tag { text += " tagged '\(tag)'" }
         if let search = query.search { text += " matching '\(search)'" }
+        if let filter = query.filter { text += " where '\(filter)'" }
         if let since = query.since { text += " " + since.description }
         return text
     }
