@@ -59,12 +59,14 @@ struct ItemFilterSQL {
         case .any(let terms):
             return "(" + terms.map { write($0) }.joined(separator: " OR ") + ")"
         case .all(let terms):
-            // The full-text words of one AND are asked of the index at once.
+            // The full-text words of one AND are asked of the index at once. A word of
+            // punctuation only is passed over beside other terms, as `tidings search` passes
+            // it over; alone it matches nothing.
             var words: [String] = []
             var others: [ItemFilter] = []
             for term in terms {
-                if case .words(let word) = term, let expression = SearchExpression.fts5(from: word) {
-                    words.append(expression)
+                if case .words(let word) = term {
+                    if let expression = SearchExpression.fts5(from: word) { words.append(expression) }
                 } else {
                     others.append(term)
                 }
@@ -72,7 +74,7 @@ struct ItemFilterSQL {
             var parts: [String] = []
             if !words.isEmpty { parts.append(match(words.joined(separator: " "))) }
             parts += others.map { write($0) }
-            return "(" + parts.joined(separator: " AND ") + ")"
+            return parts.isEmpty ? "0" : "(" + parts.joined(separator: " AND ") + ")"
         }
     }
 

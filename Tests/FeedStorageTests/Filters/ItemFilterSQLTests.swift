@@ -72,6 +72,7 @@ struct ItemFilterSQLTests {
         #expect(try await titles("-rust -go") == ["Old GNOME news"])
         #expect(try await titles("is:starred OR has:enclosure") == ["Rust in the kernel", "Episode 1"])
         #expect(try await titles("C++").isEmpty, "a term of punctuation matches nothing, as in search")
+        #expect(try await titles("rust - tag:linux") == ["Kernel release notes", "Rust in the kernel"], "beside others it is passed over")
     }
 
     @Test func aViewIsCountedAndPagedLikeAnyListing() async throws {
