@@ -11,7 +11,7 @@
 /// and `m`, `h`, `d` or `w`. The operators are upper case, as in `tidings search`, so that
 /// "or" and "not" stay words to look for. A word with a colon that names no field is an
 /// error (quote it to look for it). Input built to explode is refused: past 4,096 characters,
-/// 64 terms or 16 levels of parentheses.
+/// 64 terms or 16 levels of parentheses and negations.
 extension ItemFilter {
     public static let maximumLength = 4096
     public static let maximumTerms = 64
@@ -86,8 +86,10 @@ extension ItemFilter {
             index += 1
             switch token {
             case .not:
+                // Negations nest as parentheses do, and count against the same depth.
+                guard depth < ItemFilter.maximumDepth else { throw .tooDeep }
                 guard index < tokens.count, startsTerm(tokens[index]) else { throw .missingOperand("NOT") }
-                return .not(try unary(depth: depth))
+                return .not(try unary(depth: depth + 1))
             case .open:
                 guard depth < ItemFilter.maximumDepth else { throw .tooDeep }
                 guard index < tokens.count else { throw .unclosed }

@@ -90,6 +90,8 @@ import Testing
             try ItemFilter(parsing: String(repeating: "(", count: 17) + "a" + String(repeating: ")", count: 17))
         }
         #expect((try? ItemFilter(parsing: String(repeating: "(", count: 16) + "a" + String(repeating: ")", count: 16))) == .words("a"))
+        #expect(throws: ItemFilterError.tooDeep) { try ItemFilter(parsing: String(repeating: "-", count: 2000) + "a") }
+        #expect(throws: ItemFilterError.tooDeep) { try ItemFilter(parsing: String(repeating: "NOT ", count: 17) + "a") }
     }
 
     @Test func errorsSayWhatToFix() {
