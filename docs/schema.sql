@@ -278,3 +278,11 @@ WHEN old.indexed = 1 AND (new.indexed = 0 OR old.title IS NOT new.title
     VALUES ('delete', old.id, COALESCE(old.title, ''), item_search_body(old.html, old.article));
     UPDATE item SET indexed = 0 WHERE id = new.id;
 END;
+
+CREATE TABLE saved_view (
+    id         INTEGER PRIMARY KEY,
+    key        TEXT NOT NULL UNIQUE,   -- the name, lowercased
+    name       TEXT NOT NULL,
+    query      TEXT NOT NULL,          -- ItemFilter, as written
+    created_at REAL NOT NULL
+);

@@ -94,7 +94,8 @@ struct DaemonGraph: Sendable {
                 hello: hello, startedAt: Date(), databasePath: databasePath, library: library, refresher: refresher,
                 reloader: reloader, sync: sync, images: images),
             newItems: newItems, maintenance: maintenance,
-            rules: RulesInteractor(store: store, rules: { live.current.rules }), reloader: reloader,
+            rules: RulesInteractor(store: store, rules: { live.current.rules }),
+            views: ViewsInteractor(store: store, configured: { live.current.views }, indexer: indexer), reloader: reloader,
             restorer: LiveRestore(store: store, refresher: refresher, indexer: indexer, newItems: newItems, logger: logger),
             sync: sync, articles: articles, images: images, stopper: DaemonStopper(environment: environment))
         self.store = store

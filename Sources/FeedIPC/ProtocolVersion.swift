@@ -4,7 +4,7 @@
 /// optional params and result fields, so both sides ignore what they do not know.
 public enum ProtocolVersion {
     public static let major = 1
-    public static let minor = 17
+    public static let minor = 18
     public static var current: String { "\(major).\(minor)" }
 
     /// The major component of a version string such as `"1.0"`; `nil` when it is not one.
@@ -29,4 +29,8 @@ public enum ProtocolVersion {
     /// The first minor version whose daemon reads `items.list`'s `where`; an older one would
     /// ignore it and list what the other filters select.
     public static let whereMinor = 17
+
+    /// The first minor version whose daemon has saved views (`views.*`, `items.list`'s and
+    /// `items.markRead`'s `view`).
+    public static let viewsMinor = 18
 }

@@ -71,6 +71,7 @@ extension RPC.ListItems {
             writer.member("tag", params.tag) { $0.string($1) }
             writer.member("unreadOnly", params.unreadOnly) { $0.bool($1) }
             writer.member("where", params.where) { $0.string($1) }
+            writer.member("view", params.view) { $0.string($1) }
             writer.member("withPosition", params.withPosition) { $0.bool($1) }
             writer.endObject()
         },
@@ -93,6 +94,7 @@ extension RPC.ListItems {
                 case "withPosition": params.withPosition = try reader.optionalBool()
                 case "order": params.order = try reader.optionalString()
                 case "where": params.where = try reader.optionalString()
+                case "view": params.view = try reader.optionalString()
                 default: try reader.skipValue()
                 }
             }

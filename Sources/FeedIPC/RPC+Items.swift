@@ -44,12 +44,16 @@ extension RPC {
             /// Only items this query selects, in the query language of saved views
             /// (docs/views.md); combined with the other filters (protocol 1.17).
             public var `where`: String?
+            /// Only items the saved view of this name (without case) selects; combined with
+            /// the other filters, `where` included (protocol 1.18).
+            public var view: String?
             public init(
                 unreadOnly: Bool? = nil, starredOnly: Bool? = nil, feed: String? = nil, tag: String? = nil,
                 since: Date? = nil, search: String? = nil, limit: Int? = nil, includeHidden: Bool? = nil,
                 after: Int64? = nil, before: Int64? = nil, fromEnd: Bool? = nil, withPosition: Bool? = nil,
-                order: String? = nil, where query: String? = nil
+                order: String? = nil, where query: String? = nil, view: String? = nil
             ) {
+                self.view = view
                 self.order = order
                 self.where = query
                 self.unreadOnly = unreadOnly
@@ -231,7 +235,8 @@ extension RPC {
     }
 
     /// `items.markRead`: mark items read (or unread with `read: false`): the listed numbers, every
-    /// item (`all`), or every item of a feed (`feed`); exactly one of the three.
+    /// item (`all`), every item of a feed (`feed`), or every item a saved view lists (`view`);
+    /// exactly one of the four.
     public enum MarkRead: RPCMethod {
         public static let name = "items.markRead"
         public struct Params: Codable, Sendable, Hashable {
@@ -241,9 +246,12 @@ extension RPC {
             /// Every item of this feed (protocol 1.2); a title prefix must be at least three
             /// characters (protocol 1.6).
             public var feed: String?
+            /// Every item the saved view of this name lists (protocol 1.18).
+            public var view: String?
             /// Default `true`.
             public var read: Bool?
-            public init(numbers: [Int64]? = nil, all: Bool? = nil, feed: String? = nil, read: Bool? = nil) {
+            public init(numbers: [Int64]? = nil, all: Bool? = nil, feed: String? = nil, view: String? = nil, read: Bool? = nil) {
+                self.view = view
                 self.numbers = numbers
                 self.all = all
                 self.feed = feed

@@ -234,4 +234,7 @@ public enum RPCErrorCode: Int, Sendable {
     /// I/O error); the message says which, then SQLite's words. Nothing was written; the same
     /// request may succeed once the storage takes writes again (protocol 1.14).
     case storageFailed = -32014
+    /// `views.add` of a name a stored view has already (without case), without `replace`; the
+    /// message gives that view's query (protocol 1.18).
+    case viewExists = -32015
 }

@@ -135,6 +135,7 @@ public struct ConfigurationLoader: Sendable {
         case "on_new_items": configuration.newItemsHooks.commands = try HookConfigurationParser(file: file).hooks(value)
         case "notify": configuration.newItemsHooks.notify = try field.bool()
         case "rules": configuration.rules = try RuleParser(file: file).rules(value)
+        case "views": configuration.views = try ViewConfigurationParser(file: file).views(value)
         case "sync": configuration.sync = try SyncConfigurationParser(file: file).sync(value)
         case "full_text": configuration.fullText = try field.fullTextPolicy()
         case "image_cache_size": configuration.imageCacheSize = try field.size(minimum: 0)
@@ -151,7 +152,7 @@ public struct ConfigurationLoader: Sendable {
         "connect_timeout", "transfer_timeout", "max_feed_size", "user_agent", "proxy", "ca_file", "browser", "log_level",
         "keep_days", "keep_per_feed", "keep_unread", "keep_starred", "autostart",
         "max_clients", "client_idle_timeout", "client_write_timeout",
-        "rules",
+        "rules", "views",
         "on_new_items", "notify",
         "keys", "reader", "macros", "colors", "sync", "full_text", "image_cache_size",
     ]

@@ -47,6 +47,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var newItemsHooks = NewItemsHooks()
     /// What the daemon does to each new item as it is stored (`rules`); none by default.
     public var rules: [Rule] = []
+    /// The saved views of the config file (`views:`, origin `.config`), in its order; none by default.
+    public var views: [SavedView] = []
     /// The reading service the daemon syncs with (`sync:`); none by default.
     public var sync: SyncConfiguration?
     /// Whether feeds without a `full_text` of their own have each new item's page fetched and

@@ -50,6 +50,7 @@ final class LiveConfiguration: Sendable {
         compare("full_text", \.fullText)
         if old.imageCacheSize != new.imageCacheSize { changes.append("image_cache_size changed: takes effect at the next start") }
         if old.rules != new.rules { changes.append("rules: \(Counted.phrase(new.rules.count, "rule"))") }
+        if old.views != new.views { changes.append("views: \(Counted.phrase(new.views.count, "view"))") }
         if old.sync != new.sync {
             // The account and the intervals, never where the secret is read from.
             changes.append("sync: \(new.sync.map { "\($0.service.rawValue) \($0.url)" } ?? "off")")

@@ -15,6 +15,8 @@ public struct DaemonInteractors: Sendable {
     public var newItems: NewItemsBroadcaster
     public var maintenance: MaintenanceInteractor
     public var rules: RulesInteractor
+    /// Saved views (`views.*`, and `view` in listings and marking).
+    public var views: ViewsInteractor
     public var reloader: ConfigurationReloader
     public var restorer: LiveRestore
     public var sync: SyncCoordinator
@@ -28,7 +30,7 @@ public struct DaemonInteractors: Sendable {
     public init(
         hello: RPC.Hello.Result, refresher: RefreshInteractor, subscriptions: SubscriptionInteractor,
         library: LibraryInteractor, feedSettings: FeedSettingsInteractor, reading: ReadingPosition, status: StatusReporter, newItems: NewItemsBroadcaster,
-        maintenance: MaintenanceInteractor, rules: RulesInteractor, reloader: ConfigurationReloader, restorer: LiveRestore,
+        maintenance: MaintenanceInteractor, rules: RulesInteractor, views: ViewsInteractor, reloader: ConfigurationReloader, restorer: LiveRestore,
         sync: SyncCoordinator, articles: ArticleFetcher, images: ImageRenderer? = nil,
         stopper: DaemonStopper = DaemonStopper(environment: [:], signal: {})
     ) {
@@ -45,6 +47,7 @@ public struct DaemonInteractors: Sendable {
         self.newItems = newItems
         self.maintenance = maintenance
         self.rules = rules
+        self.views = views
         self.reloader = reloader
         self.restorer = restorer
         self.sync = sync

@@ -64,7 +64,14 @@ extension RequestHandler {
             switch error {
             case .alreadySubscribed: RPCError(.alreadySubscribed, error.description)
             case .feedNotFound, .itemNotFound: RPCError(.notFound, error.description)
-            case .invalidTag, .invalidSearch, .invalidTitle, .unstorableURL: RPCError(.invalidParams, error.description)
+            case .invalidTag, .invalidSearch, .invalidTitle, .unstorableURL, .invalidViewName: RPCError(.invalidParams, error.description)
+            case .viewExists: RPCError(.viewExists, error.description)
+            }
+        case let error as ViewError:
+            switch error {
+            case .noSuchView: RPCError(.notFound, error.description)
+            case .invalidQuery: RPCError(.invalidParams, error.description)
+            case .configured: RPCError(.forbidden, error.description)
             }
         case let error as SubscriptionListError: RPCError(.invalidParams, error.description)
         case let error as FeedSettingsError: RPCError(.invalidParams, error.description)

@@ -23,6 +23,7 @@ public struct RequestHandler: Sendable {
         let (refresher, subscriptions, library, reading) =
             (interactors.refresher, interactors.subscriptions, interactors.library, interactors.reading)
         let (hello, newItems, reloader, rules) = (interactors.hello, interactors.newItems, interactors.reloader, interactors.rules)
+        let views = interactors.views
         var routes = [String: Route]()
         func on<M: RPCMethod>(
             _ method: M.Type, _ body: @escaping @Sendable (M.Params, _ notify: @escaping Notify) async throws -> M.Result
@@ -73,7 +74,7 @@ public struct RequestHandler: Sendable {
         }
         on(RPC.ListItems.self) { params in
             if let limit = params.limit, limit < 0 { throw InvalidParams("limit must not be negative") }
-            return try await library.items(params)
+            return try await library.items(params, view: try await params.view.asyncMap { try await views.view(named: $0).filter })
         }
         on(RPC.Search.self) { params in
             if let limit = params.limit, limit < 0 { throw InvalidParams("limit must not be negative") }
@@ -99,7 +100,17 @@ public struct RequestHandler: Sendable {
             if params.shown == true { try await reading.show(item.id) }
             return library.shown(item, article: article, text: nil, width: params.width)
         }
-        onChange(RPC.MarkRead.self) { params in try await library.markRead(params) }
+        onChange(RPC.MarkRead.self) { params in
+            // A view's items are marked by the views' use case; every other selection, and a
+            // view beside another, by the library's, which checks there is exactly one.
+            guard let name = params.view, params.numbers == nil, params.all == nil, params.feed == nil else {
+                return try await library.markRead(params)
+            }
+            return try await views.markRead(view: name, read: params.read ?? true)
+        }
+        on(RPC.ListViews.self) { params in .init(views: try await views.views(counts: params.counts ?? false)) }
+        on(RPC.AddView.self) { params in try await views.add(name: params.name, query: params.query, replace: params.replace ?? false) }
+        on(RPC.RemoveView.self) { params in .init(view: try await views.remove(name: params.name)) }
         onChange(RPC.Star.self) { params in try await library.star(params) }
         on(RPC.Refresh.self) { params, notify in
             let progress: RefreshInteractor.Progress = { update in

@@ -12,7 +12,9 @@ extension LibraryInteractor {
     ///   a `where` that is no query (its message says why);
     ///   `FeedStoreError.itemNotFound` when `after` or `before` names no item;
     ///   `FeedStoreError.invalidSearch`.
-    public func items(_ params: RPC.ListItems.Params) async throws -> RPC.ListItems.Result {
+    /// - Parameter view: the query of the saved view `params.view` names, which holds beside
+    ///   the other filters (`ViewsInteractor.view(named:)` reads it).
+    public func items(_ params: RPC.ListItems.Params, view: ItemFilter? = nil) async throws -> RPC.ListItems.Result {
         let fromEnd = params.fromEnd ?? false
         if params.after != nil && params.before != nil {
             throw InvalidParams("give at most one of after and before")
@@ -40,6 +42,7 @@ extension LibraryInteractor {
             }
             if filter?.usesSearchIndex == true, match == nil { try await indexer.catchUp() }
         }
+        if let view { filter = filter.map { .all([view, $0]) } ?? view }
         var query = ItemQuery(
             unreadOnly: params.unreadOnly ?? true, starredOnly: params.starredOnly ?? false,
             feedID: try await params.feed.asyncMap { try await resolveFeed($0).id },
@@ -97,9 +100,9 @@ extension LibraryInteractor {
     /// - Throws: `LibraryError` for an unknown feed; `InvalidParams` unless exactly one selection is given.
     public func markRead(_ params: RPC.MarkRead.Params) async throws -> ItemStateChange {
         let read = params.read ?? true
-        let selections = [params.numbers != nil, params.all == true, params.feed != nil].filter { $0 }.count
-        guard selections == 1 else {
-            throw InvalidParams("give exactly one of numbers, all (true) and feed")
+        let selections = [params.numbers != nil, params.all == true, params.feed != nil, params.view != nil].filter { $0 }.count
+        guard selections == 1, params.view == nil else {
+            throw InvalidParams("give exactly one of numbers, all (true), feed and view")
         }
         if let numbers = params.numbers {
             return ItemStateChange(

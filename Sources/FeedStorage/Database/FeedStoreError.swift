@@ -21,6 +21,10 @@ public enum FeedStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A feed URL longer than `TextLimit.maximumBytes` or holding a control character: stored
     /// whole or not at all, since a shortened URL would be another URL.
     case unstorableURL(String)
+    /// A saved view's name that `SavedView.problem(withName:)` refuses, and why.
+    case invalidViewName(String, String)
+    /// A stored view already has the name (without case): the view as it is.
+    case viewExists(SavedView)
 
     public var description: String {
         switch self {
@@ -38,6 +42,9 @@ public enum FeedStoreError: Error, Sendable, Equatable, CustomStringConvertible 
             "the URL \(Self.quoted(url)) is \(url.utf8.count) bytes long: a feed URL may be at most \(TextLimit.maximumBytes) bytes"
         case .unstorableURL(let url):
             "the URL \(Self.quoted(url)) holds a control character (\(Self.firstControlCharacter(in: url)))"
+        case .invalidViewName(let name, let problem): "\(Self.quoted(name)) cannot name a view: \(problem)"
+        case .viewExists(let view):
+            "a view named \(Self.quoted(view.name)) exists (\(Self.quoted(view.query))): remove it first, or replace it"
         }
     }
 

@@ -36,6 +36,8 @@ public struct ItemQuery: Sendable, Hashable {
     /// Only items this query selects (a saved view, `list --where`); it reads the time when
     /// the listing runs, for `newer:` and `older:`.
     public var filter: ItemFilter?
+    /// The moment `filter`'s `newer:` and `older:` count from; `nil`: when the listing runs.
+    public var filterTime: Date?
     /// The listing's order; anchors (`listedAfter`, `listedBefore`) and positions follow it.
     /// Not with `afterID`, which lists by number.
     public var order: ItemOrder = .date

@@ -207,7 +207,7 @@ extension SQLiteFeedStore {
             arguments += [match]
         }
         if let filter = query.filter {
-            let sql = ItemFilterSQL(filter, now: Date())
+            let sql = ItemFilterSQL(filter, now: query.filterTime ?? Date())
             conditions.append(sql.condition)
             arguments += sql.arguments
         }

@@ -32,6 +32,7 @@ extension SQLiteFeedStore {
         }
         migrator.registerMigration("v18", migrate: listByTrustedDates)  // SQLiteFeedStore+TrustedDates.swift
         migrator.registerMigration("v19", migrate: addArticles)  // SQLiteFeedStore+Articles.swift
+        migrator.registerMigration("v20", migrate: addSavedViews)  // SQLiteFeedStore+SavedViews.swift
         return migrator
     }
 

@@ -50,7 +50,7 @@ extension RequestHandler {
     static func make(
         refresher: RefreshInteractor, library: LibraryInteractor, hello: RPC.Hello.Result,
         startedAt: Date = Date(), databasePath: String = "/db", maintenance: MaintenanceInteractor? = nil,
-        rules: [Rule] = [], reloader: ConfigurationReloader? = nil, restoreStore: SQLiteFeedStore? = nil,
+        rules: [Rule] = [], views: [SavedView] = [], reloader: ConfigurationReloader? = nil, restoreStore: SQLiteFeedStore? = nil,
         articles: ArticleFetcher? = nil, logger: Logger
     ) throws -> RequestHandler {
         let store = library.store
@@ -72,7 +72,9 @@ extension RequestHandler {
                 reloader: reloader, sync: sync),
             newItems: newItems,
             maintenance: maintenance ?? MaintenanceInteractor(store: store, retentionPolicy: { RetentionPolicy() }, logger: logger),
-            rules: RulesInteractor(store: store, rules: { rules }), reloader: reloader,
+            rules: RulesInteractor(store: store, rules: { rules }),
+            views: ViewsInteractor(store: restoreStore, configured: { views }, indexer: SearchIndexer(store: restoreStore)),
+            reloader: reloader,
             restorer: LiveRestore(
                 store: restoreStore, refresher: refresher, indexer: SearchIndexer(store: restoreStore), newItems: newItems,
                 logger: logger),

@@ -1,0 +1,111 @@
+import FeedEntities
+import FeedIPC
+import FeedStorage
+import Foundation
+
+/// Saved views: the config file's (`views:`, read at each use, so a reload changes them) and
+/// the stored ones (`tidings view add`); their counts, and what listing and marking a view read
+/// ask of the store. A config view takes its name from a stored one of the same name, which
+/// stays in the database, unlisted, until the config lets it go.
+public struct ViewsInteractor: Sendable {
+    let store: any SavedViewStore
+    let configured: @Sendable () -> [SavedView]
+    let indexer: SearchIndexer
+
+    /// - Parameter configured: the views of the configuration the daemon runs with now.
+    public init(store: any SavedViewStore, configured: @escaping @Sendable () -> [SavedView], indexer: SearchIndexer) {
+        self.store = store
+        self.configured = configured
+        self.indexer = indexer
+    }
+
+    /// Every view: the config file's in its order, then the stored ones in the order they were
+    /// added; with `counts`, each counted now (the search index brought up to date first when
+    /// a view asks it). A stored view whose query no longer reads is listed without counts.
+    public func views(counts: Bool) async throws -> [SavedView] {
+        let fromConfig = configured()
+        let taken = Set(fromConfig.map { SavedView.key(of: $0.name) })
+        var views = fromConfig + (try await store.savedViews()).filter { !taken.contains(SavedView.key(of: $0.name)) }
+        guard counts else { return views }
+        let filters = views.enumerated().compactMap { index, view in (try? ItemFilter(parsing: view.query)).map { (index, $0) } }
+        if filters.contains(where: { $0.1.usesSearchIndex }) { try await indexer.catchUp() }
+        let counted = try await store.counts(of: filters.map(\.1), now: Date())
+        for ((index, _), count) in zip(filters, counted) { views[index].counts = count }
+        return views
+    }
+
+    /// Stores a view, its name and query checked first.
+    /// - Throws: `ViewError.invalidQuery`, `.configured` for a name the config file gives a
+    ///   view; `FeedStoreError.invalidViewName`, `.viewExists` (without `replace`).
+    public func add(name: String, query: String, replace: Bool) async throws -> RPC.AddView.Result {
+        if let problem = SavedView.problem(withName: name) { throw FeedStoreError.invalidViewName(name, problem) }
+        do {
+            _ = try ItemFilter(parsing: query)
+        } catch {
+            throw ViewError.invalidQuery(name: name, error)
+        }
+        if configured().contains(where: { SavedView.key(of: $0.name) == SavedView.key(of: name) }) {
+            throw ViewError.configured(name)
+        }
+        let before = replace ? try await store.savedViews().first { SavedView.key(of: $0.name) == SavedView.key(of: name) } : nil
+        let view = try await store.saveView(name: name, query: query, replacing: replace)
+        return RPC.AddView.Result(view: view, replaced: before)
+    }
+
+    /// Deletes a stored view.
+    /// - Throws: `ViewError.configured` for a view of the config file, `.noSuchView`.
+    public func remove(name: String) async throws -> SavedView {
+        if configured().contains(where: { SavedView.key(of: $0.name) == SavedView.key(of: name) }) {
+            throw ViewError.configured(name)
+        }
+        guard let removed = try await store.removeView(name: name) else {
+            throw ViewError.noSuchView(name, known: try await views(counts: false).map(\.name))
+        }
+        return removed
+    }
+
+    /// The view of this name (without case) and its query read, the search index brought up
+    /// to date when the query asks it.
+    /// - Throws: `ViewError.noSuchView`, `.invalidQuery` (a stored query this version no
+    ///   longer reads).
+    public func view(named name: String) async throws -> (view: SavedView, filter: ItemFilter) {
+        let all = try await views(counts: false)
+        guard let view = all.first(where: { SavedView.key(of: $0.name) == SavedView.key(of: name) }) else {
+            throw ViewError.noSuchView(name, known: all.map(\.name))
+        }
+        let filter: ItemFilter
+        do {
+            filter = try ItemFilter(parsing: view.query)
+        } catch {
+            throw ViewError.invalidQuery(name: view.name, error)
+        }
+        if filter.usesSearchIndex { try await indexer.catchUp() }
+        return (view, filter)
+    }
+
+    /// Marks read (or unread) every item the view lists, and their copies in other feeds.
+    public func markRead(view name: String, read: Bool) async throws -> ItemStateChange {
+        let (view, filter) = try await view(named: name)
+        return ItemStateChange(updated: try await store.markRead(matching: filter, read: read, now: Date()), view: view)
+    }
+}
+
+/// Why a view cannot be listed, added or removed.
+public enum ViewError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No view has the name; the names there are.
+    case noSuchView(String, known: [String])
+    /// The view's query does not read.
+    case invalidQuery(name: String, ItemFilterError)
+    /// The config file defines the view: only an edit of the file changes it.
+    case configured(String)
+
+    public var description: String {
+        switch self {
+        case .noSuchView(let name, let known):
+            let names = known.isEmpty ? "there are none (tidings view add NAME QUERY makes one)" : "the views are " + known.map { "'\($0)'" }.joined(separator: ", ")
+            return "no view named '\(name)': \(names)"
+        case .invalidQuery(let name, let error): return "the query of view '\(name)': \(error)"
+        case .configured(let name): return "the view '\(name)' is defined in the config file (views:): edit it there, then reload"
+        }
+    }
+}
