@@ -24,9 +24,10 @@ struct QuickListArguments: Equatable {
     private static let options: [String: Option] = [
         "--feed": .feed, "-f": .feed, "--tag": .tag, "-t": .tag, "--since": .since, "--search": .search, "-s": .search,
         "--limit": .limit, "-n": .limit, "--socket": .socket, "--color": .color, "--where": .filter,
+        "--view": .view,
     ]
     private enum Flag { case all, unread, starred, hidden, json, noAutostart }
-    private enum Option { case feed, tag, since, search, limit, socket, color, filter }
+    private enum Option { case feed, tag, since, search, limit, socket, color, filter, view }
 
     /// - Parameter arguments: the words after `list`.
     init?(_ arguments: [String]) {
@@ -69,14 +70,14 @@ struct QuickListArguments: Equatable {
         do {
             try ListCommand.validate(
                 unread: unread, all: all, starred: starred, limit: limit, feed: values[.feed], tag: values[.tag],
-                search: values[.search], filter: values[.filter])
+                search: values[.search], filter: values[.filter], view: values[.view])
         } catch {
             return nil
         }
         query = ItemListQuery(
-            includeRead: all || (values[.filter] != nil && !unread), starredOnly: starred, feed: values[.feed],
-            tag: values[.tag], since: since, search: values[.search], limit: limit, includeHidden: flags.contains(.hidden),
-            filter: values[.filter])
+            includeRead: all || ((values[.filter] != nil || values[.view] != nil) && !unread), starredOnly: starred,
+            feed: values[.feed], tag: values[.tag], since: since, search: values[.search], limit: limit,
+            includeHidden: flags.contains(.hidden), filter: values[.filter], view: values[.view])
         json = flags.contains(.json)
         socket = values[.socket]
         self.color = color

@@ -25,7 +25,7 @@ struct Tidings: AsyncParsableCommand {
             ReadCommand.self, UnreadCommand.self, StarCommand.self, UnstarCommand.self, FeedsCommand.self, SubscribeCommand.self,
             UnsubscribeCommand.self, RefreshCommand.self, SyncCommand.self, TagCommand.self, RenameCommand.self, FeedCommand.self,
             ImportCommand.self, ExportCommand.self, StatusCommand.self, MaintenanceCommand.self,
-            RulesCommand.self, ReloadCommand.self, StopCommand.self, RestoreCommand.self, UICommand.self,
+            RulesCommand.self, ViewCommand.self, ReloadCommand.self, StopCommand.self, RestoreCommand.self, UICommand.self,
         ])
 
     /// Read here only when no command follows them and the reader does not open (piped,

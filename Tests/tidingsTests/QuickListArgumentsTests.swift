@@ -11,6 +11,7 @@ struct QuickListArgumentsTests {
         ["--socket", "/tmp/s.sock"], ["--socket=/tmp/t"], ["--color", "never"], ["--color=always"], ["--no-autostart"],
         ["--limit", "+5"], ["-a", "-n", "3", "--json", "--no-autostart", "--socket", "/s", "--color", "auto", "-t", "T", "-f", "F"],
         ["--where", "is:unread tag:linux"], ["--where", "-tag:news"], ["--where=rust OR go", "-u"], ["--starred", "--where", "older:2w"],
+        ["--view", "Rust news"], ["--view=Episodes", "-u"], ["--view", "V", "--where", "is:starred"],
     ])
     func readsThePlainFormsAsListCommandDoes(arguments: [String]) async throws {
         let quick = try #require(QuickListArguments(arguments))
@@ -28,6 +29,7 @@ struct QuickListArgumentsTests {
         ["--search", "  "], ["--search", String(repeating: "w", count: 1025)], ["--since", "soon"], ["--color", "blue"],
         ["--json=true"], ["word"], ["--"], ["--help"], ["-h"], ["--version"], ["--generate-completion-script", "bash"],
         ["--feed", "--json"], ["--unknown"], ["-n=5"], ["--where", "tga:linux"], ["--where", ""], ["--where", "(a"], ["--where"],
+        ["--view", " "], ["--view"], ["--view", "a", "--view", "b"],
     ])
     func leavesEverythingElseToListCommand(arguments: [String]) {
         #expect(QuickListArguments(arguments) == nil)

@@ -13,7 +13,8 @@ struct ListCommand: AsyncParsableCommand {
             --json prints the schema documented in docs/json.md. Filters combine. --where takes a \
             query (docs/views.md: is:unread, tag:linux, "a phrase", OR, -term, newer:7d …), which \
             decides about read items as a saved view does: they are listed unless it says \
-            is:unread (or --unread is given).
+            is:unread (or --unread is given). --view lists a saved view ('tidings view'), with read \
+            items as --where does.
             """)
 
     @Flag(name: .shortAndLong, help: "Include items already read.")
@@ -48,6 +49,9 @@ struct ListCommand: AsyncParsableCommand {
         help: ArgumentHelp("Only items this query selects (docs/views.md).", valueName: "query"))
     var filter: String?
 
+    @Option(name: .long, help: ArgumentHelp("Only items of this saved view (tidings view).", valueName: "name"))
+    var view: String?
+
     @Option(name: [.customShort("n"), .long], help: "Show at most this many items (default on a terminal: one screen; else all).")
     var limit: Int?
 
@@ -61,13 +65,16 @@ struct ListCommand: AsyncParsableCommand {
 
     func validate() throws {
         try Self.validate(
-            unread: unread, all: all, starred: starred, limit: limit, feed: feed, tag: tag, search: search, filter: filter)
+            unread: unread, all: all, starred: starred, limit: limit, feed: feed, tag: tag, search: search, filter: filter,
+            view: view)
     }
 
     /// The checks of `validate()`, which `QuickListArguments` makes too.
     static func validate(
-        unread: Bool, all: Bool, starred: Bool, limit: Int?, feed: String?, tag: String?, search: String?, filter: String?
+        unread: Bool, all: Bool, starred: Bool, limit: Int?, feed: String?, tag: String?, search: String?, filter: String?,
+        view: String?
     ) throws {
+        if let view, view.allSatisfy(\.isWhitespace) { throw ValidationError("--view needs a view's name (tidings view lists them).") }
         if unread, all { throw ValidationError("--unread and --all cannot be combined: --all includes the items already read.") }
         if unread, starred { throw ValidationError("--unread and --starred cannot be combined: --starred lists starred items, read or not.") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
@@ -87,8 +94,8 @@ struct ListCommand: AsyncParsableCommand {
     /// What the options ask for.
     var query: ItemListQuery {
         ItemListQuery(
-            includeRead: all || (filter != nil && !unread), starredOnly: starred, feed: feed, tag: tag, since: since,
-            search: search, limit: limit, includeHidden: hidden, filter: filter)
+            includeRead: all || ((filter != nil || view != nil) && !unread), starredOnly: starred, feed: feed, tag: tag,
+            since: since, search: search, limit: limit, includeHidden: hidden, filter: filter, view: view)
     }
 
     func run() async throws {

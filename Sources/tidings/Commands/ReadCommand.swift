@@ -4,7 +4,7 @@ import FeedClient
 struct ReadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
-        abstract: "Mark items read: by number, every item (--all) or every item of a feed (--feed).",
+        abstract: "Mark items read: by number, every item (--all), every item of a feed (--feed) or of a saved view (--view).",
         discussion: ItemNumbersArgument.discussion)
 
     @Argument(help: ItemNumbersArgument.help)
@@ -17,6 +17,9 @@ struct ReadCommand: AsyncParsableCommand {
         "Mark every item of this feed read: its number, URL, title or a title prefix of at least 3 characters.",
         valueName: "feed"), completion: ShellCompletion.feeds)
     var feed: String?
+
+    @Option(name: .long, help: ArgumentHelp("Mark every item of this saved view read (tidings view).", valueName: "name"))
+    var view: String?
 
     @Flag(help: "Print JSON (docs/json.md).")
     var json = false
@@ -33,13 +36,17 @@ struct ReadCommand: AsyncParsableCommand {
                 action: .read, selection: try selection(), json: json, dependencies: CompositionRoot.dependencies(global)))
     }
 
-    /// Exactly one of the numbers, `--all` and `--feed`.
+    /// Exactly one of the numbers, `--all`, `--feed` and `--view`.
     private func selection() throws -> ItemSelection {
-        let given = [!numbers.isEmpty, all, feed != nil].filter { $0 }.count
+        let given = [!numbers.isEmpty, all, feed != nil, view != nil].filter { $0 }.count
         guard given == 1 else {
-            throw ValidationError("Give item numbers, --all or --feed FEED (exactly one of them).")
+            throw ValidationError("Give item numbers, --all, --feed FEED or --view NAME (exactly one of them).")
         }
         if all { return .all }
+        if let view {
+            if view.allSatisfy(\.isWhitespace) { throw ValidationError("--view needs a view's name (tidings view lists them).") }
+            return .view(view)
+        }
         if let feed {
             if feed.allSatisfy(\.isWhitespace) { throw ValidationError("--feed needs a feed number, URL or title.") }
             return .feed(feed)

@@ -34,13 +34,16 @@ public struct ItemListQuery: Equatable, Sendable {
     public var includeHidden: Bool
     /// Only items this query selects (docs/views.md; protocol 1.17).
     public var filter: String?
+    /// Only items the saved view of this name selects (docs/views.md; protocol 1.18).
+    public var view: String?
 
     public init(
         includeRead: Bool = false, starredOnly: Bool = false, feed: String? = nil, tag: String? = nil,
         since: SinceDate? = nil, search: String? = nil, limit: Int? = nil, includeHidden: Bool = false,
-        filter: String? = nil
+        filter: String? = nil, view: String? = nil
     ) {
         self.filter = filter
+        self.view = view
         self.includeRead = includeRead
         self.starredOnly = starredOnly
         self.feed = feed

@@ -16,12 +16,15 @@ public final class ItemListInteractor: ItemListUseCase {
         if query.filter != nil {
             try await DaemonPredates.check(daemon, minor: ProtocolVersion.whereMinor, feature: "list --where")
         }
+        if query.view != nil {
+            try await DaemonPredates.check(daemon, minor: ProtocolVersion.viewsMinor, feature: "list --view")
+        }
         let params = RPC.ListItems.Params(
             unreadOnly: !(query.includeRead || query.starredOnly),
             starredOnly: query.starredOnly ? true : nil,
             feed: query.feed, tag: query.tag, since: query.since?.resolve(clock: clock),
             search: query.search, limit: query.limit, includeHidden: query.includeHidden ? true : nil,
-            where: query.filter)
+            where: query.filter, view: query.view)
         return try await daemon.request(RPC.ListItems.self, params).items
     }
 

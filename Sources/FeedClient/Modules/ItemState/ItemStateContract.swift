@@ -1,6 +1,6 @@
 import FeedEntities
 
-// `tidings read N…|--all|--feed FEED`, `unread N…`, `star N…`, `unstar N…`: one module for the
+// `tidings read N…|--all|--feed FEED|--view NAME`, `unread N…`, `star N…`, `unstar N…`: one module for the
 // four commands, which differ only in the request they send and the words they print.
 
 /// Writes what changed.
@@ -24,6 +24,8 @@ public enum ItemSelection: Equatable, Sendable {
     case all
     /// Every item of the feed this selector names (`read --feed FEED`).
     case feed(String)
+    /// Every item the saved view of this name lists (`read --view NAME`; protocol 1.18).
+    case view(String)
 }
 
 /// Changing items' state.

@@ -17,6 +17,10 @@ public final class ItemStateInteractor: ItemStateUseCase {
             case .numbers(let numbers): .init(numbers: numbers, read: read)
             case .all: .init(all: true, read: read)
             case .feed(let feed): .init(feed: feed, read: read)
+            case .view(let name): .init(view: name, read: read)
+            }
+            if case .view = selection {
+                try await DaemonPredates.check(daemon, minor: ProtocolVersion.viewsMinor, feature: "read --view")
             }
             return try await daemon.request(RPC.MarkRead.self, params)
         case (.star, .numbers(let numbers)), (.unstar, .numbers(let numbers)):

@@ -60,6 +60,8 @@ public final class ItemStatePresenter {
             return [updated > 0 ? done(updated) : nothingToChange]
         case .feed(let selector):
             return [(updated > 0 ? done(updated) : nothingToChange) + " in '\(change.feed?.title ?? selector)'"]
+        case .view(let name):
+            return [(updated > 0 ? done(updated) : nothingToChange) + " in the view '\(change.view?.name ?? name)'"]
         }
     }
 

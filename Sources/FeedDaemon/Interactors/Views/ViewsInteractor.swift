@@ -42,10 +42,10 @@ public struct ViewsInteractor: Sendable {
         do {
             _ = try ItemFilter(parsing: query)
         } catch {
-            throw ViewError.invalidQuery(name: name, error)
+            throw ViewError.invalidQuery(name: nil, error)
         }
-        if configured().contains(where: { SavedView.key(of: $0.name) == SavedView.key(of: name) }) {
-            throw ViewError.configured(name)
+        if let view = configured().first(where: { SavedView.key(of: $0.name) == SavedView.key(of: name) }) {
+            throw ViewError.configured(view.name)
         }
         let before = replace ? try await store.savedViews().first { SavedView.key(of: $0.name) == SavedView.key(of: name) } : nil
         let view = try await store.saveView(name: name, query: query, replacing: replace)
@@ -55,8 +55,8 @@ public struct ViewsInteractor: Sendable {
     /// Deletes a stored view.
     /// - Throws: `ViewError.configured` for a view of the config file, `.noSuchView`.
     public func remove(name: String) async throws -> SavedView {
-        if configured().contains(where: { SavedView.key(of: $0.name) == SavedView.key(of: name) }) {
-            throw ViewError.configured(name)
+        if let view = configured().first(where: { SavedView.key(of: $0.name) == SavedView.key(of: name) }) {
+            throw ViewError.configured(view.name)
         }
         guard let removed = try await store.removeView(name: name) else {
             throw ViewError.noSuchView(name, known: try await views(counts: false).map(\.name))
@@ -94,8 +94,8 @@ public struct ViewsInteractor: Sendable {
 public enum ViewError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No view has the name; the names there are.
     case noSuchView(String, known: [String])
-    /// The view's query does not read.
-    case invalidQuery(name: String, ItemFilterError)
+    /// The view's query does not read: a stored view's (named), or one being added.
+    case invalidQuery(name: String?, ItemFilterError)
     /// The config file defines the view: only an edit of the file changes it.
     case configured(String)
 
@@ -104,7 +104,8 @@ public enum ViewError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noSuchView(let name, let known):
             let names = known.isEmpty ? "there are none (tidings view add NAME QUERY makes one)" : "the views are " + known.map { "'\($0)'" }.joined(separator: ", ")
             return "no view named '\(name)': \(names)"
-        case .invalidQuery(let name, let error): return "the query of view '\(name)': \(error)"
+        case .invalidQuery(let name?, let error): return "the query of the view '\(name)': \(error)"
+        case .invalidQuery(nil, let error): return "\(error)"
         case .configured(let name): return "the view '\(name)' is defined in the config file (views:): edit it there, then reload"
         }
     }
