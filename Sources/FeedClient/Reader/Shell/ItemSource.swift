@@ -8,6 +8,9 @@ public enum ItemSource: Hashable, Sendable {
     case feed(number: Int64, title: String)
     /// The items of the feeds with a tag (and of items a rule tagged), read ones too.
     case tag(String)
+    /// The items a saved view selects (`tidings view`), read ones too unless its query says
+    /// `is:unread`.
+    case view(String)
     /// The items the search index matches, best match first, within a feed or a tag when the
     /// search was started from one.
     case search(query: String, within: SearchScope)
@@ -26,6 +29,7 @@ public enum ItemSource: Hashable, Sendable {
         case .starred: "Starred"
         case .feed(_, let title): title
         case .tag(let tag): "Tag: \(tag)"
+        case .view(let name): "View: \(name)"
         case .search(let query, .everything): "Search: \(query)"
         case .search(let query, .feed(_, let title)): "Search in \(title): \(query)"
         case .search(let query, .tag(let tag)): "Search in tag \(tag): \(query)"
@@ -38,7 +42,7 @@ public enum ItemSource: Hashable, Sendable {
         case .feed(let number, let title): .feed(number: number, title: title)
         case .tag(let tag): .tag(tag)
         case .search(_, let scope): scope
-        case .allUnread, .starred: .everything
+        case .allUnread, .starred, .view: .everything
         }
     }
 }

@@ -125,7 +125,7 @@ extension ReaderAction {
         case .previousUnreadFeed: "show the items of the previous feed with unread items"
         case .toggleRead: "mark the item read, or unread again"
         case .toggleStar: "star the item, or unstar it"
-        case .markFeedRead: "mark every item of this feed (or listing) read"
+        case .markFeedRead: "mark every item of this feed, saved view (or listing) read"
         case .markAllRead: "mark every item of every feed read"
         case .reload: "refresh this feed now (on the feeds screen: the one under the cursor)"
         case .reloadAll: "refresh every feed now, in the background"

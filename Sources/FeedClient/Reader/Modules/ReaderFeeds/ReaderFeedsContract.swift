@@ -1,7 +1,7 @@
 import FeedEntities
 
-// The reader's first screen: "All unread" and "Starred" on top, then every feed with its
-// unread and total counts, tags and health, plainly or grouped by tag.
+// The reader's first screen: "All unread" and "Starred" on top, the saved views under them,
+// then every feed with its unread and total counts, tags and health, plainly or grouped by tag.
 
 /// Draws the feeds screen.
 @MainActor
@@ -36,6 +36,8 @@ public struct ReaderFeedEntry: Equatable, Sendable {
         case starred
         /// A tag's heading in the grouped view; opens the tag's items.
         case tag(String)
+        /// A saved view, by its name.
+        case view(String)
         /// A feed; `indented` under its tag's heading.
         case feed(number: Int64, indented: Bool)
     }
@@ -80,6 +82,16 @@ public protocol ReaderFeedsUseCase: AnyObject {
     /// May be asked while `feeds()` runs.
     /// - Throws: `DaemonClientError` or `DaemonRefusal`.
     func counts() async throws -> (unread: Int, starred: Int)
+
+    /// The saved views with their counts, the config file's first; none from a daemon before
+    /// protocol 1.18. May be asked while `feeds()` runs.
+    /// - Throws: `DaemonClientError` or `DaemonRefusal`.
+    func views() async throws -> [SavedView]
+
+    /// Marks every item the saved view `name` lists read.
+    /// - Returns: how many items changed.
+    /// - Throws: `DaemonClientError` or `DaemonRefusal` (`notFound` for a view removed meanwhile).
+    func markRead(view name: String) async throws -> Int
 
     /// Marks every item of the feed numbered `feed` read; every item of every feed when `nil`.
     /// - Returns: how many items changed.

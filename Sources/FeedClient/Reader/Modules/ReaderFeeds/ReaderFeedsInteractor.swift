@@ -57,6 +57,18 @@ public final class ReaderFeedsInteractor: ReaderFeedsUseCase {
         return (unread.total ?? 0, starred.total ?? 0)
     }
 
+    public func views() async throws -> [SavedView] {
+        do {
+            return try await counter.request(RPC.ListViews.self, .init(counts: true)).views
+        } catch DaemonRefusal.unsupported {
+            return []
+        }
+    }
+
+    public func markRead(view name: String) async throws -> Int {
+        try await daemon.request(RPC.MarkRead.self, .init(view: name, read: true)).updated
+    }
+
     public func markRead(feed: Int64?) async throws -> Int {
         let params: RPC.MarkRead.Params = feed.map { .init(feed: String($0), read: true) } ?? .init(all: true, read: true)
         return try await daemon.request(RPC.MarkRead.self, params).updated

@@ -9,9 +9,9 @@ extension ReaderFeedsPresenter {
         do {
             // Both at once: the feeds' list is the longer answer, the counts come meanwhile.
             let interactor = self.interactor
-            let counting = Task { try await interactor.counts() }
+            let counting = Task { try await (interactor.counts(), interactor.views()) }
             feeds = try await interactor.feeds()
-            counts = try await counting.value
+            (counts, views) = try await counting.value
         } catch {
             router.say(CommandFailure(error, action: "cannot list the feeds").message, isError: true)
         }
@@ -28,7 +28,8 @@ extension ReaderFeedsPresenter {
     /// Builds the rows again and puts the cursor back on the row of the same kind (the same
     /// feed), else on the row number it was on.
     func rebuild(keeping kind: ReaderFeedEntry.Kind?) {
-        entries = Self.entries(feeds: feeds, counts: counts, groupsByTag: groupsByTag, showsReadFeeds: showsReadFeeds, clock: clock)
+        entries = Self.entries(
+            feeds: feeds, counts: counts, views: views, groupsByTag: groupsByTag, showsReadFeeds: showsReadFeeds, clock: clock)
         if let kind, let row = entries.firstIndex(where: { Self.sameTarget($0.kind, kind) }) {
             cursor.select(row, count: entries.count, visible: view.listRows)
         } else {
@@ -36,15 +37,20 @@ extension ReaderFeedsPresenter {
         }
     }
 
-    /// The screen's rows: the two listings of every feed, then the feeds, by number or under
-    /// each of their tags (a feed with two tags is under both; untagged ones come last).
+    /// The screen's rows: the two listings of every feed, the saved views (each shown, read
+    /// or not, as those two are), then the feeds, by number or under each of their tags (a
+    /// feed with two tags is under both; untagged ones come last).
     static func entries(
-        feeds: [Feed], counts: (unread: Int, starred: Int), groupsByTag: Bool, showsReadFeeds: Bool, clock: any WallClock
+        feeds: [Feed], counts: (unread: Int, starred: Int), views: [SavedView] = [], groupsByTag: Bool, showsReadFeeds: Bool,
+        clock: any WallClock
     ) -> [ReaderFeedEntry] {
         var entries = [
             ReaderFeedEntry(kind: .allUnread, title: "All unread", unread: counts.unread, total: nil),
             ReaderFeedEntry(kind: .starred, title: "Starred", unread: 0, total: counts.starred),
         ]
+        entries += views.map { view in
+            ReaderFeedEntry(kind: .view(view.name), title: view.name, unread: view.counts?.unread ?? 0, total: view.counts?.total)
+        }
         let shown = showsReadFeeds ? feeds : feeds.filter { $0.unreadCount > 0 }
         let now = clock.now
         func entry(_ feed: Feed, indented: Bool) -> ReaderFeedEntry {
@@ -101,6 +107,7 @@ extension ReaderFeedsPresenter {
         case .allUnread: return .allUnread
         case .starred: return .starred
         case .tag(let tag): return tag.isEmpty ? nil : .tag(tag)
+        case .view(let name): return .view(name)
         case .feed(let number, _): return .feed(number: number, title: entry.title)
         }
     }
@@ -135,12 +142,14 @@ extension ReaderFeedsPresenter {
     }
 
     func markRead(feed: Int64?, all: Bool) async {
-        guard feed != nil || all else {
-            router.say("Mark read works on a feed or on All unread", isError: false)
+        var view: String?
+        if case .view(let name)? = selected?.kind { view = name }
+        guard feed != nil || all || view != nil else {
+            router.say("Mark read works on a feed, a view or All unread", isError: false)
             return
         }
         do {
-            let changed = try await interactor.markRead(feed: feed)
+            let changed = if let view { try await interactor.markRead(view: view) } else { try await interactor.markRead(feed: feed) }
             router.say("\(Counted.phrase(changed, "item")) marked read", isError: false)
         } catch {
             router.say(CommandFailure(error, action: "cannot mark read").message, isError: true)

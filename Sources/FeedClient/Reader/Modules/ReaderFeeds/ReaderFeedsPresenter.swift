@@ -10,6 +10,7 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
     let clock: any WallClock
     var feeds: [Feed] = []
     var counts = (unread: 0, starred: 0)
+    var views: [SavedView] = []
     var entries: [ReaderFeedEntry] = []
     var cursor = ListCursor()
     /// Group the feeds under their tags (`toggle-tags`).
@@ -161,6 +162,7 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
         switch (kind, source) {
         case (.feed, .feed): true
         case (.tag(let tag), .tag): !tag.isEmpty
+        case (.view, .view): true
         default: false
         }
     }

@@ -55,7 +55,7 @@ public final class ScreenReaderFeedsView: ReaderFeedsView {
         var indent = ""
         var titleParts: [ScreenElement] = []
         switch entry.kind {
-        case .allUnread, .starred: titleParts = [.view]
+        case .allUnread, .starred, .view: titleParts = [.view]
         case .tag: titleParts = [.tag]
         case .feed(_, let indented): indent = indented ? "  " : ""
         }
@@ -92,7 +92,7 @@ public final class ScreenReaderFeedsView: ReaderFeedsView {
             case "c": return ListRowFormat.Value(entry.total.map(String.init) ?? "")
             case "t":
                 let parts: [ScreenElement] = switch entry.kind {
-                case .allUnread, .starred: [.view]
+                case .allUnread, .starred, .view: [.view]
                 case .tag: [.tag]
                 case .feed: []
                 }

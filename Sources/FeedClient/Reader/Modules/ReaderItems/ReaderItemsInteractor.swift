@@ -115,6 +115,8 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
             return try await daemon.request(RPC.MarkRead.self, .init(all: true, read: true)).updated
         case .feed(let number, _):
             return try await daemon.request(RPC.MarkRead.self, .init(feed: String(number), read: true)).updated
+        case .view(let name):
+            return try await daemon.request(RPC.MarkRead.self, .init(view: name, read: true)).updated
         case .starred, .tag, .search:
             // No selection names these listings: their unread items, by number, a page at a
             // time (marked ones leave the unread listing, so each page is the next one), never
@@ -152,6 +154,8 @@ public final class ReaderItemsInteractor: ReaderItemsUseCase {
             return .init(unreadOnly: false, feed: String(number))
         case .tag(let tag):
             return .init(unreadOnly: false, tag: tag)
+        case .view(let name):
+            return .init(unreadOnly: false, view: name)
         case .search(let query, let scope):
             var params = RPC.ListItems.Params(unreadOnly: false, search: query)
             switch scope {

@@ -265,6 +265,7 @@ public final class ReaderItemsPresenter: ReaderScreen, ReaderArticleList {
         case .starred: "No starred items: star one with \(ReaderAction.toggleStar.hint.lowercased()) key"
         case .search: "Nothing found"
         case .feed, .tag: "No items"
+        case .view: "No items in this view"
         }
     }
 }

@@ -17,6 +17,8 @@ final class ReaderFeedsUseCaseStub: ReaderFeedsUseCase {
     var counts = (unread: 7, starred: 2)
     var failure: (any Error)?
     private(set) var markedRead: [Int64?] = []
+    var views: [SavedView] = []
+    private(set) var viewsMarkedRead: [String] = []
 
     init(feeds: [Feed]) { self.feeds = feeds }
 
@@ -25,6 +27,12 @@ final class ReaderFeedsUseCaseStub: ReaderFeedsUseCase {
         return feeds
     }
     func counts() async throws -> (unread: Int, starred: Int) { counts }
+    func views() async throws -> [SavedView] { views }
+    func markRead(view name: String) async throws -> Int {
+        viewsMarkedRead.append(name)
+        views = views.map { var view = $0; if view.name == name { view.counts?.unread = 0 }; return view }
+        return 4
+    }
     func markRead(feed: Int64?) async throws -> Int {
         markedRead.append(feed)
         return 3
@@ -85,6 +93,31 @@ struct ReaderFeedsPresenterTests {
         #expect(entries[3].tags == ["linux", "News"])
         #expect(view.last?.title == "Feeds (7 unread items)")
         #expect(view.last?.position == "1/5")
+    }
+
+    @Test func savedViewsComeUnderStarredWithTheirCountsAndOpenAndMarkLikeFeeds() async {
+        let interactor = ReaderFeedsUseCaseStub(feeds: Self.feeds())
+        interactor.views = [
+            SavedView(name: "Rust news", query: "rust", origin: .config, counts: .init(unread: 4, total: 9)),
+            SavedView(name: "Broken", query: "x", origin: .stored),
+        ]
+        let presenter = presenter(interactor)
+        await presenter.screenWillAppear()
+        let entries = view.last?.entries ?? []
+        #expect(entries.map(\.title) == ["All unread", "Starred", "Rust news", "Broken", "Kernel", "Planet", "Plain"])
+        #expect(entries[2].kind == .view("Rust news"))
+        #expect((entries[2].unread, entries[2].total) == (4, 9))
+        #expect((entries[3].unread, entries[3].total) == (0, nil), "a view the daemon could not count shows no total")
+        for _ in 0..<2 { _ = await presenter.handle(.down, action: .down) }
+        _ = await presenter.handle(.enter, action: .open)
+        #expect(router.sources == [.view("Rust news")])
+        _ = await presenter.handle(.character("A"), action: .markFeedRead)
+        #expect(interactor.viewsMarkedRead == ["Rust news"])
+        #expect(interactor.markedRead.isEmpty, "no feed is marked for a view")
+        #expect(router.messages.last?.0 == "4 items marked read")
+        #expect(view.last?.entries[2].unread == 0, "the counts are read again")
+        #expect(presenter.listings(beside: .view("Rust news"), forward: true, unreadOnly: false) == [.view("Broken")])
+        #expect(presenter.listings(beside: .view("Broken"), forward: false, unreadOnly: false) == [.view("Rust news")])
     }
 
     @Test func groupsByTagWithUntaggedLast() async {
