@@ -86,16 +86,17 @@ struct DaemonGraph: Sendable {
             },
             notifier: notifier, readyStatus: readyStatus, logger: logger)
         let library = LibraryInteractor(store: store, render: LibraryInteractor.libXMLRenderer, indexer: indexer, backlog: feeds.backlog)
+        let views = ViewsInteractor(store: store, configured: { live.current.views }, indexer: indexer)
         let hello = RPC.Hello.Result(protocolVersion: ProtocolVersion.current, daemonVersion: TidingsVersion.current)
         let interactors = DaemonInteractors(
-            hello: hello, refresher: refresher, subscriptions: SubscriptionInteractor(refresher: refresher),
+            hello: hello, refresher: refresher, subscriptions: SubscriptionInteractor(refresher: refresher, views: views),
             library: library, feedSettings: FeedSettingsInteractor(store: store), reading: ReadingPosition(store: store),
             status: StatusReporter(
                 hello: hello, startedAt: Date(), databasePath: databasePath, library: library, refresher: refresher,
                 reloader: reloader, sync: sync, images: images),
             newItems: newItems, maintenance: maintenance,
             rules: RulesInteractor(store: store, rules: { live.current.rules }),
-            views: ViewsInteractor(store: store, configured: { live.current.views }, indexer: indexer), reloader: reloader,
+            views: views, reloader: reloader,
             restorer: LiveRestore(store: store, refresher: refresher, indexer: indexer, newItems: newItems, logger: logger),
             sync: sync, articles: articles, images: images, stopper: DaemonStopper(environment: environment))
         self.store = store

@@ -216,7 +216,16 @@ extension RPC {
             public var existing: [Feed]
             /// Entries not imported, and why.
             public var skipped: [ImportSkip]
-            public init(format: ImportFormat, added: [Feed], existing: [Feed], skipped: [ImportSkip]) {
+            /// Saved views made of the document's query feeds (protocol 1.18; absent when none).
+            public var views: [SavedView]?
+            /// Query feeds whose view was there already, with the same query (protocol 1.18).
+            public var existingViews: [SavedView]?
+            public init(
+                format: ImportFormat, added: [Feed], existing: [Feed], skipped: [ImportSkip], views: [SavedView]? = nil,
+                existingViews: [SavedView]? = nil
+            ) {
+                self.views = views
+                self.existingViews = existingViews
                 self.format = format
                 self.added = added
                 self.existing = existing

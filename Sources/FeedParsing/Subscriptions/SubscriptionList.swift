@@ -63,8 +63,25 @@ public struct SubscriptionList: Sendable, Hashable {
         }
     }
 
+    /// A saved view a newsboat query feed (`"query:Name:filter"`) becomes, its filter
+    /// translated (`NewsboatFilter`).
+    public struct View: Sendable, Hashable {
+        public var name: String
+        /// The query (`ItemFilter`'s `description`).
+        public var query: String
+        /// `line 7`.
+        public var location: String?
+        public init(name: String, query: String, location: String?) {
+            self.name = name
+            self.query = query
+            self.location = location
+        }
+    }
+
     public var format: Format
     public var entries: [Entry]
+    /// The query feeds of a newsboat urls file, as views.
+    public var views: [View] = []
     public var skipped: [Skip]
     /// Whether the document is OPML that Tidings wrote (it declares `TidingsOPML.namespace`),
     /// whose titles are the user's own only when marked so.

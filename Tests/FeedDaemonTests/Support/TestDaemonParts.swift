@@ -29,7 +29,10 @@ extension RefreshInteractor {
 
     /// `SubscriptionInteractor.subscribe` through this interactor's refresher.
     func subscribe(url: String, tags: [String] = [], title: String? = nil) async throws -> (feed: Feed, itemCount: Int) {
-        try await SubscriptionInteractor(refresher: self).subscribe(url: url, tags: tags, title: title)
+        let views = try SQLiteFeedStore.inMemory()
+        return try await SubscriptionInteractor(
+            refresher: self, views: ViewsInteractor(store: views, configured: { [] }, indexer: SearchIndexer(store: views))
+        ).subscribe(url: url, tags: tags, title: title)
     }
 }
 
@@ -64,8 +67,10 @@ extension RequestHandler {
         let sync = SyncCoordinator(
             store: restoreStore, services: SyncServicesStub(), configuration: { nil }, rules: { .none }, newItems: newItems,
             indexer: SearchIndexer(store: restoreStore), logger: logger)
+        let viewsInteractor = ViewsInteractor(store: restoreStore, configured: { views }, indexer: SearchIndexer(store: restoreStore))
         let interactors = DaemonInteractors(
-            hello: hello, refresher: refresher, subscriptions: SubscriptionInteractor(refresher: refresher), library: library,
+            hello: hello, refresher: refresher, subscriptions: SubscriptionInteractor(refresher: refresher, views: viewsInteractor),
+            library: library,
             feedSettings: FeedSettingsInteractor(store: store), reading: ReadingPosition(store: store),
             status: StatusReporter(
                 hello: hello, startedAt: startedAt, databasePath: databasePath, library: library, refresher: refresher,
@@ -73,7 +78,7 @@ extension RequestHandler {
             newItems: newItems,
             maintenance: maintenance ?? MaintenanceInteractor(store: store, retentionPolicy: { RetentionPolicy() }, logger: logger),
             rules: RulesInteractor(store: store, rules: { rules }),
-            views: ViewsInteractor(store: restoreStore, configured: { views }, indexer: SearchIndexer(store: restoreStore)),
+            views: viewsInteractor,
             reloader: reloader,
             restorer: LiveRestore(
                 store: restoreStore, refresher: refresher, indexer: SearchIndexer(store: restoreStore), newItems: newItems,

@@ -193,8 +193,8 @@ struct SubscriptionListTests {
             .init(url: "exec:~/bin/weather", title: nil, tags: []),
             .init(url: "filter:~/bin/fix:https://b.example/feed", title: nil, tags: []),
         ])
-        #expect(list.skipped.map(\.location) == ["line 7", "line 8"])
-        #expect(list.skipped[0].reason.contains("query feeds"))
+        #expect(list.views == [.init(name: "Unread", query: "is:unread", location: "line 7")], "a query feed is a view")
+        #expect(list.skipped.map(\.location) == ["line 8"])
     }
 
     @Test func keepsNewsboatCommandFeedsInTheirCanonicalForm() {

@@ -20,6 +20,9 @@ public protocol ExportFeedsUseCase {
     /// Every subscribed feed with its tags, in subscription order.
     /// - Throws: `DaemonRefusal` or `DaemonClientError`.
     func feeds() async throws -> [Feed]
+    /// The saved views, the config file's first; none from a daemon before protocol 1.18.
+    /// - Throws: `DaemonRefusal` or `DaemonClientError`.
+    func views() async throws -> [SavedView]
     /// Replaces the file at `path` with `text` atomically: readers see the old file or the new.
     /// - Throws: `ExportFileError`; the old file is left as it was then.
     func save(_ text: String, toPath path: String) throws

@@ -15,6 +15,14 @@ public final class ExportFeedsInteractor: ExportFeedsUseCase {
         try await daemon.request(RPC.ListFeeds.self, .init()).feeds
     }
 
+    public func views() async throws -> [SavedView] {
+        do {
+            return try await daemon.request(RPC.ListViews.self, .init()).views
+        } catch DaemonRefusal.unsupported {
+            return []
+        }
+    }
+
     public func save(_ text: String, toPath path: String) throws {
         try writer.write(text, toPath: path)
     }

@@ -25,7 +25,9 @@ public final class ExportFeedsPresenter {
     public func viewDidLoad() async -> ExitStatus {
         do {
             let feeds = try await interactor.feeds()
-            let document = document(for: feeds)
+            // Only a newsboat urls file has a place for views (its query feeds).
+            let views = format == .newsboat ? try await interactor.views() : []
+            let document = document(for: feeds, views: views)
             for note in document.notes { view.showNote(note) }
             if let output {
                 try interactor.save(document.text, toPath: output)
@@ -43,10 +45,10 @@ public final class ExportFeedsPresenter {
 
     // MARK: - Mapping
 
-    func document(for feeds: [Feed]) -> ExportDocument {
+    func document(for feeds: [Feed], views: [SavedView] = []) -> ExportDocument {
         switch format {
         case .opml: OPMLExport.document(for: feeds, createdAt: clock.now)
-        case .newsboat: NewsboatURLsExport.document(for: feeds)
+        case .newsboat: NewsboatURLsExport.document(for: feeds, views: views)
         }
     }
 }

@@ -8,8 +8,12 @@ import FeedEntities
 /// reads) holds blanks and so is one quoted word, as newsboat's own files have it.
 /// The `~Title` word is written only for a title of the user's own (`Feed.hasCustomTitle`):
 /// otherwise the feed keeps the title its document gives.
+///
+/// Saved views follow the feeds as query feeds, `"query:Name:filter"`, their queries in
+/// newsboat's filter language (`ItemFilter.newsboatFilter`); a view newsboat cannot say (a
+/// star, a name with a colon) is written as a comment, with a note saying why.
 enum NewsboatURLsExport {
-    static func document(for feeds: [Feed]) -> ExportDocument {
+    static func document(for feeds: [Feed], views: [SavedView] = []) -> ExportDocument {
         var text = ""
         var notes: [String] = []
         for feed in feeds {
@@ -26,6 +30,18 @@ enum NewsboatURLsExport {
             }
             if feed.hasCustomTitle { words.append(quoted("~" + singleLine(feed.title))) }
             text += words.joined(separator: " ") + "\n"
+        }
+        for view in views {
+            let name = singleLine(view.name)
+            do {
+                if name.contains(":") { throw NewsboatFilter.Untranslatable("newsboat ends a query feed's name at its first ':'") }
+                let filter = try ItemFilter(parsing: view.query).newsboatFilter()
+                text += quoted("query:\(name):\(singleLine(filter))") + "\n"
+            } catch {
+                let reason = singleLine("\(error)")
+                text += "# view '\(name)': \(singleLine(view.query)) (not written: \(reason))\n"
+                notes.append("view '\(name)' is not written as a query feed: \(reason)")
+            }
         }
         return ExportDocument(text: text, notes: notes)
     }

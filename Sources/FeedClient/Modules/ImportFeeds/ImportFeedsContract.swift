@@ -37,6 +37,10 @@ public struct ImportedFeeds: Equatable, Sendable {
     public var added, existing: [Feed]
     /// The entries left out, each with why.
     public var skipped: [ImportSkip]
+    /// The saved views made of a newsboat file's query feeds, and those that were there with
+    /// the same query (protocol 1.18).
+    public var views: [SavedView] = []
+    public var existingViews: [SavedView] = []
 }
 
 /// Where the file to import comes from.

@@ -35,6 +35,8 @@ public final class ImportFeedsInteractor: ImportFeedsUseCase {
             throw ImportFileError.requestTooLarge
         }
         let result = try await daemon.request(RPC.Import.self, params)
-        return ImportedFeeds(format: result.format, added: result.added, existing: result.existing, skipped: result.skipped)
+        return ImportedFeeds(
+            format: result.format, added: result.added, existing: result.existing, skipped: result.skipped,
+            views: result.views ?? [], existingViews: result.existingViews ?? [])
     }
 }

@@ -50,11 +50,20 @@ public final class ImportFeedsPresenter {
         let now = clock.now
         return ImportReport(
             format: result.format.rawValue,
-            summary: Self.summary(added: result.added.count, existing: result.existing.count, skipped: result.skipped.count),
+            summary: Self.summary(added: result.added.count, existing: result.existing.count, skipped: result.skipped.count)
+                + Self.viewsSummary(added: result.views.count, existing: result.existingViews.count),
             notes: result.added.compactMap(Self.commandNote(for:)) + result.skipped.map(Self.note(for:)),
             added: result.added.map { FeedRow($0, now: now, clock: clock) },
             existing: result.existing.map { FeedRow($0, now: now, clock: clock) },
-            skipped: result.skipped)
+            skipped: result.skipped, views: result.views.map(ViewRow.init), existingViews: result.existingViews.map(ViewRow.init))
+    }
+
+    /// `, and 2 saved views of its query feeds (1 already there)`, after the feeds' summary;
+    /// nothing for a file without query feeds.
+    static func viewsSummary(added: Int, existing: Int) -> String {
+        guard added + existing > 0 else { return "" }
+        let there = existing > 0 ? " (\(existing) already there)" : ""
+        return ", and \(Counted.phrase(added, "saved view")) of its query feeds\(there)"
     }
 
     /// `Imported 3 feeds (2 already subscribed, 1 skipped); the daemon fetches them now`; the

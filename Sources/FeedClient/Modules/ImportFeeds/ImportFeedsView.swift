@@ -25,8 +25,9 @@ public final class TerminalImportFeedsView: ImportFeedsView {
         terminal.writeFailure(failure)
     }
 
-    /// `{"format","added":[feed],"existing":[feed],"skipped":[{"entry","location","reason"}]}`,
-    /// feeds as `tidings feeds --json` writes them (docs/json.md).
+    /// `{"format","added":[feed],"existing":[feed],"skipped":[{"entry","location","reason"}],
+    /// "views":[view],"existingViews":[view]}`, feeds as `tidings feeds --json` writes them and
+    /// views as `tidings view --json` does (docs/json.md).
     static func json(_ report: ImportReport) -> JSONValue {
         .object([
             ("format", .string(report.format)),
@@ -39,6 +40,8 @@ public final class TerminalImportFeedsView: ImportFeedsView {
                     ("reason", .string(TerminalText.sanitize(skip.reason))),
                 ])
             })),
+            ("views", .array(report.views.map(TerminalManageViewsView.json))),
+            ("existingViews", .array(report.existingViews.map(TerminalManageViewsView.json))),
         ])
     }
 }

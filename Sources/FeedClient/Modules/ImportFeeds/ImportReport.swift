@@ -12,10 +12,16 @@ public struct ImportReport: Equatable, Sendable {
     public var added: [FeedRow]
     public var existing: [FeedRow]
     public var skipped: [ImportSkip]
+    /// Saved views made of query feeds, and those that were there already.
+    public var views: [ViewRow]
+    public var existingViews: [ViewRow]
 
     public init(
-        format: String, summary: String, notes: [String], added: [FeedRow], existing: [FeedRow], skipped: [ImportSkip]
+        format: String, summary: String, notes: [String], added: [FeedRow], existing: [FeedRow], skipped: [ImportSkip],
+        views: [ViewRow] = [], existingViews: [ViewRow] = []
     ) {
+        self.views = views
+        self.existingViews = existingViews
         self.format = format
         self.summary = summary
         self.notes = notes

@@ -12,11 +12,14 @@ import Logging
 public struct SubscriptionInteractor: Sendable {
     /// Refreshes what an import added; its `feeds` loads and stores a new feed's document.
     private let refresher: RefreshInteractor
+    private let views: ViewsInteractor
     var feeds: FeedRefresher { refresher.feeds }
     var logger: Logger { feeds.logger }
 
-    public init(refresher: RefreshInteractor) {
+    /// - Parameter views: where an imported list's query feeds become saved views.
+    public init(refresher: RefreshInteractor, views: ViewsInteractor) {
         self.refresher = refresher
+        self.views = views
     }
 
     /// Fetches `url` once and, if it is a feed, stores it with its items. A web page that links
@@ -161,9 +164,11 @@ public struct SubscriptionInteractor: Sendable {
                 "import: command feeds subscribed (--allow-commands)",
                 metadata: ["feeds": "\(commandsAdded.map { "\($0.id)" }.joined(separator: ","))"])
         }
+        let imported = try await views.importViews(list.views)
         return RPC.Import.Result(
             format: list.format == .opml ? .opml : .newsboat, added: stored.added, existing: stored.existing,
-            skipped: skipped.map { ImportSkip(entry: $0.entry, location: $0.location, reason: $0.reason) })
+            skipped: skipped.map { ImportSkip(entry: $0.entry, location: $0.location, reason: $0.reason) } + imported.skipped,
+            views: imported.added.isEmpty ? nil : imported.added, existingViews: imported.existing.isEmpty ? nil : imported.existing)
     }
 
     /// `url` without the user and password of its userinfo, which become `settings`'

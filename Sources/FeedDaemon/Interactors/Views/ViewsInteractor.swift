@@ -1,5 +1,6 @@
 import FeedEntities
 import FeedIPC
+import FeedParsing
 import FeedStorage
 import Foundation
 
@@ -81,6 +82,32 @@ public struct ViewsInteractor: Sendable {
         }
         if filter.usesSearchIndex { try await indexer.catchUp() }
         return (view, filter)
+    }
+
+    /// Stores the views of an imported list (a newsboat urls file's query feeds). A view whose
+    /// name another has already (without case) is left as it is: reported as there when its
+    /// query selects the same, skipped with the reason when not.
+    /// - Returns: the views added, those already there, and those skipped.
+    public func importViews(_ views: [SubscriptionList.View]) async throws -> (added: [SavedView], existing: [SavedView], skipped: [ImportSkip]) {
+        var known = try await self.views(counts: false)
+        var added: [SavedView] = [], existing: [SavedView] = [], skipped: [ImportSkip] = []
+        for view in views {
+            if let there = known.first(where: { SavedView.key(of: $0.name) == SavedView.key(of: view.name) }) {
+                if (try? ItemFilter(parsing: there.query)) == (try? ItemFilter(parsing: view.query)) {
+                    existing.append(there)
+                } else {
+                    let place = there.origin == .config ? "in the config file" : "already"
+                    skipped.append(ImportSkip(
+                        entry: view.name, location: view.location,
+                        reason: "a view of this name is \(place), with another query ('\(there.query)'); this one would be '\(view.query)'"))
+                }
+                continue
+            }
+            let stored = try await store.saveView(name: view.name, query: view.query, replacing: false)
+            added.append(stored)
+            known.append(stored)
+        }
+        return (added, existing, skipped)
     }
 
     /// Marks read (or unread) every item the view lists, and their copies in other feeds.

@@ -17,7 +17,13 @@ final class ExportFeedsUseCaseStub: ExportFeedsUseCase {
     var saveError: ExportFileError?
     private(set) var saves: [(text: String, path: String)] = []
     init(_ result: Result<[Feed], any Error>) { self.result = result }
+    var views: [SavedView] = []
+    private(set) var viewsAsked = 0
     func feeds() async throws -> [Feed] { try result.get() }
+    func views() async throws -> [SavedView] {
+        viewsAsked += 1
+        return views
+    }
     func save(_ text: String, toPath path: String) throws {
         saves.append((text, path))
         if let saveError { throw saveError }

@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 import Testing
 @testable import FeedClient
@@ -9,10 +10,20 @@ struct ExportFeedsRouterTests {
         feed.tags = ["linux"]
         feed.hasCustomTitle = true
         test.daemon.stub(RPC.ListFeeds.self, .init(feeds: [Fixtures.feed(1), feed]))
+        test.daemon.stub(RPC.ListViews.self, .init(views: [
+            SavedView(name: "Rust news", query: "is:unread tag:linux title:rust", origin: .config),
+            SavedView(name: "Kept", query: "is:starred", origin: .stored),
+        ]))
         let status = await ExportFeedsRouter.assemble(format: .newsboat, output: nil, dependencies: test.dependencies).run()
         #expect(status == .success)
-        #expect(test.terminal.out == "https://planet.example.org/rss.xml\nhttps://planet.example.org/rss.xml linux \"~Mine\"\n")
-        #expect(test.terminal.err.isEmpty)
+        #expect(test.terminal.out == """
+            https://planet.example.org/rss.xml
+            https://planet.example.org/rss.xml linux "~Mine"
+            "query:Rust news:unread = \\"yes\\" and tags # \\"linux\\" and title =~ \\"rust\\""
+            # view 'Kept': is:starred (not written: is:starred: newsboat has no stars)
+
+            """)
+        #expect(test.terminal.err == "view 'Kept' is not written as a query feed: is:starred: newsboat has no stars\n")
     }
 
     @Test func opmlToAFileThroughTheWriter() async {

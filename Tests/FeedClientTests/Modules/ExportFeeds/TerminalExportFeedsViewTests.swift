@@ -1,3 +1,4 @@
+import FeedEntities
 import FeedIPC
 import Testing
 @testable import FeedClient
@@ -38,6 +39,10 @@ struct TerminalExportFeedsViewTests {
         for format in ExportFormat.allCases {
             let test = ModuleTestDependencies(isTTY: true)
             test.daemon.stub(RPC.ListFeeds.self, .init(feeds: [hostile, tagged]))
+            test.daemon.stub(RPC.ListViews.self, .init(views: [
+                SavedView(name: "Bell\u{07}\u{1B}]0;pwned\u{07}\u{202E}", query: "title:\"\u{1B}[2J\"", origin: .stored),
+                SavedView(name: "a\u{85}b", query: "is:starred \u{9B}2J", origin: .stored),
+            ]))
             #expect(await ExportFeedsRouter.assemble(format: format, output: nil, dependencies: test.dependencies).run() == .success)
             #expect(test.terminal.dangerousScalars.isEmpty, "\(format): \(test.terminal.out.debugDescription)")
         }

@@ -28,7 +28,7 @@ struct ImportFeedsRouterTests {
         ).run()
         #expect(status == .success)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(test.terminal.out.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["format", "added", "existing", "skipped"])
+        #expect(Set(object.keys) == ["format", "added", "existing", "skipped", "views", "existingViews"])
         #expect(test.terminal.out.hasPrefix(#"{"format":"opml","added":[{"number":4,"title":"Planet Terminal","#))
     }
 

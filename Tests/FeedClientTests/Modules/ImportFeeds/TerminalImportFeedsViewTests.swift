@@ -40,7 +40,7 @@ struct TerminalImportFeedsViewTests {
         let feed4 = #"{"number":4,"title":"Planet Terminal","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":["linux"],"settings":{},"synced":false}"#
         let feed1 = #"{"number":1,"title":"Planet Terminal","url":"https://planet.example.org/rss.xml","siteLink":null,"unread":3,"total":10,"lastRefreshed":"2026-11-22T09:55:00Z","lastError":null,"health":"ok","httpStatus":null,"consecutiveFailures":0,"nextCheck":null,"goneSince":null,"tags":[],"settings":{},"synced":false}"#
         let skips = #"[{"entry":"exec:~/bin/script","location":"line 7","reason":"commands are not imported"},{"entry":"ftp://x/","location":null,"reason":"only http"}]"#
-        #expect(terminal.out == #"{"format":"opml","added":["# + feed4 + #"],"existing":["# + feed1 + #"],"skipped":"# + skips + "}\n")
+        #expect(terminal.out == #"{"format":"opml","added":["# + feed4 + #"],"existing":["# + feed1 + #"],"skipped":"# + skips + #","views":[],"existingViews":[]}"# + "\n")
         #expect(terminal.err.isEmpty)
         _ = try JSONSerialization.jsonObject(with: Data(terminal.out.utf8))
     }
