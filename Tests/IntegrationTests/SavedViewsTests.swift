@@ -83,6 +83,7 @@ struct SavedViewsTests {
     private static func views(_ daemon: DaemonHarness) async throws -> [String: (origin: String, unread: Int?, total: Int?)] {
         let listed = try await daemon.tidings(["view", "--json"])
         #expect(listed.status == 0, "\(listed)")
+        #expect(try JSONSchemaValidator(schema: "views.json").problems(in: Data(listed.out.utf8)).isEmpty, "\(listed.out)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(listed.out.utf8)) as? [String: Any], "\(listed.out)")
         let views = try #require(document["views"] as? [[String: Any]], "\(listed.out)")
         return Dictionary(uniqueKeysWithValues: views.map { view in
@@ -132,6 +133,11 @@ struct SavedViewsTests {
         #expect(replaced.status == 0 && replaced.out == "Replaced the view 'rust news' (rust tag:linux → go)\n", "\(replaced)")
         let removed = try await daemon.tidings(["view", "remove", "RUST NEWS"])
         #expect(removed.status == 0 && removed.out == "Removed the view 'rust news' (go)\n", "\(removed)")
+        for change in [["view", "add", "Again", "go", "--json"], ["view", "add", "again", "rust", "--replace", "--json"], ["view", "remove", "again", "--json"]] {
+            let done = try await daemon.tidings(change)
+            #expect(done.status == 0, "\(done)")
+            #expect(try JSONSchemaValidator(schema: "view-change.json").problems(in: Data(done.out.utf8)).isEmpty, "\(done.out)")
+        }
         #expect(try await Self.views(daemon).keys.sorted() == ["Episodes"])
     }
 
@@ -180,6 +186,9 @@ struct SavedViewsTests {
         // Importing again adds nothing; a name taken with another query is skipped with both.
         let again = try await daemon.tidings(["import", urls.path])
         #expect(again.out.contains("and 0 saved views of its query feeds (2 already there)"), "\(again)")
+        let json = try await daemon.tidings(["import", urls.path, "--json"])
+        #expect(try JSONSchemaValidator(schema: "import.json").problems(in: Data(json.out.utf8)).isEmpty, "\(json.out)")
+        #expect(json.out.contains(#""existingViews":[{"name":"Unread Rust","query":"is:unread Rust","origin":"stored","unread":null,"total":null}"#), "\(json.out)")
         _ = try await daemon.tidings(["view", "remove", "Recent episodes"])
         _ = try await daemon.tidings(["view", "add", "Recent episodes", "is:starred"])
         let conflict = try await daemon.tidings(["import", urls.path])

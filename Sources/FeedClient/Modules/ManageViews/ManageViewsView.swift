@@ -27,9 +27,7 @@ public final class TerminalManageViewsView: ManageViewsView {
 
     public func showChanged(_ message: String, view: ViewRow, replaced: ViewRow?) {
         guard format == .json else { return terminal.writeLine(TerminalText.sanitize(message)) }
-        var members: [(String, JSONValue)] = [("view", Self.json(view))]
-        if let replaced { members.append(("replaced", Self.json(replaced))) }
-        terminal.write(JSONValue.object(members).text + "\n")
+        terminal.write(JSONValue.object([("view", Self.json(view)), ("replaced", replaced.map(Self.json) ?? .null)]).text + "\n")
     }
 
     public func showFailure(_ failure: CommandFailure) {
@@ -73,16 +71,15 @@ public final class TerminalManageViewsView: ManageViewsView {
             .joined(separator: "\t") + "\n"
     }
 
-    /// `{"name","query","origin","unread","total"}` (docs/json.md; the counts only when counted).
+    /// `{"name","query","origin","unread","total"}` (docs/json.md; the counts `null` where the
+    /// daemon did not count: a change, a view whose query it no longer reads).
     static func json(_ row: ViewRow) -> JSONValue {
-        var members: [(String, JSONValue)] = [
+        .object([
             ("name", .string(TerminalText.sanitize(row.name))),
             ("query", .string(TerminalText.sanitize(row.query))),
             ("origin", .string(row.origin)),
-        ]
-        if let unread = row.unread, let total = row.total {
-            members += [("unread", .int(Int64(unread))), ("total", .int(Int64(total)))]
-        }
-        return .object(members)
+            ("unread", row.unread.map { .int(Int64($0)) } ?? .null),
+            ("total", row.total.map { .int(Int64($0)) } ?? .null),
+        ])
     }
 }
