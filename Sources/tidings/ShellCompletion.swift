@@ -20,6 +20,19 @@ enum ShellCompletion {
     }
     /// Tags.
     static var tags: CompletionKind { .custom { words, _, prefix in await candidates(.tag, words: words, prefix: prefix) } }
+    /// Saved views' names.
+    static var views: CompletionKind { .custom { words, _, prefix in await candidates(.view, words: words, prefix: prefix) } }
+    /// The words of `tidings view`: what to do, then a view's name after `remove`.
+    static var viewWords: CompletionKind {
+        .custom { words, index, prefix in
+            let previous = index > 0 && index <= words.count ? words[index - 1] : ""
+            switch previous {
+            case "view": return ["list", "add", "remove"]
+            case "remove": return await candidates(.view, words: words, prefix: prefix)
+            default: return []
+            }
+        }
+    }
     /// Tags, with the `+` or `-` being typed.
     static var tagChanges: CompletionKind {
         .custom { words, _, prefix in await candidates(.tagChange, words: words, prefix: prefix) }

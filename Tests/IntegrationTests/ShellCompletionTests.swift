@@ -54,6 +54,20 @@ struct ShellCompletionTests {
                 #expect(result.status == 0 && result.err.isEmpty, "\(words): \(result)")
                 #expect(lines(result) == ["news", "terminal"], "\(words): \(result)")
             }
+            for (name, query) in [("Rust news", "rust"), ("Episodes", "has:enclosure")] {
+                _ = try await daemon.tidings(["view", "add", name, query])
+            }
+            for (command, argument, words) in [
+                ("list", "--view", ["tidings", "list", "--view", ""]),
+                ("read", "--view", ["tidings", "read", "--view", "R"]),
+                ("view", "positional@0", ["tidings", "view", "remove", ""]),
+            ] {
+                let result = try await complete(command, argument, words, socket: socket, home: home)
+                #expect(result.status == 0 && result.err.isEmpty, "\(words): \(result)")
+                #expect(lines(result) == ["Rust news", "Episodes"], "\(words): \(result)")
+            }
+            let verbs = try await complete("view", "positional@0", ["tidings", "view", ""], socket: socket, home: home)
+            #expect(lines(verbs) == ["list", "add", "remove"], "\(verbs)")
             let removal = try await complete("tag", "positional@1", ["tidings", "tag", "1", "-n"], socket: socket, home: home)
             #expect(lines(removal) == ["-news", "-terminal"], "\(removal)")
             let addition = try await complete("tag", "positional@1", ["tidings", "tag", "1", "+"], socket: socket, home: home)

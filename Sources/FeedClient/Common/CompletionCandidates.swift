@@ -14,6 +14,8 @@ public struct CompletionCandidates {
         case tag
         /// A change of `tidings tag FEED`: a tag, with the `+` or `-` the word starts with.
         case tagChange
+        /// A saved view's name (`list --view`, `read --view`, `view remove`).
+        case view
     }
 
     private let daemon: any DaemonClient
@@ -27,6 +29,10 @@ public struct CompletionCandidates {
     /// The candidates for a word of `kind` that starts with `prefix` (the shell picks those
     /// that fit). Never fails: nothing when the daemon does not answer.
     public func candidates(_ kind: Kind, prefix: String) async -> [String] {
+        if case .view = kind {
+            guard let views = try? await daemon.call(RPC.ListViews.self, .init()).views else { return [] }
+            return Self.unique(views.map { Self.word($0.name) })
+        }
         guard let feeds = try? await daemon.call(RPC.ListFeeds.self, .init()).feeds else { return [] }
         switch kind {
         case .feed:
@@ -39,6 +45,8 @@ public struct CompletionCandidates {
             let tags = Self.tags(of: feeds)
             guard let sign = prefix.first, sign == "+" || sign == "-" else { return tags }
             return tags.map { "\(sign)\($0)" }
+        case .view:
+            return []
         }
     }
 

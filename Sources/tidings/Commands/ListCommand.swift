@@ -49,7 +49,7 @@ struct ListCommand: AsyncParsableCommand {
         help: ArgumentHelp("Only items this query selects (docs/views.md).", valueName: "query"))
     var filter: String?
 
-    @Option(name: .long, help: ArgumentHelp("Only items of this saved view (tidings view).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Only items of this saved view (tidings view).", valueName: "name"), completion: ShellCompletion.views)
     var view: String?
 
     @Option(name: [.customShort("n"), .long], help: "Show at most this many items (default on a terminal: one screen; else all).")

@@ -18,7 +18,7 @@ struct ReadCommand: AsyncParsableCommand {
         valueName: "feed"), completion: ShellCompletion.feeds)
     var feed: String?
 
-    @Option(name: .long, help: ArgumentHelp("Mark every item of this saved view read (tidings view).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Mark every item of this saved view read (tidings view).", valueName: "name"), completion: ShellCompletion.views)
     var view: String?
 
     @Flag(help: "Print JSON (docs/json.md).")

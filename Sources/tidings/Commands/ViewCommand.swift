@@ -17,7 +17,7 @@ struct ViewCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp(
         "Nothing or 'list'; 'add', a name and a query; or 'remove' and a name.", valueName: "list|add NAME QUERY|remove NAME"),
-        completion: .list(["list", "add", "remove"]))
+        completion: ShellCompletion.viewWords)
     var words: [String] = []
 
     @Flag(help: "With 'add': replace a view of that name.")

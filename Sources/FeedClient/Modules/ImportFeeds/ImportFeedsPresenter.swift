@@ -50,29 +50,27 @@ public final class ImportFeedsPresenter {
         let now = clock.now
         return ImportReport(
             format: result.format.rawValue,
-            summary: Self.summary(added: result.added.count, existing: result.existing.count, skipped: result.skipped.count)
-                + Self.viewsSummary(added: result.views.count, existing: result.existingViews.count),
+            summary: Self.summary(
+                added: result.added.count, existing: result.existing.count, skipped: result.skipped.count,
+                views: result.views.count, existingViews: result.existingViews.count),
             notes: result.added.compactMap(Self.commandNote(for:)) + result.skipped.map(Self.note(for:)),
             added: result.added.map { FeedRow($0, now: now, clock: clock) },
             existing: result.existing.map { FeedRow($0, now: now, clock: clock) },
             skipped: result.skipped, views: result.views.map(ViewRow.init), existingViews: result.existingViews.map(ViewRow.init))
     }
 
-    /// `, and 2 saved views of its query feeds (1 already there)`, after the feeds' summary;
-    /// nothing for a file without query feeds.
-    static func viewsSummary(added: Int, existing: Int) -> String {
-        guard added + existing > 0 else { return "" }
-        let there = existing > 0 ? " (\(existing) already there)" : ""
-        return ", and \(Counted.phrase(added, "saved view")) of its query feeds\(there)"
-    }
 
     /// `Imported 3 feeds (2 already subscribed, 1 skipped); the daemon fetches them now`; the
-    /// parts in parentheses only when they are not zero.
-    static func summary(added: Int, existing: Int, skipped: Int) -> String {
+    /// parts in parentheses only when they are not zero. A newsboat file's query feeds are
+    /// counted as saved views beside the feeds (`Imported 3 feeds and 2 saved views (1 view
+    /// already there)`), when it has any.
+    static func summary(added: Int, existing: Int, skipped: Int, views: Int = 0, existingViews: Int = 0) -> String {
         var details: [String] = []
         if existing > 0 { details.append("\(existing) already subscribed") }
+        if existingViews > 0 { details.append("\(Counted.phrase(existingViews, "view")) already there") }
         if skipped > 0 { details.append("\(skipped) skipped") }
         var summary = "Imported \(Counted.phrase(added, "feed"))"
+        if views + existingViews > 0 { summary += " and \(Counted.phrase(views, "saved view"))" }
         if !details.isEmpty { summary += " (" + details.joined(separator: ", ") + ")" }
         if added > 0 { summary += "; the daemon fetches " + (added == 1 ? "it" : "them") + " now" }
         return summary

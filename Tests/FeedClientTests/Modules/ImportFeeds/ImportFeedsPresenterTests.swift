@@ -59,6 +59,10 @@ struct ImportFeedsPresenterTests {
         #expect(ImportFeedsPresenter.summary(added: 0, existing: 3, skipped: 0) == "Imported 0 feeds (3 already subscribed)")
         #expect(ImportFeedsPresenter.summary(added: 0, existing: 0, skipped: 1) == "Imported 0 feeds (1 skipped)")
         #expect(ImportFeedsPresenter.summary(added: 0, existing: 0, skipped: 0) == "Imported 0 feeds")
+        #expect(ImportFeedsPresenter.summary(added: 2, existing: 1, skipped: 1, views: 2, existingViews: 0)
+            == "Imported 2 feeds and 2 saved views (1 already subscribed, 1 skipped); the daemon fetches them now")
+        #expect(ImportFeedsPresenter.summary(added: 0, existing: 1, skipped: 0, views: 0, existingViews: 1)
+            == "Imported 0 feeds and 0 saved views (1 already subscribed, 1 view already there)")
     }
 
     @Test func aFileErrorNamesTheFile() async {
