@@ -17,10 +17,20 @@ import GRDB
 struct ItemFilterSQL {
     private(set) var condition = ""
     private(set) var arguments: StatementArguments = []
+    /// Each full-text condition asked, and whether it holds for the whole filter (a term of
+    /// its top-level AND, or the filter itself), for `SQLiteFeedStore.fullTextAccess`.
+    private(set) var matches: [(expression: String, topLevel: Bool)] = []
     let now: Date
+    /// Whether each item asks the search index (`FullTextAccess.askingEach`) rather than
+    /// being tested against the matches gathered once.
+    let askingEach: Bool
+    /// How many `NOT`s and `OR`s the term being written is inside: a condition inside none
+    /// holds for the whole filter.
+    private var alternatives = 0
 
-    init(_ filter: ItemFilter, now: Date) {
+    init(_ filter: ItemFilter, now: Date, askingEach: Bool = false) {
         self.now = now
+        self.askingEach = askingEach
         condition = write(filter)
     }
 
@@ -55,8 +65,12 @@ struct ItemFilterSQL {
             arguments += [now.timeIntervalSince1970 - Double(seconds)]
             return "\(SQLiteFeedStore.sortDate) < ?"
         case .not(let inner):
+            alternatives += 1
+            defer { alternatives -= 1 }
             return "NOT (\(write(inner)))"
         case .any(let terms):
+            alternatives += 1
+            defer { alternatives -= 1 }
             return "(" + terms.map { write($0) }.joined(separator: " OR ") + ")"
         case .all(let terms):
             // The full-text words of one AND are asked of the index at once. A word of
@@ -83,6 +97,9 @@ struct ItemFilterSQL {
     private mutating func match(_ expression: String?) -> String {
         guard let expression else { return "0" }
         arguments += [expression]
-        return "item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)"
+        matches.append((expression, alternatives == 0))
+        return askingEach
+            ? "EXISTS (SELECT 1 FROM item_fts WHERE item_fts MATCH ? AND item_fts.rowid = item.id)"
+            : "item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)"
     }
 }

@@ -39,7 +39,7 @@ extension SQLiteFeedStore {
     /// or `listedBefore` item (`anchor(of:_:)`), `tagAccess` how a listing by tag finds its
     /// items (`tagAccess(_:_:)`).
     static func listing(
-        _ query: ItemQuery, anchor: ListingAnchor?, tagAccess: TagAccess = .dateOrder
+        _ query: ItemQuery, anchor: ListingAnchor?, tagAccess: TagAccess = .dateOrder, fullText: FullTextAccess? = nil
     ) -> (sql: String, arguments: StatementArguments) {
         let order = ListingOrder(query)
         // Feed by feed, a tag's items are gathered in date order only.
@@ -49,10 +49,12 @@ extension SQLiteFeedStore {
             let (conditions, arguments) = listingConditions(untagged, anchor: anchor)
             return tagListing(tag: tag, conditions: conditions, arguments: arguments, order: order, query)
         }
-        var (conditions, arguments) = listingConditions(query, anchor: anchor)
+        var (conditions, arguments) = listingConditions(query, anchor: anchor, fullText: fullText)
         // Always bound, so the SQL (and its cached statement) depends only on the filters.
         arguments += [query.limit ?? -1]
-        let sql = itemSelect(includeContent: query.includeContent, index: starredIndex(query))
+        // A word of many items is joined with the date order walked (`FullTextAccess`).
+        let walked = fullText == .againstMatches || fullText == .askingEach ? " INDEXED BY item_listed_by_date" : ""
+        let sql = itemSelect(includeContent: query.includeContent, index: walked.isEmpty ? starredIndex(query) : walked)
             + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
             + " ORDER BY \(order.sql) LIMIT ?"
         return (sql, arguments)
@@ -67,9 +69,9 @@ extension SQLiteFeedStore {
 
     /// `filter(query)` and the conditions of `query`'s anchors.
     static func listingConditions(
-        _ query: ItemQuery, anchor: ListingAnchor?
+        _ query: ItemQuery, anchor: ListingAnchor?, fullText: FullTextAccess? = nil
     ) -> (conditions: [String], arguments: StatementArguments) {
-        var (conditions, arguments) = filter(query)
+        var (conditions, arguments) = filter(query, askingEach: fullText == .askingEach)
         if let anchor, query.listedAfter != nil || query.listedBefore != nil {
             let side = query.listedAfter != nil ? ListingSide.after : .before
             conditions.append(listedRelative(side, query.order))
@@ -173,7 +175,8 @@ extension SQLiteFeedStore {
 
     /// The conditions of a listing's filters (everything but its anchors and order): what
     /// decides which items the whole listing has, for the listing and for its counts.
-    static func filter(_ query: ItemQuery) -> (conditions: [String], arguments: StatementArguments) {
+    /// With `askingEach`, each item asks the search index (`FullTextAccess.askingEach`).
+    static func filter(_ query: ItemQuery, askingEach: Bool = false) -> (conditions: [String], arguments: StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         // Literal `is_read = 0` and `is_starred = 1` let SQLite use the partial indexes.
@@ -203,11 +206,13 @@ extension SQLiteFeedStore {
             arguments += [since.timeIntervalSince1970]
         }
         if let match = query.match {
-            conditions.append("item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)")
+            conditions.append(askingEach
+                ? "EXISTS (SELECT 1 FROM item_fts WHERE item_fts MATCH ? AND item_fts.rowid = item.id)"
+                : "item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)")
             arguments += [match]
         }
         if let filter = query.filter {
-            let sql = ItemFilterSQL(filter, now: query.filterTime ?? Date())
+            let sql = ItemFilterSQL(filter, now: query.filterTime ?? Date(), askingEach: askingEach)
             conditions.append(sql.condition)
             arguments += sql.arguments
         }

@@ -19,7 +19,8 @@ extension SQLiteFeedStore {
     /// listing's filters, counting on the way the items on the anchor's far side
     /// (`positionCounts`).
     public func itemPage(_ query: ItemQuery, withPosition: Bool) async throws -> ItemPage {
-        try await readSearching("list items", searching: query.match != nil || query.filter != nil) { db in
+        let query = query.liftingFilterTerms()
+        return try await readSearching("list items", searching: query.match != nil || query.filter != nil) { db in
             let anchor = try Self.anchor(of: query, db)
             if let id = query.listedAfter ?? query.listedBefore, anchor == nil { throw FeedStoreError.itemNotFound(id) }
             let items = try Self.listedItems(query, db, reader: itemRowReader())

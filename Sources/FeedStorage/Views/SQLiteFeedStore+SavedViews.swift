@@ -74,7 +74,7 @@ extension SQLiteFeedStore: SavedViewStore {
         var query = ItemQuery(unreadOnly: false)
         query.filter = filter
         query.filterTime = now
-        let (sql, arguments) = positionCounts(query, anchor: nil)
+        let (sql, arguments) = positionCounts(query.liftingFilterTerms(), anchor: nil)
         return (sql.replacingOccurrences(of: "SELECT COUNT(*), 0 FROM", with: "SELECT COUNT(*), COUNT(CASE WHEN item.is_read = 0 THEN 1 END) FROM"), arguments)
     }
 

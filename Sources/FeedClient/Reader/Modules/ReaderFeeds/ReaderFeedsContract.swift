@@ -83,10 +83,11 @@ public protocol ReaderFeedsUseCase: AnyObject {
     /// - Throws: `DaemonClientError` or `DaemonRefusal`.
     func counts() async throws -> (unread: Int, starred: Int)
 
-    /// The saved views with their counts, the config file's first; none from a daemon before
-    /// protocol 1.18. May be asked while `feeds()` runs.
+    /// The saved views, the config file's first, with their counts when `counted` (which
+    /// costs a count of each view's items); none from a daemon before protocol 1.18. May be
+    /// asked while `feeds()` runs.
     /// - Throws: `DaemonClientError` or `DaemonRefusal`.
-    func views() async throws -> [SavedView]
+    func views(counted: Bool) async throws -> [SavedView]
 
     /// Marks every item the saved view `name` lists read.
     /// - Returns: how many items changed.
@@ -113,4 +114,7 @@ public protocol ReaderFeedsWireframe: AnyObject {
     func say(_ message: String, isError: Bool)
     /// Asks `question`; runs `action` when the user answers `y`.
     func confirm(_ question: String, then action: @escaping @MainActor () async -> Void)
+    /// Runs `update` in the reader's event loop, then draws the screens again: the views'
+    /// counts, which come after the rows.
+    func deliver(_ update: @escaping @MainActor @Sendable () -> Void)
 }

@@ -57,9 +57,9 @@ public final class ReaderFeedsInteractor: ReaderFeedsUseCase {
         return (unread.total ?? 0, starred.total ?? 0)
     }
 
-    public func views() async throws -> [SavedView] {
+    public func views(counted: Bool) async throws -> [SavedView] {
         do {
-            return try await counter.request(RPC.ListViews.self, .init(counts: true)).views
+            return try await counter.request(RPC.ListViews.self, .init(counts: counted ? true : nil)).views
         } catch DaemonRefusal.unsupported {
             return []
         }

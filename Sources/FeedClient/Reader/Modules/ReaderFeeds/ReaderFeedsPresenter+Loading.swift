@@ -9,14 +9,40 @@ extension ReaderFeedsPresenter {
         do {
             // Both at once: the feeds' list is the longer answer, the counts come meanwhile.
             let interactor = self.interactor
-            let counting = Task { try await (interactor.counts(), interactor.views()) }
+            let counting = Task { try await (interactor.counts(), interactor.views(counted: false)) }
             feeds = try await interactor.feeds()
-            (counts, views) = try await counting.value
+            let listed: [SavedView]
+            (counts, listed) = try await counting.value
+            // Until their counts come, views show the ones they had.
+            let shown = Dictionary(views.map { (SavedView.key(of: $0.name), $0.counts) }, uniquingKeysWith: { first, _ in first })
+            views = listed.map { view in
+                var view = view
+                view.counts = shown[SavedView.key(of: view.name)] ?? nil
+                return view
+            }
+            if !views.isEmpty { countViews() }
         } catch {
             router.say(CommandFailure(error, action: "cannot list the feeds").message, isError: true)
         }
         rebuild(keeping: selectedKind())
         redraw()
+    }
+
+    /// Asks the views' counts, which cost a count of each view's items (a listing's worth at
+    /// a million items), after the rows are drawn: they come into the event loop, and only the
+    /// answer to the latest reload is taken.
+    func countViews() {
+        viewCounting += 1
+        let round = viewCounting
+        let interactor = self.interactor
+        Task { [weak self] in
+            guard let counted = try? await interactor.views(counted: true) else { return }
+            self?.router.deliver { [weak self] in
+                guard let self, self.viewCounting == round else { return }
+                self.views = counted
+                self.rebuild(keeping: self.selectedKind())
+            }
+        }
     }
 
     /// On a failing or gone feed's row, the status line says what is wrong with it, as

@@ -11,6 +11,8 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
     var feeds: [Feed] = []
     var counts = (unread: 0, starred: 0)
     var views: [SavedView] = []
+    /// The latest round of views' counts asked (`countViews`).
+    var viewCounting = 0
     var entries: [ReaderFeedEntry] = []
     var cursor = ListCursor()
     /// Group the feeds under their tags (`toggle-tags`).

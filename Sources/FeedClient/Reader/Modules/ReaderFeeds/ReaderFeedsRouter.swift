@@ -23,4 +23,8 @@ public final class ReaderFeedsRouter: ReaderFeedsWireframe, ReaderContextRouting
     public func showSearch() async {
         await context.navigator.push(ReaderSearchRouter.assemble(scope: .everything, context: context))
     }
+
+    public func deliver(_ update: @escaping @MainActor @Sendable () -> Void) {
+        context.navigator.deliver(update)
+    }
 }

@@ -27,7 +27,11 @@ final class ReaderFeedsUseCaseStub: ReaderFeedsUseCase {
         return feeds
     }
     func counts() async throws -> (unread: Int, starred: Int) { counts }
-    func views() async throws -> [SavedView] { views }
+    private(set) var viewsAsked: [Bool] = []
+    func views(counted: Bool) async throws -> [SavedView] {
+        viewsAsked.append(counted)
+        return counted ? views : views.map { SavedView(name: $0.name, query: $0.query, origin: $0.origin) }
+    }
     func markRead(view name: String) async throws -> Int {
         viewsMarkedRead.append(name)
         views = views.map { var view = $0; if view.name == name { view.counts?.unread = 0 }; return view }
@@ -54,6 +58,18 @@ final class ReaderFeedsWireframeSpy: ReaderFeedsWireframe {
     func confirm(_ question: String, then action: @escaping @MainActor () async -> Void) {
         questions.append(question)
         pending.append(action)
+    }
+    private var deliveries: [@MainActor @Sendable () -> Void] = []
+    func deliver(_ update: @escaping @MainActor @Sendable () -> Void) { deliveries.append(update) }
+    /// Runs the updates delivered so far, as the event loop would.
+    func runDeliveries() {
+        let updates = deliveries
+        deliveries = []
+        for update in updates { update() }
+    }
+    /// Waits for `count` deliveries (the views' counts come from a task of their own).
+    func waitForDeliveries(_ count: Int = 1) async {
+        while deliveries.count < count { await Task.yield() }
     }
     /// Answers the questions asked so far with `y`.
     func answerYes() async {
@@ -103,9 +119,16 @@ struct ReaderFeedsPresenterTests {
         ]
         let presenter = presenter(interactor)
         await presenter.screenWillAppear()
-        let entries = view.last?.entries ?? []
+        var entries = view.last?.entries ?? []
         #expect(entries.map(\.title) == ["All unread", "Starred", "Rust news", "Broken", "Kernel", "Planet", "Plain"])
         #expect(entries[2].kind == .view("Rust news"))
+        #expect(entries[2].total == nil, "the rows come first, the views' counts after them")
+        // The counts come into the event loop, which then draws the screens again.
+        await router.waitForDeliveries()
+        router.runDeliveries()
+        presenter.redraw()
+        #expect(interactor.viewsAsked == [false, true])
+        entries = view.last?.entries ?? []
         #expect((entries[2].unread, entries[2].total) == (4, 9))
         #expect((entries[3].unread, entries[3].total) == (0, nil), "a view the daemon could not count shows no total")
         for _ in 0..<2 { _ = await presenter.handle(.down, action: .down) }
@@ -115,6 +138,10 @@ struct ReaderFeedsPresenterTests {
         #expect(interactor.viewsMarkedRead == ["Rust news"])
         #expect(interactor.markedRead.isEmpty, "no feed is marked for a view")
         #expect(router.messages.last?.0 == "4 items marked read")
+        #expect(view.last?.entries[2].total == 9, "until the new counts come, the view shows those it had")
+        await router.waitForDeliveries()
+        router.runDeliveries()
+        presenter.redraw()
         #expect(view.last?.entries[2].unread == 0, "the counts are read again")
         #expect(presenter.listings(beside: .view("Rust news"), forward: true, unreadOnly: false) == [.view("Broken")])
         #expect(presenter.listings(beside: .view("Broken"), forward: false, unreadOnly: false) == [.view("Rust news")])
