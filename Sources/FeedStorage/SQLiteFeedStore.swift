@@ -41,6 +41,8 @@ public final class SQLiteFeedStore: FeedStore, Sendable {
     let writer: any DatabaseWriter
     /// The refreshes waiting to be stored together (`writeGrouped`).
     let groupCommit = GroupCommit<GroupedWrite>(maximumBatch: refreshesPerTransaction)
+    /// How listings joined their words lately (`FullTextAccess`), which costs counting.
+    let fullTextAccesses = FullTextAccessCache()
     /// The device and inode of the database file when it was opened (`checkFile()`); `nil` in memory.
     let fileIdentity: FileIdentity?
     /// The write-ahead log and shared-memory files beside the database (`-wal`, `-shm`) and their

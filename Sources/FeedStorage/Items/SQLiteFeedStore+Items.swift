@@ -15,28 +15,29 @@ extension SQLiteFeedStore {
         if let limit = query.limit, limit <= 0 { return [] }
         let query = query.liftingFilterTerms()
         return try await readSearching("list items", searching: query.match != nil || query.filter != nil) { db in
-            try Self.listedItems(query, db, reader: itemRowReader())
+            try Self.listedItems(query, db, reader: itemRowReader(), accesses: fullTextAccesses)
         }
     }
 
     /// The items of `listing(query)`, newest first; none for a `limit` of 0 or less.
     /// - Parameter access: how a listing by tag finds its items; by default the cheaper way
     ///   (`tagAccess(_:_:)`).
-    /// - Parameter forced: how a full-text condition is joined (`FullTextAccess`), instead of
-    ///   the cheaper way; for tests that compare them.
+    /// - Parameters:
+    ///   - forced: how a full-text condition is joined (`FullTextAccess`), instead of the
+    ///     cheaper way; for tests that compare them.
+    ///   - accesses: the ways chosen lately, which are not counted again.
     static func listedItems(
         _ query: ItemQuery, _ db: Database, reader: ItemRowReader, tagAccess access: TagAccess? = nil,
-        fullTextAccess forced: FullTextAccess? = nil
+        fullTextAccess forced: FullTextAccess? = nil, accesses: FullTextAccessCache? = nil
     ) throws -> [Item] {
         if let limit = query.limit, limit <= 0 { return [] }
         let anchor = try anchor(of: query, db)
         // An anchor that names no item: nothing is listed after or before it.
         if anchor == nil && (query.listedAfter != nil || query.listedBefore != nil) { return [] }
-        var fullText = try forced ?? fullTextAccess(query, db)
-        var tags = try access ?? tagAccess(query, db)
+        var fullText = try forced ?? fullTextAccess(query, db, cache: accesses)
         // Asking the index about each item, the date order walked asks it least: a tag's
         // feeds one by one would ask it a page's worth for each feed.
-        if fullText == .askingEach, access == nil { tags = .dateOrder }
+        let tags = try access ?? (fullText == .askingEach ? .dateOrder : tagAccess(query, db))
         // The tag's feeds one by one take their own way (`tagListing`).
         if query.tag != nil, tags == .feedByFeed { fullText = nil }
         let (sql, arguments) = listing(query, anchor: anchor, tagAccess: tags, fullText: fullText)

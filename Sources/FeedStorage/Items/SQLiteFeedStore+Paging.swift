@@ -23,7 +23,7 @@ extension SQLiteFeedStore {
         return try await readSearching("list items", searching: query.match != nil || query.filter != nil) { db in
             let anchor = try Self.anchor(of: query, db)
             if let id = query.listedAfter ?? query.listedBefore, anchor == nil { throw FeedStoreError.itemNotFound(id) }
-            let items = try Self.listedItems(query, db, reader: itemRowReader())
+            let items = try Self.listedItems(query, db, reader: itemRowReader(), accesses: fullTextAccesses)
             guard withPosition else { return ItemPage(items: items) }
             return ItemPage(items: items, position: try Self.position(of: items, in: query, anchor: anchor, db))
         }

@@ -1,6 +1,7 @@
 import FeedEntities
 import Foundation
 import GRDB
+import Synchronization
 
 extension SQLiteFeedStore {
     /// How a page of a listing that asks the search index (`list --search`, a view or `--where`
@@ -35,10 +36,21 @@ extension SQLiteFeedStore {
     /// `nil` (SQLite chooses, as for every other listing) when it has none, several, or one
     /// that is no condition of the whole listing (inside `OR` or `NOT`), and when the page
     /// is no page of the date order across feeds.
-    static func fullTextAccess(_ query: ItemQuery, _ db: Database) throws -> FullTextAccess? {
+    ///
+    /// The counts (7 ms for a word of most of a million items) are made once for a word in
+    /// `cache`'s time: how many items have a word changes slowly.
+    static func fullTextAccess(_ query: ItemQuery, _ db: Database, cache: FullTextAccessCache? = nil) throws -> FullTextAccess? {
         guard query.limit != nil, query.order == .date, query.afterID == nil, query.feedID == nil, !query.includeHidden,
               !query.starredOnly, let expression = topLevelMatch(of: query)
         else { return nil }
+        if let known = cache?.access(for: expression) { return known }
+        let access = try counted(expression, db)
+        cache?.remember(access, for: expression)
+        return access
+    }
+
+    /// The access by how many items match `expression`.
+    private static func counted(_ expression: String, _ db: Database) throws -> FullTextAccess {
         let statement = try db.cachedStatement(
             sql: "SELECT count(*) FROM (SELECT 1 FROM item_fts WHERE item_fts MATCH ? LIMIT ?)")
         let few = try Int.fetchOne(statement, arguments: [expression, fewMatches]) ?? 0
@@ -74,3 +86,28 @@ extension SQLiteFeedStore {
         return try await read("explain the listing") { db in try Self.fullTextAccess(query, db) }
     }
 }
+
+/// The ways listings joined their words lately, by FTS5 expression, each for
+/// `lifetime` seconds (how many items have a word changes slowly, and a way that has become the
+/// dearer one still lists the same items); at most `capacity` words. Safe from any thread.
+final class FullTextAccessCache: Sendable {
+    static let lifetime: TimeInterval = 600
+    static let capacity = 256
+    private let entries = Mutex<[String: (access: SQLiteFeedStore.FullTextAccess, until: Date)]>([:])
+
+    func access(for expression: String, now: Date = Date()) -> SQLiteFeedStore.FullTextAccess? {
+        entries.withLock { entries in
+            guard let entry = entries[expression], entry.until > now else { return nil }
+            return entry.access
+        }
+    }
+
+    func remember(_ access: SQLiteFeedStore.FullTextAccess, for expression: String, now: Date = Date()) {
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries = entries.filter { $0.value.until > now } }
+            if entries.count >= Self.capacity { entries.removeAll() }
+            entries[expression] = (access, now.addingTimeInterval(Self.lifetime))
+        }
+    }
+}
+
