@@ -8,8 +8,8 @@ struct RPCFeedSettingsTests {
         String(decoding: try WireCoding.makeEncoder().encode(value), as: UTF8.self)
     }
 
-    @Test func theProtocolIsVersion1_17() {
-        #expect(ProtocolVersion.current == "1.17")
+    @Test func theProtocolIsVersion1_18() {
+        #expect(ProtocolVersion.current == "1.18")
         #expect(RPC.FeedSettingsMethod.name == "feeds.settings")
     }
 

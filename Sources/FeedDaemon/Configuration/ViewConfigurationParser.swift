@@ -26,6 +26,9 @@ struct ViewConfigurationParser {
         guard let mapping = node.mapping else {
             throw ConfigurationError(file: file, key: key, message: "expected a mapping of names to queries, such as 'Rust news: is:unread tag:linux rust'")
         }
+        guard mapping.count <= SavedView.maximumCount else {
+            throw ConfigurationError(file: file, key: key, message: "at most \(SavedView.maximumCount) views, not \(mapping.count)")
+        }
         var views: [SavedView] = []
         var seen: Set<String> = []
         for (nameNode, queryNode) in mapping {

@@ -64,7 +64,8 @@ extension RequestHandler {
             switch error {
             case .alreadySubscribed: RPCError(.alreadySubscribed, error.description)
             case .feedNotFound, .itemNotFound: RPCError(.notFound, error.description)
-            case .invalidTag, .invalidSearch, .invalidTitle, .unstorableURL, .invalidViewName: RPCError(.invalidParams, error.description)
+            case .invalidTag, .invalidSearch, .invalidTitle, .unstorableURL, .invalidViewName, .tooManyViews:
+                RPCError(.invalidParams, error.description)
             case .viewExists: RPCError(.viewExists, error.description)
             }
         case let error as ViewError:

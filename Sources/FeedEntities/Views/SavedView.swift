@@ -37,6 +37,10 @@ public struct SavedView: Codable, Sendable, Hashable {
     /// The longest name, in characters.
     public static let maximumNameLength = 100
 
+    /// The most views the database keeps, and the most the config file may give: each is
+    /// counted at every reload of the reader's feed list.
+    public static let maximumCount = 256
+
     /// What names the same view as `name`: names are unique without case (`Rust` and `rust` are
     /// one view).
     public static func key(of name: String) -> String { name.lowercased() }

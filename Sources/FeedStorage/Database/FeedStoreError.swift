@@ -25,6 +25,8 @@ public enum FeedStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidViewName(String, String)
     /// A stored view already has the name (without case): the view as it is.
     case viewExists(SavedView)
+    /// The database keeps this many views already.
+    case tooManyViews(Int)
 
     public var description: String {
         switch self {
@@ -45,6 +47,7 @@ public enum FeedStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidViewName(let name, let problem): "\(Self.quoted(name)) cannot name a view: \(problem)"
         case .viewExists(let view):
             "a view named \(Self.quoted(view.name)) exists (\(Self.quoted(view.query))): remove it first, or replace it"
+        case .tooManyViews(let limit): "there are \(limit) views already, the most kept: remove one first"
         }
     }
 

@@ -37,6 +37,8 @@ extension SQLiteFeedStore: SavedViewStore {
                 guard replacing else { throw FeedStoreError.viewExists(SavedView(name: row[0], query: row[1], origin: .stored)) }
                 try db.execute(sql: "UPDATE saved_view SET name = ?, query = ? WHERE key = ?", arguments: [name, query, key])
             } else {
+                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM saved_view") ?? 0
+                guard count < SavedView.maximumCount else { throw FeedStoreError.tooManyViews(SavedView.maximumCount) }
                 try db.execute(
                     sql: "INSERT INTO saved_view (key, name, query, created_at) VALUES (?, ?, ?, ?)",
                     arguments: [key, name, query, Date().timeIntervalSince1970])

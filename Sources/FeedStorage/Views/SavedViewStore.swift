@@ -18,7 +18,8 @@ public protocol SavedViewStore: Sendable {
     /// Stores a view. A view of the same name without case is replaced, keeping its place in
     /// the order, when `replacing`; otherwise it is an error.
     /// - Returns: the view as stored.
-    /// - Throws: `FeedStoreError.viewExists` (with the stored view), `.invalidViewName`.
+    /// - Throws: `FeedStoreError.viewExists` (with the stored view), `.invalidViewName`,
+    ///   `.tooManyViews` past `SavedView.maximumCount` stored views.
     func saveView(name: String, query: String, replacing: Bool) async throws -> SavedView
 
     /// Deletes the stored view of this name (without case).

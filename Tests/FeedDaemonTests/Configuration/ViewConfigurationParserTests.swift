@@ -48,6 +48,12 @@ struct ViewConfigurationParserTests {
         #expect(message("views: [rust]\n") == "config.yaml line 1: 'views': expected a mapping of names to queries, such as 'Rust news: is:unread tag:linux rust'")
     }
 
+    @Test func theFileGivesAtMostTheMostViews() throws {
+        let lines = (0...SavedView.maximumCount).map { "  v\($0): rust" }
+        #expect(message("views:\n" + lines.joined(separator: "\n") + "\n") == "config.yaml line 1: 'views': at most 256 views, not 257")
+        #expect(try parse("views:\n" + lines.dropLast().joined(separator: "\n") + "\n").count == SavedView.maximumCount)
+    }
+
     @Test func aReloadNamesTheViewsThatChanged() {
         var old = DaemonConfiguration(), new = DaemonConfiguration()
         old.views = [SavedView(name: "A", query: "rust", origin: .config)]

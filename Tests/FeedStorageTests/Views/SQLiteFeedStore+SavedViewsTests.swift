@@ -35,6 +35,17 @@ struct SQLiteFeedStoreSavedViewsTests {
         #expect(try await store.savedViews().isEmpty)
     }
 
+    @Test func theStoreKeepsAtMostTheMostViews() async throws {
+        for index in 0..<SavedView.maximumCount {
+            _ = try await store.saveView(name: "view \(index)", query: "rust", replacing: false)
+        }
+        await #expect(throws: FeedStoreError.tooManyViews(SavedView.maximumCount)) {
+            try await store.saveView(name: "one more", query: "rust", replacing: false)
+        }
+        _ = try await store.saveView(name: "VIEW 7", query: "go", replacing: true)
+        #expect(try await store.savedViews().count == SavedView.maximumCount, "replacing one is no new one")
+    }
+
     @Test func aLongNameOfEmojiAndJoinersIsAName() {
         #expect(SavedView.problem(withName: "👩‍💻 work") == nil)
         #expect(SavedView.problem(withName: String(repeating: "é", count: 100)) == nil)

@@ -103,9 +103,14 @@ public struct ViewsInteractor: Sendable {
                 }
                 continue
             }
-            let stored = try await store.saveView(name: view.name, query: view.query, replacing: false)
-            added.append(stored)
-            known.append(stored)
+            do {
+                let stored = try await store.saveView(name: view.name, query: view.query, replacing: false)
+                added.append(stored)
+                known.append(stored)
+            } catch let error as FeedStoreError {
+                // A name the store refuses, or the most views kept: that line is left out.
+                skipped.append(ImportSkip(entry: view.name, location: view.location, reason: error.description))
+            }
         }
         return (added, existing, skipped)
     }
