@@ -192,7 +192,7 @@ struct SavedViewsTests {
         _ = try await daemon.tidings(["view", "remove", "Recent episodes"])
         _ = try await daemon.tidings(["view", "add", "Recent episodes", "is:starred"])
         let conflict = try await daemon.tidings(["import", urls.path])
-        #expect(conflict.err.contains("a view of this name is already, with another query ('is:starred')"), "\(conflict)")
+        #expect(conflict.err.contains("a view of this name exists already, with another query ('is:starred')"), "\(conflict)")
 
         // Written back, the views are query feeds newsboat reads, and read back as the same views.
         _ = try await daemon.tidings(["view", "add", "Recent episodes", "has:enclosure newer:30d", "--replace"])

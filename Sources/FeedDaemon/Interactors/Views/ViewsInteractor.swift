@@ -96,10 +96,10 @@ public struct ViewsInteractor: Sendable {
                 if (try? ItemFilter(parsing: there.query)) == (try? ItemFilter(parsing: view.query)) {
                     existing.append(there)
                 } else {
-                    let place = there.origin == .config ? "in the config file" : "already"
+                    let place = there.origin == .config ? "is in the config file" : "exists already"
                     skipped.append(ImportSkip(
                         entry: view.name, location: view.location,
-                        reason: "a view of this name is \(place), with another query ('\(there.query)'); this one would be '\(view.query)'"))
+                        reason: "a view of this name \(place), with another query ('\(there.query)'); this one would be '\(view.query)'"))
                 }
                 continue
             }
@@ -134,7 +134,10 @@ public enum ViewError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSuchView(let name, let known):
-            let names = known.isEmpty ? "there are none (tidings view add NAME QUERY makes one)" : "the views are " + known.map { "'\($0)'" }.joined(separator: ", ")
+            // One line: the first ten names, then how many more.
+            let shown = known.prefix(10).map { "'\($0)'" }.joined(separator: ", ")
+            let more = known.count > 10 ? " and \(known.count - 10) more ('tidings view' lists them)" : ""
+            let names = known.isEmpty ? "there are none (tidings view add NAME QUERY makes one)" : "the views are " + shown + more
             return "no view named '\(name)': \(names)"
         case .invalidQuery(let name?, let error): return "the query of the view '\(name)': \(error)"
         case .invalidQuery(nil, let error): return "\(error)"
