@@ -104,7 +104,7 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
-        .testTarget(name: "FeedEntitiesTests", dependencies: ["FeedEntities"]),
+        .testTarget(name: "FeedEntitiesTests", dependencies: ["FeedEntities", "TestSupport"]),
         .testTarget(name: "FeedIPCTests", dependencies: ["FeedIPC"]),
         .testTarget(
             name: "FeedParsingTests", dependencies: ["FeedParsing"],

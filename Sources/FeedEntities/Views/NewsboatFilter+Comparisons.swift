@@ -45,6 +45,7 @@ extension NewsboatFilter {
                     ? "\(shown): Tidings finds text in a feed's title (=~, !~), it does not compare the whole of it"
                     : "\(shown): a feed's URL is matched with =~, !~, = or !=")
             }
+            guard !text.isEmpty else { throw Untranslatable("\(shown): a feed's URL is never empty") }
             let feed = ItemFilter.feed(pattern ? try Self.literal(of: text, in: shown) : text)
             return op == "!~" || op == "!=" ? .not(feed) : feed
         case "age":
@@ -73,10 +74,14 @@ extension NewsboatFilter {
             let (a, b) = (try days(min(low, high)), try days(max(low, high)))
             let newer = ItemFilter.newer(seconds: (b + 1) * day)
             return a == 0 ? newer : .all([.older(seconds: a * day), newer])
-        case ("<", .number(let n)): return .newer(seconds: try days(n) * day)
+        case ("<", .number(let n)):
+            guard try days(n) > 0 else { throw Untranslatable("\(shown): no item is younger than 0 days") }
+            return .newer(seconds: n * day)
         case ("<=", .number(let n)): return .newer(seconds: (try days(n) + 1) * day)
         case (">", .number(let n)): return .older(seconds: (try days(n) + 1) * day)
-        case (">=", .number(let n)): return .older(seconds: try days(n) * day)
+        case (">=", .number(let n)):
+            guard try days(n) > 0 else { throw Untranslatable("\(shown): every item is; leave it out") }
+            return .older(seconds: n * day)
         case ("=", .number(let n)), ("==", .number(let n)):
             let n = try days(n)
             return n == 0 ? .newer(seconds: day) : .all([.older(seconds: n * day), .newer(seconds: (n + 1) * day)])

@@ -52,15 +52,24 @@ public enum NewsboatFilter {
             for term in terms.map(joined) where !seen.contains(term) { seen.append(term) }
             return seen
         }
+        // `a and (b and c)` is `a b c`, as the query writes and reads it back.
+        func flattened(_ terms: [ItemFilter], any: Bool) -> [ItemFilter] {
+            terms.flatMap { term -> [ItemFilter] in
+                switch (term, any) {
+                case (.any(let inner), true), (.all(let inner), false): inner
+                default: [term]
+                }
+            }
+        }
         switch filter {
         case .any(let terms):
-            let terms = unique(terms)
+            let terms = flattened(unique(terms), any: true)
             if terms.count == 2, case .contains(.title, let a) = terms[0], case .content(let b) = terms[1], a == b, let word = word(a) {
                 return word
             }
             return terms.count == 1 ? terms[0] : .any(terms)
         case .all(let terms):
-            let terms = unique(terms)
+            let terms = flattened(unique(terms), any: false)
             if terms.count == 2, case .not(.contains(.title, let a)) = terms[0], case .not(.content(let b)) = terms[1], a == b,
                let word = word(a) {
                 return .not(word)
