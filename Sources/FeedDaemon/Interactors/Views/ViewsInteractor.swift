@@ -12,17 +12,28 @@ public struct ViewsInteractor: Sendable {
     let store: any SavedViewStore
     let configured: @Sendable () -> [SavedView]
     let indexer: SearchIndexer
+    /// How long one view may be counted.
+    let countBudget: Duration
 
-    /// - Parameter configured: the views of the configuration the daemon runs with now.
-    public init(store: any SavedViewStore, configured: @escaping @Sendable () -> [SavedView], indexer: SearchIndexer) {
+    /// - Parameters:
+    ///   - configured: the views of the configuration the daemon runs with now.
+    ///   - countBudget: how long one view may be counted (`views(counts:)`).
+    public init(
+        store: any SavedViewStore, configured: @escaping @Sendable () -> [SavedView], indexer: SearchIndexer,
+        countBudget: Duration = .seconds(1)
+    ) {
         self.store = store
         self.configured = configured
         self.indexer = indexer
+        self.countBudget = countBudget
     }
 
     /// Every view: the config file's in its order, then the stored ones in the order they were
     /// added; with `counts`, each counted now (the search index brought up to date first when
-    /// a view asks it). A stored view whose query no longer reads is listed without counts.
+    /// a view asks it). A stored view whose query no longer reads is listed without counts, and
+    /// so is one whose count takes longer than `countBudget`: a count reads every item the view
+    /// selects, which for a query on the items' text (`title:`, `has:enclosure`) at a million
+    /// items is the whole database, seconds of reading at every reload of the reader's list.
     public func views(counts: Bool) async throws -> [SavedView] {
         let fromConfig = configured()
         let taken = Set(fromConfig.map { SavedView.key(of: $0.name) })
@@ -30,9 +41,30 @@ public struct ViewsInteractor: Sendable {
         guard counts else { return views }
         let filters = views.enumerated().compactMap { index, view in (try? ItemFilter(parsing: view.query)).map { (index, $0) } }
         if filters.contains(where: { $0.1.usesSearchIndex }) { try await indexer.catchUp() }
-        let counted = try await store.counts(of: filters.map(\.1), now: Date())
-        for ((index, _), count) in zip(filters, counted) { views[index].counts = count }
+        let now = Date()
+        for (index, filter) in filters {
+            views[index].counts = try await counted(filter, now: now)
+        }
         return views
+    }
+
+    /// The view's counts, or `nil` when counting it takes longer than `countBudget` (the
+    /// count's statement is then interrupted: a cancelled read stops its SQLite statement).
+    private func counted(_ filter: ItemFilter, now: Date) async throws -> SavedView.Counts? {
+        let (store, budget) = (self.store, countBudget)
+        return try await withThrowingTaskGroup(of: SavedView.Counts?.self) { group in
+            group.addTask { try await store.counts(of: [filter], now: now).first }
+            group.addTask {
+                try await Task.sleep(for: budget)
+                return nil
+            }
+            defer { group.cancelAll() }
+            do {
+                return try await group.next() ?? nil
+            } catch is CancellationError {
+                return nil
+            }
+        }
     }
 
     /// Stores a view, its name and query checked first.
