@@ -28,19 +28,29 @@ extension ReaderFeedsPresenter {
         redraw()
     }
 
-    /// Asks the views' counts, which cost a count of each view's items (a listing's worth at
-    /// a million items), after the rows are drawn: they come into the event loop, and only the
-    /// answer to the latest reload is taken.
+    /// Asks the views' counts, which cost a count of each view's items (up to a second each
+    /// at a million items), after the rows are drawn: they come into the event loop. One round
+    /// at a time: reloads meanwhile (a key that marks an item read, new items) ask one more
+    /// round when it ends, rather than queue counts ahead of the next reload's on the daemon.
     func countViews() {
-        viewCounting += 1
-        let round = viewCounting
+        guard !viewCounting.inFlight else {
+            viewCounting.stale = true
+            return
+        }
+        viewCounting = (inFlight: true, stale: false)
         let interactor = self.interactor
         Task { [weak self] in
-            guard let counted = try? await interactor.views(counted: true) else { return }
+            let counted = try? await interactor.views(counted: true)
             self?.router.deliver { [weak self] in
-                guard let self, self.viewCounting == round else { return }
-                self.views = counted
-                self.rebuild(keeping: self.selectedKind())
+                guard let self else { return }
+                let stale = viewCounting.stale
+                viewCounting = (inFlight: false, stale: false)
+                if let counted, !stale {
+                    views = counted
+                    rebuild(keeping: selectedKind())
+                } else if stale {
+                    countViews()
+                }
             }
         }
     }

@@ -11,8 +11,9 @@ public final class ReaderFeedsPresenter: ReaderScreen, ReaderListingSequence {
     var feeds: [Feed] = []
     var counts = (unread: 0, starred: 0)
     var views: [SavedView] = []
-    /// The latest round of views' counts asked (`countViews`).
-    var viewCounting = 0
+    /// Whether a round of views' counts is asked (`countViews`), and whether the views changed
+    /// since it was asked.
+    var viewCounting = (inFlight: false, stale: false)
     var entries: [ReaderFeedEntry] = []
     var cursor = ListCursor()
     /// Group the feeds under their tags (`toggle-tags`).

@@ -147,6 +147,26 @@ struct ReaderFeedsPresenterTests {
         #expect(presenter.listings(beside: .view("Broken"), forward: false, unreadOnly: false) == [.view("Rust news")])
     }
 
+    @Test func reloadsWhileViewsAreCountedAskOneMoreRoundNotOneEach() async {
+        let interactor = ReaderFeedsUseCaseStub(feeds: Self.feeds())
+        interactor.views = [SavedView(name: "Rust news", query: "rust", origin: .config, counts: .init(unread: 4, total: 9))]
+        let presenter = presenter(interactor)
+        await presenter.screenWillAppear()
+        await presenter.dataDidChange()
+        await presenter.dataDidChange()
+        await router.waitForDeliveries()
+        #expect(interactor.viewsAsked.filter { $0 } == [true], "one round at a time")
+        interactor.views[0].counts = .init(unread: 1, total: 9)
+        router.runDeliveries()
+        presenter.redraw()
+        #expect(view.last?.entries[2].total == nil, "the stale round is not shown")
+        await router.waitForDeliveries()
+        router.runDeliveries()
+        presenter.redraw()
+        #expect(interactor.viewsAsked.filter { $0 } == [true, true], "one more round for the reloads meanwhile")
+        #expect(view.last?.entries[2].unread == 1)
+    }
+
     @Test func groupsByTagWithUntaggedLast() async {
         let presenter = presenter(ReaderFeedsUseCaseStub(feeds: Self.feeds()))
         await presenter.screenWillAppear()
