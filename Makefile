@@ -48,7 +48,7 @@ STOP_DEFAULT_DAEMON = for pid in $$(pgrep -u "$$(id -u)" -x tidingsd); do \
 	done
 
 # The documents, laid out as in the source tree so that their links between each other work.
-DOCS = README.md docs/cli.md docs/json.md docs/protocol.md docs/ARCHITECTURE.md docs/DECISIONS.md docs/schema.sql docs/parse-contract.md docs/extraction.md Config/config.yaml
+DOCS = README.md docs/cli.md docs/json.md docs/protocol.md docs/ARCHITECTURE.md docs/DECISIONS.md docs/schema.sql docs/parse-contract.md docs/extraction.md docs/views.md Config/config.yaml
 
 .PHONY: all deps build install install-docs uninstall test clean check-swift python-clients
 

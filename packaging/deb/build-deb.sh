@@ -70,7 +70,7 @@ done
 # commented config as the example it is.
 install -d -m 0755 "$DOC/docs/schema" "$DOC/examples"
 for doc in README.md docs/cli.md docs/json.md docs/protocol.md docs/ARCHITECTURE.md \
-           docs/DECISIONS.md docs/schema.sql docs/parse-contract.md docs/extraction.md; do
+           docs/DECISIONS.md docs/schema.sql docs/parse-contract.md docs/extraction.md docs/views.md; do
   install -m 0644 "$REPO/$doc" "$DOC/$doc"
 done
 install -m 0644 "$REPO"/docs/schema/*.json "$DOC/docs/schema/"
