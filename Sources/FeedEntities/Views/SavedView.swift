@@ -61,3 +61,11 @@ public struct SavedView: Codable, Sendable, Hashable {
         return nil
     }
 }
+
+extension Sequence where Element == SavedView {
+    /// The view of this name (without case, `SavedView.key`), if one is.
+    public func named(_ name: String) -> SavedView? {
+        let key = SavedView.key(of: name)
+        return first { SavedView.key(of: $0.name) == key }
+    }
+}

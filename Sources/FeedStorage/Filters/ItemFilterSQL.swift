@@ -98,7 +98,13 @@ struct ItemFilterSQL {
         guard let expression else { return "0" }
         arguments += [expression]
         matches.append((expression, alternatives == 0))
-        return askingEach
+        return Self.matching(askingEach: askingEach)
+    }
+
+    /// The condition "the search index matches the item" for one `MATCH ?` argument: the
+    /// matches gathered once, or the index asked about the item (`FullTextAccess`).
+    static func matching(askingEach: Bool) -> String {
+        askingEach
             ? "EXISTS (SELECT 1 FROM item_fts WHERE item_fts MATCH ? AND item_fts.rowid = item.id)"
             : "item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)"
     }

@@ -206,9 +206,7 @@ extension SQLiteFeedStore {
             arguments += [since.timeIntervalSince1970]
         }
         if let match = query.match {
-            conditions.append(askingEach
-                ? "EXISTS (SELECT 1 FROM item_fts WHERE item_fts MATCH ? AND item_fts.rowid = item.id)"
-                : "item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH ?)")
+            conditions.append(ItemFilterSQL.matching(askingEach: askingEach))
             arguments += [match]
         }
         if let filter = query.filter {

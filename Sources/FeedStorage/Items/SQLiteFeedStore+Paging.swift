@@ -88,9 +88,13 @@ extension SQLiteFeedStore {
     /// items, the ones of 100,000 items, are counted in `item_listed_by_date` (without reading
     /// the items' rows); starred items in their own small index; a feed's listing (copies
     /// included) in `item_by_feed`, as SQLite chooses.
-    static func positionCounts(_ query: ItemQuery, anchor: ListingAnchor?) -> (sql: String, arguments: StatementArguments) {
+    /// - Parameter second: what the second column counts instead of the far side, when there
+    ///   is no anchor (a saved view's unread items: `SavedViewStore.counts`).
+    static func positionCounts(
+        _ query: ItemQuery, anchor: ListingAnchor?, second: String = "0"
+    ) -> (sql: String, arguments: StatementArguments) {
         var (conditions, arguments) = filter(query)
-        var beyond = "0"
+        var beyond = second
         var anchorArguments: StatementArguments = []
         if let anchor, query.listedAfter != nil || query.listedBefore != nil {
             beyond = "COUNT(CASE WHEN \(listedRelative(query.listedAfter != nil ? .after : .before, query.order)) THEN 1 END)"

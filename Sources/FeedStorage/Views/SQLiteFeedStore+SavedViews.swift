@@ -28,14 +28,16 @@ extension SQLiteFeedStore: SavedViewStore {
     }
 
     /// See `SavedViewStore.saveView`.
-    public func saveView(name: String, query: String, replacing: Bool) async throws -> SavedView {
+    public func saveView(name: String, query: String, replacing: Bool) async throws -> (view: SavedView, replaced: SavedView?) {
         if let problem = SavedView.problem(withName: name) { throw FeedStoreError.invalidViewName(name, problem) }
         let view = SavedView(name: name, query: query, origin: .stored)
         return try await write("save the view \(name)") { db in
             let key = SavedView.key(of: name)
             if let row = try Row.fetchOne(db, sql: "SELECT name, query FROM saved_view WHERE key = ?", arguments: [key]) {
-                guard replacing else { throw FeedStoreError.viewExists(SavedView(name: row[0], query: row[1], origin: .stored)) }
+                let there = SavedView(name: row[0], query: row[1], origin: .stored)
+                guard replacing else { throw FeedStoreError.viewExists(there) }
                 try db.execute(sql: "UPDATE saved_view SET name = ?, query = ? WHERE key = ?", arguments: [name, query, key])
+                return (view, there)
             } else {
                 let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM saved_view") ?? 0
                 guard count < SavedView.maximumCount else { throw FeedStoreError.tooManyViews(SavedView.maximumCount) }
@@ -43,7 +45,7 @@ extension SQLiteFeedStore: SavedViewStore {
                     sql: "INSERT INTO saved_view (key, name, query, created_at) VALUES (?, ?, ?, ?)",
                     arguments: [key, name, query, Date().timeIntervalSince1970])
             }
-            return view
+            return (view, nil)
         }
     }
 
@@ -76,8 +78,7 @@ extension SQLiteFeedStore: SavedViewStore {
         var query = ItemQuery(unreadOnly: false)
         query.filter = filter
         query.filterTime = now
-        let (sql, arguments) = positionCounts(query.liftingFilterTerms(), anchor: nil)
-        return (sql.replacingOccurrences(of: "SELECT COUNT(*), 0 FROM", with: "SELECT COUNT(*), COUNT(CASE WHEN item.is_read = 0 THEN 1 END) FROM"), arguments)
+        return positionCounts(query.liftingFilterTerms(), anchor: nil, second: "COUNT(CASE WHEN item.is_read = 0 THEN 1 END)")
     }
 
     /// See `SavedViewStore.markRead(matching:)`. The items are gathered first, since marking

@@ -17,10 +17,10 @@ public protocol SavedViewStore: Sendable {
 
     /// Stores a view. A view of the same name without case is replaced, keeping its place in
     /// the order, when `replacing`; otherwise it is an error.
-    /// - Returns: the view as stored.
+    /// - Returns: the view as stored, and the one it replaced.
     /// - Throws: `FeedStoreError.viewExists` (with the stored view), `.invalidViewName`,
     ///   `.tooManyViews` past `SavedView.maximumCount` stored views.
-    func saveView(name: String, query: String, replacing: Bool) async throws -> SavedView
+    func saveView(name: String, query: String, replacing: Bool) async throws -> (view: SavedView, replaced: SavedView?)
 
     /// Deletes the stored view of this name (without case).
     /// - Returns: the view deleted, or `nil` when no stored view has the name.

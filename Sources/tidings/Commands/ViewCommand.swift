@@ -34,11 +34,11 @@ struct ViewCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CompositionRoot.run(
-            ManageViewsRouter.assemble(try request(), json: json, dependencies: CompositionRoot.dependencies(global)))
+            QueryFeedsRouter.assemble(try request(), json: json, dependencies: CompositionRoot.dependencies(global)))
     }
 
-    private func request() throws -> ManageViewsRequest {
-        let request: ManageViewsRequest
+    private func request() throws -> QueryFeedsRequest {
+        let request: QueryFeedsRequest
         switch words.first {
         case nil, "list":
             guard words.count <= 1 else { throw ValidationError("'tidings view list' takes nothing more") }

@@ -40,8 +40,8 @@ public final class TerminalImportFeedsView: ImportFeedsView {
                     ("reason", .string(TerminalText.sanitize(skip.reason))),
                 ])
             })),
-            ("views", .array(report.views.map(TerminalManageViewsView.json))),
-            ("existingViews", .array(report.existingViews.map(TerminalManageViewsView.json))),
+            ("views", .array(report.views.map(TerminalQueryFeedsView.json))),
+            ("existingViews", .array(report.existingViews.map(TerminalQueryFeedsView.json))),
         ])
     }
 }

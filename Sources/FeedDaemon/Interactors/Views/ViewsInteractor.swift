@@ -77,18 +77,17 @@ public struct ViewsInteractor: Sendable {
         } catch {
             throw ViewError.invalidQuery(name: nil, error)
         }
-        if let view = configured().first(where: { SavedView.key(of: $0.name) == SavedView.key(of: name) }) {
+        if let view = configured().named(name) {
             throw ViewError.configured(view.name)
         }
-        let before = replace ? try await store.savedViews().first { SavedView.key(of: $0.name) == SavedView.key(of: name) } : nil
-        let view = try await store.saveView(name: name, query: query, replacing: replace)
-        return RPC.AddView.Result(view: view, replaced: before)
+        let (view, replaced) = try await store.saveView(name: name, query: query, replacing: replace)
+        return RPC.AddView.Result(view: view, replaced: replaced)
     }
 
     /// Deletes a stored view.
     /// - Throws: `ViewError.configured` for a view of the config file, `.noSuchView`.
     public func remove(name: String) async throws -> SavedView {
-        if let view = configured().first(where: { SavedView.key(of: $0.name) == SavedView.key(of: name) }) {
+        if let view = configured().named(name) {
             throw ViewError.configured(view.name)
         }
         guard let removed = try await store.removeView(name: name) else {
@@ -103,7 +102,7 @@ public struct ViewsInteractor: Sendable {
     ///   longer reads).
     public func view(named name: String) async throws -> (view: SavedView, filter: ItemFilter) {
         let all = try await views(counts: false)
-        guard let view = all.first(where: { SavedView.key(of: $0.name) == SavedView.key(of: name) }) else {
+        guard let view = all.named(name) else {
             throw ViewError.noSuchView(name, known: all.map(\.name))
         }
         let filter: ItemFilter
@@ -124,7 +123,7 @@ public struct ViewsInteractor: Sendable {
         var known = try await self.views(counts: false)
         var added: [SavedView] = [], existing: [SavedView] = [], skipped: [ImportSkip] = []
         for view in views {
-            if let there = known.first(where: { SavedView.key(of: $0.name) == SavedView.key(of: view.name) }) {
+            if let there = known.named(view.name) {
                 if (try? ItemFilter(parsing: there.query)) == (try? ItemFilter(parsing: view.query)) {
                     existing.append(there)
                 } else {
@@ -136,7 +135,7 @@ public struct ViewsInteractor: Sendable {
                 continue
             }
             do {
-                let stored = try await store.saveView(name: view.name, query: view.query, replacing: false)
+                let stored = try await store.saveView(name: view.name, query: view.query, replacing: false).view
                 added.append(stored)
                 known.append(stored)
             } catch let error as FeedStoreError {

@@ -19,7 +19,7 @@ final class SlowCountingStore: SavedViewStore {
     }
 
     func savedViews() async throws -> [SavedView] { try await base.savedViews() }
-    func saveView(name: String, query: String, replacing: Bool) async throws -> SavedView {
+    func saveView(name: String, query: String, replacing: Bool) async throws -> (view: SavedView, replaced: SavedView?) {
         try await base.saveView(name: name, query: query, replacing: replacing)
     }
     func removeView(name: String) async throws -> SavedView? { try await base.removeView(name: name) }

@@ -2,7 +2,7 @@ import FeedEntities
 import FeedIPC
 
 /// Asks the daemon for its views, and to add or remove one.
-public final class ManageViewsInteractor: ManageViewsUseCase {
+public final class QueryFeedsInteractor: QueryFeedsUseCase {
     private let daemon: any DaemonClient
 
     public init(daemon: any DaemonClient) {

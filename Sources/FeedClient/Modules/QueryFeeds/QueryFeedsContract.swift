@@ -1,10 +1,11 @@
 import FeedEntities
 
 // `tidings view [list] [--json]`, `tidings view add NAME QUERY [--replace] [--json]` and
-// `tidings view remove NAME [--json]`: saved views, the config file's and the stored ones.
+// `tidings view remove NAME [--json]`: saved views (newsboat's query feeds, whose name the
+// module takes so that no file of it reads as a View), the config file's and the stored ones.
 
 /// Writes views and what adding or removing one did.
-public protocol ManageViewsView: AnyObject {
+public protocol QueryFeedsView: AnyObject {
     /// Shows every view: `name  unread/total  query` on a terminal (the config's marked),
     /// tab-separated lines when piped, one JSON document with `--json`.
     func showViews(_ rows: [ViewRow])
@@ -16,7 +17,7 @@ public protocol ManageViewsView: AnyObject {
 }
 
 /// Saved views, asked of the daemon.
-public protocol ManageViewsUseCase {
+public protocol QueryFeedsUseCase {
     /// Every view with its counts, the config file's first.
     /// - Throws: `DaemonRefusal` (`unsupported` from a daemon older than protocol 1.18) or `DaemonClientError`.
     func views() async throws -> [SavedView]
@@ -32,7 +33,7 @@ public protocol ManageViewsUseCase {
 }
 
 /// What the command asked for.
-public enum ManageViewsRequest: Equatable, Sendable {
+public enum QueryFeedsRequest: Equatable, Sendable {
     case list
     case add(name: String, query: String, replace: Bool)
     case remove(name: String)

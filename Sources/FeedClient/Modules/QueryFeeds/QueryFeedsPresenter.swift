@@ -1,12 +1,12 @@
 import FeedEntities
 
 /// Lists, adds or removes saved views: maps `SavedView` to rows and says what changed.
-public final class ManageViewsPresenter {
-    private let view: any ManageViewsView
-    private let interactor: any ManageViewsUseCase
-    private let request: ManageViewsRequest
+public final class QueryFeedsPresenter {
+    private let view: any QueryFeedsView
+    private let interactor: any QueryFeedsUseCase
+    private let request: QueryFeedsRequest
 
-    public init(view: any ManageViewsView, interactor: any ManageViewsUseCase, request: ManageViewsRequest) {
+    public init(view: any QueryFeedsView, interactor: any QueryFeedsUseCase, request: QueryFeedsRequest) {
         self.view = view
         self.interactor = interactor
         self.request = request

@@ -2,7 +2,7 @@ import FeedEntities
 
 /// Writes saved views as aligned lines, tab-separated lines or JSON. Every string from the
 /// daemon passes `TerminalText.sanitize` here before it is written.
-public final class TerminalManageViewsView: ManageViewsView {
+public final class TerminalQueryFeedsView: QueryFeedsView {
     private let terminal: any Terminal
     private let format: OutputFormat
 
